@@ -1,0 +1,65 @@
+# relops: `make demo` and `make test` work on a fresh Debian 12 machine with the Swift toolchain.
+SHELL := /bin/bash
+SWIFT ?= swift
+
+# Debian packages: the C libraries relops links, and the real peers tests and benchmarks use.
+BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gfm-dev \
+              libcmark-gfm-extensions-dev libyaml-dev libidn2-dev
+TEST_DEPS  := git openssl nginx-light openjdk-17-jre-headless
+BENCH_DEPS := hyperfine ripgrep git
+
+.PHONY: all deps test-deps bench-deps build release test demo bench fuzz format clean
+
+all: build
+
+# Installs only what is missing; runs `apt-get update` once, and only when something is.
+define install_missing
+	@missing=""; for p in $(1); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+endef
+
+deps:
+	$(call install_missing,$(BUILD_DEPS))
+
+test-deps: deps
+	@# nginx-light, nginx-core or nginx all provide /usr/sbin/nginx; keytool may come from any JRE.
+	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then $(MAKE) --no-print-directory _nginx; fi
+	@if ! command -v keytool >/dev/null; then $(MAKE) --no-print-directory _jre; fi
+	$(call install_missing,git openssl)
+
+_nginx:
+	$(call install_missing,nginx-light)
+_jre:
+	$(call install_missing,openjdk-17-jre-headless)
+
+bench-deps: deps
+	$(call install_missing,$(BENCH_DEPS))
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# Builds once (product and tests), then runs every test; Swift Testing runs them in parallel.
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: build
+	@bash scripts/demo.sh "$$($(SWIFT) build --show-bin-path)/relops"
+
+bench: bench-deps release
+	@for b in Benchmarks/*.sh; do echo "== $$b"; bash "$$b" || exit 1; done
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+clean:
+	rm -rf .build

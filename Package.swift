@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+/// A system-library target: the C library comes from a Debian -dev package through pkg-config.
+func cLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+/// A test target, declared only once its folder holds a test: work in progress never breaks `swift test`.
+func tests(_ name: String, _ dependencies: [Target.Dependency]) -> [Target] {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tests/\(name)").path
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return files.contains(where: { $0.hasSuffix(".swift") }) ? [.testTarget(name: name, dependencies: dependencies)] : []
+}
+
+let package = Package(
+    name: "relops",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "relops", targets: ["relops"]),
+    ],
+    targets: [
+        // C libraries (module.modulemap + shim.h each).
+        cLibrary("CGit2", pkgConfig: "libgit2", apt: ["libgit2-dev"]),
+        cLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        cLibrary("COpenSSL", pkgConfig: "openssl", apt: ["libssl-dev"]),
+        cLibrary("CCmark", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+        cLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
+        cLibrary("CIDN2", pkgConfig: "libidn2", apt: ["libidn2-dev"]),
+
+        // Thin Swift wrappers: safe handles and typed errors; C types never leak past them.
+        .target(name: "Git", dependencies: ["CGit2"]),
+        .target(name: "Curl", dependencies: ["CCurl"]),
+        .target(name: "Crypto", dependencies: ["COpenSSL"]),
+        .target(name: "Markdown", dependencies: ["CCmark"]),
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "IDN", dependencies: ["CIDN2"]),
+
+        // Domain: pure logic, no printing, no exit.
+        .target(name: "RelopsCore", dependencies: ["YAML", "Git"]),
+        .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN"]),
+        .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN"]),
+        .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto"]),
+        .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint"]),
+        .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint"]),
+        .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
+        .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git"]),
+        .target(name: "CommandLine", dependencies: []),
+
+        // The executable: argument parsing and presentation only.
+        .executableTarget(
+            name: "relops",
+            dependencies: [
+                "CommandLine", "RelopsCore", "Scan", "Cutover", "Fingerprint", "Association",
+                "Verify", "Anchors", "Runbook", "Git",
+            ]
+        ),
+
+        // Tests.
+        .target(name: "TestSupport", dependencies: ["RelopsCore"], path: "Tests/TestSupport"),
+    ]
+        + tests("WrapperTests", ["Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "TestSupport"])
+        + tests("CoreTests", ["RelopsCore", "CommandLine", "TestSupport"])
+        + tests("ScanTests", ["Scan", "RelopsCore", "Git", "TestSupport"])
+        + tests("CutoverTests", ["Cutover", "Scan", "RelopsCore", "Git", "TestSupport"])
+        + tests("FingerprintTests", ["Fingerprint", "Association", "RelopsCore", "TestSupport"])
+        + tests("VerifyTests", ["Verify", "Association", "Fingerprint", "RelopsCore", "TestSupport"])
+        + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
+        + tests("RunbookTests", ["Runbook", "RelopsCore", "TestSupport"])
+        + tests("EndToEndTests", ["TestSupport"]),
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// Anchors module: see ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// Association module: see ARCHITECTURE.md.

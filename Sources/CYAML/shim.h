@@ -1,0 +1,4 @@
+#ifndef RELOPS_CYAML_SHIM_H
+#define RELOPS_CYAML_SHIM_H
+#include <yaml.h>
+#endif

@@ -1,0 +1,73 @@
+/// One option of a command: `--name VALUE` or a flag `--name`.
+public struct OptionSpec: Sendable {
+    /// The long name without dashes (`host` for `--host`).
+    public let name: String
+    /// A one-letter short name without the dash, if any.
+    public let short: Character?
+    /// The value's placeholder in help (`H`, `PATH`); nil for a flag.
+    public let valueName: String?
+    /// True when the option may be given more than once.
+    public let repeatable: Bool
+    /// One line of help.
+    public let help: String
+
+    /// An option that takes a value.
+    public static func value(_ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false,
+                             help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: valueName, repeatable: repeatable, help: help)
+    }
+
+    /// A flag that takes no value.
+    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: nil, repeatable: false, help: help)
+    }
+
+    /// The standard `--format` option with the formats a command supports.
+    public static func format(_ formats: [String]) -> OptionSpec {
+        .value("format", formats.joined(separator: "|"), help: "Output format (default: \(formats[0])).")
+    }
+}
+
+/// A positional argument.
+public struct PositionalSpec: Sendable {
+    public let name: String
+    public let help: String
+    public let optional: Bool
+    /// True when it takes every remaining argument.
+    public let variadic: Bool
+
+    public init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false) {
+        self.name = name
+        self.help = help
+        self.optional = optional
+        self.variadic = variadic
+    }
+}
+
+/// A command or subcommand: its name, help, options, positionals and children.
+public struct CommandSpec: Sendable {
+    public let name: String
+    /// One line saying what it does.
+    public let abstract: String
+    /// Longer help shown after the usage line (examples, notes); may be empty.
+    public let discussion: String
+    public let options: [OptionSpec]
+    public let positionals: [PositionalSpec]
+    public let subcommands: [CommandSpec]
+    /// True when the command does something without a subcommand (`cutover --from A --to B`).
+    public let runsWithoutSubcommand: Bool
+
+    public init(_ name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
+                positionals: [PositionalSpec] = [], subcommands: [CommandSpec] = [], runsWithoutSubcommand: Bool? = nil) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.options = options
+        self.positionals = positionals
+        self.subcommands = subcommands
+        self.runsWithoutSubcommand = runsWithoutSubcommand ?? subcommands.isEmpty
+    }
+
+    func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+    func option(short: Character) -> OptionSpec? { options.first { $0.short == short } }
+}

@@ -1,0 +1,58 @@
+internal import COpenSSL
+
+/// A failed OpenSSL call: the call's name and OpenSSL's error queue, drained to empty.
+public struct CryptoError: Error, CustomStringConvertible, Sendable {
+    /// The OpenSSL function that failed.
+    public let call: String
+    /// The error queue's messages, oldest first.
+    public let message: String
+
+    public init(call: String, message: String) {
+        self.call = call
+        self.message = message
+    }
+
+    public var description: String { message.isEmpty ? call + " failed" : "\(call): \(message)" }
+}
+
+/// Builds a `CryptoError` for `call` from OpenSSL's error queue, emptying it.
+func opensslError(_ call: String) -> CryptoError {
+    var messages: [String] = []
+    while true {
+        let code = ERR_get_error()
+        if code == 0 { break }
+        var buffer = [CChar](repeating: 0, count: 256)
+        ERR_error_string_n(code, &buffer, buffer.count)
+        messages.append(String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+    return CryptoError(call: call, message: messages.joined(separator: "; "))
+}
+
+/// Checks an OpenSSL return value where 1 means success.
+func check(_ result: Int32, _ call: String) throws(CryptoError) {
+    if result != 1 { throw opensslError(call) }
+}
+
+/// Message digests through OpenSSL's EVP interface.
+public enum Digest {
+    /// The SHA-256 of `bytes` (32 bytes).
+    public static func sha256(_ bytes: some Collection<UInt8>) throws(CryptoError) -> [UInt8] {
+        try digest(bytes, EVP_sha256(), "EVP_sha256")
+    }
+
+    /// The SHA-1 of `bytes` (20 bytes).
+    public static func sha1(_ bytes: some Collection<UInt8>) throws(CryptoError) -> [UInt8] {
+        try digest(bytes, EVP_sha1(), "EVP_sha1")
+    }
+
+    static func digest(_ bytes: some Collection<UInt8>, _ md: OpaquePointer?, _ name: String) throws(CryptoError) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let input = Array(bytes)
+        let ok = input.withUnsafeBytes { buffer in
+            EVP_Digest(buffer.baseAddress, buffer.count, &out, &length, md, nil)
+        }
+        try check(ok, "EVP_Digest(\(name))")
+        return Array(out.prefix(Int(length)))
+    }
+}

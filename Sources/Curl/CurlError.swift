@@ -1,0 +1,50 @@
+internal import CCurl
+
+/// A failed libcurl call: the call, `curl_easy_strerror` and curl's error buffer.
+public struct CurlError: Error, CustomStringConvertible, Sendable {
+    /// What a caller can act on.
+    public enum Kind: Sendable, Equatable {
+        case badURL, couldNotResolve, couldNotConnect, timedOut, tls, tooLarge, failed
+    }
+
+    public let kind: Kind
+    public let call: String
+    public let message: String
+    /// libcurl's result code.
+    public let code: Int32
+
+    public init(kind: Kind, call: String, message: String, code: Int32 = -1) {
+        self.kind = kind
+        self.call = call
+        self.message = message
+        self.code = code
+    }
+
+    public var description: String { "\(call): \(message)" }
+}
+
+/// libcurl's global state is initialised once per process.
+let curlInitialised: Bool = {
+    curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    return true
+}()
+
+func curlError(_ code: CURLcode, _ call: String, detail: String = "") -> CurlError {
+    let base = String(cString: curl_easy_strerror(code))
+    let message = detail.isEmpty ? base : "\(base): \(detail)"
+    let kind: CurlError.Kind
+    switch code {
+    case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: kind = .badURL
+    case CURLE_COULDNT_RESOLVE_HOST: kind = .couldNotResolve
+    case CURLE_COULDNT_CONNECT: kind = .couldNotConnect
+    case CURLE_OPERATION_TIMEDOUT: kind = .timedOut
+    case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT_BADFILE: kind = .tls
+    case CURLE_FILESIZE_EXCEEDED, CURLE_WRITE_ERROR: kind = .tooLarge
+    default: kind = .failed
+    }
+    return CurlError(kind: kind, call: call, message: message, code: Int32(code.rawValue))
+}
+
+func check(_ code: CURLcode, _ call: String) throws(CurlError) {
+    if code != CURLE_OK { throw curlError(code, call) }
+}

@@ -1,0 +1,1 @@
+// Cutover module: see ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// Fingerprint module: see ARCHITECTURE.md.

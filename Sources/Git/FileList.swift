@@ -1,0 +1,159 @@
+internal import CGit2
+import Foundation
+
+/// The kind of a tracked entry, from its git file mode.
+public enum EntryKind: Sendable, Equatable {
+    case file, executable, symlink, submodule, other
+
+    init(mode: UInt32) {
+        switch mode {
+        case 0o100644: self = .file
+        case 0o100755: self = .executable
+        case 0o120000: self = .symlink
+        case 0o160000: self = .submodule
+        default: self = .other
+        }
+    }
+}
+
+/// A list of repository paths kept as one block of NUL-terminated bytes, so the hot loop of a
+/// scan never builds a `String` per path. Decode a path with `path(at:)` only when it matters.
+public struct FileList: Sendable {
+    /// Every path's bytes, each followed by a NUL.
+    public private(set) var pathBytes: [UInt8] = []
+    /// Where each path starts in `pathBytes`.
+    public private(set) var starts: [Int32] = []
+    /// Each path's kind.
+    public private(set) var kinds: [EntryKind] = []
+    /// Each entry's blob id (zero for untracked files).
+    public private(set) var ids: [ObjectID] = []
+
+    public init() {}
+
+    public var count: Int { starts.count }
+
+    /// Adds a path (relative to the working tree, `/`-separated).
+    public mutating func append(path: UnsafePointer<CChar>, kind: EntryKind, id: ObjectID) {
+        starts.append(Int32(pathBytes.count))
+        var p = UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self)
+        while p.pointee != 0 {
+            pathBytes.append(p.pointee)
+            p += 1
+        }
+        pathBytes.append(0)
+        kinds.append(kind)
+        ids.append(id)
+    }
+
+    /// Adds a path given as a Swift string.
+    public mutating func append(path: String, kind: EntryKind, id: ObjectID) {
+        path.withCString { append(path: $0, kind: kind, id: id) }
+    }
+
+    /// The number of bytes in path `i`, without its NUL.
+    public func pathLength(at i: Int) -> Int {
+        let start = Int(starts[i])
+        let end = i + 1 < starts.count ? Int(starts[i + 1]) - 1 : pathBytes.count - 1
+        return end - start
+    }
+
+    /// Path `i`, decoded.
+    public func path(at i: Int) -> String {
+        let start = Int(starts[i])
+        return String(decoding: pathBytes[start..<start + pathLength(at: i)], as: UTF8.self)
+    }
+}
+
+extension Repository {
+    /// The files the index tracks (stage 0 and, for conflicts, each path once), in index order.
+    public func indexFiles() throws(GitError) -> FileList {
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "git_repository_index")
+        defer { git_index_free(index) }
+        var list = FileList()
+        let count = git_index_entrycount(index)
+        var lastPath: UnsafePointer<CChar>? = nil
+        for i in 0..<count {
+            guard let entry = git_index_get_byindex(index, i) else { continue }
+            // Conflicted paths appear once per stage; keep one of them.
+            if relops_git_index_entry_stage(entry) != 0, let lastPath, strcmp(lastPath, entry.pointee.path) == 0 {
+                continue
+            }
+            lastPath = entry.pointee.path
+            list.append(path: entry.pointee.path, kind: EntryKind(mode: entry.pointee.mode), id: ObjectID(entry.pointee.id))
+        }
+        return list
+    }
+
+    /// Untracked files that git does not ignore, recursing into untracked folders.
+    public func untrackedFiles() throws(GitError) -> FileList {
+        var options = git_status_options()
+        try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
+        options.show = GIT_STATUS_SHOW_WORKDIR_ONLY
+        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+        var statusList: OpaquePointer?
+        try check(git_status_list_new(&statusList, pointer, &options), "git_status_list_new")
+        defer { git_status_list_free(statusList) }
+        var list = FileList()
+        for i in 0..<git_status_list_entrycount(statusList) {
+            guard let entry = git_status_byindex(statusList, i),
+                  entry.pointee.status.rawValue & GIT_STATUS_WT_NEW.rawValue != 0,
+                  let delta = entry.pointee.index_to_workdir,
+                  let path = delta.pointee.new_file.path
+            else { continue }
+            list.append(path: path, kind: EntryKind(mode: UInt32(delta.pointee.new_file.mode)), id: ObjectID(git_oid()))
+        }
+        return list
+    }
+
+    /// Paths (relative to the working tree) whose working-tree content differs from HEAD or the index.
+    public func modifiedPaths() throws(GitError) -> Set<String> {
+        var options = git_status_options()
+        try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
+        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
+        options.flags = 0
+        var statusList: OpaquePointer?
+        try check(git_status_list_new(&statusList, pointer, &options), "git_status_list_new")
+        defer { git_status_list_free(statusList) }
+        var paths = Set<String>()
+        for i in 0..<git_status_list_entrycount(statusList) {
+            guard let entry = git_status_byindex(statusList, i) else { continue }
+            for delta in [entry.pointee.head_to_index, entry.pointee.index_to_workdir] {
+                guard let delta else { continue }
+                if let p = delta.pointee.old_file.path { paths.insert(String(cString: p)) }
+                if let p = delta.pointee.new_file.path { paths.insert(String(cString: p)) }
+            }
+        }
+        return paths
+    }
+
+    /// The blobs of a commit's tree (recursively), for scanning a revision instead of the working tree.
+    public func treeFiles(atCommit revision: String) throws(GitError) -> FileList {
+        let commitID = try resolveCommit(revision)
+        var oid = commitID.raw
+        var commit: OpaquePointer?
+        try check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup(\(revision))")
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        try check(git_commit_tree(&tree, commit), "git_commit_tree(\(revision))")
+        defer { git_tree_free(tree) }
+        final class Collector { var list = FileList() }
+        let collector = Collector()
+        let code = withExtendedLifetime(collector) {
+            git_tree_walk(tree, GIT_TREEWALK_PRE, { root, entry, payload in
+                guard let entry, let payload else { return 0 }
+                let collector = Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue()
+                guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB || git_tree_entry_type(entry) == GIT_OBJECT_COMMIT
+                else { return 0 }
+                let prefix = root.map { String(cString: $0) } ?? ""
+                let name = String(cString: git_tree_entry_name(entry))
+                collector.list.append(path: prefix + name,
+                                      kind: EntryKind(mode: git_tree_entry_filemode(entry).rawValue),
+                                      id: ObjectID(git_tree_entry_id(entry).pointee))
+                return 0
+            }, Unmanaged.passUnretained(collector).toOpaque())
+        }
+        try check(code, "git_tree_walk(\(revision))")
+        return collector.list
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Git
+
+/// The repository a command works on and its `.relops.yml`.
+public struct Project {
+    /// The working tree's root folder (absolute, no trailing slash).
+    public let root: String
+    /// The opened repository.
+    public let repository: Repository
+    /// `.relops.yml`, or an empty configuration when there is none.
+    public let config: ProjectConfig
+
+    /// Opens the repository enclosing `path` (the current folder when nil) and reads its config.
+    /// A missing folder is bad input (exit 2); a folder outside any repository cannot be checked (exit 3).
+    public init(path: String?) throws(Failure) {
+        let start = path ?? FileManager.default.currentDirectoryPath
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: start, isDirectory: &isFolder) else {
+            throw Failure(.badInput, "\(start): no such folder")
+        }
+        guard isFolder.boolValue else { throw Failure(.badInput, "\(start): not a folder") }
+        do {
+            repository = try Repository(discovering: start)
+        } catch {
+            if error.kind == .notARepository {
+                throw Failure(.couldNotCheck, "\(start): not a git repository (or any of its parent folders)")
+            }
+            throw Failure(.couldNotCheck, "\(start): cannot open the repository: \(error.message)")
+        }
+        guard let workdir = repository.workingDirectory else {
+            throw Failure(.couldNotCheck, "\(start): a bare repository has no working tree to work on")
+        }
+        root = workdir
+        config = try ProjectConfig.load(repositoryRoot: workdir)
+    }
+}

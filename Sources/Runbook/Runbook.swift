@@ -1,0 +1,1 @@
+// Runbook module: see ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// Scan module: see ARCHITECTURE.md.

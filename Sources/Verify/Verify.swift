@@ -1,0 +1,1 @@
+// Verify module: see ARCHITECTURE.md.

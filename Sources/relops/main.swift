@@ -1,0 +1,6 @@
+import Foundation
+
+let console = Console()
+let status = CommandRunner.run(Array(CommandLine.arguments.dropFirst()), console: console)
+console.flush()
+exit(status)

@@ -1,0 +1,57 @@
+import CommandLine
+import Testing
+
+@Suite struct ArgumentParserTests {
+    let root = CommandSpec("relops", abstract: "root", subcommands: [
+        CommandSpec("scan", abstract: "scan", options: [
+            .value("host", "H", repeatable: true, help: "host"),
+            .value("repo", "PATH", help: "repo"),
+            .flag("include-untracked", help: "untracked"),
+            .format(["text", "json"]),
+        ]),
+        CommandSpec("cutover", abstract: "cutover", options: [.value("from", "H", help: "from"), .flag("apply", help: "apply")],
+                    subcommands: [CommandSpec("undo", abstract: "undo", positionals: [PositionalSpec("id", help: "id", optional: true)])],
+                    runsWithoutSubcommand: true),
+    ])
+
+    @Test func parsesValuesFlagsAndRepeats() throws {
+        let parsed = try parseArguments(["scan", "--host", "a.example", "--host=b.example", "--include-untracked", "--format", "json"], root: root)
+        #expect(parsed.commandPath == ["relops", "scan"])
+        #expect(parsed.all("host") == ["a.example", "b.example"])
+        #expect(parsed.flag("include-untracked"))
+        #expect(parsed.value("format") == "json")
+    }
+
+    @Test func unknownOptionNamesItAndSuggestsTheClosest() {
+        #expect {
+            try parseArguments(["scan", "--hots", "x"], root: root)
+        } throws: { error in
+            let message = (error as? UsageError)?.message ?? ""
+            return message.contains("'--hots'") && message.contains("did you mean '--host'")
+        }
+    }
+
+    @Test func subcommandsAndDoubleDash() throws {
+        let undo = try parseArguments(["cutover", "undo", "abc"], root: root)
+        #expect(undo.commandPath == ["relops", "cutover", "undo"])
+        #expect(undo.positionals == ["abc"])
+        let plain = try parseArguments(["cutover", "--from", "a", "--apply"], root: root)
+        #expect(plain.commandPath == ["relops", "cutover"])
+        let dashed = try parseArguments(["cutover", "undo", "--", "--weird-id"], root: root)
+        #expect(dashed.positionals == ["--weird-id"])
+    }
+
+    @Test func missingValueAndRepeatedSingleOptionAreErrors() {
+        #expect(throws: UsageError.self) { try parseArguments(["scan", "--repo"], root: root) }
+        #expect(throws: UsageError.self) { try parseArguments(["scan", "--repo", "a", "--repo", "b"], root: root) }
+        #expect(throws: UsageError.self) { try parseArguments(["scna"], root: root) }
+    }
+
+    @Test func helpIsAvailableAtEveryLevel() throws {
+        let parsed = try parseArguments(["cutover", "undo", "--help"], root: root)
+        #expect(parsed.helpRequested)
+        let text = helpText(for: parsed.commandPath, root: root)
+        #expect(text.contains("USAGE: relops cutover undo"))
+        #expect(text.contains("[<id>]"))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A real git repository in a temporary folder, driven by the `git` CLI (tests may use git as a
+/// fixture; product code never does).
+public final class GitFixture: @unchecked Sendable {
+    public let folder: TemporaryFolder
+    public var root: String { folder.path }
+
+    /// `git init` on branch main with a fixed author, so commits are reproducible.
+    public init(_ label: String = "repo") {
+        folder = TemporaryFolder(label)
+        git("init", "-q", "-b", "main")
+        git("config", "user.name", "Test Author")
+        git("config", "user.email", "author@example.com")
+        git("config", "commit.gpgsign", "false")
+        git("config", "core.autocrlf", "false")
+    }
+
+    /// Runs git in the repository and returns its stdout; a failure is recorded in `lastError`.
+    @discardableResult
+    public func git(_ arguments: String..., environment: [String: String] = [:]) -> String {
+        git(arguments, environment: environment)
+    }
+
+    @discardableResult
+    public func git(_ arguments: [String], environment: [String: String] = [:]) -> String {
+        var env = ["GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.path]
+        for (k, v) in environment { env[k] = v }
+        let result = runProcess("git", arguments, in: root, environment: env)
+        if result.status != 0 { lastError = result.stderr }
+        return result.stdout
+    }
+
+    /// The last git failure's stderr, if any.
+    public private(set) var lastError: String?
+
+    public func write(_ path: String, _ text: String) { folder.write(path, text) }
+    public func write(_ path: String, bytes: [UInt8]) { folder.write(path, bytes: bytes) }
+    public func read(_ path: String) -> [UInt8] { folder.read(path) }
+    public func readText(_ path: String) -> String { folder.readText(path) }
+
+    /// Stages everything and commits; `date` (ISO 8601) sets author and committer dates.
+    @discardableResult
+    public func commit(_ message: String, date: String? = nil) -> String {
+        git("add", "-A")
+        var env: [String: String] = [:]
+        if let date {
+            env["GIT_AUTHOR_DATE"] = date
+            env["GIT_COMMITTER_DATE"] = date
+        }
+        git(["commit", "-q", "--allow-empty", "-m", message], environment: env)
+        return git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What a finished process printed and how it exited.
+public struct ProcessOutput: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+}
+
+/// Runs `executable` with `arguments` and waits; stdin is empty unless given.
+@discardableResult
+public func runProcess(_ executable: String, _ arguments: [String], in folder: String? = nil,
+                       environment: [String: String] = [:], input: String? = nil) -> ProcessOutput {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
+    process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let out = Pipe(), err = Pipe(), inPipe = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inPipe
+    do {
+        try process.run()
+    } catch {
+        return ProcessOutput(status: -1, stdout: "", stderr: "cannot run \(executable): \(error)")
+    }
+    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try? inPipe.fileHandleForWriting.close()
+    // Read both pipes concurrently so neither fills up and blocks the child.
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errBox = Box()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ProcessOutput(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errBox.data, as: UTF8.self))
+}
+
+/// The `relops` binary built alongside the tests (`RELOPS_BIN` overrides).
+public var relopsBinary: String {
+    if let explicit = ProcessInfo.processInfo.environment["RELOPS_BIN"] { return explicit }
+    // Tests run from .build/<triple>/debug/relopsPackageTests.xctest; the binary sits beside it.
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<3 {
+        let candidate = folder.appendingPathComponent("relops").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        folder = folder.deletingLastPathComponent()
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/relops").path
+}
+
+/// Runs the built `relops` binary.
+@discardableResult
+public func relops(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
+                   input: String? = nil) -> ProcessOutput {
+    runProcess(relopsBinary, arguments, in: folder, environment: environment, input: input)
+}

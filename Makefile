@@ -8,7 +8,7 @@ BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gf
 TEST_DEPS  := git openssl nginx-light openjdk-17-jre-headless
 BENCH_DEPS := hyperfine ripgrep git
 
-.PHONY: all deps test-deps bench-deps build release test demo bench fuzz format clean
+.PHONY: all deps test-deps bench-deps build release test demo bench fuzz format clean _nginx _jre
 
 all: build
 
@@ -63,3 +63,13 @@ format:
 
 clean:
 	rm -rf .build
+
+# libFuzzer targets in Fuzz/<Name>/ (each with a seed corpus in Fuzz/<Name>/corpus), bounded in time.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@for dir in Fuzz/*/; do \
+	  name=$$(basename $$dir); echo "== fuzz $$name ($(FUZZ_SECONDS)s)"; \
+	  RELOPS_FUZZ=1 $(SWIFT) build -c debug --sanitize fuzzer --product $$name --scratch-path .build-fuzz || exit 1; \
+	  mkdir -p .build-fuzz/corpus/$$name; \
+	  .build-fuzz/debug/$$name -max_total_time=$(FUZZ_SECONDS) -timeout=5 .build-fuzz/corpus/$$name $$dir/corpus || exit 1; \
+	done

@@ -14,6 +14,16 @@ func tests(_ name: String, _ dependencies: [Target.Dependency]) -> [Target] {
     return files.contains(where: { $0.hasSuffix(".swift") }) ? [.testTarget(name: name, dependencies: dependencies)] : []
 }
 
+/// A libFuzzer target in `Fuzz/<name>/`, declared only for `make fuzz` (RELOPS_FUZZ=1): it has no
+/// `main` of its own (libFuzzer brings one), so it cannot be part of the normal build.
+func fuzzer(_ name: String, _ dependencies: [Target.Dependency]) -> [Target] {
+    guard ProcessInfo.processInfo.environment["RELOPS_FUZZ"] == "1" else { return [] }
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/\(name)").path
+    guard FileManager.default.fileExists(atPath: folder) else { return [] }
+    return [.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)",
+                              exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])])]
+}
+
 let package = Package(
     name: "relops",
     platforms: [.macOS(.v13)],
@@ -68,6 +78,9 @@ let package = Package(
         + tests("VerifyTests", ["Verify", "Association", "Fingerprint", "RelopsCore", "TestSupport"])
         + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
         + tests("RunbookTests", ["Runbook", "RelopsCore", "TestSupport"])
-        + tests("EndToEndTests", ["TestSupport"]),
+        + tests("EndToEndTests", ["TestSupport"])
+        + fuzzer("FuzzJSONEditor", ["Fingerprint"])
+        + fuzzer("FuzzAssociation", ["Verify", "Association"])
+        + fuzzer("FuzzAnchors", ["Anchors"]),
     swiftLanguageModes: [.v6]
 )

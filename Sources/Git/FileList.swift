@@ -27,13 +27,15 @@ public struct FileList: Sendable {
     public private(set) var kinds: [EntryKind] = []
     /// Each entry's blob id (zero for untracked files).
     public private(set) var ids: [ObjectID] = []
+    /// Each file's size as git last recorded it (0 when unknown), a hint for reading.
+    public private(set) var sizes: [UInt32] = []
 
     public init() {}
 
     public var count: Int { starts.count }
 
     /// Adds a path (relative to the working tree, `/`-separated).
-    public mutating func append(path: UnsafePointer<CChar>, kind: EntryKind, id: ObjectID) {
+    public mutating func append(path: UnsafePointer<CChar>, kind: EntryKind, id: ObjectID, size: UInt32 = 0) {
         starts.append(Int32(pathBytes.count))
         var p = UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self)
         while p.pointee != 0 {
@@ -43,11 +45,12 @@ public struct FileList: Sendable {
         pathBytes.append(0)
         kinds.append(kind)
         ids.append(id)
+        sizes.append(size)
     }
 
     /// Adds a path given as a Swift string.
-    public mutating func append(path: String, kind: EntryKind, id: ObjectID) {
-        path.withCString { append(path: $0, kind: kind, id: id) }
+    public mutating func append(path: String, kind: EntryKind, id: ObjectID, size: UInt32 = 0) {
+        path.withCString { append(path: $0, kind: kind, id: id, size: size) }
     }
 
     /// The number of bytes in path `i`, without its NUL.
@@ -55,6 +58,20 @@ public struct FileList: Sendable {
         let start = Int(starts[i])
         let end = i + 1 < starts.count ? Int(starts[i + 1]) - 1 : pathBytes.count - 1
         return end - start
+    }
+
+    /// Calls `body` with path `i` as a NUL-terminated C string, without copying it.
+    public func withCPath<T>(at i: Int, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+        try pathBytes.withUnsafeBufferPointer { buffer in
+            try buffer.baseAddress!.advanced(by: Int(starts[i])).withMemoryRebound(to: CChar.self, capacity: 1) { try body($0) }
+        }
+    }
+
+    /// Appends every entry of `other`.
+    public mutating func append(contentsOf other: FileList) {
+        for i in 0..<other.count {
+            other.withCPath(at: i) { append(path: $0, kind: other.kinds[i], id: other.ids[i], size: other.sizes[i]) }
+        }
     }
 
     /// Path `i`, decoded.
@@ -80,7 +97,8 @@ extension Repository {
                 continue
             }
             lastPath = entry.pointee.path
-            list.append(path: entry.pointee.path, kind: EntryKind(mode: entry.pointee.mode), id: ObjectID(entry.pointee.id))
+            list.append(path: entry.pointee.path, kind: EntryKind(mode: entry.pointee.mode), id: ObjectID(entry.pointee.id),
+                        size: entry.pointee.file_size)
         }
         return list
     }

@@ -155,3 +155,16 @@ private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>,
     while lo < start && (base[lo] == UInt8(ascii: ".") || base[lo] == UInt8(ascii: "-")) { lo += 1 }
     return .related(start: lo, end: hi)
 }
+
+/// Whole-name occurrences of a host in a byte buffer, by the same rules as a scan.
+public enum HostSearch {
+    /// Byte offsets of every whole-name occurrence of `host` (lowercase ASCII) in `bytes`.
+    public static func occurrenceOffsets(of host: String, in bytes: [UInt8]) -> [Int] {
+        let needle = Needle(host: host)
+        var padded = bytes
+        padded.append(contentsOf: repeatElement(0, count: ReadBuffer.padding))
+        var matches: [Match] = []
+        padded.withUnsafeBufferPointer { findMatches(of: needle, in: $0.baseAddress!, count: bytes.count, into: &matches) }
+        return matches.compactMap { if case .occurrence = $0.kind { return $0.offset } else { return nil } }
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Git
 import RelopsCore
 import Scan
+import Synchronization
 
 /// How `cutover --apply` should behave.
 public struct ApplyOptions: Sendable {
@@ -42,56 +43,42 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
                       + "could not be read, so the plan may be incomplete")
     }
     let paths = plan.files.map(\.path)
-    if !options.allowDirty {
-        let dirty: Set<String>
-        do { dirty = try project.repository.modifiedPaths() } catch {
-            throw Failure(.couldNotCheck, "\(project.root): cannot read the working tree status: \(error.message)")
-        }
-        let affected = paths.filter { dirty.contains($0) }
-        if !affected.isEmpty {
-            throw Failure(.checkFailed, "uncommitted changes in files the cutover would rewrite: \(affected.joined(separator: ", ")); "
-                          + "commit or stash them, or pass --allow-dirty")
-        }
-    }
     let branch = cutoverBranch(for: plan.to)
     if options.commit && project.repository.branchExists(branch) {
         throw Failure(.checkFailed, "branch \(branch) already exists; delete or rename it, or run without --commit")
     }
-    for path in paths { try ensureInsideRepository(path, project) }
-
-    // 1. Originals and new contents become blobs; the journal names them before any file changes.
-    let (id, created) = CutoverJournal.newID()
-    var entries: [CutoverJournal.Entry] = []
-    var contents: [[UInt8]] = []
-    for file in plan.files {
-        let full = project.root + "/" + file.path
-        guard let data = FileManager.default.contents(atPath: full) else {
-            throw Failure(.couldNotCheck, "\(file.path): cannot read")
-        }
-        let original = Array(data)
-        var info = stat()
-        let mode = lstat(full, &info) == 0 ? UInt32(info.st_mode & 0o7777) : 0o644
-        let updated = try rewrite(original, with: file.edits, path: file.path)
-        do {
-            entries.append(CutoverJournal.Entry(path: file.path, original: try project.repository.writeBlob(original),
-                                                new: try project.repository.writeBlob(updated),
-                                                occurrenceClass: file.occurrenceClass.rawValue, edits: file.edits.count, mode: mode))
-        } catch {
-            throw Failure(.couldNotCheck, "\(file.path): cannot store its content in the object database: \(error.message)")
-        }
-        contents.append(updated)
+    var checkedFolders = Set<String>()
+    for path in paths { try ensureInsideRepository(path, project, checkedFolders: &checkedFolders) }
+    let tracked: [String: TrackedIDs]
+    do { tracked = try project.repository.trackedIDs(for: paths) } catch {
+        throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
     }
-    var journal = CutoverJournal(id: id, created: created, from: plan.from, to: plan.to, state: .preparing, files: entries)
+
+    // 1. Read each file once: check it is clean, rewrite it, store original and new content as
+    //    blobs (an original that is the indexed blob is already stored). Two workers.
+    let (id, created) = CutoverJournal.newID()
+    let root = project.root
+    let prepared = try parallelMap(plan.files, gitDirectory: project.repository.gitDirectory) { file, repository throws(Failure) in
+        try prepare(file, root: root, tracked: tracked[file.path], repository: repository)
+    }
+    let dirty = prepared.filter(\.isDirty).map(\.entry.path)
+    if !dirty.isEmpty && !options.allowDirty {
+        throw Failure(.checkFailed, "uncommitted changes in files the cutover would rewrite: \(dirty.joined(separator: ", ")); "
+                      + "commit or stash them, or pass --allow-dirty")
+    }
+    var journal = CutoverJournal(id: id, created: created, from: plan.from, to: plan.to, state: .preparing,
+                                 files: prepared.map(\.entry))
     try journal.save(project)
 
-    // 2. Temporary files beside each target, one filesystem sync for blobs and temporaries, then the renames.
-    var staged: [StagedWrite] = []
+    // 2. Temporary files beside each target, one filesystem sync for blobs and temporaries, then
+    //    the renames: every file is wholly old or wholly new at any moment.
+    let staged: [StagedWrite]
     do {
-        for (file, bytes) in zip(plan.files, contents) {
-            staged.append(try StagedWrite.stage(bytes, for: project.root + "/" + file.path, tag: id))
+        staged = try parallelMap(prepared, gitDirectory: nil) { file, _ throws(Failure) in
+            try StagedWrite.stage(file.updated, for: root + "/" + file.entry.path, tag: id)
         }
     } catch {
-        staged.forEach { $0.discard() }
+        removeLeftovers(project, journal)
         journal.state = .abandoned
         try? journal.save(project)
         throw error
@@ -99,9 +86,14 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
     StagedWrite.syncFileSystem(containing: project.root)
     journal.state = .applying
     try journal.save(project)
-    for (n, write) in staged.enumerated() {
-        try write.commit()
-        options.afterEachFile?(n + 1)
+    if let hook = options.afterEachFile {
+        // One at a time, so a test can stop the run after exactly K files.
+        for (n, write) in staged.enumerated() {
+            try write.commit()
+            hook(n + 1)
+        }
+    } else {
+        _ = try parallelMap(staged, gitDirectory: nil) { write, _ throws(Failure) in try write.commit() }
     }
     StagedWrite.syncFileSystem(containing: project.root)
     journal.state = .applied
@@ -147,16 +139,87 @@ func commitMessage(_ plan: CutoverPlan, id: String) -> String {
     return lines.joined(separator: "\n") + "\n"
 }
 
-/// Refuses a path that resolves outside the working tree (through a symlinked folder).
-func ensureInsideRepository(_ path: String, _ project: Project) throws(Failure) {
-    let root = (project.root as NSString).resolvingSymlinksInPath
+/// Refuses a path that resolves outside the working tree (through a symlinked folder) or that is
+/// itself a symlink. `checkedFolders` remembers folders already resolved.
+func ensureInsideRepository(_ path: String, _ project: Project, checkedFolders: inout Set<String>) throws(Failure) {
     let folder = ((project.root + "/" + path) as NSString).deletingLastPathComponent
-    let resolved = (folder as NSString).resolvingSymlinksInPath
-    guard resolved == root || resolved.hasPrefix(root + "/") else {
-        throw Failure(.badInput, "\(path): resolves outside the repository (\(resolved)); refusing to write it")
+    if !checkedFolders.contains(folder) {
+        let root = realPath(project.root) ?? project.root
+        let resolved = realPath(folder) ?? folder
+        guard resolved == root || resolved.hasPrefix(root + "/") else {
+            throw Failure(.badInput, "\(path): resolves outside the repository (\(resolved)); refusing to write it")
+        }
+        checkedFolders.insert(folder)
     }
     var info = stat()
     if lstat(project.root + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
         throw Failure(.badInput, "\(path): is a symlink; refusing to write through it")
     }
+}
+
+/// `realpath(3)`: the absolute path with every symlink resolved; nil when it does not exist.
+func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// One file read, checked and rewritten, with its blobs stored.
+struct PreparedFile: Sendable {
+    let entry: CutoverJournal.Entry
+    let updated: [UInt8]
+    let isDirty: Bool
+}
+
+func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository: Repository?) throws(Failure) -> PreparedFile {
+    guard let repository else { throw Failure(.couldNotCheck, "\(root): cannot open the object database") }
+    let full = root + "/" + file.path
+    guard let data = FileManager.default.contents(atPath: full) else { throw Failure(.couldNotCheck, "\(file.path): cannot read") }
+    let original = Array(data)
+    var info = stat()
+    let mode = lstat(full, &info) == 0 ? UInt32(info.st_mode & 0o7777) : 0o644
+    let updated = try rewrite(original, with: file.edits, path: file.path)
+    do {
+        let originalID = try Repository.blobID(of: original)
+        // Clean when the content is what the index holds (directly, or through git's filters) and the index matches HEAD.
+        let indexed = tracked?.index
+        let matchesIndex = originalID == indexed || (indexed != nil && repository.hashWorkingFile(file.path) == indexed)
+        let isDirty = !matchesIndex || indexed != tracked?.head
+        if !repository.hasObject(originalID) { _ = try repository.writeBlob(original) }
+        let newID = try repository.writeBlob(updated)
+        let entry = CutoverJournal.Entry(path: file.path, original: originalID, new: newID,
+                                         occurrenceClass: file.occurrenceClass.rawValue, edits: file.edits.count, mode: mode)
+        return PreparedFile(entry: entry, updated: updated, isDirty: isDirty)
+    } catch {
+        throw Failure(.couldNotCheck, "\(file.path): cannot store its content in the object database: \(error.message)")
+    }
+}
+
+/// Maps `items` on two workers, each with its own repository handle when `gitDirectory` is given
+/// (libgit2 handles are not shared between threads). Results keep the input order; the first
+/// error (in input order) is thrown after all workers finish.
+func parallelMap<T: Sendable, R: Sendable>(_ items: [T], gitDirectory: String?,
+                                           _ body: @Sendable (T, Repository?) throws(Failure) -> R) throws(Failure) -> [R] {
+    let results = Mutex<[Int: Result<R, Failure>]>([:])
+    let workers = min(2, max(1, items.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        let repository = gitDirectory.flatMap { try? Repository(at: $0) }
+        var index = worker
+        while index < items.count {
+            let outcome: Result<R, Failure>
+            do throws(Failure) { outcome = .success(try body(items[index], repository)) } catch { outcome = .failure(error) }
+            results.withLock { $0[index] = outcome }
+            index += workers
+        }
+    }
+    let all = results.withLock { $0 }
+    var ordered: [R] = []
+    for i in items.indices {
+        switch all[i] {
+        case .success(let value): ordered.append(value)
+        case .failure(let error): throw error
+        case nil: throw Failure(.couldNotCheck, "internal error: item \(i) was not processed")
+        }
+    }
+    return ordered
 }

@@ -125,7 +125,8 @@ func writeBlob(_ project: Project, _ id: ObjectID, to path: String, mode: UInt32
     do { bytes = try project.repository.blobContent(id) } catch {
         throw Failure(.couldNotCheck, "\(path): stored blob \(id.short) is missing from the object database: \(error.message)")
     }
-    try ensureInsideRepository(path, project)
+    var checked = Set<String>()
+    try ensureInsideRepository(path, project, checkedFolders: &checked)
     try StagedWrite.stage(bytes, for: project.root + "/" + path, tag: tag, newFileMode: mode_t(mode)).commit()
 }
 

@@ -124,27 +124,6 @@ extension Repository {
         return list
     }
 
-    /// Paths (relative to the working tree) whose working-tree content differs from HEAD or the index.
-    public func modifiedPaths() throws(GitError) -> Set<String> {
-        var options = git_status_options()
-        try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
-        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
-        options.flags = 0
-        var statusList: OpaquePointer?
-        try check(git_status_list_new(&statusList, pointer, &options), "git_status_list_new")
-        defer { git_status_list_free(statusList) }
-        var paths = Set<String>()
-        for i in 0..<git_status_list_entrycount(statusList) {
-            guard let entry = git_status_byindex(statusList, i) else { continue }
-            for delta in [entry.pointee.head_to_index, entry.pointee.index_to_workdir] {
-                guard let delta else { continue }
-                if let p = delta.pointee.old_file.path { paths.insert(String(cString: p)) }
-                if let p = delta.pointee.new_file.path { paths.insert(String(cString: p)) }
-            }
-        }
-        return paths
-    }
-
     /// The blobs of a commit's tree (recursively), for scanning a revision instead of the working tree.
     public func treeFiles(atCommit revision: String) throws(GitError) -> FileList {
         let commitID = try resolveCommit(revision)
@@ -173,5 +152,53 @@ extension Repository {
         }
         try check(code, "git_tree_walk(\(revision))")
         return collector.list
+    }
+}
+
+/// What git records for one path: its blob in the index and in HEAD's tree (nil when absent).
+public struct TrackedIDs: Sendable, Equatable {
+    public let index: ObjectID?
+    public let head: ObjectID?
+}
+
+extension Repository {
+    /// The index and HEAD blob ids of each of `paths`, reading the index and HEAD's tree once.
+    public func trackedIDs(for paths: [String]) throws(GitError) -> [String: TrackedIDs] {
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "git_repository_index")
+        defer { git_index_free(index) }
+        var headTree: OpaquePointer?
+        if git_revparse_single(&headTree, pointer, "HEAD^{tree}") != 0 { headTree = nil }
+        defer { git_object_free(headTree) }
+        var result: [String: TrackedIDs] = [:]
+        for path in paths {
+            let indexID = git_index_get_bypath(index, path, 0).map { ObjectID($0.pointee.id) }
+            var headID: ObjectID?
+            var entry: OpaquePointer?
+            if let headTree, git_tree_entry_bypath(&entry, headTree, path) == 0 {
+                headID = ObjectID(git_tree_entry_id(entry).pointee)
+                git_tree_entry_free(entry)
+            }
+            result[path] = TrackedIDs(index: indexID, head: headID)
+        }
+        return result
+    }
+
+    /// The blob id `git add` would give the working-tree file at `path`, through the
+    /// repository's filters (line-ending conversion, gitattributes); nil when it cannot be read.
+    public func hashWorkingFile(_ path: String) -> ObjectID? {
+        guard let workdir = workingDirectory else { return nil }
+        var oid = git_oid()
+        guard git_repository_hashfile(&oid, pointer, workdir + "/" + path, GIT_OBJECT_BLOB, path) == 0 else { return nil }
+        return ObjectID(oid)
+    }
+
+    /// True when the object database holds `id`.
+    public func hasObject(_ id: ObjectID) -> Bool {
+        var odb: OpaquePointer?
+        guard git_repository_odb(&odb, pointer) == 0 else { return false }
+        defer { git_odb_free(odb) }
+        var oid = id.raw
+        return git_odb_exists(odb, &oid) == 1
     }
 }

@@ -51,7 +51,7 @@ enum CutoverCommand: RelopsCommand {
         // An apply first finishes a cutover that was cut off halfway, so it plans from a consistent tree.
         let recovered = arguments.flag("apply") ? try finishInterruptedCutovers(project) : []
         let plan = try planCutover(project, from: fromHost, to: toHost)
-        let diffs = try plan.files.map { file throws(Failure) -> [DiffLine] in
+        let diffs = format == .json ? [] : try plan.files.map { file throws(Failure) -> [DiffLine] in
             let old = FileManager.default.contents(atPath: project.root + "/" + file.path).map { Array($0) } ?? []
             return unifiedDiff(path: file.path, old: old, new: try rewrite(old, with: file.edits, path: file.path))
         }

@@ -9,6 +9,12 @@ public struct StagedWrite: Sendable {
     /// The temporary file beside it.
     public let temporary: String
 
+    /// A staged write whose temporary file already exists (found again after an interruption).
+    public init(target: String, temporary: String) {
+        self.target = target
+        self.temporary = temporary
+    }
+
     /// The temporary name used for `target` under `tag`, so a later run can find and remove
     /// leftovers of an interrupted one.
     public static func temporaryPath(for target: String, tag: String) -> String {

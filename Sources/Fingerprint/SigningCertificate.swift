@@ -45,6 +45,9 @@ public struct SigningCertificate: Sendable, Equatable {
         }
     }
 
+    /// `2026-01-01T00:00:00Z until 2051-01-01T00:00:00Z`.
+    public var validity: String { "\(isoDate(notBefore)) until \(isoDate(notAfter))" }
+
     /// The JSON form `--format json` prints.
     public var json: JSONValue {
         .object([

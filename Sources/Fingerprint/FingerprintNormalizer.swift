@@ -83,8 +83,12 @@ public enum FingerprintNormalizer {
         let lower = trimmed.lowercased()
         let labels = ["sha-256 digest:", "sha256 digest:", "sha-1 digest:", "sha1 digest:", "sha-256:", "sha256:",
                       "sha-1:", "sha1:"]
-        for prefix in labels where lower.hasPrefix(prefix) {
-            return (prefix, String(trimmed.dropFirst(prefix.count)))
+        for label in labels {
+            // Labels may follow other words, as in apksigner's "Signer #1 certificate SHA-256 digest:".
+            if let range = lower.range(of: label) {
+                let offset = lower.distance(from: lower.startIndex, to: range.upperBound)
+                return (label, String(trimmed.dropFirst(offset)))
+            }
         }
         return (nil, trimmed)
     }

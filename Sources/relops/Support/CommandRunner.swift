@@ -30,6 +30,7 @@ enum CommandRunner {
     nonisolated(unsafe) static let commands: [any RelopsCommand.Type] = [
         // commands register here
         FingerprintCommand.self,
+        AssociationCommand.self,
     ]
 
     static let root = CommandSpec(

@@ -24,6 +24,11 @@ public struct AndroidAppStatement: Sendable, Equatable {
     public let packageName: String
     /// As served.
     public let fingerprints: [String]
+
+    public init(packageName: String, fingerprints: [String]) {
+        self.packageName = packageName
+        self.fingerprints = fingerprints
+    }
 }
 
 /// What validating an assetlinks.json found.

@@ -1,4 +1,5 @@
 import Fingerprint
+import Foundation
 import RelopsCore
 import Testing
 
@@ -107,5 +108,34 @@ func edit(_ text: String, to values: [String]) throws -> String {
         let document = try JSONCDocument(text: #"{"s": "a\u00e9\n\ud83d\ude00", "n": -1.5e2, "t": true, "z": null}"#, path: "x")
         #expect(document.node(at: ["s"])?.string == "aé\n😀")
         #expect(document.root.value == .object([("s", .string("aé\n😀")), ("n", .double(-150)), ("t", .bool(true)), ("z", .null)]))
+    }
+}
+
+/// The fuzz target's property, run over its seed corpus: an edit either refuses, or re-parses to
+/// the asked values and keeps every byte outside the array.
+@Suite struct JSONCEditorCorpusTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fuzz/FuzzJSONEditor/corpus").path
+
+    @Test func everySeedKeepsTheBytesOutsideTheArray() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus).sorted()
+        #expect(names.count >= 5)
+        var edits = 0
+        for name in names {
+            let bytes = Array(FileManager.default.contents(atPath: Self.corpus + "/" + name) ?? Data())
+            let document = try JSONCDocument(bytes: bytes, path: name)
+            guard let array = document.node(at: keyPath) else { continue }
+            let existing = array.elements?.compactMap(\.string) ?? []
+            for values in [["NEW"], existing + ["NEW"], Array(existing.dropFirst()), Array(existing.reversed())] where !values.isEmpty {
+                let out = try JSONCEditor.setStringArray(document, at: keyPath, to: values)
+                let edited = try JSONCDocument(bytes: out, path: name)
+                #expect(Set(edited.node(at: keyPath)?.elements?.compactMap(\.string) ?? []) == Set(values), "\(name)")
+                let head = array.range.lowerBound + 1, tail = bytes.count - array.range.upperBound + 1
+                #expect(out.prefix(head).elementsEqual(bytes.prefix(head)), "\(name)")
+                #expect(out.suffix(tail).elementsEqual(bytes.suffix(tail)), "\(name)")
+                edits += 1
+            }
+        }
+        #expect(edits >= 12)
     }
 }

@@ -23,30 +23,34 @@ public struct ConfigTarget: Sendable, Equatable {
     }
 
     /// The target from `--config FILE --key A:B`, or from `.relops.yml`'s
-    /// `app.android.fingerprints` (`path#Section:Key`) for what the flags leave out.
-    /// Relative paths are resolved against `root` (the repository) when given, else the current folder.
+    /// `app.android.fingerprints` (`path#Section:Key`) for what the flags leave out. A `--config`
+    /// path is relative to the current folder; the `.relops.yml` path to the repository `root`.
     public static func resolve(config: String?, key: String?, projectSetting: String?, root: String?)
         throws(Failure) -> ConfigTarget
     {
         var file = config
         var keyText = key
+        var base = FileManager.default.currentDirectoryPath
         if let setting = projectSetting, file == nil || keyText == nil {
             guard let hash = setting.firstIndex(of: "#") else {
                 throw Failure(.badInput, ".relops.yml: app.android.fingerprints \"\(setting)\" needs the form path#Section:Key")
             }
-            if file == nil { file = String(setting[..<hash]) }
+            if file == nil {
+                file = String(setting[..<hash])
+                base = root ?? base
+            }
             if keyText == nil { keyText = String(setting[setting.index(after: hash)...]) }
         }
         guard let file, !file.isEmpty else {
             throw Failure(.usage, "no config file: give --config FILE, or set app.android.fingerprints in .relops.yml")
         }
-        let keyPath = (keyText ?? "AppAssociation:AndroidCertFingerprints").split(separator: ":").map(String.init)
-        guard !keyPath.isEmpty, keyPath.allSatisfy({ !$0.isEmpty }) else {
+        let keyPath = (keyText ?? "AppAssociation:AndroidCertFingerprints").split(separator: ":", omittingEmptySubsequences: false)
+            .map(String.init)
+        guard keyPath.allSatisfy({ !$0.isEmpty }) else {
             throw Failure(.usage, "--key \"\(keyText ?? "")\" must look like Section:Key")
         }
-        let base = root ?? FileManager.default.currentDirectoryPath
         let absolute = file.hasPrefix("/") ? file : (base as NSString).appendingPathComponent(file)
-        let standard = (absolute as NSString).standardizingPath
+        let standard = ((absolute as NSString).standardizingPath as NSString).resolvingSymlinksInPath
         var display = file
         if let root, standard.hasPrefix(root + "/") { display = String(standard.dropFirst(root.count + 1)) }
         return ConfigTarget(path: standard, displayPath: display, keyPath: keyPath)

@@ -35,6 +35,12 @@ import TestSupport
         #expect(read[0].subject.contains("CN=Upload Key"))
     }
 
+    @Test func readsJCEKSToo() throws {
+        let folder = TemporaryFolder("jceks")
+        let expected = makeJavaKeyStore(at: folder.url("upload.jceks"), alias: "release", storetype: "JCEKS")
+        #expect(try CertificateReader.javaKeyStore(folder.url("upload.jceks")).map(\.sha256.canonical) == [expected])
+    }
+
     @Test func refusesATruncatedOrForeignKeyStore() throws {
         let folder = TemporaryFolder("jks")
         _ = makeJavaKeyStore(at: folder.url("upload.jks"), alias: "upload")

@@ -71,6 +71,19 @@ import TestSupport
         #expect(repo.readText(webSettings) == before)
     }
 
+    @Test func rotateTakesConfigRelativeToTheCurrentFolderAndPrintsJSON() throws {
+        let repo = sampleRepository()
+        let cert = TestCertificate("app-signing")
+        let result = relops(["fingerprint", "rotate", "--config", "appsettings.json", "--key", "AppAssociation:AndroidCertFingerprints",
+                             "--to", cert.sha256, "--format", "json"],
+                            in: repo.folder.url("Source/Hosts/UI/App.UI.Web"), environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"config\": \"\(webSettings)\""))
+        #expect(result.stdout.contains("\"after\": [\n    \"\(cert.sha256)\"\n  ]"))
+        #expect(result.stdout.contains("\"applied\": false"))
+        #expect(result.stdout.contains("\"path\": \"Dockerfile\""))
+    }
+
     @Test func rotateRefusesTheUploadKeyEndToEnd() throws {
         let repo = sampleRepository()
         let upload = makeJavaKeyStore(at: repo.folder.url("upload.keystore"), alias: "upload")

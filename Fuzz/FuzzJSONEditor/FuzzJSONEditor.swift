@@ -23,7 +23,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 func check(_ out: [UInt8], against document: JSONCDocument, array: JSONCNode, path: [String], values: [String]) {
-    guard let edited = try? JSONCDocument(bytes: out, path: "edited") else { fatalError("the edited text does not parse") }
+    guard let edited = try? JSONCDocument(bytes: out, path: "edited") else {
+        fatalError("the edited text does not parse")
+    }
     let result = edited.node(at: path)?.elements?.map { $0.string } ?? []
     var unique: [String] = []
     for value in values where !unique.contains(value) { unique.append(value) }
@@ -33,7 +35,7 @@ func check(_ out: [UInt8], against document: JSONCDocument, array: JSONCNode, pa
     let bytes = document.bytes
     let head = array.range.lowerBound + 1, tail = bytes.count - array.range.upperBound + 1
     guard out.count >= head + tail, out.prefix(head).elementsEqual(bytes.prefix(head)),
-          out.suffix(tail).elementsEqual(bytes.suffix(tail))
+        out.suffix(tail).elementsEqual(bytes.suffix(tail))
     else { fatalError("bytes outside the edited array changed") }
 }
 

@@ -45,12 +45,15 @@ public struct AppAssociationSettings: Sendable, Equatable {
         guard section.members != nil else {
             throw Failure(.badInput, "\(document.path): \(sectionName) is not an object")
         }
-        func place(_ node: JSONCNode) -> String { "\(document.path):\(document.location(of: node.range.lowerBound).line)" }
+        func place(_ node: JSONCNode) -> String {
+            "\(document.path):\(document.location(of: node.range.lowerBound).line)"
+        }
         func strings(_ key: String) throws(Failure) -> (values: [String], node: JSONCNode)? {
             guard let node = section.member(key)?.value else { return nil }
             if let s = node.string { return ([s], node) }
             guard let items = node.elements else {
-                throw Failure(.badInput, "\(place(node)): \(sectionName):\(key) must be a string or an array of strings")
+                throw Failure(
+                    .badInput, "\(place(node)): \(sectionName):\(key) must be a string or an array of strings")
             }
             var out: [String] = []
             for item in items {
@@ -75,7 +78,8 @@ public struct AppAssociationSettings: Sendable, Equatable {
             appleAppIDs = found.values
             origins["appleAppIDs"] = place(found.node)
         } else if let team = try strings("AppleTeamId"), let bundle = try strings("AppleBundleId"),
-                  let t = team.values.first, let b = bundle.values.first {
+            let t = team.values.first, let b = bundle.values.first
+        {
             appleAppIDs = ["\(t).\(b)"]
             origins["appleAppIDs"] = place(team.node)
         }
@@ -95,8 +99,9 @@ public struct AppAssociationSettings: Sendable, Equatable {
     mutating func fill(from config: ProjectConfig) {
         if let package = config.androidPackage {
             if let served = androidPackage, served != package {
-                notes.append("\(origins["androidPackage"] ?? "appsettings"): AndroidPackageName \(served) differs from "
-                    + ".relops.yml app.android.package \(package); rendering what the host serves")
+                notes.append(
+                    "\(origins["androidPackage"] ?? "appsettings"): AndroidPackageName \(served) differs from "
+                        + ".relops.yml app.android.package \(package); rendering what the host serves")
             } else if androidPackage == nil {
                 androidPackage = package
                 origins["androidPackage"] = ".relops.yml app.android.package"
@@ -106,8 +111,10 @@ public struct AppAssociationSettings: Sendable, Equatable {
             appleAppIDs = config.iosAppIDs
             origins["appleAppIDs"] = ".relops.yml app.ios.app_ids"
         } else if !config.iosAppIDs.isEmpty && Set(config.iosAppIDs) != Set(appleAppIDs) {
-            notes.append("\(origins["appleAppIDs"] ?? "appsettings"): Apple app ids \(appleAppIDs.joined(separator: ", ")) differ from "
-                + ".relops.yml app.ios.app_ids \(config.iosAppIDs.joined(separator: ", ")); rendering what the host serves")
+            notes.append(
+                "\(origins["appleAppIDs"] ?? "appsettings"): Apple app ids \(appleAppIDs.joined(separator: ", ")) differ from "
+                    + ".relops.yml app.ios.app_ids \(config.iosAppIDs.joined(separator: ", ")); rendering what the host serves"
+            )
         }
         if applePaths.isEmpty && appleComponents.isEmpty && !config.iosPaths.isEmpty {
             applePaths = config.iosPaths

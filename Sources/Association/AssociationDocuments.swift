@@ -51,8 +51,9 @@ public struct AssociationTemplates: Sendable, Equatable {
             }
             return String(decoding: data, as: UTF8.self)
         }
-        return AssociationTemplates(assetLinks: try read("assetlinks.json"),
-                                    appleAppSiteAssociation: try read("apple-app-site-association"))
+        return AssociationTemplates(
+            assetLinks: try read("assetlinks.json"),
+            appleAppSiteAssociation: try read("apple-app-site-association"))
     }
 }
 
@@ -72,8 +73,10 @@ public struct AssociationDocuments: Sendable {
         throws(Failure) -> AssociationDocuments
     {
         guard settings.androidPackage != nil || !settings.appleAppIDs.isEmpty else {
-            throw Failure(.badInput, "nothing to render: set AppAssociation:AndroidPackageName (or app.android.package "
-                + "in .relops.yml) and/or AppAssociation:AppleAppIds (or app.ios.app_ids)")
+            throw Failure(
+                .badInput,
+                "nothing to render: set AppAssociation:AndroidPackageName (or app.android.package "
+                    + "in .relops.yml) and/or AppAssociation:AppleAppIds (or app.ios.app_ids)")
         }
         let values: [String: JSONValue] = [
             "android_package": .string(settings.androidPackage),
@@ -84,7 +87,9 @@ public struct AssociationDocuments: Sendable {
         let assetLinks = try settings.androidPackage.map { _ throws(Failure) in
             try fill(templates.assetLinks, "assetlinks.json template", values)
         }
-        let apple = try settings.appleAppIDs.isEmpty ? nil
+        let apple =
+            try settings.appleAppIDs.isEmpty
+            ? nil
             : fill(templates.appleAppSiteAssociation, "apple-app-site-association template", values)
         return AssociationDocuments(assetLinks: assetLinks, appleAppSiteAssociation: apple, settings: settings)
     }
@@ -93,11 +98,16 @@ public struct AssociationDocuments: Sendable {
     public var problems: [AssociationProblem] {
         var out: [AssociationProblem] = []
         if let assetLinks {
-            out += AssociationValidator.assetLinks(Array(assetLinks.utf8), expectedPackage: settings.androidPackage).problems
+            out +=
+                AssociationValidator.assetLinks(Array(assetLinks.utf8), expectedPackage: settings.androidPackage)
+                .problems
         }
         if let appleAppSiteAssociation {
-            out += AssociationValidator.appleAppSiteAssociation(Array(appleAppSiteAssociation.utf8),
-                                                                 expectedAppIDs: settings.appleAppIDs).problems
+            out +=
+                AssociationValidator.appleAppSiteAssociation(
+                    Array(appleAppSiteAssociation.utf8),
+                    expectedAppIDs: settings.appleAppIDs
+                ).problems
         }
         return out
     }
@@ -115,8 +125,10 @@ public struct AssociationDocuments: Sendable {
                 guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else { break }
                 let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
                 guard let value = values[name] else {
-                    throw Failure(.badInput, "\(label):\(lineNumber): unknown value {{\(name)}}; known: "
-                        + values.keys.sorted().joined(separator: ", "))
+                    throw Failure(
+                        .badInput,
+                        "\(label):\(lineNumber): unknown value {{\(name)}}; known: "
+                            + values.keys.sorted().joined(separator: ", "))
                 }
                 out += rest[..<open.lowerBound]
                 out += value.rendered(pretty: true).replacingOccurrences(of: "\n", with: "\n" + indent)

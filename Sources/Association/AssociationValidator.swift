@@ -16,7 +16,9 @@ public struct AssociationProblem: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { location.isEmpty ? "\(document): \(message)" : "\(document): \(location): \(message)" }
+    public var description: String {
+        location.isEmpty ? "\(document): \(message)" : "\(document): \(location): \(message)"
+    }
 }
 
 /// An `android_app` statement of assetlinks.json that grants `handle_all_urls`.
@@ -59,8 +61,10 @@ public enum AssociationValidator {
 
     /// Validates assetlinks.json bytes. With `expectedPackage`/`expectedFingerprints`, also checks
     /// that a statement names that package with every expected fingerprint.
-    public static func assetLinks(_ bytes: [UInt8], document: String = "assetlinks.json", expectedPackage: String? = nil,
-                                  expectedFingerprints: [CertificateFingerprint] = []) -> AssetLinksReport {
+    public static func assetLinks(
+        _ bytes: [UInt8], document: String = "assetlinks.json", expectedPackage: String? = nil,
+        expectedFingerprints: [CertificateFingerprint] = []
+    ) -> AssetLinksReport {
         var problems: [AssociationProblem] = []
         func problem(_ location: String, _ message: String) {
             problems.append(AssociationProblem(document: document, location: location, message: message))
@@ -93,7 +97,8 @@ public enum AssociationValidator {
             }
             let package = target.member("package_name")?.value.string ?? ""
             if !isJavaPackage(package) {
-                problem("\(at).target.package_name", "\"\(package)\" is not an Android package name (like com.example.app)")
+                problem(
+                    "\(at).target.package_name", "\"\(package)\" is not an Android package name (like com.example.app)")
             }
             var fingerprints: [String] = []
             if let list = target.member("sha256_cert_fingerprints")?.value.elements, !list.isEmpty {
@@ -104,7 +109,10 @@ public enum AssociationValidator {
                     do {
                         let fingerprint = try FingerprintNormalizer.sha256(text)
                         if fingerprint.canonical != text {
-                            problem(place, "\"\(text)\" must be written as uppercase hex bytes joined by colons: \(fingerprint.canonical)")
+                            problem(
+                                place,
+                                "\"\(text)\" must be written as uppercase hex bytes joined by colons: \(fingerprint.canonical)"
+                            )
                         }
                     } catch {
                         problem(place, error.description)
@@ -135,13 +143,17 @@ public enum AssociationValidator {
     }
 
     /// Validates apple-app-site-association bytes. With `expectedAppIDs`, also checks each is listed.
-    public static func appleAppSiteAssociation(_ bytes: [UInt8], document: String = "apple-app-site-association",
-                                               expectedAppIDs: [String] = []) -> AppleAssociationReport {
+    public static func appleAppSiteAssociation(
+        _ bytes: [UInt8], document: String = "apple-app-site-association",
+        expectedAppIDs: [String] = []
+    ) -> AppleAssociationReport {
         var problems: [AssociationProblem] = []
         func problem(_ location: String, _ message: String) {
             problems.append(AssociationProblem(document: document, location: location, message: message))
         }
-        if bytes.count > appleSizeLimit { problem("", "is \(bytes.count) bytes; Apple reads at most \(appleSizeLimit)") }
+        if bytes.count > appleSizeLimit {
+            problem("", "is \(bytes.count) bytes; Apple reads at most \(appleSizeLimit)")
+        }
         let root: JSONCNode
         do {
             root = try JSONCDocument(bytes: bytes, path: document, strict: true).root
@@ -169,14 +181,18 @@ public enum AssociationValidator {
                 problem(at, "needs appIDs (an array of TEAMID.bundle.id)")
             }
             for (j, id) in ids.enumerated() where !isAppleAppID(id) {
-                problem("\(at).appIDs[\(j)]", "\"\(id)\" is not an app id (a 10-character team id, a dot, the bundle id)")
+                problem(
+                    "\(at).appIDs[\(j)]", "\"\(id)\" is not an app id (a 10-character team id, a dot, the bundle id)")
             }
             appIDs += ids
             if let list = detail.member("components")?.value.elements {
                 for (j, component) in list.enumerated() {
-                    guard let members = component.members else { problem("\(at).components[\(j)]", "must be an object"); continue }
+                    guard let members = component.members else {
+                        problem("\(at).components[\(j)]", "must be an object"); continue
+                    }
                     if !members.contains(where: { ["/", "?", "#"].contains($0.key) }) {
-                        problem("\(at).components[\(j)]", "matches nothing: give \"/\" (a path pattern), \"?\" or \"#\"")
+                        problem(
+                            "\(at).components[\(j)]", "matches nothing: give \"/\" (a path pattern), \"?\" or \"#\"")
                     }
                     components.append(component.value)
                 }
@@ -187,23 +203,32 @@ public enum AssociationValidator {
                 problem(at, "needs components (or the older paths)")
             }
         }
-        for id in expectedAppIDs where !appIDs.contains(id) { problem("applinks.details", "does not list the app id \(id)") }
+        for id in expectedAppIDs where !appIDs.contains(id) {
+            problem("applinks.details", "does not list the app id \(id)")
+        }
         return AppleAssociationReport(appIDs: appIDs, components: components, problems: problems)
     }
 
     static func isJavaPackage(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { part in
-            guard let first = part.unicodeScalars.first, first.properties.isAlphabetic && first.isASCII else { return false }
-            return part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
-        }
+        return parts.count >= 2
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, first.properties.isAlphabetic && first.isASCII else {
+                    return false
+                }
+                return part.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+                }
+            }
     }
 
     static func isAppleAppID(_ id: String) -> Bool {
         let scalars = Array(id.unicodeScalars)
         guard scalars.count > 11, scalars[10] == "." else { return false }
         let team = scalars[..<10].allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
-        let bundle = scalars[11...].allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-") }
+        let bundle = scalars[11...].allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-")
+        }
         return team && bundle
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 internal import COpenSSL
+import Foundation
 
 /// An X.509 certificate read into plain values: names, validity and its DER encoding.
 public struct Certificate: Sendable, Equatable {
@@ -30,7 +30,8 @@ public struct Certificate: Sendable, Equatable {
     /// Reads every certificate in `bytes`: PEM (one or more `BEGIN CERTIFICATE` blocks) or a single DER.
     public static func read(pemOrDER bytes: [UInt8]) throws(CryptoError) -> [Certificate] {
         let marker = Array("-----BEGIN".utf8)
-        let isPEM = bytes.count >= marker.count
+        let isPEM =
+            bytes.count >= marker.count
             && (0...(bytes.count - marker.count)).contains { i in bytes[i..<(i + marker.count)].elementsEqual(marker) }
         guard isPEM else { return [try Certificate(der: bytes)] }
         var certificates: [Certificate] = []
@@ -53,7 +54,9 @@ public struct Certificate: Sendable, Equatable {
             ERR_clear_error()  // the loop ends on "no start line": not an error
         }
         if let failure { throw failure }
-        if certificates.isEmpty { throw CryptoError(call: "PEM_read_bio_X509", message: "no certificate in the PEM text") }
+        if certificates.isEmpty {
+            throw CryptoError(call: "PEM_read_bio_X509", message: "no certificate in the PEM text")
+        }
         return certificates
     }
 
@@ -75,7 +78,9 @@ public struct Certificate: Sendable, Equatable {
         guard let name else { return "" }
         guard let bio = BIO_new(BIO_s_mem()) else { throw opensslError("BIO_new") }
         defer { BIO_free(bio) }
-        guard X509_NAME_print_ex(bio, name, 0, relops_xn_flags_rfc2253_utf8()) >= 0 else { throw opensslError("X509_NAME_print_ex") }
+        guard X509_NAME_print_ex(bio, name, 0, relops_xn_flags_rfc2253_utf8()) >= 0 else {
+            throw opensslError("X509_NAME_print_ex")
+        }
         return memoryText(bio)
     }
 

@@ -34,7 +34,9 @@ public enum PKCS12 {
         var key: OpaquePointer?
         var leaf: OpaquePointer?
         var chain: OpaquePointer?
-        guard PKCS12_parse(p12, password, &key, &leaf, &chain) == 1 else { throw .unreadable(opensslError("PKCS12_parse")) }
+        guard PKCS12_parse(p12, password, &key, &leaf, &chain) == 1 else {
+            throw .unreadable(opensslError("PKCS12_parse"))
+        }
         defer {
             if let key { EVP_PKEY_free(key) }
             if let leaf { X509_free(leaf) }
@@ -60,7 +62,9 @@ public enum SignedData {
         }
         guard let cms else { throw opensslError("d2i_CMS_ContentInfo") }
         defer { CMS_ContentInfo_free(cms) }
-        guard let stack = CMS_get1_certs(cms) else { throw CryptoError(call: "CMS_get1_certs", message: "no certificates") }
+        guard let stack = CMS_get1_certs(cms) else {
+            throw CryptoError(call: "CMS_get1_certs", message: "no certificates")
+        }
         return try takeCertificates(stack)
     }
 }

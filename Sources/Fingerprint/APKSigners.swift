@@ -38,7 +38,9 @@ struct APKSigners {
         } catch {
             throw bad("not an APK: truncated end-of-central-directory record")
         }
-        guard directory.offset + directory.size <= eocd else { throw bad("not an APK: the central directory lies outside the file") }
+        guard directory.offset + directory.size <= eocd else {
+            throw bad("not an APK: the central directory lies outside the file")
+        }
         do {
             if let pairs = try APKSigners.signingBlock(bytes, centralDirectory: directory.offset) {
                 for scheme in APKSigners.schemes {
@@ -53,8 +55,10 @@ struct APKSigners {
                         var certificates = try signedData.lengthPrefixed()
                         guard certificates.remaining > 0 else { continue }
                         let first = try certificates.lengthPrefixed()
-                        signers.append(Signer(scheme: scheme.name, index: signers.count + 1,
-                                              certificateDER: Array(first.bytes), signatureBlock: nil))
+                        signers.append(
+                            Signer(
+                                scheme: scheme.name, index: signers.count + 1,
+                                certificateDER: Array(first.bytes), signatureBlock: nil))
                     }
                     if !signers.isEmpty {
                         self.signers = signers
@@ -81,12 +85,18 @@ struct APKSigners {
     }
 
     /// The ID-value pairs of the APK Signing Block, or nil when the APK has none.
-    static func signingBlock(_ bytes: [UInt8], centralDirectory: Int) throws(TruncatedInput) -> [(id: UInt64, value: [UInt8])]? {
+    static func signingBlock(_ bytes: [UInt8], centralDirectory: Int) throws(TruncatedInput) -> [(
+        id: UInt64, value: [UInt8]
+    )]? {
         let magic = Array("APK Sig Block 42".utf8)
-        guard centralDirectory >= 32, bytes[(centralDirectory - 16)..<centralDirectory].elementsEqual(magic) else { return nil }
+        guard centralDirectory >= 32, bytes[(centralDirectory - 16)..<centralDirectory].elementsEqual(magic) else {
+            return nil
+        }
         var footer = ByteReader(bytes, offset: centralDirectory - 24)
         let size = try footer.le(8)
-        guard size >= 24, size <= UInt64(centralDirectory - 8) else { throw TruncatedInput(offset: centralDirectory - 24) }
+        guard size >= 24, size <= UInt64(centralDirectory - 8) else {
+            throw TruncatedInput(offset: centralDirectory - 24)
+        }
         let start = centralDirectory - Int(size) - 8
         var header = ByteReader(bytes, offset: start)
         guard try header.le(8) == size else { throw TruncatedInput(offset: start) }
@@ -94,7 +104,9 @@ struct APKSigners {
         var out: [(UInt64, [UInt8])] = []
         while pairs.remaining > 0 {
             let length = try pairs.le(8)
-            guard length >= 4, length <= UInt64(pairs.remaining) else { throw TruncatedInput(offset: start + 8 + pairs.offset) }
+            guard length >= 4, length <= UInt64(pairs.remaining) else {
+                throw TruncatedInput(offset: start + 8 + pairs.offset)
+            }
             let id = try pairs.le(4)
             out.append((id, try pairs.take(Int(length) - 4)))
         }
@@ -110,7 +122,9 @@ struct APKSigners {
         var reader = ByteReader(bytes, offset: directory.offset)
         do {
             for _ in 0..<directory.count {
-                guard try reader.le(4) == 0x0201_4b50 else { throw bad("malformed ZIP central directory at byte \(reader.offset - 4)") }
+                guard try reader.le(4) == 0x0201_4b50 else {
+                    throw bad("malformed ZIP central directory at byte \(reader.offset - 4)")
+                }
                 _ = try reader.take(6)
                 let method = try reader.le(2)
                 _ = try reader.take(8)
@@ -125,7 +139,7 @@ struct APKSigners {
                 _ = try reader.take(extraLength + commentLength)
                 let upper = name.uppercased()
                 guard upper.hasPrefix("META-INF/"), !upper.dropFirst(9).contains("/"),
-                      upper.hasSuffix(".RSA") || upper.hasSuffix(".DSA") || upper.hasSuffix(".EC")
+                    upper.hasSuffix(".RSA") || upper.hasSuffix(".DSA") || upper.hasSuffix(".EC")
                 else { continue }
                 var local = ByteReader(bytes, offset: localHeader)
                 guard try local.le(4) == 0x0403_4b50 else { throw bad("\(name): malformed ZIP local header") }
@@ -144,7 +158,8 @@ struct APKSigners {
                     }
                 default: throw bad("\(name): unsupported ZIP compression method \(method)")
                 }
-                signers.append(Signer(scheme: "v1 \(name)", index: signers.count + 1, certificateDER: nil, signatureBlock: block))
+                signers.append(
+                    Signer(scheme: "v1 \(name)", index: signers.count + 1, certificateDER: nil, signatureBlock: block))
             }
         } catch let error as CertificateReadError {
             throw error

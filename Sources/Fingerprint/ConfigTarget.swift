@@ -33,7 +33,8 @@ public struct ConfigTarget: Sendable, Equatable {
         var base = FileManager.default.currentDirectoryPath
         if let setting = projectSetting, file == nil || keyText == nil {
             guard let hash = setting.firstIndex(of: "#") else {
-                throw Failure(.badInput, ".relops.yml: app.android.fingerprints \"\(setting)\" needs the form path#Section:Key")
+                throw Failure(
+                    .badInput, ".relops.yml: app.android.fingerprints \"\(setting)\" needs the form path#Section:Key")
             }
             if file == nil {
                 file = String(setting[..<hash])
@@ -44,8 +45,10 @@ public struct ConfigTarget: Sendable, Equatable {
         guard let file, !file.isEmpty else {
             throw Failure(.usage, "no config file: give --config FILE, or set app.android.fingerprints in .relops.yml")
         }
-        let keyPath = (keyText ?? "AppAssociation:AndroidCertFingerprints").split(separator: ":", omittingEmptySubsequences: false)
-            .map(String.init)
+        let keyPath = (keyText ?? "AppAssociation:AndroidCertFingerprints").split(
+            separator: ":", omittingEmptySubsequences: false
+        )
+        .map(String.init)
         guard keyPath.allSatisfy({ !$0.isEmpty }) else {
             throw Failure(.usage, "--key \"\(keyText ?? "")\" must look like Section:Key")
         }
@@ -60,7 +63,8 @@ public struct ConfigTarget: Sendable, Equatable {
     public func load() throws(Failure) -> JSONCDocument {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            throw Failure(exists ? .couldNotCheck : .badInput, "\(displayPath): \(exists ? "cannot read" : "no such file")")
+            throw Failure(
+                exists ? .couldNotCheck : .badInput, "\(displayPath): \(exists ? "cannot read" : "no such file")")
         }
         do {
             return try JSONCDocument(bytes: Array(data), path: displayPath)

@@ -81,8 +81,10 @@ public enum FingerprintNormalizer {
             return (String(trimmed[..<eq]), String(trimmed[trimmed.index(after: eq)...]))
         }
         let lower = trimmed.lowercased()
-        let labels = ["sha-256 digest:", "sha256 digest:", "sha-1 digest:", "sha1 digest:", "sha-256:", "sha256:",
-                      "sha-1:", "sha1:"]
+        let labels = [
+            "sha-256 digest:", "sha256 digest:", "sha-1 digest:", "sha1 digest:", "sha-256:", "sha256:",
+            "sha-1:", "sha1:",
+        ]
         for label in labels {
             // Labels may follow other words, as in apksigner's "Signer #1 certificate SHA-256 digest:".
             if let range = lower.range(of: label) {
@@ -102,7 +104,9 @@ public enum FingerprintNormalizer {
         for (index, part) in parts.enumerated() {
             let digits = Array(part.utf8)
             if let bad = part.firstIndex(where: { !($0.isASCII && $0.isHexDigit) }) {
-                let place = parts.count > 1 ? "part \(index + 1) \"\(part)\"" : "character \(part.distance(from: part.startIndex, to: bad) + 1)"
+                let place =
+                    parts.count > 1
+                    ? "part \(index + 1) \"\(part)\"" : "character \(part.distance(from: part.startIndex, to: bad) + 1)"
                 throw FingerprintFormatError(text: text, reason: "is not hex: \(place) holds '\(part[bad])'")
             }
             guard digits.count % 2 == 0 else {

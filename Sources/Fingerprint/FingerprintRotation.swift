@@ -71,8 +71,9 @@ public struct FingerprintRotation: Sendable {
     /// Plans a rotation: validates the new fingerprint against local keystores and computes the edit.
     public static func plan(_ request: RotationRequest) throws(Failure) -> FingerprintRotation {
         if let new = request.newFingerprint {
-            let known = KnownKeystores.find(root: request.repositoryRoot, debugKeystore: request.debugKeystore,
-                                            passwords: request.keystorePasswords)
+            let known = KnownKeystores.find(
+                root: request.repositoryRoot, debugKeystore: request.debugKeystore,
+                passwords: request.keystorePasswords)
             if let key = known.match(new) { throw Failure(.badInput, WrongKeyError(key: key).description) }
             return try plan(request, unchecked: known.unread)
         }
@@ -88,11 +89,13 @@ public struct FingerprintRotation: Sendable {
         let target = request.target
         let document = try target.load()
         guard let node = document.node(at: target.keyPath) else {
-            throw Failure(.badInput, "\(target.displayPath): no key \(target.key) (check --key or app.android.fingerprints)")
+            throw Failure(
+                .badInput, "\(target.displayPath): no key \(target.key) (check --key or app.android.fingerprints)")
         }
         guard let elements = node.elements else {
             let (line, column) = document.location(of: node.range.lowerBound)
-            throw Failure(.badInput, "\(target.displayPath):\(line):\(column): \(target.key) is not an array of fingerprints")
+            throw Failure(
+                .badInput, "\(target.displayPath):\(line):\(column): \(target.key) is not an array of fingerprints")
         }
         let old = elements.compactMap(\.string)
         let oldFingerprints = old.map { try? FingerprintNormalizer.sha256($0) }
@@ -108,14 +111,18 @@ public struct FingerprintRotation: Sendable {
         }
         if let retire = request.retire {
             guard oldFingerprints.contains(retire) else {
-                throw Failure(.badInput, "\(target.displayPath): \(target.key) does not hold \(retire.canonical); nothing to retire "
-                    + "(it holds \(old.isEmpty ? "nothing" : old.joined(separator: ", ")))")
+                throw Failure(
+                    .badInput,
+                    "\(target.displayPath): \(target.key) does not hold \(retire.canonical); nothing to retire "
+                        + "(it holds \(old.isEmpty ? "nothing" : old.joined(separator: ", ")))")
             }
         }
         if let new = request.newFingerprint { desired.append(new.canonical) }
         guard !desired.isEmpty else {
-            throw Failure(.badInput, "\(target.displayPath): retiring \(request.retire?.canonical ?? "it") would leave \(target.key) "
-                + "empty and Android could verify no build; add the new fingerprint first (--to FP --keep-old)")
+            throw Failure(
+                .badInput,
+                "\(target.displayPath): retiring \(request.retire?.canonical ?? "it") would leave \(target.key) "
+                    + "empty and Android could verify no build; add the new fingerprint first (--to FP --keep-old)")
         }
         let after: [UInt8]
         do {
@@ -124,11 +131,13 @@ public struct FingerprintRotation: Sendable {
             throw Failure(error.category, error.message)
         }
         // The editor keeps surviving elements in place, so the result's order is the truth.
-        let result = (try? JSONCDocument(bytes: after, path: target.displayPath))?.node(at: target.keyPath)?.elements?
+        let result =
+            (try? JSONCDocument(bytes: after, path: target.displayPath))?.node(at: target.keyPath)?.elements?
             .compactMap(\.string) ?? desired
         let kept = Set(desired.compactMap { try? FingerprintNormalizer.sha256($0) })
         var retired: [CertificateFingerprint] = []
-        for fingerprint in oldFingerprints.compactMap({ $0 }) where !kept.contains(fingerprint) && !retired.contains(fingerprint) {
+        for fingerprint in oldFingerprints.compactMap({ $0 })
+        where !kept.contains(fingerprint) && !retired.contains(fingerprint) {
             retired.append(fingerprint)
         }
         let root = request.repositoryRoot
@@ -148,7 +157,11 @@ public struct FingerprintRotation: Sendable {
             ("retired", .array(retired.map { .string($0.canonical) })),
             ("overrides", .array(overrides.map(\.json))),
             ("stale_documents", .array(staleDocuments.map(\.json))),
-            ("unchecked_keystores", .array(uncheckedKeystores.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+            (
+                "unchecked_keystores",
+                .array(
+                    uncheckedKeystores.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })
+            ),
         ])
     }
 }

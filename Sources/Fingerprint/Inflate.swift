@@ -67,13 +67,21 @@ struct Inflater {
         throw Malformed(reason: "an invalid Huffman code")
     }
 
-    private static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99,
-                                     115, 131, 163, 195, 227, 258]
-    private static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    private static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025,
-                                       1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-    private static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11,
-                                        12, 12, 13, 13]
+    private static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99,
+        115, 131, 163, 195, 227, 258,
+    ]
+    private static let lengthExtra = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+    private static let distanceBase = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025,
+        1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+    ]
+    private static let distanceExtra = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11,
+        12, 12, 13, 13,
+    ]
 
     private mutating func run() throws(Malformed) {
         var last = 0
@@ -142,7 +150,9 @@ struct Inflater {
             guard index < Inflater.lengthBase.count else { throw Malformed(reason: "an invalid length code") }
             let length = Inflater.lengthBase[index] + (try bits(Inflater.lengthExtra[index]))
             let distanceSymbol = try decode(distances)
-            guard distanceSymbol < Inflater.distanceBase.count else { throw Malformed(reason: "an invalid distance code") }
+            guard distanceSymbol < Inflater.distanceBase.count else {
+                throw Malformed(reason: "an invalid distance code")
+            }
             let distance = Inflater.distanceBase[distanceSymbol] + (try bits(Inflater.distanceExtra[distanceSymbol]))
             guard distance <= output.count else { throw Malformed(reason: "a distance before the start") }
             guard output.count + length <= limit else { throw Malformed(reason: "it inflates beyond \(limit) bytes") }

@@ -175,7 +175,9 @@ private struct JSONCParser {
                     while index < bytes.count && bytes[index] != 0x0A { index += 1 }
                 } else if bytes[index + 1] == UInt8(ascii: "*") {
                     index += 2
-                    while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                    while index + 1 < bytes.count
+                        && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+                    {
                         index += 1
                     }
                     guard index + 1 < bytes.count else { throw fail("unterminated /* comment", at: start) }
@@ -196,13 +198,16 @@ private struct JSONCParser {
         case UInt8(ascii: "{"): return try parseContainer(object: true)
         case UInt8(ascii: "["): return try parseContainer(object: false)
         case UInt8(ascii: "\""): return JSONCNode(kind: .string(try parseString()), range: start..<index, commas: [])
-        case UInt8(ascii: "t"): try literal("true"); return JSONCNode(kind: .bool(true), range: start..<index, commas: [])
-        case UInt8(ascii: "f"): try literal("false"); return JSONCNode(kind: .bool(false), range: start..<index, commas: [])
+        case UInt8(ascii: "t"):
+            try literal("true"); return JSONCNode(kind: .bool(true), range: start..<index, commas: [])
+        case UInt8(ascii: "f"):
+            try literal("false"); return JSONCNode(kind: .bool(false), range: start..<index, commas: [])
         case UInt8(ascii: "n"): try literal("null"); return JSONCNode(kind: .null, range: start..<index, commas: [])
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             try parseNumber()
-            return JSONCNode(kind: .number(String(decoding: bytes[start..<index], as: UTF8.self)), range: start..<index,
-                             commas: [])
+            return JSONCNode(
+                kind: .number(String(decoding: bytes[start..<index], as: UTF8.self)), range: start..<index,
+                commas: [])
         default:
             throw fail("unexpected \(describe(bytes[index])), expected a value")
         }
@@ -212,7 +217,9 @@ private struct JSONCParser {
         let start = index
         depth += 1
         defer { depth -= 1 }
-        guard depth <= JSONCParser.maximumDepth else { throw fail("nested deeper than \(JSONCParser.maximumDepth) levels") }
+        guard depth <= JSONCParser.maximumDepth else {
+            throw fail("nested deeper than \(JSONCParser.maximumDepth) levels")
+        }
         let close = UInt8(ascii: object ? "}" : "]")
         index += 1
         var members: [JSONCMember] = []
@@ -224,7 +231,9 @@ private struct JSONCParser {
             guard index < bytes.count else { throw fail("unterminated \(object ? "object" : "array")", at: start) }
             if bytes[index] == close { break }
             if object {
-                guard bytes[index] == UInt8(ascii: "\"") else { throw fail("unexpected \(describe(bytes[index])), expected a \"key\"") }
+                guard bytes[index] == UInt8(ascii: "\"") else {
+                    throw fail("unexpected \(describe(bytes[index])), expected a \"key\"")
+                }
                 let keyStart = index
                 let key = try parseString()
                 let keyRange = keyStart..<index
@@ -232,7 +241,9 @@ private struct JSONCParser {
                     throw fail("duplicate key \"\(key)\" (.NET configuration refuses a key given twice)", at: keyStart)
                 }
                 try skipTrivia()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    throw fail("expected ':' after the key \"\(key)\"")
+                }
                 index += 1
                 try skipTrivia()
                 members.append(JSONCMember(key: key, keyRange: keyRange, value: try parseValue()))
@@ -251,7 +262,8 @@ private struct JSONCParser {
             }
             commas.append(nil)
             guard bytes[index] == close else {
-                throw fail("unexpected \(describe(bytes[index])), expected ',' or '\(Character(Unicode.Scalar(close)))'")
+                throw fail(
+                    "unexpected \(describe(bytes[index])), expected ',' or '\(Character(Unicode.Scalar(close)))'")
             }
         }
         index += 1
@@ -260,7 +272,8 @@ private struct JSONCParser {
 
     mutating func literal(_ word: String) throws(JSONCError) {
         let expected = Array(word.utf8)
-        guard bytes.count - index >= expected.count, bytes[index..<(index + expected.count)].elementsEqual(expected) else {
+        guard bytes.count - index >= expected.count, bytes[index..<(index + expected.count)].elementsEqual(expected)
+        else {
             throw fail("unexpected \(describe(bytes[index])), expected a value")
         }
         index += expected.count
@@ -275,14 +288,20 @@ private struct JSONCParser {
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count else { throw fail("malformed number", at: start) }
-        if bytes[index] == UInt8(ascii: "0") { index += 1 } else if digits() == 0 { throw fail("malformed number", at: start) }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if digits() == 0 {
+            throw fail("malformed number", at: start)
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             if digits() == 0 { throw fail("malformed number", at: start) }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             if digits() == 0 { throw fail("malformed number", at: start) }
         }
     }
@@ -292,7 +311,9 @@ private struct JSONCParser {
         index += 1
         var scalars = String.UnicodeScalarView()
         var run = index
-        func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars) }
+        func flush(_ end: Int) {
+            scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars)
+        }
         while true {
             guard index < bytes.count else { throw fail("unterminated string", at: start) }
             let c = bytes[index]
@@ -322,7 +343,8 @@ private struct JSONCParser {
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                   bytes[index + 1] == UInt8(ascii: "u") {
+                    bytes[index + 1] == UInt8(ascii: "u")
+                {
                     index += 2
                     let low = try hex4()
                     if (0xDC00..<0xE000).contains(low) {

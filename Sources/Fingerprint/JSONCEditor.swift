@@ -59,7 +59,8 @@ public enum JSONCEditor {
             }
             current = try reparse(apply(edits, to: current.bytes), like: current)
         }
-        throw JSONCEditError("\(document.path): internal error: the edit of \(keyName) did not settle", category: .couldNotCheck)
+        throw JSONCEditError(
+            "\(document.path): internal error: the edit of \(keyName) did not settle", category: .couldNotCheck)
     }
 
     struct Edit {
@@ -113,7 +114,9 @@ public enum JSONCEditor {
         guard let last = elements.last else {
             let open = array.range.lowerBound
             let close = array.range.upperBound - 1
-            guard bytes[(open + 1)..<close].contains(0x0A) else { return [Edit(range: (open + 1)..<(open + 1), text: text)] }
+            guard bytes[(open + 1)..<close].contains(0x0A) else {
+                return [Edit(range: (open + 1)..<(open + 1), text: text)]
+            }
             let indent = indentation(close, bytes) + indentUnit(bytes)
             return [Edit(range: (open + 1)..<(open + 1), text: newline + indent + text)]
         }
@@ -126,14 +129,19 @@ public enum JSONCEditor {
         }
         if let comma = array.commas[elements.count - 1] {
             let at = afterSameLineComment(comma + 1, bytes)
-            if at != comma + 1 && !separator.contains(0x0A) { separator = newline + indentation(last.range.lowerBound, bytes) }
+            if at != comma + 1 && !separator.contains(0x0A) {
+                separator = newline + indentation(last.range.lowerBound, bytes)
+            }
             return [Edit(range: at..<at, text: separator + text + [UInt8(ascii: ",")])]
         }
         let commaAt = last.range.upperBound
         let valueAt = afterSameLineComment(commaAt, bytes)
         if valueAt == commaAt { return [Edit(range: commaAt..<commaAt, text: [UInt8(ascii: ",")] + separator + text)] }
         if !separator.contains(0x0A) { separator = newline + indentation(last.range.lowerBound, bytes) }
-        return [Edit(range: commaAt..<commaAt, text: [UInt8(ascii: ",")]), Edit(range: valueAt..<valueAt, text: separator + text)]
+        return [
+            Edit(range: commaAt..<commaAt, text: [UInt8(ascii: ",")]),
+            Edit(range: valueAt..<valueAt, text: separator + text),
+        ]
     }
 
     static func lineStart(_ offset: Int, _ bytes: [UInt8]) -> Int {
@@ -168,7 +176,9 @@ public enum JSONCEditor {
     static func afterSameLineComment(_ offset: Int, _ bytes: [UInt8]) -> Int {
         var i = offset
         while i < bytes.count && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
-        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "/") else { return offset }
+        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "/") else {
+            return offset
+        }
         while i < bytes.count && bytes[i] != 0x0A { i += 1 }
         if i > 0 && bytes[i - 1] == 0x0D { i -= 1 }
         return i

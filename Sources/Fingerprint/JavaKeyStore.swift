@@ -54,12 +54,15 @@ struct JavaKeyStore {
                     for _ in 0..<chainLength { chain.append(try JavaKeyStore.certificate(&reader, version: version)) }
                     entries.append(Entry(alias: alias, isPrivateKey: true, certificates: chain))
                 case 2:
-                    entries.append(Entry(alias: alias, isPrivateKey: false,
-                                         certificates: [try JavaKeyStore.certificate(&reader, version: version)]))
+                    entries.append(
+                        Entry(
+                            alias: alias, isPrivateKey: false,
+                            certificates: [try JavaKeyStore.certificate(&reader, version: version)]))
                 case 3:
                     throw CertificateReadError(
                         .badInput, path,
-                        "alias \(alias) is a secret-key entry (JCEKS), which relops cannot skip; export the certificate with keytool -exportcert")
+                        "alias \(alias) is a secret-key entry (JCEKS), which relops cannot skip; export the certificate with keytool -exportcert"
+                    )
                 default:
                     throw CertificateReadError(.badInput, path, "unknown entry tag \(tag) at alias \(alias)")
                 }
@@ -68,7 +71,9 @@ struct JavaKeyStore {
         } catch let error as CertificateReadError {
             throw error
         } catch let error as TruncatedInput {
-            throw CertificateReadError(.badInput, path, "truncated keystore (it ends inside a field at byte \(error.offset) of \(bytes.count))")
+            throw CertificateReadError(
+                .badInput, path, "truncated keystore (it ends inside a field at byte \(error.offset) of \(bytes.count))"
+            )
         } catch {
             throw CertificateReadError(.badInput, path, "unreadable keystore (\(error))")
         }

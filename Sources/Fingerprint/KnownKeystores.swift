@@ -38,7 +38,8 @@ public struct KnownKeystores: Sendable {
             }
         }
         if let debugKeystore, FileManager.default.fileExists(atPath: debugKeystore),
-           !files.contains(where: { $0.path == debugKeystore }) {
+            !files.contains(where: { $0.path == debugKeystore })
+        {
             files.append((debugKeystore, debugKeystore, true))
         }
         var keys: [LocalKey] = []
@@ -46,9 +47,11 @@ public struct KnownKeystores: Sendable {
         for file in files {
             do {
                 for certificate in try read(file.path, display: file.display, passwords: ["android", ""] + passwords) {
-                    let debug = file.debug || certificate.origin.hasSuffix("alias androiddebugkey")
+                    let debug =
+                        file.debug || certificate.origin.hasSuffix("alias androiddebugkey")
                         || certificate.subject.contains("CN=Android Debug")
-                    keys.append(LocalKey(role: debug ? .debug : .upload, origin: certificate.origin, certificate: certificate))
+                    keys.append(
+                        LocalKey(role: debug ? .debug : .upload, origin: certificate.origin, certificate: certificate))
                 }
             } catch {
                 unread.append((file.display, error.reason))
@@ -57,7 +60,9 @@ public struct KnownKeystores: Sendable {
         return KnownKeystores(keys: keys, unread: unread)
     }
 
-    static func read(_ path: String, display: String, passwords: [String]) throws(CertificateReadError) -> [SigningCertificate] {
+    static func read(_ path: String, display: String, passwords: [String]) throws(CertificateReadError)
+        -> [SigningCertificate]
+    {
         let bytes = try CertificateReader.read(path)
         if JavaKeyStore.looksLikeKeyStore(bytes) {
             let store = try JavaKeyStore(bytes: bytes, path: display)
@@ -81,7 +86,8 @@ public struct KnownKeystores: Sendable {
             guard let first = certificates.first else { return [] }
             return [try SigningCertificate(first, origin: display)]
         }
-        throw CertificateReadError(.badInput, display, "a PKCS#12 keystore whose password relops does not know; not checked")
+        throw CertificateReadError(
+            .badInput, display, "a PKCS#12 keystore whose password relops does not know; not checked")
     }
 
     /// The local key whose certificate has `fingerprint`, if any.
@@ -96,7 +102,8 @@ public struct WrongKeyError: RelopsFailure, Sendable {
     public let key: LocalKey
 
     public var description: String {
-        let what = key.role == .debug
+        let what =
+            key.role == .debug
             ? "the debug key (\(key.origin)): Play never serves a build signed with it"
             : "the upload key (\(key.origin)): with Play App Signing, Google re-signs the app with its own app signing key"
         return "\(key.certificate.sha256.canonical) is \(what). Android checks assetlinks.json against the app signing "

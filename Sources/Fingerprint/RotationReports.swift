@@ -20,7 +20,9 @@ public struct ConfigOverride: Sendable, Equatable {
     public let text: String
 
     public var json: JSONValue {
-        .object([("kind", .string(kind.rawValue)), ("path", .string(path)), ("line", .int(line)), ("text", .string(text))])
+        .object([
+            ("kind", .string(kind.rawValue)), ("path", .string(path)), ("line", .int(line)), ("text", .string(text)),
+        ])
     }
 }
 
@@ -37,7 +39,10 @@ public struct StaleDocumentLine: Sendable, Equatable {
     public let text: String
 
     public var json: JSONValue {
-        .object([("reason", .string(reason.rawValue)), ("path", .string(path)), ("line", .int(line)), ("text", .string(text))])
+        .object([
+            ("reason", .string(reason.rawValue)), ("path", .string(path)), ("line", .int(line)),
+            ("text", .string(text)),
+        ])
     }
 }
 
@@ -57,8 +62,8 @@ public enum RotationReports {
             let name = (relative as NSString).lastPathComponent.lowercased()
             if name.hasPrefix("appsettings") && name.hasSuffix(".json") {
                 guard let data = FileManager.default.contents(atPath: full),
-                      let document = try? JSONCDocument(bytes: Array(data), path: relative),
-                      let value = document.node(at: target.keyPath)
+                    let document = try? JSONCDocument(bytes: Array(data), path: relative),
+                    let value = document.node(at: target.keyPath)
                 else { continue }
                 let (line, _) = document.location(of: value.range.lowerBound)
                 let lines = textLines(full) ?? []
@@ -80,10 +85,14 @@ public enum RotationReports {
             guard let lines = textLines(full) else { continue }
             for (index, line) in lines.enumerated() {
                 let lower = line.lowercased()
-                guard containsKey(lower, environmentName, separator: "__") || containsKey(lower, colonName, separator: ":")
+                guard
+                    containsKey(lower, environmentName, separator: "__")
+                        || containsKey(lower, colonName, separator: ":")
                 else { continue }
-                found.append(ConfigOverride(kind: kind, path: relative, line: index + 1,
-                                            text: line.trimmingCharacters(in: .whitespaces)))
+                found.append(
+                    ConfigOverride(
+                        kind: kind, path: relative, line: index + 1,
+                        text: line.trimmingCharacters(in: .whitespaces)))
             }
         }
         return found
@@ -97,7 +106,8 @@ public enum RotationReports {
             let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
             let rest = line[range.upperBound...]
             let startsClean = before.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
-            let endsClean = rest.first.map { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ":") } ?? true
+            let endsClean =
+                rest.first.map { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ":") } ?? true
                 || rest.hasPrefix(separator)
             if startsClean && endsClean { return true }
             searchStart = range.upperBound
@@ -114,7 +124,8 @@ public enum RotationReports {
             needles += [fingerprint.canonical.lowercased(), fingerprint.compactLowercase]
         }
         var found: [StaleDocumentLine] = []
-        for relative in workingTreeFiles(root) where extensions.contains(where: { relative.lowercased().hasSuffix($0) }) {
+        for relative in workingTreeFiles(root) where extensions.contains(where: { relative.lowercased().hasSuffix($0) })
+        {
             guard let lines = textLines(root + "/" + relative) else { continue }
             for (index, line) in lines.enumerated() {
                 let text = line.trimmingCharacters(in: .whitespaces)
@@ -123,7 +134,8 @@ public enum RotationReports {
                 } else if !needles.isEmpty {
                     let lower = line.lowercased()
                     if needles.contains(where: { lower.contains($0) }) {
-                        found.append(StaleDocumentLine(reason: .retiredFingerprint, path: relative, line: index + 1, text: text))
+                        found.append(
+                            StaleDocumentLine(reason: .retiredFingerprint, path: relative, line: index + 1, text: text))
                     }
                 }
             }

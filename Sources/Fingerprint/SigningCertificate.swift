@@ -136,7 +136,8 @@ public enum CertificateReader {
             do {
                 certificates = try SignedData.certificates(der: block)
             } catch {
-                throw CertificateReadError(.badInput, "\(path) \(signer.scheme)", "not a PKCS#7 signature block (\(error))")
+                throw CertificateReadError(
+                    .badInput, "\(path) \(signer.scheme)", "not a PKCS#7 signature block (\(error))")
             }
             guard let first = certificates.first else { continue }
             out.append(try SigningCertificate(first, origin: "\(path) \(signer.scheme)"))

@@ -1,8 +1,8 @@
 import Fingerprint
 import Foundation
 import RelopsCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct CertificateReaderTests {
     @Test func readsDERAndPEMCertificatesLikeOpenSSL() throws {
@@ -45,10 +45,14 @@ import TestSupport
         let folder = TemporaryFolder("jks")
         _ = makeJavaKeyStore(at: folder.url("upload.jks"), alias: "upload")
         folder.write("cut.jks", bytes: Array(folder.read("upload.jks").prefix(60)))
-        let cut = #expect(throws: CertificateReadError.self) { try CertificateReader.javaKeyStore(folder.url("cut.jks")) }
+        let cut = #expect(throws: CertificateReadError.self) {
+            try CertificateReader.javaKeyStore(folder.url("cut.jks"))
+        }
         #expect(cut?.description.contains("truncated keystore") == true)
         folder.write("text.jks", "not a keystore")
-        let foreign = #expect(throws: CertificateReadError.self) { try CertificateReader.javaKeyStore(folder.url("text.jks")) }
+        let foreign = #expect(throws: CertificateReadError.self) {
+            try CertificateReader.javaKeyStore(folder.url("text.jks"))
+        }
         #expect(foreign?.description.contains("not a JKS or JCEKS keystore") == true)
     }
 
@@ -57,7 +61,9 @@ import TestSupport
         let block = cert.signatureBlock(over: "Signature-Version: 1.0\r\n\r\n")
         for store in [false, true] {
             let folder = TemporaryFolder("apk")
-            folder.write("app.apk", bytes: makeZip([("classes.dex", Array("dex\n".utf8)), ("META-INF/CERT.RSA", block)], store: store))
+            folder.write(
+                "app.apk",
+                bytes: makeZip([("classes.dex", Array("dex\n".utf8)), ("META-INF/CERT.RSA", block)], store: store))
             let read = try CertificateReader.apk(folder.url("app.apk"))
             #expect(read.map(\.sha256.canonical) == [cert.sha256])
             #expect(read[0].origin.contains("v1 META-INF/CERT.RSA"))
@@ -81,25 +87,34 @@ import TestSupport
     @Test func refusesFilesThatAreNotWhatTheFlagSays() throws {
         let folder = TemporaryFolder("bad")
         folder.write("garbage.der", bytes: [0x30, 0x82, 0x01])
-        let cert = #expect(throws: CertificateReadError.self) { try CertificateReader.certificateFile(folder.url("garbage.der")) }
+        let cert = #expect(throws: CertificateReadError.self) {
+            try CertificateReader.certificateFile(folder.url("garbage.der"))
+        }
         #expect(cert?.description.hasPrefix(folder.url("garbage.der") + ": not a DER or PEM X.509 certificate") == true)
         folder.write("notzip.apk", "hello")
         let apk = #expect(throws: CertificateReadError.self) { try CertificateReader.apk(folder.url("notzip.apk")) }
         #expect(apk?.description.contains("no ZIP end-of-central-directory record") == true)
         folder.write("unsigned.apk", bytes: makeZip([("classes.dex", Array("dex".utf8))]))
-        let unsigned = #expect(throws: CertificateReadError.self) { try CertificateReader.apk(folder.url("unsigned.apk")) }
+        let unsigned = #expect(throws: CertificateReadError.self) {
+            try CertificateReader.apk(folder.url("unsigned.apk"))
+        }
         #expect(unsigned?.description.contains("not signed") == true)
-        let missing = #expect(throws: CertificateReadError.self) { try CertificateReader.certificateFile(folder.url("none.der")) }
+        let missing = #expect(throws: CertificateReadError.self) {
+            try CertificateReader.certificateFile(folder.url("none.der"))
+        }
         #expect(missing?.description.contains("no such file") == true)
         folder.write("not.p12", "text")
-        let p12 = #expect(throws: CertificateReadError.self) { try CertificateReader.pkcs12(folder.url("not.p12"), password: "") }
+        let p12 = #expect(throws: CertificateReadError.self) {
+            try CertificateReader.pkcs12(folder.url("not.p12"), password: "")
+        }
         #expect(p12?.description.contains("cannot open as PKCS#12") == true)
     }
 
     @Test func refusesACorruptSigningBlock() throws {
         let cert = TestCertificate("v2")
         let folder = TemporaryFolder("apk")
-        var apk = withSigningBlock(makeZip([("classes.dex", Array("dex".utf8))]), id: 0x7109_871a, certificates: [folder.readDER(cert)])
+        var apk = withSigningBlock(
+            makeZip([("classes.dex", Array("dex".utf8))]), id: 0x7109_871a, certificates: [folder.readDER(cert)])
         // Make the first pair's length claim more than the block holds.
         let magic = Array("APK Sig Block 42".utf8)
         let end = (0...(apk.count - 16)).first { apk[$0..<($0 + 16)].elementsEqual(magic) }!

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The built binary: exit codes, stdout and stderr, including for bad input.
 @Suite struct FingerprintCommandTests {
@@ -13,8 +13,9 @@ import TestSupport
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("  SHA256: \(cert.sha256)\n"))
         #expect(text.stdout.contains("  SHA1:   \(cert.sha1)\n"))
-        let json = relops(["fingerprint", "show", "--p12", cert.pkcs12("pw"), "--password-env", "P12_PASSWORD", "--format", "json"],
-                          environment: ["P12_PASSWORD": "pw"])
+        let json = relops(
+            ["fingerprint", "show", "--p12", cert.pkcs12("pw"), "--password-env", "P12_PASSWORD", "--format", "json"],
+            environment: ["P12_PASSWORD": "pw"])
         #expect(json.status == 0, "\(json.stderr)")
         #expect(json.stdout.contains("\"sha256\": \"\(cert.sha256)\""))
     }
@@ -24,10 +25,13 @@ import TestSupport
         let none = relops(["fingerprint", "show"])
         #expect(none.status == 2)
         #expect(none.stderr.contains("give exactly one of --cert, --p12, --jks, --apk"))
-        let unset = relops(["fingerprint", "show", "--p12", cert.pkcs12("pw"), "--password-env", "RELOPS_TEST_UNSET_VARIABLE"])
+        let unset = relops([
+            "fingerprint", "show", "--p12", cert.pkcs12("pw"), "--password-env", "RELOPS_TEST_UNSET_VARIABLE",
+        ])
         #expect(unset.status == 2)
         #expect(unset.stderr.contains("RELOPS_TEST_UNSET_VARIABLE: the environment variable is not set"))
-        let wrong = relops(["fingerprint", "show", "--p12", cert.pkcs12("pw"), "--password-env", "P"], environment: ["P": "no"])
+        let wrong = relops(
+            ["fingerprint", "show", "--p12", cert.pkcs12("pw"), "--password-env", "P"], environment: ["P": "no"])
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("the password does not open it"))
         let notAPK = relops(["fingerprint", "show", "--apk", cert.derPath])
@@ -40,14 +44,18 @@ import TestSupport
         repo.commit("sample")
         let cert = TestCertificate("app-signing")
         let before = repo.readText(webSettings)
-        let preview = relops(["fingerprint", "rotate", "--cert", cert.derPath], in: repo.root, environment: environment)
+        let preview = relops(
+            ["fingerprint", "rotate", "--cert", cert.derPath], in: repo.root, environment: environment)
         #expect(preview.status == 0, "\(preview.stderr)")
         #expect(preview.stdout.contains("+      \"\(cert.sha256)\""))
         #expect(preview.stdout.contains("Dockerfile:2: warning: also sets AppAssociation:AndroidCertFingerprints"))
-        #expect(preview.stdout.contains("Docs/MobileReleaseRunbook.md:3: warning: documentation still holds the placeholder"))
+        #expect(
+            preview.stdout.contains(
+                "Docs/MobileReleaseRunbook.md:3: warning: documentation still holds the placeholder"))
         #expect(repo.readText(webSettings) == before)
-        let applied = relops(["fingerprint", "rotate", "--to", "sha256 Fingerprint=" + cert.sha256, "--apply"], in: repo.root,
-                             environment: environment)
+        let applied = relops(
+            ["fingerprint", "rotate", "--to", "sha256 Fingerprint=" + cert.sha256, "--apply"], in: repo.root,
+            environment: environment)
         #expect(applied.status == 0, "\(applied.stderr)")
         #expect(repo.readText(webSettings) == before.replacingOccurrences(of: placeholder, with: cert.sha256))
         let render = relops(["association", "render"], in: repo.root, environment: environment)
@@ -74,9 +82,13 @@ import TestSupport
     @Test func rotateTakesConfigRelativeToTheCurrentFolderAndPrintsJSON() throws {
         let repo = sampleRepository()
         let cert = TestCertificate("app-signing")
-        let result = relops(["fingerprint", "rotate", "--config", "appsettings.json", "--key", "AppAssociation:AndroidCertFingerprints",
-                             "--to", cert.sha256, "--format", "json"],
-                            in: repo.folder.url("Source/Hosts/UI/App.UI.Web"), environment: environment)
+        let result = relops(
+            [
+                "fingerprint", "rotate", "--config", "appsettings.json", "--key",
+                "AppAssociation:AndroidCertFingerprints",
+                "--to", cert.sha256, "--format", "json",
+            ],
+            in: repo.folder.url("Source/Hosts/UI/App.UI.Web"), environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"config\": \"\(webSettings)\""))
         #expect(result.stdout.contains("\"after\": [\n    \"\(cert.sha256)\"\n  ]"))
@@ -87,7 +99,8 @@ import TestSupport
     @Test func rotateRefusesTheUploadKeyEndToEnd() throws {
         let repo = sampleRepository()
         let upload = makeJavaKeyStore(at: repo.folder.url("upload.keystore"), alias: "upload")
-        let result = relops(["fingerprint", "rotate", "--to", upload, "--apply"], in: repo.root, environment: environment)
+        let result = relops(
+            ["fingerprint", "rotate", "--to", upload, "--apply"], in: repo.root, environment: environment)
         #expect(result.status == 2)
         #expect(result.stderr.contains("is the upload key (upload.keystore alias upload)"))
         #expect(repo.readText(webSettings).contains(placeholder))

@@ -3,7 +3,8 @@ import RelopsCore
 import Testing
 
 @Suite struct FingerprintNormalizerTests {
-    static let canonical = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+    static let canonical =
+        "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
     static let compact = "146de983c5730650d8eeb9952f34fc6416a08342e61dbea88a0496b23fcf44e5"
 
     @Test(arguments: [

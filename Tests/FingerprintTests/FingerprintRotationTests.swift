@@ -1,8 +1,8 @@
 import Fingerprint
 import Foundation
 import RelopsCore
-import Testing
 import TestSupport
+import Testing
 
 let placeholder = "REPLACE_WITH_PLAY_APP_SIGNING_SHA256_FINGERPRINT"
 let webSettings = "Source/Hosts/UI/App.UI.Web/appsettings.json"
@@ -12,7 +12,9 @@ let webSettings = "Source/Hosts/UI/App.UI.Web/appsettings.json"
 func sampleRepository(fingerprints: [String] = [placeholder]) -> GitFixture {
     let repo = GitFixture("rotation")
     let items = fingerprints.map { "      \"\($0)\"" }.joined(separator: ",\n")
-    repo.write(webSettings, """
+    repo.write(
+        webSettings,
+        """
         {
           // Association documents served by App.UI.Web.
           "AppAssociation": {
@@ -26,15 +28,26 @@ func sampleRepository(fingerprints: [String] = [placeholder]) -> GitFixture {
         }
 
         """)
-    repo.write(".relops.yml", "app:\n  android:\n    package: com.example.app\n    fingerprints: \(webSettings)#AppAssociation:AndroidCertFingerprints\n")
-    repo.write("Source/Hosts/UI/App.UI.Web/appsettings.Production.json",
-               "{\n  \"AppAssociation\": {\n    \"AndroidCertFingerprints\": [ \"AA:BB\" ]\n  }\n}\n")
+    repo.write(
+        ".relops.yml",
+        "app:\n  android:\n    package: com.example.app\n    fingerprints: \(webSettings)#AppAssociation:AndroidCertFingerprints\n"
+    )
+    repo.write(
+        "Source/Hosts/UI/App.UI.Web/appsettings.Production.json",
+        "{\n  \"AppAssociation\": {\n    \"AndroidCertFingerprints\": [ \"AA:BB\" ]\n  }\n}\n")
     repo.write("Source/Hosts/UI/App.UI.Web/appsettings.Development.json", "{ \"Logging\": {} }\n")
-    repo.write("Source/Hosts/UI/App.UI.Web/Properties/launchSettings.json",
-               "{\n  \"profiles\": {\n    \"web\": {\n      \"environmentVariables\": {\n        \"AppAssociation__AndroidCertFingerprints__0\": \"AA\"\n      }\n    }\n  }\n}\n")
-    repo.write(".azure/deploy.yml", "env:\n  APP: x\n  AppAssociation__AndroidCertFingerprints__0: $(FP)\n  AppAssociation__AndroidCertFingerprintsOld: no\n")
-    repo.write("infra/main.bicep", "appSettings: [\n  { name: 'AppAssociation__AndroidCertFingerprints__0', value: fp }\n]\n")
-    repo.write("Dockerfile", "FROM mcr.microsoft.com/dotnet/aspnet:9.0\nENV AppAssociation__AndroidCertFingerprints__0=AA\n")
+    repo.write(
+        "Source/Hosts/UI/App.UI.Web/Properties/launchSettings.json",
+        "{\n  \"profiles\": {\n    \"web\": {\n      \"environmentVariables\": {\n        \"AppAssociation__AndroidCertFingerprints__0\": \"AA\"\n      }\n    }\n  }\n}\n"
+    )
+    repo.write(
+        ".azure/deploy.yml",
+        "env:\n  APP: x\n  AppAssociation__AndroidCertFingerprints__0: $(FP)\n  AppAssociation__AndroidCertFingerprintsOld: no\n"
+    )
+    repo.write(
+        "infra/main.bicep", "appSettings: [\n  { name: 'AppAssociation__AndroidCertFingerprints__0', value: fp }\n]\n")
+    repo.write(
+        "Dockerfile", "FROM mcr.microsoft.com/dotnet/aspnet:9.0\nENV AppAssociation__AndroidCertFingerprints__0=AA\n")
     repo.write("deploy/.env", "AppAssociation__AndroidCertFingerprints=AA\n")
     repo.write("Docs/MobileReleaseRunbook.md", "# Release\n\nThe checked-in value is `\(placeholder)`; replace it.\n")
     repo.write("README.md", "Nothing here.\n")
@@ -42,9 +55,11 @@ func sampleRepository(fingerprints: [String] = [placeholder]) -> GitFixture {
 }
 
 func request(_ repo: GitFixture, to fingerprint: String?) throws -> RotationRequest {
-    let target = try ConfigTarget.resolve(config: nil, key: nil, projectSetting: "\(webSettings)#AppAssociation:AndroidCertFingerprints",
-                                          root: repo.root)
-    var request = RotationRequest(target: target, newFingerprint: try fingerprint.map { try FingerprintNormalizer.sha256($0) })
+    let target = try ConfigTarget.resolve(
+        config: nil, key: nil, projectSetting: "\(webSettings)#AppAssociation:AndroidCertFingerprints",
+        root: repo.root)
+    var request = RotationRequest(
+        target: target, newFingerprint: try fingerprint.map { try FingerprintNormalizer.sha256($0) })
     request.repositoryRoot = repo.root
     request.debugKeystore = nil
     return request
@@ -58,12 +73,15 @@ func request(_ repo: GitFixture, to fingerprint: String?) throws -> RotationRequ
         #expect(rotation.oldValues == [placeholder])
         #expect(rotation.newValues == [appSigning.sha256])
         let before = repo.readText(webSettings)
-        #expect(String(decoding: rotation.after, as: UTF8.self) == before.replacingOccurrences(of: placeholder, with: appSigning.sha256))
+        #expect(
+            String(decoding: rotation.after, as: UTF8.self)
+                == before.replacingOccurrences(of: placeholder, with: appSigning.sha256))
         #expect(rotation.diff.contains("-      \"\(placeholder)\"\n+      \"\(appSigning.sha256)\"\n"))
-        #expect(rotation.overrides.map { "\($0.path):\($0.line)" } == [
-            ".azure/deploy.yml:3", "Dockerfile:2", "Source/Hosts/UI/App.UI.Web/Properties/launchSettings.json:5",
-            "Source/Hosts/UI/App.UI.Web/appsettings.Production.json:3", "deploy/.env:1", "infra/main.bicep:2",
-        ])
+        #expect(
+            rotation.overrides.map { "\($0.path):\($0.line)" } == [
+                ".azure/deploy.yml:3", "Dockerfile:2", "Source/Hosts/UI/App.UI.Web/Properties/launchSettings.json:5",
+                "Source/Hosts/UI/App.UI.Web/appsettings.Production.json:3", "deploy/.env:1", "infra/main.bicep:2",
+            ])
         #expect(rotation.overrides.first { $0.path.hasSuffix("Production.json") }?.kind == .appsettings)
         #expect(rotation.staleDocuments.map { "\($0.path):\($0.line)" } == ["Docs/MobileReleaseRunbook.md:3"])
         #expect(rotation.staleDocuments.first?.reason == .placeholder)
@@ -103,7 +121,10 @@ func request(_ repo: GitFixture, to fingerprint: String?) throws -> RotationRequ
         let retired = try FingerprintRotation.plan(retire)
         #expect(retired.newValues == [new.sha256])
         #expect(retired.retired.map(\.canonical) == [old.sha256])
-        #expect(retired.staleDocuments.contains { $0.path == "Docs/rotation.md" && $0.line == 1 && $0.reason == .retiredFingerprint })
+        #expect(
+            retired.staleDocuments.contains {
+                $0.path == "Docs/rotation.md" && $0.line == 1 && $0.reason == .retiredFingerprint
+            })
         try retired.apply()
         #expect(repo.readText(webSettings).contains("      \"\(new.sha256)\"\n    ],"))
     }
@@ -133,8 +154,9 @@ func request(_ repo: GitFixture, to fingerprint: String?) throws -> RotationRequ
     @Test func refusesTheDebugKey() throws {
         let repo = sampleRepository()
         let home = TemporaryFolder("home")
-        let debug = makeJavaKeyStore(at: home.url(".android/debug.keystore"), alias: "androiddebugkey", storetype: "PKCS12",
-                                     password: "android", dname: "CN=Android Debug, O=Android, C=US")
+        let debug = makeJavaKeyStore(
+            at: home.url(".android/debug.keystore"), alias: "androiddebugkey", storetype: "PKCS12",
+            password: "android", dname: "CN=Android Debug, O=Android, C=US")
         var rotation = try request(repo, to: debug)
         rotation.debugKeystore = home.url(".android/debug.keystore")
         let error = #expect(throws: Failure.self) { try FingerprintRotation.plan(rotation) }
@@ -153,11 +175,14 @@ func request(_ repo: GitFixture, to fingerprint: String?) throws -> RotationRequ
     @Test func refusesAMissingKeyAndAMissingFile() throws {
         let repo = sampleRepository()
         var wrongKey = try request(repo, to: TestCertificate("c").sha256)
-        wrongKey.target = ConfigTarget(path: wrongKey.target.path, displayPath: webSettings, keyPath: ["AppAssociation", "Nope"])
+        wrongKey.target = ConfigTarget(
+            path: wrongKey.target.path, displayPath: webSettings, keyPath: ["AppAssociation", "Nope"])
         let noKey = #expect(throws: Failure.self) { try FingerprintRotation.plan(wrongKey) }
-        #expect(noKey?.message == "\(webSettings): no key AppAssociation:Nope (check --key or app.android.fingerprints)")
+        #expect(
+            noKey?.message == "\(webSettings): no key AppAssociation:Nope (check --key or app.android.fingerprints)")
         var noFile = wrongKey
-        noFile.target = ConfigTarget(path: repo.folder.url("missing.json"), displayPath: "missing.json", keyPath: keyPath)
+        noFile.target = ConfigTarget(
+            path: repo.folder.url("missing.json"), displayPath: "missing.json", keyPath: keyPath)
         let missing = #expect(throws: Failure.self) { try FingerprintRotation.plan(noFile) }
         #expect(missing?.message == "missing.json: no such file")
     }

@@ -20,12 +20,20 @@ enum AssociationCommand: RelopsCommand {
                     """,
                 options: [
                     .value("config", "FILE", help: "The web host's appsettings file."),
-                    .value("key", "A:B", help: "The fingerprints key; its section is read (default AppAssociation:AndroidCertFingerprints)."),
+                    .value(
+                        "key", "A:B",
+                        help:
+                            "The fingerprints key; its section is read (default AppAssociation:AndroidCertFingerprints)."
+                    ),
                     .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
-                    .value("templates", "DIR", help: "Read assetlinks.json and apple-app-site-association templates from DIR."),
-                    .value("out", "DIR", help: "Write DIR/.well-known/assetlinks.json and DIR/.well-known/apple-app-site-association."),
+                    .value(
+                        "templates", "DIR",
+                        help: "Read assetlinks.json and apple-app-site-association templates from DIR."),
+                    .value(
+                        "out", "DIR",
+                        help: "Write DIR/.well-known/assetlinks.json and DIR/.well-known/apple-app-site-association."),
                     .format(["text", "json"]),
-                ]),
+                ])
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -39,14 +47,20 @@ enum AssociationCommand: RelopsCommand {
         let config = project?.config ?? ProjectConfig()
         var target: ConfigTarget?
         if arguments.value("config") != nil || config.androidFingerprints != nil {
-            target = try ConfigTarget.resolve(config: arguments.value("config"), key: arguments.value("key"),
-                                              projectSetting: config.androidFingerprints, root: project?.root)
+            target = try ConfigTarget.resolve(
+                config: arguments.value("config"), key: arguments.value("key"),
+                projectSetting: config.androidFingerprints, root: project?.root)
         }
         let settings = try AppAssociationSettings.load(target: target, config: config)
-        let templates = try arguments.value("templates").map { folder throws(Failure) in try AssociationTemplates.load(folder: folder) }
+        let templates = try arguments.value("templates").map { folder throws(Failure) in
+            try AssociationTemplates.load(folder: folder)
+        }
         let documents = try AssociationDocuments.render(settings, templates: templates ?? .builtIn)
         let problems = documents.problems
-        let files = [("assetlinks.json", documents.assetLinks), ("apple-app-site-association", documents.appleAppSiteAssociation)]
+        let files = [
+            ("assetlinks.json", documents.assetLinks),
+            ("apple-app-site-association", documents.appleAppSiteAssociation),
+        ]
 
         if let out = arguments.value("out") {
             let folder = (out as NSString).appendingPathComponent(".well-known")
@@ -61,12 +75,13 @@ enum AssociationCommand: RelopsCommand {
             }
         }
         if format == .json {
-            console.out(JSONValue.object([
-                ("assetlinks", .string(documents.assetLinks)),
-                ("apple_app_site_association", .string(documents.appleAppSiteAssociation)),
-                ("notes", .array(settings.notes.map { .string($0) })),
-                ("problems", .array(problems.map { .string($0.description) })),
-            ]).rendered())
+            console.out(
+                JSONValue.object([
+                    ("assetlinks", .string(documents.assetLinks)),
+                    ("apple_app_site_association", .string(documents.appleAppSiteAssociation)),
+                    ("notes", .array(settings.notes.map { .string($0) })),
+                    ("problems", .array(problems.map { .string($0.description) })),
+                ]).rendered())
         } else if arguments.value("out") == nil {
             for case let (name, text?) in files {
                 console.out("==> /.well-known/\(name) <==")

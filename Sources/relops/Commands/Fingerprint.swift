@@ -16,7 +16,8 @@ enum FingerprintCommand: RelopsCommand {
                     --password-env VAR or a prompt, never from the command line.
                     """,
                 options: [
-                    .value("cert", "FILE", help: "An X.509 certificate, DER or PEM (Play Console's deployment_cert.der)."),
+                    .value(
+                        "cert", "FILE", help: "An X.509 certificate, DER or PEM (Play Console's deployment_cert.der)."),
                     .value("p12", "FILE", help: "A PKCS#12 file."),
                     .value("password-env", "VAR", help: "The environment variable holding the PKCS#12 password."),
                     .value("jks", "FILE", help: "A Java keystore (JKS/JCEKS); read without a password."),
@@ -24,7 +25,8 @@ enum FingerprintCommand: RelopsCommand {
                     .format(["text", "json"]),
                 ]),
             CommandSpec(
-                "rotate", abstract: "Puts a new app signing fingerprint into the served config (preview unless --apply).",
+                "rotate",
+                abstract: "Puts a new app signing fingerprint into the served config (preview unless --apply).",
                 discussion: """
                     The target defaults to .relops.yml's app.android.fingerprints (path#Section:Key). \
                     Refuses the placeholder, a wrong-length or SHA-1 value, and the certificate of an \
@@ -33,14 +35,17 @@ enum FingerprintCommand: RelopsCommand {
                     """,
                 options: [
                     .value("to", "FP", help: "The new SHA-256 fingerprint (keytool, openssl or apksigner form)."),
-                    .value("cert", "FILE", help: "Take the new fingerprint from this certificate (deployment_cert.der)."),
+                    .value(
+                        "cert", "FILE", help: "Take the new fingerprint from this certificate (deployment_cert.der)."),
                     .value("config", "FILE", help: "The appsettings file that is served."),
                     .value("key", "A:B", help: "The key in it (default AppAssociation:AndroidCertFingerprints)."),
                     .flag("keep-old", help: "Add the new fingerprint and keep the old ones (an overlap window)."),
                     .value("retire", "FP", help: "Remove this fingerprint."),
                     .flag("apply", help: "Write the config (otherwise only show the diff)."),
                     .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
-                    .value("debug-keystore", "FILE", help: "The debug keystore to check (default ~/.android/debug.keystore)."),
+                    .value(
+                        "debug-keystore", "FILE",
+                        help: "The debug keystore to check (default ~/.android/debug.keystore)."),
                     .format(["text", "json"]),
                 ]),
         ])
@@ -136,10 +141,14 @@ enum FingerprintCommand: RelopsCommand {
         if rotation.changesConfig {
             console.out(rotation.diff, terminator: "")
         } else {
-            console.out("\(target.displayPath): \(target.key) already holds \(rotation.newValues.joined(separator: ", ")); nothing to change")
+            console.out(
+                "\(target.displayPath): \(target.key) already holds \(rotation.newValues.joined(separator: ", ")); nothing to change"
+            )
         }
         for item in rotation.overrides {
-            console.out("\(item.path):\(item.line): warning: also sets \(target.key) (\(item.kind.rawValue)) and overrides the served value: \(item.text)")
+            console.out(
+                "\(item.path):\(item.line): warning: also sets \(target.key) (\(item.kind.rawValue)) and overrides the served value: \(item.text)"
+            )
         }
         for item in rotation.staleDocuments {
             let what = item.reason == .placeholder ? "still holds the placeholder" : "still holds a retired fingerprint"
@@ -149,7 +158,10 @@ enum FingerprintCommand: RelopsCommand {
             console.out("\(item.path): note: keystore not checked against the new fingerprint: \(item.reason)")
         }
         if rotation.changesConfig {
-            console.out(apply ? "Wrote \(target.displayPath)." : "Preview only: run again with --apply to write \(target.displayPath).")
+            console.out(
+                apply
+                    ? "Wrote \(target.displayPath)."
+                    : "Preview only: run again with --apply to write \(target.displayPath).")
         }
         return ExitCode.ok
     }

@@ -129,6 +129,14 @@ func request(_ repo: GitFixture, to fingerprint: String?) throws -> RotationRequ
         #expect(repo.readText(webSettings).contains("      \"\(new.sha256)\"\n    ],"))
     }
 
+    @Test func keepOldDropsThePlaceholderItIsNotAKey() throws {
+        let repo = sampleRepository()
+        let new = TestCertificate("new")
+        var keep = try request(repo, to: new.sha256)
+        keep.keepOld = true
+        #expect(try FingerprintRotation.plan(keep).newValues == [new.sha256])
+    }
+
     @Test func refusesToRetireWhatIsNotThereOrTheLastValue() throws {
         let only = TestCertificate("only")
         let repo = sampleRepository(fingerprints: [only.sha256])

@@ -30,6 +30,8 @@ enum CommandRunner {
     nonisolated(unsafe) static let commands: [any RelopsCommand.Type] = [
         ScanCommand.self,
         CutoverCommand.self,
+        FingerprintCommand.self,
+        AssociationCommand.self,
     ]
 
     static let root = CommandSpec(

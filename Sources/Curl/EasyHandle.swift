@@ -79,6 +79,7 @@ public final class EasyHandle {
         try check(relops_curl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes)),
                   "curl_easy_setopt(MAXFILESIZE_LARGE)")
         try set(CURLOPT_RESOLVE, list: request.resolve)
+        try set(CURLOPT_CONNECT_TO, list: request.connectTo)
         try set(CURLOPT_HTTPHEADER, list: request.headers)
         try check(relops_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(collector).toOpaque()),
                   "curl_easy_setopt(WRITEDATA)")

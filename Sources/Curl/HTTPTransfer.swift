@@ -5,6 +5,9 @@ public struct HTTPRequest: Sendable, Equatable {
     public var url: String
     /// `HOST:PORT:ADDRESS` entries, as curl's `--resolve`: a real name aimed at another address.
     public var resolve: [String]
+    /// `HOST:PORT:CONNECT-HOST:CONNECT-PORT` entries, as curl's `--connect-to`: a name and port
+    /// reached at another address and port, TLS still checked against the name.
+    public var connectTo: [String] = []
     /// A PEM bundle of CAs to trust instead of the system's (`--cacert`). Verification stays on.
     public var caFile: String?
     /// Seconds allowed to connect (TCP and TLS).

@@ -43,6 +43,7 @@ public enum Verifier {
     public static func run(_ options: VerifyOptions) throws(Failure) -> VerifyReport {
         try HostSpec.validate(options.host)
         for entry in options.resolve { try HostSpec.validateResolve(entry) }
+        for entry in options.connectTo { try HostSpec.validateConnectTo(entry) }
         let expectation = try options.expectation.validated()
         var fetcher = Fetcher(options: options)
         let plans = plans(options)
@@ -297,9 +298,11 @@ struct Fetcher {
     init(options: VerifyOptions) { self.options = options }
 
     mutating func add(_ url: String, cap: Int) -> Int {
-        requests.append(HTTPRequest(url: url, resolve: options.resolve, caFile: options.caFile,
-                                    connectTimeout: options.connectTimeout, totalTimeout: options.totalTimeout,
-                                    maxBodyBytes: cap, headers: ["Accept: application/json"], userAgent: options.userAgent))
+        var request = HTTPRequest(url: url, resolve: options.resolve, caFile: options.caFile,
+                                  connectTimeout: options.connectTimeout, totalTimeout: options.totalTimeout,
+                                  maxBodyBytes: cap, headers: ["Accept: application/json"], userAgent: options.userAgent)
+        request.connectTo = options.connectTo
+        requests.append(request)
         results.append(nil)
         return requests.count - 1
     }

@@ -56,6 +56,8 @@ public struct VerifyOptions: Sendable {
     public var host: String
     /// `HOST:PORT:ADDRESS` entries, as curl's `--resolve`.
     public var resolve: [String] = []
+    /// `HOST:PORT:CONNECT-HOST:CONNECT-PORT` entries, as curl's `--connect-to`.
+    public var connectTo: [String] = []
     /// A PEM CA bundle to trust instead of the system's.
     public var caFile: String?
     public var connectTimeout: Double = 5
@@ -99,6 +101,13 @@ public enum HostSpec {
     /// The host name without a port.
     public static func name(of text: String) -> String {
         String(text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0])
+    }
+
+    /// Checks a `--connect-to` entry: `HOST:PORT:CONNECT-HOST:CONNECT-PORT` (empty parts allowed, as curl's).
+    public static func validateConnectTo(_ text: String) throws(Failure) {
+        guard text.split(separator: ":", omittingEmptySubsequences: false).count == 4 else {
+            throw Failure(.usage, "--connect-to \(text): expected HOST:PORT:CONNECT-HOST:CONNECT-PORT, as curl's --connect-to")
+        }
     }
 
     /// Checks a `--resolve` entry: `HOST:PORT:ADDRESS`.

@@ -37,10 +37,10 @@ public struct AssetLinksDocument: Sendable {
             errors.append("the document is not a JSON array of statements")
             return
         }
-        var seen: [JSONValue] = []
+        // Keyed by a canonical rendering, so a file of many statements costs linear time, not quadratic.
+        var seen: Set<String> = []
         for (i, item) in items.enumerated() {
-            if seen.contains(where: { $0.sameJSON(as: item) }) { warnings.append("statement [\(i)] duplicates an earlier one") }
-            seen.append(item)
+            if !seen.insert(item.canonicalText).inserted { warnings.append("statement [\(i)] duplicates an earlier one") }
             if let statement = read(item, i) { statements.append(statement) }
         }
     }

@@ -197,6 +197,19 @@ extension JSONValue {
     var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
     var objectPairs: [(String, JSONValue)]? { if case .object(let p) = self { return p } else { return nil } }
 
+    /// Compact JSON with object keys sorted and whole-number doubles written as integers: equal
+    /// texts mean equal JSON values.
+    var canonicalText: String {
+        switch self {
+        case .object(let pairs):
+            return "{" + pairs.sorted { $0.0 < $1.0 }.map { JSONValue.string($0.0).rendered(pretty: false) + ":" + $0.1.canonicalText }
+                .joined(separator: ",") + "}"
+        case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
+        case .double(let d) where d == d.rounded() && abs(d) < 1e15: return String(Int(d))
+        default: return rendered(pretty: false)
+        }
+    }
+
     /// Equality as JSON means it: object key order does not matter, 1 equals 1.0.
     func sameJSON(as other: JSONValue) -> Bool { differences(from: other, path: "$", limit: 1).isEmpty }
 

@@ -253,6 +253,8 @@ public enum Wildcard {
 struct AppleAssociationCheck {
     let appIDs: [String]
     let paths: [String]
+    /// False for a host the app claims only for `webcredentials:`.
+    var checkAppLinks = true
     let requireWebCredentials: Bool
 
     func evaluate(_ document: AppSiteAssociation, into list: inout CheckList) {
@@ -260,10 +262,10 @@ struct AppleAssociationCheck {
             list.skip("aasa.appid", "no expected app id (give --app-id or app.ios.app_ids)")
             return
         }
-        if !document.hasAppLinks {
+        if checkAppLinks && !document.hasAppLinks {
             list.fail("aasa.applinks", "the document has no `applinks` section")
         }
-        for id in appIDs {
+        for id in appIDs where checkAppLinks {
             guard let detail = document.details.first(where: { $0.appIDs.contains(id) }) else {
                 let found = document.details.flatMap(\.appIDs)
                 list.fail("aasa.appid", "applinks.details names no entry for \(id)"

@@ -92,11 +92,10 @@ public enum Verifier {
                     let document = AppSiteAssociation(json: json)
                     for e in document.errors { list.fail("aasa.format", e) }
                     for w in document.warnings { list.warn("aasa.format", w) }
-                    if !document.errors.isEmpty && document.details.isEmpty && !document.hasAppLinks && document.webCredentialsApps == nil {
-                        // Nothing to evaluate.
-                    } else {
-                        AppleAssociationCheck(appIDs: expectation.iosAppIDs, paths: plan.appLinks ? expectation.iosPaths : [],
-                                              requireWebCredentials: plan.webCredentials)
+                    // A document that is not even an object has nothing more to evaluate.
+                    if json.objectPairs != nil {
+                        AppleAssociationCheck(appIDs: expectation.iosAppIDs, paths: expectation.iosPaths,
+                                              checkAppLinks: plan.appLinks, requireWebCredentials: plan.webCredentials)
                             .evaluate(document, into: &list)
                     }
                     if let rendered = options.expectedDocuments?.appSiteAssociation, plan.host == options.host {

@@ -49,3 +49,15 @@ import Testing
                 "\(report.text)")
     }
 }
+
+extension ClaimsTests {
+    @Test func aWebCredentialsOnlyHostIsNotHeldToApplinks() throws {
+        let nginx = try server()
+        var o = try options("good")
+        o.claims = RepositoryClaims(claims: [.init(host: "second.relops.test", kind: .webCredentials, location: "E.plist:1")])
+        o.connectTo = ["second.relops.test:443:127.0.0.1:\(nginx.port)"]
+        let report = try Verifier.run(o)
+        let second = report.checks.filter { $0.url?.hasPrefix("https://second.relops.test/") == true }
+        #expect(second.map(\.name) == ["aasa.status", "aasa.content-type", "aasa.webcredentials"], "\(report.text)")
+    }
+}

@@ -76,28 +76,33 @@ public final class EasyHandle {
         try set(CURLOPT_NOSIGNAL, 1)
         try set(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(request.connectTimeout * 1000)))
         try set(CURLOPT_TIMEOUT_MS, max(1, Int(request.totalTimeout * 1000)))
-        try check(relops_curl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes)),
-                  "curl_easy_setopt(MAXFILESIZE_LARGE)")
+        try check(
+            relops_curl_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes)),
+            "curl_easy_setopt(MAXFILESIZE_LARGE)")
         try set(CURLOPT_RESOLVE, list: request.resolve)
         try set(CURLOPT_CONNECT_TO, list: request.connectTo)
         try set(CURLOPT_HTTPHEADER, list: request.headers)
-        try check(relops_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(collector).toOpaque()),
-                  "curl_easy_setopt(WRITEDATA)")
-        try check(relops_curl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, userdata in
-            guard let userdata else { return 0 }
-            let collector = Unmanaged<BodyCollector>.fromOpaque(userdata).takeUnretainedValue()
-            let length = size * count
-            guard collector.bytes.count + length <= collector.cap else {
-                collector.overCap = true
-                return 0  // libcurl ends the transfer with CURLE_WRITE_ERROR
-            }
-            if let data, length > 0 {
-                data.withMemoryRebound(to: UInt8.self, capacity: length) {
-                    collector.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
-                }
-            }
-            return length
-        }), "curl_easy_setopt(WRITEFUNCTION)")
+        try check(
+            relops_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(collector).toOpaque()),
+            "curl_easy_setopt(WRITEDATA)")
+        try check(
+            relops_curl_setopt_data_callback(
+                handle, CURLOPT_WRITEFUNCTION,
+                { data, size, count, userdata in
+                    guard let userdata else { return 0 }
+                    let collector = Unmanaged<BodyCollector>.fromOpaque(userdata).takeUnretainedValue()
+                    let length = size * count
+                    guard collector.bytes.count + length <= collector.cap else {
+                        collector.overCap = true
+                        return 0  // libcurl ends the transfer with CURLE_WRITE_ERROR
+                    }
+                    if let data, length > 0 {
+                        data.withMemoryRebound(to: UInt8.self, capacity: length) {
+                            collector.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
+                        }
+                    }
+                    return length
+                }), "curl_easy_setopt(WRITEFUNCTION)")
     }
 
     /// Runs the transfer on the calling thread and returns the answer or why there is none.
@@ -108,9 +113,11 @@ public final class EasyHandle {
     /// Reads the outcome of a finished transfer.
     func finish(_ code: CURLcode) -> Result<HTTPResponse, CurlError> {
         if collector.overCap || code == CURLE_FILESIZE_EXCEEDED {
-            return .failure(CurlError(kind: .tooLarge, call: "curl_easy_perform",
-                                      message: "\(request.url): body larger than \(request.maxBodyBytes) bytes",
-                                      code: Int32(code.rawValue)))
+            return .failure(
+                CurlError(
+                    kind: .tooLarge, call: "curl_easy_perform",
+                    message: "\(request.url): body larger than \(request.maxBodyBytes) bytes",
+                    code: Int32(code.rawValue)))
         }
         guard code == CURLE_OK else {
             let detail = String(cString: errorBuffer)
@@ -126,10 +133,12 @@ public final class EasyHandle {
         case CURL_HTTP_VERSION_3: versionText = "3"
         default: versionText = "1.1"
         }
-        return .success(HTTPResponse(url: request.url, effectiveURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url,
-                                     status: status, contentType: info(CURLINFO_CONTENT_TYPE),
-                                     location: info(CURLINFO_REDIRECT_URL), httpVersion: versionText,
-                                     body: collector.bytes))
+        return .success(
+            HTTPResponse(
+                url: request.url, effectiveURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url,
+                status: status, contentType: info(CURLINFO_CONTENT_TYPE),
+                location: info(CURLINFO_REDIRECT_URL), httpVersion: versionText,
+                body: collector.bytes))
     }
 
     private func info(_ which: CURLINFO) -> String? {

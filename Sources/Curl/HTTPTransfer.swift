@@ -21,9 +21,11 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The `User-Agent` header (relops sends `relops/<version>`).
     public var userAgent: String
 
-    public init(url: String, resolve: [String] = [], caFile: String? = nil, connectTimeout: Double = 5,
-                totalTimeout: Double = 10, maxBodyBytes: Int = 128 * 1024, headers: [String] = [],
-                userAgent: String = "relops") {
+    public init(
+        url: String, resolve: [String] = [], caFile: String? = nil, connectTimeout: Double = 5,
+        totalTimeout: Double = 10, maxBodyBytes: Int = 128 * 1024, headers: [String] = [],
+        userAgent: String = "relops"
+    ) {
         self.url = url
         self.resolve = resolve
         self.caFile = caFile
@@ -52,8 +54,10 @@ public struct HTTPResponse: Sendable, Equatable {
     /// The body, at most the request's `maxBodyBytes`.
     public let body: [UInt8]
 
-    public init(url: String, effectiveURL: String, status: Int, contentType: String?, location: String?,
-                httpVersion: String, body: [UInt8]) {
+    public init(
+        url: String, effectiveURL: String, status: Int, contentType: String?, location: String?,
+        httpVersion: String, body: [UInt8]
+    ) {
         self.url = url
         self.effectiveURL = effectiveURL
         self.status = status
@@ -67,8 +71,9 @@ public struct HTTPResponse: Sendable, Equatable {
     public var mediaType: String? {
         guard let contentType else { return nil }
         let bare = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
-        return String(bare.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" })
-            .reversed()).lowercased()
+        return String(
+            bare.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" })
+                .reversed()
+        ).lowercased()
     }
 }
-

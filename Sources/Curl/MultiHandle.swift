@@ -17,8 +17,9 @@ public final class MultiHandle {
 
     private func check(_ code: CURLMcode, _ call: String) throws(CurlError) {
         guard code != CURLM_OK else { return }
-        throw CurlError(kind: .failed, call: call, message: String(cString: curl_multi_strerror(code)),
-                        code: Int32(code.rawValue))
+        throw CurlError(
+            kind: .failed, call: call, message: String(cString: curl_multi_strerror(code)),
+            code: Int32(code.rawValue))
     }
 
     /// Runs every request concurrently and returns each outcome in the order of `requests`.
@@ -39,8 +40,9 @@ public final class MultiHandle {
         while !running.isEmpty {
             let code = curl_multi_perform(handle, &stillRunning)
             if code != CURLM_OK {
-                let failure = CurlError(kind: .failed, call: "curl_multi_perform",
-                                        message: String(cString: curl_multi_strerror(code)), code: Int32(code.rawValue))
+                let failure = CurlError(
+                    kind: .failed, call: "curl_multi_perform",
+                    message: String(cString: curl_multi_strerror(code)), code: Int32(code.rawValue))
                 for (_, entry) in running { results[entry.index] = .failure(failure) }
                 break
             }
@@ -49,7 +51,7 @@ public final class MultiHandle {
                 var easyPointer: UnsafeMutableRawPointer?
                 var result = CURLE_OK
                 guard relops_curl_msg_done(message, &easyPointer, &result) == 1, let easyPointer,
-                      let entry = running.removeValue(forKey: easyPointer)
+                    let entry = running.removeValue(forKey: easyPointer)
                 else { continue }
                 results[entry.index] = entry.easy.finish(result)
                 curl_multi_remove_handle(handle, easyPointer)
@@ -59,7 +61,9 @@ public final class MultiHandle {
             _ = curl_multi_poll(handle, nil, 0, 1000, nil)
         }
         for (pointer, _) in running { curl_multi_remove_handle(handle, pointer) }
-        return results.map { $0 ?? .failure(CurlError(kind: .failed, call: "curl_multi_perform", message: "transfer did not finish")) }
+        return results.map {
+            $0 ?? .failure(CurlError(kind: .failed, call: "curl_multi_perform", message: "transfer did not finish"))
+        }
     }
 }
 

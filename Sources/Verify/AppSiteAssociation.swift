@@ -13,7 +13,9 @@ public struct AppSiteAssociation: Sendable {
         public let paths: [String]?
 
         /// The form this entry is written in, for messages.
-        public var form: String { components != nil ? "iOS 13+ form (appIDs + components)" : "legacy form (appID + paths)" }
+        public var form: String {
+            components != nil ? "iOS 13+ form (appIDs + components)" : "legacy form (appID + paths)"
+        }
     }
 
     public var details: [Detail] = []
@@ -125,8 +127,10 @@ public struct AppSiteAssociation: Sendable {
 enum AppID {
     static func isValid(_ id: String) -> Bool {
         let parts = id.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, parts[0].count == 10, parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
-              !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
+        guard parts.count == 2, parts[0].count == 10,
+            parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+            !parts[1].isEmpty,
+            parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
         else { return false }
         return true
     }
@@ -155,12 +159,15 @@ public struct URLComponentPattern: Sendable, Equatable {
                 guard let s = v.stringValue else { return .failure(Message(message: "`\(k)` must be a string")) }
                 if k == "/" { p.path = s } else { p.fragment = s }
             case "?":
-                if let s = v.stringValue { p.query = .whole(s) }
-                else if let items = v.objectPairs, items.allSatisfy({ $0.1.stringValue != nil }) {
+                if let s = v.stringValue {
+                    p.query = .whole(s)
+                } else if let items = v.objectPairs, items.allSatisfy({ $0.1.stringValue != nil }) {
                     var d: [String: String] = [:]
                     for (name, pattern) in items { d[name] = pattern.stringValue }
                     p.query = .items(d)
-                } else { return .failure(Message(message: "`?` must be a string or an object of strings")) }
+                } else {
+                    return .failure(Message(message: "`?` must be a string or an object of strings"))
+                }
             case "exclude", "caseSensitive", "percentEncoded":
                 guard case .bool(let b) = v else { return .failure(Message(message: "`\(k)` must be true or false")) }
                 if k == "exclude" { p.exclude = b } else if k == "caseSensitive" { p.caseSensitive = b }
@@ -211,7 +218,9 @@ extension AppSiteAssociation.Detail {
         }
         for (i, entry) in (paths ?? []).enumerated() {
             if entry.hasPrefix("NOT ") {
-                if Wildcard.matches(String(entry.dropFirst(4)), path, caseSensitive: true) { return .excluded(index: i) }
+                if Wildcard.matches(String(entry.dropFirst(4)), path, caseSensitive: true) {
+                    return .excluded(index: i)
+                }
             } else if Wildcard.matches(entry, path, caseSensitive: true) {
                 return .handled(index: i)
             }
@@ -268,8 +277,10 @@ struct AppleAssociationCheck {
         for id in appIDs where checkAppLinks {
             guard let detail = document.details.first(where: { $0.appIDs.contains(id) }) else {
                 let found = document.details.flatMap(\.appIDs)
-                list.fail("aasa.appid", "applinks.details names no entry for \(id)"
-                          + (found.isEmpty ? "" : "; it names " + found.joined(separator: ", ")))
+                list.fail(
+                    "aasa.appid",
+                    "applinks.details names no entry for \(id)"
+                        + (found.isEmpty ? "" : "; it names " + found.joined(separator: ", ")))
                 continue
             }
             list.pass("aasa.appid", "applinks.details[\(detail.index)] names \(id) in the \(detail.form)")
@@ -278,22 +289,33 @@ struct AppleAssociationCheck {
                 let (bare, query, fragment) = splitURLPath(path)
                 switch detail.decide(path: bare, query: query, fragment: fragment) {
                 case .handled(let i):
-                    list.pass("aasa.paths", "\(path) opens \(id) (\(detail.components != nil ? "component" : "path") [\(i)])")
+                    list.pass(
+                        "aasa.paths", "\(path) opens \(id) (\(detail.components != nil ? "component" : "path") [\(i)])")
                 case .excluded(let i):
-                    list.fail("aasa.paths", "\(path) is excluded for \(id) by \(detail.components != nil ? "component" : "path") [\(i)]")
+                    list.fail(
+                        "aasa.paths",
+                        "\(path) is excluded for \(id) by \(detail.components != nil ? "component" : "path") [\(i)]")
                 case .unmatched:
-                    list.fail("aasa.paths", "\(path) is matched by no \(detail.components != nil ? "component" : "path") for \(id)")
+                    list.fail(
+                        "aasa.paths",
+                        "\(path) is matched by no \(detail.components != nil ? "component" : "path") for \(id)")
                 }
             }
         }
         if let apps = document.webCredentialsApps {
             for id in appIDs {
-                if apps.contains(id) { list.pass("aasa.webcredentials", "webcredentials.apps lists \(id)") }
-                else if requireWebCredentials { list.fail("aasa.webcredentials", "webcredentials.apps does not list \(id)") }
-                else { list.warn("aasa.webcredentials", "webcredentials.apps does not list \(id)") }
+                if apps.contains(id) {
+                    list.pass("aasa.webcredentials", "webcredentials.apps lists \(id)")
+                } else if requireWebCredentials {
+                    list.fail("aasa.webcredentials", "webcredentials.apps does not list \(id)")
+                } else {
+                    list.warn("aasa.webcredentials", "webcredentials.apps does not list \(id)")
+                }
             }
         } else if requireWebCredentials {
-            list.fail("aasa.webcredentials", "the entitlements claim webcredentials: for this host, but the document has no webcredentials.apps")
+            list.fail(
+                "aasa.webcredentials",
+                "the entitlements claim webcredentials: for this host, but the document has no webcredentials.apps")
         }
     }
 }

@@ -40,7 +40,9 @@ public struct AssetLinksDocument: Sendable {
         // Keyed by a canonical rendering, so a file of many statements costs linear time, not quadratic.
         var seen: Set<String> = []
         for (i, item) in items.enumerated() {
-            if !seen.insert(item.canonicalText).inserted { warnings.append("statement [\(i)] duplicates an earlier one") }
+            if !seen.insert(item.canonicalText).inserted {
+                warnings.append("statement [\(i)] duplicates an earlier one")
+            }
             if let statement = read(item, i) { statements.append(statement) }
         }
     }
@@ -56,14 +58,16 @@ public struct AssetLinksDocument: Sendable {
                 errors.append("statement [\(i)]: include must be a URL string")
                 return nil
             }
-            for (k, _) in pairs where k != "include" { warnings.append("statement [\(i)]: include statement has another field `\(k)`") }
+            for (k, _) in pairs where k != "include" {
+                warnings.append("statement [\(i)]: include statement has another field `\(k)`")
+            }
             return Statement(index: i, relations: [], target: nil, include: url)
         }
         for (k, _) in pairs where !["relation", "target", "relation_extensions"].contains(k) {
             warnings.append("statement [\(i)]: unknown field `\(k)`")
         }
         guard let relationValue = item["relation"], let relationItems = relationValue.arrayValue,
-              !relationItems.isEmpty, relationItems.allSatisfy({ $0.stringValue != nil })
+            !relationItems.isEmpty, relationItems.allSatisfy({ $0.stringValue != nil })
         else {
             errors.append("statement [\(i)]: `relation` must be a non-empty list of strings")
             return nil
@@ -83,12 +87,16 @@ public struct AssetLinksDocument: Sendable {
                 errors.append("statement [\(i)].target: android_app needs a `package_name` string")
                 return nil
             }
-            guard let prints = target["sha256_cert_fingerprints"]?.arrayValue, prints.allSatisfy({ $0.stringValue != nil }) else {
-                errors.append("statement [\(i)].target: android_app needs `sha256_cert_fingerprints`, a list of strings")
+            guard let prints = target["sha256_cert_fingerprints"]?.arrayValue,
+                prints.allSatisfy({ $0.stringValue != nil })
+            else {
+                errors.append(
+                    "statement [\(i)].target: android_app needs `sha256_cert_fingerprints`, a list of strings")
                 return nil
             }
-            return Statement(index: i, relations: relations,
-                             target: .androidApp(package: package, fingerprints: prints.compactMap(\.stringValue)), include: nil)
+            return Statement(
+                index: i, relations: relations,
+                target: .androidApp(package: package, fingerprints: prints.compactMap(\.stringValue)), include: nil)
         case "web":
             for (k, _) in targetPairs where !["namespace", "site"].contains(k) {
                 warnings.append("statement [\(i)].target: unknown field `\(k)`")
@@ -99,14 +107,18 @@ public struct AssetLinksDocument: Sendable {
             }
             return Statement(index: i, relations: relations, target: .web(site: site), include: nil)
         case let other:
-            errors.append("statement [\(i)].target: namespace must be \"android_app\" or \"web\"" + (other.map { ", not \"\($0)\"" } ?? ""))
+            errors.append(
+                "statement [\(i)].target: namespace must be \"android_app\" or \"web\""
+                    + (other.map { ", not \"\($0)\"" } ?? ""))
             return nil
         }
     }
 
     private mutating func noteRepeatedKeys(_ pairs: [(String, JSONValue)], _ place: String) {
         var keys: Set<String> = []
-        for (k, _) in pairs where !keys.insert(k).inserted { warnings.append("\(place): key `\(k)` appears more than once") }
+        for (k, _) in pairs where !keys.insert(k).inserted {
+            warnings.append("\(place): key `\(k)` appears more than once")
+        }
     }
 }
 
@@ -124,11 +136,13 @@ struct AndroidGrantCheck {
         }
         for app in apps {
             for served in app.prints where !CanonicalFingerprint.isCanonical(served) {
-                let how = CanonicalFingerprint.canonical(served) == nil
+                let how =
+                    CanonicalFingerprint.canonical(served) == nil
                     ? "is not a SHA-256 fingerprint (expected 32 colon-separated uppercase hex bytes)"
                     : (served.contains(":") ? "is not uppercase" : "has no colons")
                         + "; Android compares fingerprints as 32 colon-separated uppercase hex bytes"
-                list.fail("assetlinks.fingerprint-form", "\(app.package): sha256_cert_fingerprints \"\(served)\" \(how)")
+                list.fail(
+                    "assetlinks.fingerprint-form", "\(app.package): sha256_cert_fingerprints \"\(served)\" \(how)")
             }
         }
         guard let package else {
@@ -138,28 +152,37 @@ struct AndroidGrantCheck {
         let granting = apps.filter { $0.grants && $0.package == package }
         guard !granting.isEmpty else {
             let others = Set(apps.filter(\.grants).map(\.package)).sorted()
-            let found = others.isEmpty ? "no android_app statement grants it" : "it is granted to: " + others.joined(separator: ", ")
-            let related = apps.contains { $0.package == package } ? " (\(package) is listed without \(handleAllURLs))" : ""
+            let found =
+                others.isEmpty
+                ? "no android_app statement grants it" : "it is granted to: " + others.joined(separator: ", ")
+            let related =
+                apps.contains { $0.package == package } ? " (\(package) is listed without \(handleAllURLs))" : ""
             list.fail("assetlinks.grant", "no statement grants \(handleAllURLs) to \(package); \(found)\(related)")
             return
         }
         list.pass("assetlinks.grant", "a statement grants \(handleAllURLs) to \(package)")
         let served = granting.flatMap(\.prints)
         guard !fingerprints.isEmpty else {
-            list.warn("assetlinks.fingerprint",
-                      "no expected fingerprint to compare (give --fingerprint or app.android.fingerprints); served: "
-                        + served.joined(separator: ", "))
+            list.warn(
+                "assetlinks.fingerprint",
+                "no expected fingerprint to compare (give --fingerprint or app.android.fingerprints); served: "
+                    + served.joined(separator: ", "))
             return
         }
         for expected in fingerprints {
             if served.contains(expected) {
                 list.pass("assetlinks.fingerprint", "\(package) lists \(expected)")
-            } else if let near = served.first(where: { CanonicalFingerprint.digits($0) == CanonicalFingerprint.digits(expected) }) {
-                list.fail("assetlinks.fingerprint",
-                          "\(package) lists the expected fingerprint as \"\(near)\", not in the canonical form \(expected)")
+            } else if let near = served.first(where: {
+                CanonicalFingerprint.digits($0) == CanonicalFingerprint.digits(expected)
+            }) {
+                list.fail(
+                    "assetlinks.fingerprint",
+                    "\(package) lists the expected fingerprint as \"\(near)\", not in the canonical form \(expected)")
             } else {
-                list.fail("assetlinks.fingerprint",
-                          "\(package) does not list \(expected); served: " + (served.isEmpty ? "none" : served.joined(separator: ", ")))
+                list.fail(
+                    "assetlinks.fingerprint",
+                    "\(package) does not list \(expected); served: "
+                        + (served.isEmpty ? "none" : served.joined(separator: ", ")))
             }
         }
     }

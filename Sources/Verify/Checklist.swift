@@ -28,8 +28,10 @@ public struct Check: Sendable, Equatable {
 
     /// The check as JSON (`--format json`).
     public var json: JSONValue {
-        var pairs: [(String, JSONValue)] = [("check", .string(name)), ("verdict", .string(verdict.rawValue)),
-                                            ("url", .string(url)), ("reason", .string(reason))]
+        var pairs: [(String, JSONValue)] = [
+            ("check", .string(name)), ("verdict", .string(verdict.rawValue)),
+            ("url", .string(url)), ("reason", .string(reason)),
+        ]
         if unreachable { pairs.append(("unreachable", .bool(true))) }
         return .object(pairs)
     }
@@ -56,9 +58,16 @@ public struct VerifyReport: Sendable {
 
     public var json: JSONValue {
         let count = { (v: Check.Verdict) in JSONValue.int(checks.filter { $0.verdict == v }.count) }
-        return .object([("checks", .array(checks.map(\.json))),
-                        ("summary", .object([("pass", count(.pass)), ("warn", count(.warn)), ("fail", count(.fail)),
-                                             ("skip", count(.skip)), ("unreachable", .bool(unreachable))]))])
+        return .object([
+            ("checks", .array(checks.map(\.json))),
+            (
+                "summary",
+                .object([
+                    ("pass", count(.pass)), ("warn", count(.warn)), ("fail", count(.fail)),
+                    ("skip", count(.skip)), ("unreachable", .bool(unreachable)),
+                ])
+            ),
+        ])
     }
 }
 

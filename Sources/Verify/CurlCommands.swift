@@ -10,9 +10,12 @@ public enum CurlCommands {
         let expectation = try options.expectation.validated()
         var out: [String] = []
         func curl(_ url: String, cap: Int) -> String {
-            var parts = ["curl", "-sS", "-i", "--proto", "=https", "--http2", "--connect-timeout", format(options.connectTimeout),
-                         "--max-time", format(options.totalTimeout), "--max-filesize", String(cap), "-A", options.userAgent,
-                         "-H", "Accept: application/json"]
+            var parts = [
+                "curl", "-sS", "-i", "--proto", "=https", "--http2", "--connect-timeout",
+                format(options.connectTimeout),
+                "--max-time", format(options.totalTimeout), "--max-filesize", String(cap), "-A", options.userAgent,
+                "-H", "Accept: application/json",
+            ]
             if let ca = options.caFile { parts += ["--cacert", ca] }
             for r in options.resolve { parts += ["--resolve", r] }
             for c in options.connectTo { parts += ["--connect-to", c] }
@@ -22,7 +25,9 @@ public enum CurlCommands {
         for plan in Verifier.plans(options) {
             let base = "https://\(plan.host)/.well-known/"
             if plan.android {
-                out.append("# \(plan.host): Android App Links file (expect 200, application/json, no Location; curl does not follow redirects without -L)")
+                out.append(
+                    "# \(plan.host): Android App Links file (expect 200, application/json, no Location; curl does not follow redirects without -L)"
+                )
                 out.append(curl(base + "assetlinks.json", cap: Verifier.androidBodyCap))
             }
             if plan.appLinks || plan.webCredentials {
@@ -32,16 +37,27 @@ public enum CurlCommands {
             guard !options.offline else { continue }
             if plan.appLinks || plan.webCredentials {
                 out.append("# \(plan.host): Apple's CDN copy (compare with the origin's)")
-                out.append(curl(ThirdParty.cdnURL(endpoint: options.appleCDNEndpoint, host: plan.host), cap: Verifier.appleBodyCap))
+                out.append(
+                    curl(
+                        ThirdParty.cdnURL(endpoint: options.appleCDNEndpoint, host: plan.host),
+                        cap: Verifier.appleBodyCap))
             }
             if plan.android, let package = expectation.androidPackage {
                 for fp in expectation.fingerprints {
-                    out.append("# \(plan.host): Google's Digital Asset Links check for \(package) (read linked, maxAge, errorCode)")
-                    out.append(curl(ThirdParty.dalCheckURL(endpoint: options.dalEndpoint, site: "https://\(plan.host)",
-                                                            package: package, fingerprint: fp), cap: Verifier.androidBodyCap))
+                    out.append(
+                        "# \(plan.host): Google's Digital Asset Links check for \(package) (read linked, maxAge, errorCode)"
+                    )
+                    out.append(
+                        curl(
+                            ThirdParty.dalCheckURL(
+                                endpoint: options.dalEndpoint, site: "https://\(plan.host)",
+                                package: package, fingerprint: fp), cap: Verifier.androidBodyCap))
                 }
                 out.append("# \(plan.host): Google's statement list for the site")
-                out.append(curl(ThirdParty.dalListURL(endpoint: options.dalEndpoint, site: "https://\(plan.host)"), cap: Verifier.androidBodyCap))
+                out.append(
+                    curl(
+                        ThirdParty.dalListURL(endpoint: options.dalEndpoint, site: "https://\(plan.host)"),
+                        cap: Verifier.androidBodyCap))
             }
         }
         return out
@@ -67,12 +83,15 @@ public enum FingerprintPointer {
             throw Failure(.badInput, "app.android.fingerprints \"\(pointer)\": expected path#Section:Key")
         }
         let path = root + "/" + parts[0]
-        guard let data = FileManager.default.contents(atPath: path) else { throw Failure(.badInput, "\(parts[0]): cannot read (named by app.android.fingerprints)") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(.badInput, "\(parts[0]): cannot read (named by app.android.fingerprints)")
+        }
         let json: JSONValue
         do {
             json = try JSONReader.parse(Array(data))
         } catch {
-            throw Failure(.badInput, "\(parts[0]):\(error.line):\(error.column): \(error.message) (give --fingerprint instead)")
+            throw Failure(
+                .badInput, "\(parts[0]):\(error.line):\(error.column): \(error.message) (give --fingerprint instead)")
         }
         var value: JSONValue? = json
         for key in parts[1].split(separator: ":") { value = value?[String(key)] }

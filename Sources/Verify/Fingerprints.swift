@@ -8,7 +8,9 @@ enum CanonicalFingerprint {
         for (i, b) in bytes.enumerated() {
             if i % 3 == 2 {
                 if b != UInt8(ascii: ":") { return false }
-            } else if !((b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F"))) {
+            } else if !((b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+                || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F")))
+            {
                 return false
             }
         }

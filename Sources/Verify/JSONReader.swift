@@ -141,7 +141,8 @@ enum JSONReader {
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
                     if (0xD800..<0xDC00).contains(scalar) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
                         else { throw fail("lone surrogate in \\u escape") }
                         index += 2
                         let low = try hex4()
@@ -202,7 +203,10 @@ extension JSONValue {
     var canonicalText: String {
         switch self {
         case .object(let pairs):
-            return "{" + pairs.sorted { $0.0 < $1.0 }.map { JSONValue.string($0.0).rendered(pretty: false) + ":" + $0.1.canonicalText }
+            return "{"
+                + pairs.sorted { $0.0 < $1.0 }.map {
+                    JSONValue.string($0.0).rendered(pretty: false) + ":" + $0.1.canonicalText
+                }
                 .joined(separator: ",") + "}"
         case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
         case .double(let d) where d == d.rounded() && abs(d) < 1e15: return String(Int(d))
@@ -226,8 +230,11 @@ extension JSONValue {
         case let (.object(a), .object(b)):
             let aKeys = a.map(\.0)
             for (k, v) in a {
-                if let w = b.first(where: { $0.0 == k })?.1 { v.collectDifferences(w, path + "." + k, limit, &out) }
-                else if out.count < limit { out.append("\(path).\(k): only in the first (\(v.rendered(pretty: false).prefixed(80)))") }
+                if let w = b.first(where: { $0.0 == k })?.1 {
+                    v.collectDifferences(w, path + "." + k, limit, &out)
+                } else if out.count < limit {
+                    out.append("\(path).\(k): only in the first (\(v.rendered(pretty: false).prefixed(80)))")
+                }
             }
             for (k, w) in b where !aKeys.contains(k) && out.count < limit {
                 out.append("\(path).\(k): only in the second (\(w.rendered(pretty: false).prefixed(80)))")
@@ -239,7 +246,8 @@ extension JSONValue {
         case let (.double(a), .int(b)) where a == Double(b): return
         default:
             if self != other {
-                out.append("\(path): \(rendered(pretty: false).prefixed(80)) vs \(other.rendered(pretty: false).prefixed(80))")
+                out.append(
+                    "\(path): \(rendered(pretty: false).prefixed(80)) vs \(other.rendered(pretty: false).prefixed(80))")
             }
         }
     }

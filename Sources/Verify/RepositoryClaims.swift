@@ -32,7 +32,9 @@ public struct RepositoryClaims: Sendable {
     public static func read(root: String, paths: [String]) -> RepositoryClaims {
         var out = RepositoryClaims()
         for path in paths where mayHoldClaims(path) {
-            guard let data = FileManager.default.contents(atPath: root + "/" + path), data.count <= 4 << 20 else { continue }
+            guard let data = FileManager.default.contents(atPath: root + "/" + path), data.count <= 4 << 20 else {
+                continue
+            }
             let text = String(decoding: data, as: UTF8.self)
             if path.hasSuffix(".cs") {
                 if text.contains("IntentFilter") { out.readCSharp(text, path) }
@@ -52,13 +54,16 @@ public struct RepositoryClaims: Sendable {
     mutating func readEntitlements(_ text: String, _ path: String) {
         var search = text.startIndex
         while let open = text.range(of: "<string>", range: search..<text.endIndex),
-              let close = text.range(of: "</string>", range: open.upperBound..<text.endIndex) {
+            let close = text.range(of: "</string>", range: open.upperBound..<text.endIndex)
+        {
             search = close.upperBound
             let value = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-            for (prefix, kind) in [("applinks:", Claim.Kind.appLinks), ("webcredentials:", .webCredentials)] where value.hasPrefix(prefix) {
+            for (prefix, kind) in [("applinks:", Claim.Kind.appLinks), ("webcredentials:", .webCredentials)]
+            where value.hasPrefix(prefix) {
                 var host = String(value.dropFirst(prefix.count))
                 if let q = host.firstIndex(of: "?") { host = String(host[..<q]) }  // ?mode=developer
-                claims.append(Claim(host: host, kind: kind, location: "\(path):\(Self.line(of: open.lowerBound, in: text))"))
+                claims.append(
+                    Claim(host: host, kind: kind, location: "\(path):\(Self.line(of: open.lowerBound, in: text))"))
             }
         }
     }
@@ -66,16 +71,24 @@ public struct RepositoryClaims: Sendable {
     mutating func readManifest(_ text: String, _ path: String) {
         var search = text.startIndex
         while let open = text.range(of: "<intent-filter", range: search..<text.endIndex) {
-            let end = text.range(of: "</intent-filter>", range: open.upperBound..<text.endIndex)?.upperBound ?? text.endIndex
+            let end =
+                text.range(of: "</intent-filter>", range: open.upperBound..<text.endIndex)?.upperBound ?? text.endIndex
             search = end
             let block = String(text[open.lowerBound..<end])
-            guard block.contains("android:scheme=\"https\"") || block.contains("android:scheme=\"http\"") else { continue }
+            guard block.contains("android:scheme=\"https\"") || block.contains("android:scheme=\"http\"") else {
+                continue
+            }
             let hosts = Self.attributeValues("android:host", in: block)
             let line = Self.line(of: open.lowerBound, in: text)
             let verified = block.contains("android:autoVerify=\"true\"")
             for host in hosts {
-                if verified { claims.append(Claim(host: host, kind: .android, location: "\(path):\(line)")) }
-                else { notes.append("\(path):\(line): intent-filter for \(host) has no android:autoVerify=\"true\": Android will not verify it") }
+                if verified {
+                    claims.append(Claim(host: host, kind: .android, location: "\(path):\(line)"))
+                } else {
+                    notes.append(
+                        "\(path):\(line): intent-filter for \(host) has no android:autoVerify=\"true\": Android will not verify it"
+                    )
+                }
             }
         }
     }
@@ -84,7 +97,8 @@ public struct RepositoryClaims: Sendable {
         var out: [String] = []
         var search = text.startIndex
         while let r = text.range(of: name + "=\"", range: search..<text.endIndex),
-              let close = text[r.upperBound...].firstIndex(of: "\"") {
+            let close = text[r.upperBound...].firstIndex(of: "\"")
+        {
             out.append(String(text[r.upperBound..<close]))
             search = close
         }
@@ -100,51 +114,75 @@ public struct RepositoryClaims: Sendable {
             var inString = false
             while i < text.endIndex && depth > 0 {
                 let c = text[i]
-                if inString { if c == "\"" { inString = false } }
-                else if c == "\"" { inString = true }
-                else if c == "(" { depth += 1 }
-                else if c == ")" { depth -= 1 }
+                if inString {
+                    if c == "\"" { inString = false }
+                } else if c == "\"" {
+                    inString = true
+                } else if c == "(" {
+                    depth += 1
+                } else if c == ")" {
+                    depth -= 1
+                }
                 i = text.index(after: i)
             }
             search = i
             let arguments = String(text[open.upperBound..<i])
             let line = Self.line(of: open.lowerBound, in: text)
             let where_ = "\(path):\(line)"
-            guard arguments.range(of: #"DataSchemes?\s*=.*"https?""#, options: .regularExpression) != nil else { continue }
+            guard arguments.range(of: #"DataSchemes?\s*=.*"https?""#, options: .regularExpression) != nil else {
+                continue
+            }
             let verified = arguments.range(of: #"AutoVerify\s*=\s*true"#, options: .regularExpression) != nil
             var hosts: [String] = []
             for value in Self.assignments("DataHost", in: arguments) {
-                if value.hasPrefix("\"") { hosts.append(String(value.dropFirst().dropLast())) }
-                else if let resolved = Self.constant(value, in: text) { hosts.append(resolved) }
-                else { notes.append("\(where_): DataHost = \(value) is neither a literal nor a const string in this file; not checked") }
+                if value.hasPrefix("\"") {
+                    hosts.append(String(value.dropFirst().dropLast()))
+                } else if let resolved = Self.constant(value, in: text) {
+                    hosts.append(resolved)
+                } else {
+                    notes.append(
+                        "\(where_): DataHost = \(value) is neither a literal nor a const string in this file; not checked"
+                    )
+                }
             }
             if let list = arguments.range(of: #"DataHosts\s*=\s*new[^{]*\{[^}]*\}"#, options: .regularExpression) {
                 hosts += Self.literals(in: String(arguments[list]))
             }
             for host in hosts {
-                if verified { claims.append(Claim(host: host, kind: .android, location: where_)) }
-                else { notes.append("\(where_): [IntentFilter] for \(host) has no AutoVerify = true: Android will not verify it") }
+                if verified {
+                    claims.append(Claim(host: host, kind: .android, location: where_))
+                } else {
+                    notes.append(
+                        "\(where_): [IntentFilter] for \(host) has no AutoVerify = true: Android will not verify it")
+                }
             }
         }
     }
 
     /// Right-hand sides of `name = value` (a string literal or an identifier, possibly dotted).
     static func assignments(_ name: String, in text: String) -> [String] {
-        guard let regex = try? NSRegularExpression(pattern: "\\b\(name)\\s*=\\s*(\"[^\"]*\"|[A-Za-z_][A-Za-z0-9_.]*)") else { return [] }
+        guard let regex = try? NSRegularExpression(pattern: "\\b\(name)\\s*=\\s*(\"[^\"]*\"|[A-Za-z_][A-Za-z0-9_.]*)")
+        else { return [] }
         let ns = text as NSString
-        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { ns.substring(with: $0.range(at: 1)) }
+        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map {
+            ns.substring(with: $0.range(at: 1))
+        }
     }
 
     static func literals(in text: String) -> [String] {
         guard let regex = try? NSRegularExpression(pattern: "\"([^\"]*)\"") else { return [] }
         let ns = text as NSString
-        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { ns.substring(with: $0.range(at: 1)) }
+        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map {
+            ns.substring(with: $0.range(at: 1))
+        }
     }
 
     /// The value of `const string NAME = "value";` in the same file (the last part of a dotted name).
     static func constant(_ reference: String, in text: String) -> String? {
         let name = reference.split(separator: ".").last.map(String.init) ?? reference
-        guard let regex = try? NSRegularExpression(pattern: "\\bconst\\s+string\\s+\(name)\\s*=\\s*\"([^\"]*)\"") else { return nil }
+        guard let regex = try? NSRegularExpression(pattern: "\\bconst\\s+string\\s+\(name)\\s*=\\s*\"([^\"]*)\"") else {
+            return nil
+        }
         let ns = text as NSString
         guard let match = regex.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { return nil }
         return ns.substring(with: match.range(at: 1))
@@ -155,7 +193,10 @@ public struct RepositoryClaims: Sendable {
         var out: [Check] = []
         for note in notes { out.append(Check("claims.read", .warn, url: nil, note)) }
         guard !claims.isEmpty else {
-            out.append(Check("claims", .warn, url: nil, "the repository claims no host (no applinks:, webcredentials: or verified intent filter found)"))
+            out.append(
+                Check(
+                    "claims", .warn, url: nil,
+                    "the repository claims no host (no applinks:, webcredentials: or verified intent filter found)"))
             return out
         }
         let android = Set(claims.filter { $0.kind == .android }.map { $0.host.lowercased() })
@@ -165,9 +206,11 @@ public struct RepositoryClaims: Sendable {
             let host = claim.host.lowercased()
             let prefix = "\(claim.location): \(claim.kind.rawValue) \(claim.host)"
             if claim.kind == .android && !ios.contains(host) {
-                out.append(Check("claims.platforms", .warn, url: nil, "\(prefix): claimed by Android, not by iOS applinks:"))
+                out.append(
+                    Check("claims.platforms", .warn, url: nil, "\(prefix): claimed by Android, not by iOS applinks:"))
             } else if claim.kind == .appLinks && !android.contains(host) {
-                out.append(Check("claims.platforms", .warn, url: nil, "\(prefix): claimed by iOS applinks:, not by Android"))
+                out.append(
+                    Check("claims.platforms", .warn, url: nil, "\(prefix): claimed by iOS applinks:, not by Android"))
             }
             if host != webHost.lowercased() {
                 out.append(Check("claims.web-host", .warn, url: nil, "\(prefix): differs from app.web_host \(webHost)"))

@@ -5,10 +5,12 @@ import RelopsCore
 enum ThirdParty {
     /// `v1/assetlinks:check` for one package and fingerprint.
     static func dalCheckURL(endpoint: String, site: String, package: String, fingerprint: String) -> String {
-        trimmed(endpoint) + "/v1/assetlinks:check?" + query([
-            ("source.web.site", site), ("relation", handleAllURLs),
-            ("target.androidApp.packageName", package), ("target.androidApp.certificate.sha256Fingerprint", fingerprint),
-        ])
+        trimmed(endpoint) + "/v1/assetlinks:check?"
+            + query([
+                ("source.web.site", site), ("relation", handleAllURLs),
+                ("target.androidApp.packageName", package),
+                ("target.androidApp.certificate.sha256Fingerprint", fingerprint),
+            ])
     }
 
     /// `v1/statements:list` for the site.
@@ -31,8 +33,9 @@ enum ThirdParty {
         var out = ""
         for byte in s.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)
@@ -51,7 +54,9 @@ enum ThirdParty {
 
     /// Google's error body (`{"error": {"message": ...}}`) or the start of the body.
     static func apiError(_ body: [UInt8]) -> String {
-        if let json = try? JSONReader.parse(body), let message = json["error"]?["message"]?.stringValue { return message }
+        if let json = try? JSONReader.parse(body), let message = json["error"]?["message"]?.stringValue {
+            return message
+        }
         return String(decoding: body.prefix(160), as: UTF8.self).replacingNewlines()
     }
 
@@ -62,7 +67,8 @@ enum ThirdParty {
         if linked && codes.isEmpty {
             list.pass("dal.check", "Google says linked for \(package) with \(fingerprint) (\(detail))")
         } else if linked {
-            list.warn("dal.check", "Google says linked for \(package) with \(fingerprint), but reports errors (\(detail))")
+            list.warn(
+                "dal.check", "Google says linked for \(package) with \(fingerprint), but reports errors (\(detail))")
         } else {
             list.fail("dal.check", "Google says NOT linked for \(package) with \(fingerprint) (\(detail))")
         }
@@ -72,18 +78,24 @@ enum ThirdParty {
         let statements = json["statements"]?.arrayValue ?? []
         let granted: [(String, String?)] = statements.compactMap { s in
             guard s["relation"]?.stringValue == handleAllURLs, let app = s["target"]?["androidApp"],
-                  let name = app["packageName"]?.stringValue else { return nil }
+                let name = app["packageName"]?.stringValue
+            else { return nil }
             return (name, app["certificate"]?["sha256Fingerprint"]?.stringValue)
         }
         let codes = errorCodes(json)
-        let detail = "\(statements.count) statement(s), maxAge \(maxAge(json))" + (codes.isEmpty ? "" : ", errorCode " + codes.joined(separator: ", "))
+        let detail =
+            "\(statements.count) statement(s), maxAge \(maxAge(json))"
+            + (codes.isEmpty ? "" : ", errorCode " + codes.joined(separator: ", "))
         let wanted = fingerprints.isEmpty ? [nil] : fingerprints.map(Optional.some)
         for fp in wanted {
             let found = granted.contains { $0.0 == package && (fp == nil || $0.1 == fp) }
             let what = package + (fp.map { " with \($0)" } ?? "")
             if found {
-                if codes.isEmpty { list.pass("dal.list", "Google lists \(what) (\(detail))") }
-                else { list.warn("dal.list", "Google lists \(what), but reports errors (\(detail))") }
+                if codes.isEmpty {
+                    list.pass("dal.list", "Google lists \(what) (\(detail))")
+                } else {
+                    list.warn("dal.list", "Google lists \(what), but reports errors (\(detail))")
+                }
             } else {
                 list.fail("dal.list", "Google's statement list for the site has no \(what) (\(detail))")
             }

@@ -59,15 +59,23 @@ public enum Verifier {
             var cdn: Int?, checks: [(String, Int)] = [], list: Int?
             if !options.offline {
                 if needsAASA {
-                    cdn = fetcher.add(ThirdParty.cdnURL(endpoint: options.appleCDNEndpoint, host: plan.host), cap: appleBodyCap)
+                    cdn = fetcher.add(
+                        ThirdParty.cdnURL(endpoint: options.appleCDNEndpoint, host: plan.host), cap: appleBodyCap)
                 }
                 if plan.android, let package = expectation.androidPackage {
                     for fp in expectation.fingerprints {
-                        checks.append((fp, fetcher.add(ThirdParty.dalCheckURL(endpoint: options.dalEndpoint, site: site,
-                                                                                package: package, fingerprint: fp),
-                                                        cap: androidBodyCap)))
+                        checks.append(
+                            (
+                                fp,
+                                fetcher.add(
+                                    ThirdParty.dalCheckURL(
+                                        endpoint: options.dalEndpoint, site: site,
+                                        package: package, fingerprint: fp),
+                                    cap: androidBodyCap)
+                            ))
                     }
-                    list = fetcher.add(ThirdParty.dalListURL(endpoint: options.dalEndpoint, site: site), cap: androidBodyCap)
+                    list = fetcher.add(
+                        ThirdParty.dalListURL(endpoint: options.dalEndpoint, site: site), cap: androidBodyCap)
                 }
             }
             slots.append((assetLinks, aasa, cdn, checks, list))
@@ -87,16 +95,19 @@ public enum Verifier {
             if let i = slot.aasa {
                 var list = CheckList(url: fetcher.requests[i].url)
                 if let body = responseBody(fetcher.results[i], "aasa", strictType: false, into: &list),
-                   let json = parseJSON(body, "aasa", into: &list) {
+                    let json = parseJSON(body, "aasa", into: &list)
+                {
                     originAASA = json
                     let document = AppSiteAssociation(json: json)
                     for e in document.errors { list.fail("aasa.format", e) }
                     for w in document.warnings { list.warn("aasa.format", w) }
                     // A document that is not even an object has nothing more to evaluate.
                     if json.objectPairs != nil {
-                        AppleAssociationCheck(appIDs: expectation.iosAppIDs, paths: expectation.iosPaths,
-                                              checkAppLinks: plan.appLinks, requireWebCredentials: plan.webCredentials)
-                            .evaluate(document, into: &list)
+                        AppleAssociationCheck(
+                            appIDs: expectation.iosAppIDs, paths: expectation.iosPaths,
+                            checkAppLinks: plan.appLinks, requireWebCredentials: plan.webCredentials
+                        )
+                        .evaluate(document, into: &list)
                     }
                     if let rendered = options.expectedDocuments?.appSiteAssociation, plan.host == options.host {
                         compare(live: json, rendered: rendered, "aasa.rendered", into: &list)
@@ -107,13 +118,21 @@ public enum Verifier {
             if let i = slot.cdn {
                 var list = CheckList(url: fetcher.requests[i].url)
                 if case .success(let r) = fetcher.results[i], r.status == 404 {
-                    list.fail("apple-cdn", "Apple's CDN has no copy of \(HostSpec.name(of: plan.host))'s file (HTTP 404)")
-                } else if let body = responseBody(fetcher.results[i], "apple-cdn", strictType: false, quiet: true, into: &list),
-                          let cdnJSON = parseJSON(body, "apple-cdn", into: &list) {
+                    list.fail(
+                        "apple-cdn", "Apple's CDN has no copy of \(HostSpec.name(of: plan.host))'s file (HTTP 404)")
+                } else if let body = responseBody(
+                    fetcher.results[i], "apple-cdn", strictType: false, quiet: true, into: &list),
+                    let cdnJSON = parseJSON(body, "apple-cdn", into: &list)
+                {
                     if let originAASA {
                         let diffs = cdnJSON.differences(from: originAASA, path: "$", limit: 3)
-                        if diffs.isEmpty { list.pass("apple-cdn", "Apple's CDN copy matches the origin's file") }
-                        else { list.fail("apple-cdn", "CDN stale: its copy differs from the origin's: " + diffs.joined(separator: "; ")) }
+                        if diffs.isEmpty {
+                            list.pass("apple-cdn", "Apple's CDN copy matches the origin's file")
+                        } else {
+                            list.fail(
+                                "apple-cdn",
+                                "CDN stale: its copy differs from the origin's: " + diffs.joined(separator: "; "))
+                        }
                     } else {
                         list.skip("apple-cdn", "fetched, but the origin's file could not be read to compare with")
                     }
@@ -121,9 +140,11 @@ public enum Verifier {
                 report.checks += list.checks
             }
             if options.offline && plan.host == options.host {
-                report.checks.append(Check("dal", .skip, url: nil, "--offline: Google's Digital Asset Links API not asked"))
+                report.checks.append(
+                    Check("dal", .skip, url: nil, "--offline: Google's Digital Asset Links API not asked"))
                 report.checks.append(Check("apple-cdn", .skip, url: nil, "--offline: Apple's CDN not asked"))
-            } else if !options.offline && plan.android && plan.host == options.host && expectation.androidPackage == nil {
+            } else if !options.offline && plan.android && plan.host == options.host && expectation.androidPackage == nil
+            {
                 report.checks.append(Check("dal", .skip, url: nil, "no expected package name: Google's API not asked"))
             }
             if let package = expectation.androidPackage {
@@ -137,7 +158,8 @@ public enum Verifier {
                 if let i = slot.dalList {
                     var list = CheckList(url: fetcher.requests[i].url)
                     if let json = apiJSON(fetcher.results[i], "dal.list", into: &list) {
-                        ThirdParty.evaluateList(json, package: package, fingerprints: expectation.fingerprints, into: &list)
+                        ThirdParty.evaluateList(
+                            json, package: package, fingerprints: expectation.fingerprints, into: &list)
                     }
                     report.checks += list.checks
                 }
@@ -147,14 +169,20 @@ public enum Verifier {
             report.checks += claims.checks(webHost: options.configuredWebHost ?? HostSpec.name(of: options.host))
             let claimedAndroid = Set(claims.claims.filter { $0.kind == .android }.map { $0.host.lowercased() })
             if claimedAndroid.count > 1 {
-                let failing = androidOutcome.filter { !$0.ok && claimedAndroid.contains(HostSpec.name(of: $0.host).lowercased()) }
+                let failing = androidOutcome.filter {
+                    !$0.ok && claimedAndroid.contains(HostSpec.name(of: $0.host).lowercased())
+                }
                 if failing.isEmpty {
-                    report.checks.append(Check("claims.android-all-hosts", .pass, url: nil,
-                                               "all \(claimedAndroid.count) hosts the Android app claims verify"))
+                    report.checks.append(
+                        Check(
+                            "claims.android-all-hosts", .pass, url: nil,
+                            "all \(claimedAndroid.count) hosts the Android app claims verify"))
                 } else {
-                    report.checks.append(Check("claims.android-all-hosts", .fail, url: nil,
-                                               "on Android 11 and lower the app is the verified handler only if every claimed host verifies; failing: "
-                                                 + failing.map(\.host).joined(separator: ", ")))
+                    report.checks.append(
+                        Check(
+                            "claims.android-all-hosts", .fail, url: nil,
+                            "on Android 11 and lower the app is the verified handler only if every claimed host verifies; failing: "
+                                + failing.map(\.host).joined(separator: ", ")))
                 }
             }
         }
@@ -162,8 +190,10 @@ public enum Verifier {
     }
 
     /// The host's assetlinks.json and every file it includes, fetched level by level.
-    static func assetLinks(_ index: Int, _ expectation: VerifyExpectation, rendered: JSONValue?,
-                           _ fetcher: inout Fetcher) -> [Check] {
+    static func assetLinks(
+        _ index: Int, _ expectation: VerifyExpectation, rendered: JSONValue?,
+        _ fetcher: inout Fetcher
+    ) -> [Check] {
         let rootURL = fetcher.requests[index].url
         var list = CheckList(url: rootURL)
         var statements: [AssetLinksDocument.Statement] = []
@@ -180,12 +210,15 @@ public enum Verifier {
                 var fileList = CheckList(url: url)
                 let prefix = first ? "assetlinks" : "assetlinks.include"
                 if let body = responseBody(fetcher.results[slot], prefix, strictType: true, into: &fileList),
-                   let json = parseJSON(body, prefix, into: &fileList) {
+                    let json = parseJSON(body, prefix, into: &fileList)
+                {
                     if first { rootRead = true }
                     let document = AssetLinksDocument(json: json)
                     for e in document.errors { fileList.fail("\(prefix).format", e) }
                     for w in document.warnings { fileList.warn("\(prefix).format", w) }
-                    if document.errors.isEmpty { fileList.pass("\(prefix).format", "\(document.statements.count) well-formed statement(s)") }
+                    if document.errors.isEmpty {
+                        fileList.pass("\(prefix).format", "\(document.statements.count) well-formed statement(s)")
+                    }
                     if first, let rendered {
                         compare(live: json, rendered: rendered, "assetlinks.rendered", into: &fileList)
                     }
@@ -195,11 +228,16 @@ public enum Verifier {
                             continue
                         }
                         if !include.lowercased().hasPrefix("https://") {
-                            fileList.fail("assetlinks.include", "statement [\(s.index)] includes \(include): only https is followed")
+                            fileList.fail(
+                                "assetlinks.include",
+                                "statement [\(s.index)] includes \(include): only https is followed")
                         } else if chain.contains(include) {
-                            fileList.fail("assetlinks.include", "include loop: " + (chain + [include]).joined(separator: " -> "))
+                            fileList.fail(
+                                "assetlinks.include", "include loop: " + (chain + [include]).joined(separator: " -> "))
                         } else if chain.count > maxIncludeDepth {
-                            fileList.fail("assetlinks.include", "includes nest deeper than \(maxIncludeDepth) levels at \(include)")
+                            fileList.fail(
+                                "assetlinks.include",
+                                "includes nest deeper than \(maxIncludeDepth) levels at \(include)")
                         } else if fetched.insert(include).inserted {
                             next.append((include, chain + [include]))
                         }
@@ -220,20 +258,26 @@ public enum Verifier {
     }
 
     /// Status, redirect and content type of a fetched file; its body when there is one to read.
-    static func responseBody(_ result: Result<HTTPResponse, CurlError>?, _ name: String, strictType: Bool, quiet: Bool = false,
-                             into list: inout CheckList) -> [UInt8]? {
+    static func responseBody(
+        _ result: Result<HTTPResponse, CurlError>?, _ name: String, strictType: Bool, quiet: Bool = false,
+        into list: inout CheckList
+    ) -> [UInt8]? {
         switch result {
         case .none:
             list.fail("\(name).fetch", "not fetched")
             return nil
         case .failure(let error):
-            list.checks.append(Check("\(name).fetch", .fail, url: list.url, describe(error),
-                                     unreachable: [.couldNotResolve, .couldNotConnect, .timedOut].contains(error.kind)))
+            list.checks.append(
+                Check(
+                    "\(name).fetch", .fail, url: list.url, describe(error),
+                    unreachable: [.couldNotResolve, .couldNotConnect, .timedOut].contains(error.kind)))
             return nil
         case .success(let r):
             if (300..<400).contains(r.status) {
-                list.fail("\(name).status", "HTTP \(r.status) redirect to \(r.location ?? "(no Location)"): "
-                          + "redirects are not followed, and neither Android nor iOS follows them")
+                list.fail(
+                    "\(name).status",
+                    "HTTP \(r.status) redirect to \(r.location ?? "(no Location)"): "
+                        + "redirects are not followed, and neither Android nor iOS follows them")
                 return nil
             }
             guard r.status == 200 else {
@@ -244,8 +288,13 @@ public enum Verifier {
             if r.mediaType == "application/json" {
                 if !quiet { list.pass("\(name).content-type", "Content-Type: \(r.contentType ?? "")") }
             } else {
-                let reason = "Content-Type is \(r.contentType.map { "\"\($0)\"" } ?? "missing"), expected application/json"
-                if strictType { list.fail("\(name).content-type", reason) } else if !quiet { list.warn("\(name).content-type", reason) }
+                let reason =
+                    "Content-Type is \(r.contentType.map { "\"\($0)\"" } ?? "missing"), expected application/json"
+                if strictType {
+                    list.fail("\(name).content-type", reason)
+                } else if !quiet {
+                    list.warn("\(name).content-type", reason)
+                }
             }
             return r.body
         }
@@ -261,8 +310,12 @@ public enum Verifier {
     }
 
     /// A Google API answer as JSON, or a failure naming what went wrong.
-    static func apiJSON(_ result: Result<HTTPResponse, CurlError>?, _ name: String, into list: inout CheckList) -> JSONValue? {
-        guard case .success(let r) = result else { return responseBody(result, name, strictType: false, into: &list).flatMap { _ in nil } }
+    static func apiJSON(_ result: Result<HTTPResponse, CurlError>?, _ name: String, into list: inout CheckList)
+        -> JSONValue?
+    {
+        guard case .success(let r) = result else {
+            return responseBody(result, name, strictType: false, into: &list).flatMap { _ in nil }
+        }
         guard r.status == 200 else {
             list.fail(name, "HTTP \(r.status): \(ThirdParty.apiError(r.body))")
             return nil
@@ -275,8 +328,11 @@ public enum Verifier {
         if diffs.isEmpty {
             list.pass(name, "the live document matches the rendered one")
         } else {
-            list.fail(name, "the live document differs from the rendered one: " + diffs.joined(separator: "; ")
-                      + " | live: \(live.rendered(pretty: false).prefixed(300)) | rendered: \(rendered.rendered(pretty: false).prefixed(300))")
+            list.fail(
+                name,
+                "the live document differs from the rendered one: " + diffs.joined(separator: "; ")
+                    + " | live: \(live.rendered(pretty: false).prefixed(300)) | rendered: \(rendered.rendered(pretty: false).prefixed(300))"
+            )
         }
     }
 
@@ -302,9 +358,10 @@ struct Fetcher {
     init(options: VerifyOptions) { self.options = options }
 
     mutating func add(_ url: String, cap: Int) -> Int {
-        var request = HTTPRequest(url: url, resolve: options.resolve, caFile: options.caFile,
-                                  connectTimeout: options.connectTimeout, totalTimeout: options.totalTimeout,
-                                  maxBodyBytes: cap, headers: ["Accept: application/json"], userAgent: options.userAgent)
+        var request = HTTPRequest(
+            url: url, resolve: options.resolve, caFile: options.caFile,
+            connectTimeout: options.connectTimeout, totalTimeout: options.totalTimeout,
+            maxBodyBytes: cap, headers: ["Accept: application/json"], userAgent: options.userAgent)
         request.connectTo = options.connectTo
         requests.append(request)
         results.append(nil)

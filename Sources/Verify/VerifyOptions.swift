@@ -11,7 +11,9 @@ public struct VerifyExpectation: Sendable, Equatable {
     /// Links the AASA must open in the app (`--path`, `app.ios.paths`).
     public var iosPaths: [String]
 
-    public init(androidPackage: String? = nil, fingerprints: [String] = [], iosAppIDs: [String] = [], iosPaths: [String] = []) {
+    public init(
+        androidPackage: String? = nil, fingerprints: [String] = [], iosAppIDs: [String] = [], iosPaths: [String] = []
+    ) {
         self.androidPackage = androidPackage
         self.fingerprints = fingerprints
         self.iosAppIDs = iosAppIDs
@@ -24,12 +26,15 @@ public struct VerifyExpectation: Sendable, Equatable {
         out.fingerprints = []
         for fp in fingerprints {
             guard let canonical = CanonicalFingerprint.canonical(fp) else {
-                throw Failure(.usage, "fingerprint \"\(fp)\" is not a SHA-256 fingerprint (expected 32 colon-separated hex bytes)")
+                throw Failure(
+                    .usage, "fingerprint \"\(fp)\" is not a SHA-256 fingerprint (expected 32 colon-separated hex bytes)"
+                )
             }
             if !out.fingerprints.contains(canonical) { out.fingerprints.append(canonical) }
         }
         for id in iosAppIDs where !AppID.isValid(id) {
-            throw Failure(.usage, "app id \"\(id)\" is not TEAMID.bundle.id (a 10-character team id, a dot, a bundle id)")
+            throw Failure(
+                .usage, "app id \"\(id)\" is not TEAMID.bundle.id (a 10-character team id, a dot, a bundle id)")
         }
         for path in iosPaths where !path.hasPrefix("/") {
             throw Failure(.usage, "path \"\(path)\" must start with /")
@@ -86,10 +91,11 @@ public enum HostSpec {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         let name = parts[0]
         guard parts.count <= 2, !name.isEmpty, name.count <= 253,
-              name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }),
-              !name.hasPrefix("."), !name.hasPrefix("-")
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }),
+            !name.hasPrefix("."), !name.hasPrefix("-")
         else {
-            throw Failure(.usage, "--host \(text): expected HOST or HOST:PORT (a DNS name; Unicode names in their xn-- form)")
+            throw Failure(
+                .usage, "--host \(text): expected HOST or HOST:PORT (a DNS name; Unicode names in their xn-- form)")
         }
         if parts.count == 2 {
             guard let port = Int(parts[1]), (1...65535).contains(port) else {
@@ -106,14 +112,17 @@ public enum HostSpec {
     /// Checks a `--connect-to` entry: `HOST:PORT:CONNECT-HOST:CONNECT-PORT` (empty parts allowed, as curl's).
     public static func validateConnectTo(_ text: String) throws(Failure) {
         guard text.split(separator: ":", omittingEmptySubsequences: false).count == 4 else {
-            throw Failure(.usage, "--connect-to \(text): expected HOST:PORT:CONNECT-HOST:CONNECT-PORT, as curl's --connect-to")
+            throw Failure(
+                .usage, "--connect-to \(text): expected HOST:PORT:CONNECT-HOST:CONNECT-PORT, as curl's --connect-to")
         }
     }
 
     /// Checks a `--resolve` entry: `HOST:PORT:ADDRESS`.
     public static func validateResolve(_ text: String) throws(Failure) {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, let port = Int(parts[1]), (1...65535).contains(port), !parts[2].isEmpty else {
+        guard parts.count == 3, !parts[0].isEmpty, let port = Int(parts[1]), (1...65535).contains(port),
+            !parts[2].isEmpty
+        else {
             throw Failure(.usage, "--resolve \(text): expected HOST:PORT:ADDRESS, as curl's --resolve")
         }
     }

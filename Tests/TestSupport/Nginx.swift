@@ -16,7 +16,8 @@ public final class TestNginx: @unchecked Sendable {
 
     /// The package, fingerprint and app id the good fixtures grant.
     public static let package = "com.example.app"
-    public static let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+    public static let fingerprint =
+        "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
     public static let appID = "ABCDE12345.com.example.app"
 
     public let port: Int
@@ -37,7 +38,9 @@ public final class TestNginx: @unchecked Sendable {
 
     /// `--resolve` entries aiming every fixture host name (and the silent port's) at 127.0.0.1.
     public var resolve: [String] {
-        TestNginx.hostNames.map { "\($0).relops.test:\(port):127.0.0.1" } + ["silent.relops.test:\(silentPort):127.0.0.1"]
+        TestNginx.hostNames.map { "\($0).relops.test:\(port):127.0.0.1" } + [
+            "silent.relops.test:\(silentPort):127.0.0.1"
+        ]
     }
 
     static let hostNames = [
@@ -48,7 +51,9 @@ public final class TestNginx: @unchecked Sendable {
 
     private init() throws(NginxError) {
         let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let nginx else { throw NginxError(description: "nginx is not installed (make test-deps installs nginx-light)") }
+        guard let nginx else {
+            throw NginxError(description: "nginx is not installed (make test-deps installs nginx-light)")
+        }
         prefix = TemporaryFolder("relops-nginx")
         ca = TestCA(name: "main", in: prefix.path)
         otherCA = TestCA(name: "other", in: prefix.path)
@@ -66,7 +71,9 @@ public final class TestNginx: @unchecked Sendable {
         let optional = ["uwsgi", "scgi"].filter { version.stderr.contains("--http-\($0)-temp-path") }
             .map { "\($0)_temp_path \(p)/tmp/\($0);" }.joined(separator: " ")
         let listen = "listen 127.0.0.1:\(port) ssl http2"
-        prefix.write("nginx.conf", """
+        prefix.write(
+            "nginx.conf",
+            """
             daemon off;
             master_process off;
             worker_processes 1;
@@ -145,8 +152,11 @@ public final class TestNginx: @unchecked Sendable {
         // master process never unblocks SIGTERM.
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\"$0\" -p \"$1\" -c \"$1/nginx.conf\" -e \"$1/error.log\" & n=$!; cat >/dev/null; kill -9 $n; wait $n; rm -rf \"$1\"",
-                             nginx, p]
+        process.arguments = [
+            "-c",
+            "\"$0\" -p \"$1\" -c \"$1/nginx.conf\" -e \"$1/error.log\" & n=$!; cat >/dev/null; kill -9 $n; wait $n; rm -rf \"$1\"",
+            nginx, p,
+        ]
         keepAlive = Pipe()
         // Only this process may hold the write end, or the pipe never closes.
         _ = fcntl(keepAlive.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
@@ -185,7 +195,9 @@ public final class TestNginx: @unchecked Sendable {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard bound, listen(fd, backlog) == 0 else {
             close(fd)
@@ -202,7 +214,9 @@ public final class TestNginx: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = UInt16(port).bigEndian
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
         }
     }
 }

@@ -43,13 +43,17 @@ extension TestNginx {
         let padding = String(repeating: " ", count: 600 * 1024)
         site("oversize", ".well-known/assetlinks.json", "[\(statement())\(padding)]")
         site("oversize", ".well-known/apple-app-site-association", "{\"applinks\": {\"details\": []}\(padding)}")
-        site("wrongfp", ".well-known/assetlinks.json",
-             "[\(statement(fingerprints: ["AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99"]))]")
+        site(
+            "wrongfp", ".well-known/assetlinks.json",
+            "[\(statement(fingerprints: ["AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99"]))]"
+        )
         site("lowerfp", ".well-known/assetlinks.json", "[\(statement(fingerprints: [fingerprint.lowercased()]))]")
         site("nofp", ".well-known/assetlinks.json", "[\(statement(fingerprints: []))]")
         site("wrongpkg", ".well-known/assetlinks.json", "[\(statement(package: "com.example.other"))]")
         // Unknown fields and a duplicate: warnings, not failures.
-        site("badstatements", ".well-known/assetlinks.json", """
+        site(
+            "badstatements", ".well-known/assetlinks.json",
+            """
             [\(statement()), \(statement()), {"relation": ["delegate_permission/common.handle_all_urls"], "target": \
             {"namespace": "android_app", "package_name": "\(package)", "sha256_cert_fingerprints": ["\(fingerprint)"]}, "note": "x"}]
             """)
@@ -75,14 +79,22 @@ extension TestNginx {
             {"packageName": "\(package)", "certificate": {"sha256Fingerprint": "\(fingerprint)"}}}}], "maxAge": "3599.25s", \
             "debugString": "********************* ERRORS *********************\\nNone!"}
             """
-        site("dal", "linked/v1/assetlinks:check", "{\"linked\": true, \"maxAge\": \"3599.25s\", \"debugString\": \"None!\"}")
+        site(
+            "dal", "linked/v1/assetlinks:check",
+            "{\"linked\": true, \"maxAge\": \"3599.25s\", \"debugString\": \"None!\"}")
         site("dal", "linked/v1/statements:list", list)
-        site("dal", "errors/v1/assetlinks:check",
-             "{\"linked\": true, \"maxAge\": \"59s\", \"errorCode\": [\"ERROR_CODE_FETCH_ERROR\"], \"debugString\": \"fetch error\"}")
+        site(
+            "dal", "errors/v1/assetlinks:check",
+            "{\"linked\": true, \"maxAge\": \"59s\", \"errorCode\": [\"ERROR_CODE_FETCH_ERROR\"], \"debugString\": \"fetch error\"}"
+        )
         site("dal", "errors/v1/statements:list", list)
-        site("dal", "notlinked/v1/assetlinks:check",
-             "{\"maxAge\": \"59s\", \"errorCode\": [\"ERROR_CODE_MALFORMED_CONTENT\", \"ERROR_CODE_FETCH_ERROR\"], \"debugString\": \"x\"}")
-        site("dal", "notlinked/v1/statements:list", "{\"maxAge\": \"59s\", \"errorCode\": [\"ERROR_CODE_MALFORMED_CONTENT\"]}")
+        site(
+            "dal", "notlinked/v1/assetlinks:check",
+            "{\"maxAge\": \"59s\", \"errorCode\": [\"ERROR_CODE_MALFORMED_CONTENT\", \"ERROR_CODE_FETCH_ERROR\"], \"debugString\": \"x\"}"
+        )
+        site(
+            "dal", "notlinked/v1/statements:list",
+            "{\"maxAge\": \"59s\", \"errorCode\": [\"ERROR_CODE_MALFORMED_CONTENT\"]}")
 
         // Apple's CDN: a fresh copy of good's file (keys reordered: still the same JSON) and a stale one.
         let reordered = """

@@ -25,9 +25,11 @@ public final class TestCA: @unchecked Sendable {
             owner = TemporaryFolder("relops-ca-\(name)")
             path = owner?.path ?? ""
         }
-        openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                 "-keyout", keyPath, "-out", certificatePath, "-days", "2", "-subj", "/CN=relops test CA \(name)",
-                 "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"])
+        openssl([
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", keyPath, "-out", certificatePath, "-days", "2", "-subj", "/CN=relops test CA \(name)",
+            "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+        ])
     }
 
     /// Issues a server certificate for `names` (DNS subject alternative names); returns the
@@ -35,17 +37,24 @@ public final class TestCA: @unchecked Sendable {
     public func issue(_ label: String, names: [String]) -> (certificate: String, key: String) {
         let cert = path + "/\(label).pem", key = path + "/\(label).key", csr = path + "/\(label).csr"
         let ext = path + "/\(label).ext"
-        _ = FileManager.default.createFile(atPath: ext, contents: Data("""
-            subjectAltName=\(names.map { "DNS:\($0)" }.joined(separator: ","))
-            basicConstraints=CA:FALSE
-            keyUsage=critical,digitalSignature
-            extendedKeyUsage=serverAuth
+        _ = FileManager.default.createFile(
+            atPath: ext,
+            contents: Data(
+                """
+                subjectAltName=\(names.map { "DNS:\($0)" }.joined(separator: ","))
+                basicConstraints=CA:FALSE
+                keyUsage=critical,digitalSignature
+                extendedKeyUsage=serverAuth
 
-            """.utf8))
-        openssl(["req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                 "-keyout", key, "-out", csr, "-subj", "/CN=\(names.first ?? label)"])
-        openssl(["x509", "-req", "-in", csr, "-CA", certificatePath, "-CAkey", keyPath, "-CAcreateserial",
-                 "-out", cert, "-days", "2", "-extfile", ext])
+                """.utf8))
+        openssl([
+            "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", key, "-out", csr, "-subj", "/CN=\(names.first ?? label)",
+        ])
+        openssl([
+            "x509", "-req", "-in", csr, "-CA", certificatePath, "-CAkey", keyPath, "-CAcreateserial",
+            "-out", cert, "-days", "2", "-extfile", ext,
+        ])
         return (cert, key)
     }
 

@@ -1,6 +1,7 @@
 import RelopsCore
 import TestSupport
 import Testing
+
 @testable import Verify
 
 /// `/.well-known/apple-app-site-association` in both forms, with Apple's matching rules.
@@ -16,8 +17,11 @@ import Testing
         let report = try Verifier.run(try options(host, paths: ["/sessions/private-3", "/admin"]))
         let reasons = report.named("aasa.paths").map(\.reason)
         let kind = host == "good" ? "component" : "path"
-        #expect(reasons == ["/sessions/private-3 is excluded for \(TestNginx.appID) by \(kind) [0]",
-                            "/admin is matched by no \(kind) for \(TestNginx.appID)"], "\(report.text)")
+        #expect(
+            reasons == [
+                "/sessions/private-3 is excluded for \(TestNginx.appID) by \(kind) [0]",
+                "/admin is matched by no \(kind) for \(TestNginx.appID)",
+            ], "\(report.text)")
         #expect(report.failureCategory == .checkFailed)
     }
 
@@ -36,7 +40,8 @@ import Testing
     }
 
     @Test func matcherFollowsApplesRules() throws {
-        let detail = try #require(AppSiteAssociation(json: try JSONReader.parse(Array(TestNginx.modernAASA.utf8))).details.first)
+        let detail = try #require(
+            AppSiteAssociation(json: try JSONReader.parse(Array(TestNginx.modernAASA.utf8))).details.first)
         #expect(detail.decide(path: "/sessions/1") == .handled(index: 1))
         #expect(detail.decide(path: "/sessions/private") == .excluded(index: 0))
         #expect(detail.decide(path: "/speakers/1", query: "tab=x") == .handled(index: 2))

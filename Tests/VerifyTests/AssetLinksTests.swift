@@ -1,6 +1,7 @@
 import RelopsCore
 import TestSupport
 import Testing
+
 @testable import Verify
 
 /// `/.well-known/assetlinks.json` against the fixtures nginx serves.
@@ -21,7 +22,9 @@ import Testing
         let report = try Verifier.run(try options("redirect\(status)"))
         let check = try #require(report.named("assetlinks.status").first, "\(report.text)")
         #expect(check.verdict == .fail)
-        #expect(check.reason.contains("HTTP \(status) redirect to \(nginx.origin("good"))/.well-known/assetlinks.json"), "\(check.reason)")
+        #expect(
+            check.reason.contains("HTTP \(status) redirect to \(nginx.origin("good"))/.well-known/assetlinks.json"),
+            "\(check.reason)")
         // Not followed: nothing from good's file was read, so nothing about its statements is said.
         #expect(report.named("assetlinks.grant").isEmpty)
         #expect(report.named("assetlinks.format").isEmpty)
@@ -84,7 +87,9 @@ import Testing
 
     @Test func aLowercaseFingerprintFailsAndSaysSo() throws {
         let report = try Verifier.run(try options("lowerfp"))
-        #expect(report.named("assetlinks.fingerprint-form").first?.reason.contains("is not uppercase") == true, "\(report.text)")
+        #expect(
+            report.named("assetlinks.fingerprint-form").first?.reason.contains("is not uppercase") == true,
+            "\(report.text)")
         let check = try #require(report.named("assetlinks.fingerprint").first)
         #expect(check.verdict == .fail)
         #expect(check.reason.contains("not in the canonical form"))
@@ -109,7 +114,11 @@ import Testing
         #expect(report.verdicts("assetlinks.grant") == [.pass], "\(report.text)")
         #expect(report.verdicts("assetlinks.fingerprint") == [.pass])
         let included = report.named("assetlinks.include.status").compactMap(\.url)
-        #expect(included == [nginx.origin("include") + "/.well-known/part1.json", nginx.origin("include") + "/.well-known/part2.json"])
+        #expect(
+            included == [
+                nginx.origin("include") + "/.well-known/part1.json",
+                nginx.origin("include") + "/.well-known/part2.json",
+            ])
     }
 
     @Test func anIncludeLoopIsDetected() throws {
@@ -117,14 +126,17 @@ import Testing
         let report = try Verifier.run(try options("loop"))
         let check = try #require(report.named("assetlinks.include").first, "\(report.text)")
         #expect(check.verdict == .fail)
-        let a = nginx.origin("loop") + "/.well-known/assetlinks.json", b = nginx.origin("loop") + "/.well-known/loop-b.json"
+        let a = nginx.origin("loop") + "/.well-known/assetlinks.json",
+            b = nginx.origin("loop") + "/.well-known/loop-b.json"
         #expect(check.reason == "include loop: \(a) -> \(b) -> \(a)")
     }
 
     @Test func includesNestOnlySoDeep() throws {
         let report = try Verifier.run(try options("deep"))
-        #expect(report.named("assetlinks.include").first?.reason.contains("deeper than \(Verifier.maxIncludeDepth)") == true,
-                "\(report.text)")
+        #expect(
+            report.named("assetlinks.include").first?.reason.contains("deeper than \(Verifier.maxIncludeDepth)")
+                == true,
+            "\(report.text)")
         #expect(report.named("assetlinks.include.status").count == Verifier.maxIncludeDepth)
     }
 

@@ -2,15 +2,20 @@ import Foundation
 import RelopsCore
 import TestSupport
 import Testing
+
 @testable import Verify
 
 /// The built `relops verify` binary: output, exit codes, `--print-curl` run through the real curl.
 @Suite struct CommandTests {
-    func arguments(_ name: String, _ extra: [String] = [], timeout: String = "2", host: String? = nil) throws -> [String] {
+    func arguments(_ name: String, _ extra: [String] = [], timeout: String = "2", host: String? = nil) throws
+        -> [String]
+    {
         let nginx = try server()
-        return ["verify", "--host", host ?? nginx.host(name), "--cacert", nginx.ca.certificatePath, "--offline",
-                "--package", TestNginx.package, "--fingerprint", TestNginx.fingerprint.lowercased(),
-                "--app-id", TestNginx.appID, "--path", "/sessions/1", "--timeout", timeout, "--connect-timeout", "2"]
+        return [
+            "verify", "--host", host ?? nginx.host(name), "--cacert", nginx.ca.certificatePath, "--offline",
+            "--package", TestNginx.package, "--fingerprint", TestNginx.fingerprint.lowercased(),
+            "--app-id", TestNginx.appID, "--path", "/sessions/1", "--timeout", timeout, "--connect-timeout", "2",
+        ]
             + nginx.resolve.flatMap { ["--resolve", $0] } + extra
     }
 
@@ -60,7 +65,9 @@ import Testing
         let commands = result.stdout.split(separator: "\n").filter { $0.hasPrefix("curl ") }
         #expect(commands.count == 2, "\(result.stdout)")
         let first = try #require(commands.first)
-        #expect(first.contains("--cacert") && first.contains("--resolve") && first.hasSuffix("/.well-known/assetlinks.json"))
+        #expect(
+            first.contains("--cacert") && first.contains("--resolve") && first.hasSuffix("/.well-known/assetlinks.json")
+        )
         let run = runProcess("/bin/sh", ["-c", String(first)])
         #expect(run.stdout.hasPrefix("HTTP/2 200"), "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains(TestNginx.fingerprint))
@@ -69,7 +76,9 @@ import Testing
     @Test func repoConfigAndClaimsSupplyTheExpectations() throws {
         let nginx = try server()
         let repo = GitFixture("verify-repo")
-        repo.write(".relops.yml", """
+        repo.write(
+            ".relops.yml",
+            """
             app:
               web_host: \(nginx.host("good"))
               android:
@@ -79,14 +88,20 @@ import Testing
                 app_ids: [\(TestNginx.appID)]
                 paths: ["/speakers/1"]
             """)
-        repo.write("Web/appsettings.json", """
+        repo.write(
+            "Web/appsettings.json",
+            """
             {"AppAssociation": {"AndroidCertFingerprints": ["\(TestNginx.fingerprint)"]}}
             """)
-        repo.write("App/Platforms/iOS/Entitlements.plist", "<array><string>applinks:second.relops.test</string></array>\n")
+        repo.write(
+            "App/Platforms/iOS/Entitlements.plist", "<array><string>applinks:second.relops.test</string></array>\n")
         repo.commit("app")
-        let result = relops(["verify", "--repo", repo.root, "--cacert", nginx.ca.certificatePath, "--offline",
-                             "--connect-to", "second.relops.test:443:127.0.0.1:\(nginx.port)"]
-                            + nginx.resolve.flatMap { ["--resolve", $0] })
+        let result = relops(
+            [
+                "verify", "--repo", repo.root, "--cacert", nginx.ca.certificatePath, "--offline",
+                "--connect-to", "second.relops.test:443:127.0.0.1:\(nginx.port)",
+            ]
+                + nginx.resolve.flatMap { ["--resolve", $0] })
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("lists \(TestNginx.fingerprint)"))
         #expect(result.stdout.contains("/speakers/1 opens"))

@@ -2,6 +2,7 @@ import Foundation
 import RelopsCore
 import TestSupport
 import Testing
+
 @testable import Verify
 
 /// The pieces that need no server: JSON, fingerprints, inputs, repository claims.
@@ -26,7 +27,8 @@ import Testing
     @Test func canonicalFingerprints() {
         #expect(CanonicalFingerprint.isCanonical(TestNginx.fingerprint))
         #expect(!CanonicalFingerprint.isCanonical(TestNginx.fingerprint.lowercased()))
-        #expect(CanonicalFingerprint.canonical(TestNginx.fingerprint.lowercased().replacingOccurrences(of: ":", with: ""))
+        #expect(
+            CanonicalFingerprint.canonical(TestNginx.fingerprint.lowercased().replacingOccurrences(of: ":", with: ""))
                 == TestNginx.fingerprint)
         #expect(CanonicalFingerprint.canonical("AB:CD") == nil)
     }
@@ -39,7 +41,9 @@ import Testing
         }
         var o = VerifyOptions(host: "a.example")
         o.expectation.fingerprints = ["AB:CD"]
-        #expect { try Verifier.run(o) } throws: { ($0 as? Failure)?.message.contains("not a SHA-256 fingerprint") == true }
+        #expect { try Verifier.run(o) } throws: {
+            ($0 as? Failure)?.message.contains("not a SHA-256 fingerprint") == true
+        }
         o = VerifyOptions(host: "a.example")
         o.resolve = ["a.example:443"]
         #expect { try Verifier.run(o) } throws: { ($0 as? Failure)?.category == .usage }
@@ -47,14 +51,18 @@ import Testing
 
     @Test func claimsAreReadFromEntitlementsManifestsAndCSharp() {
         let repo = TemporaryFolder("claims")
-        repo.write("ios/Entitlements.plist", """
+        repo.write(
+            "ios/Entitlements.plist",
+            """
             <plist><dict><key>com.apple.developer.associated-domains</key><array>
               <string>applinks:good.example</string>
               <string>webcredentials:good.example?mode=developer</string>
               <string>applinks:ios-only.example</string>
             </array></dict></plist>
             """)
-        repo.write("android/AndroidManifest.xml", """
+        repo.write(
+            "android/AndroidManifest.xml",
+            """
             <manifest><application><activity>
               <intent-filter android:autoVerify="true">
                 <action android:name="android.intent.action.VIEW" />
@@ -65,7 +73,9 @@ import Testing
               </intent-filter>
             </activity></application></manifest>
             """)
-        repo.write("android/MainActivity.cs", """
+        repo.write(
+            "android/MainActivity.cs",
+            """
             [IntentFilter(new[] { Intent.ActionView }, AutoVerify = true,
                 Categories = new[] { Intent.CategoryDefault, Intent.CategoryBrowsable },
                 DataScheme = "https", DataHost = PublicWebHost)]
@@ -78,16 +88,22 @@ import Testing
         let paths = ["ios/Entitlements.plist", "android/AndroidManifest.xml", "android/MainActivity.cs", "README.md"]
         let claims = RepositoryClaims.read(root: repo.path, paths: paths)
         let seen = claims.claims.map { "\($0.kind.rawValue) \($0.host) \($0.location)" }
-        #expect(seen == [
-            "applinks good.example ios/Entitlements.plist:2", "webcredentials good.example ios/Entitlements.plist:3",
-            "applinks ios-only.example ios/Entitlements.plist:4", "android manifest.example android/AndroidManifest.xml:2",
-            "android good.example android/MainActivity.cs:1", "android literal.example android/MainActivity.cs:4",
-        ])
+        #expect(
+            seen == [
+                "applinks good.example ios/Entitlements.plist:2",
+                "webcredentials good.example ios/Entitlements.plist:3",
+                "applinks ios-only.example ios/Entitlements.plist:4",
+                "android manifest.example android/AndroidManifest.xml:2",
+                "android good.example android/MainActivity.cs:1", "android literal.example android/MainActivity.cs:4",
+            ])
         #expect(claims.notes.contains { $0.contains("unverified.example") && $0.contains("autoVerify") })
         #expect(claims.notes.contains { $0.contains("DataHost = Config.Elsewhere") })
         let checks = claims.checks(webHost: "good.example")
         #expect(checks.contains { $0.name == "claims.platforms" && $0.reason.contains("applinks ios-only.example") })
         #expect(checks.contains { $0.name == "claims.platforms" && $0.reason.contains("android manifest.example") })
-        #expect(checks.contains { $0.name == "claims.web-host" && $0.verdict == .warn && $0.reason.contains("literal.example") })
+        #expect(
+            checks.contains {
+                $0.name == "claims.web-host" && $0.verdict == .warn && $0.reason.contains("literal.example")
+            })
     }
 }

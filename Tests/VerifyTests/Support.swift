@@ -1,6 +1,7 @@
 import RelopsCore
 import TestSupport
 import Testing
+
 @testable import Verify
 
 /// The shared nginx; a test fails (not skips) when it cannot start.
@@ -10,8 +11,10 @@ func server() throws -> TestNginx {
 
 /// Options aimed at fixture host `name`, expecting the good package, fingerprint, app id and paths;
 /// offline unless asked, 2-second timeouts.
-func options(_ name: String, offline: Bool = true, dal: String = "linked", cdn: String = "fresh",
-             paths: [String] = ["/sessions/42", "/speakers/7"]) throws -> VerifyOptions {
+func options(
+    _ name: String, offline: Bool = true, dal: String = "linked", cdn: String = "fresh",
+    paths: [String] = ["/sessions/42", "/speakers/7"]
+) throws -> VerifyOptions {
     let nginx = try server()
     var o = VerifyOptions(host: nginx.host(name))
     o.resolve = nginx.resolve
@@ -21,8 +24,9 @@ func options(_ name: String, offline: Bool = true, dal: String = "linked", cdn: 
     o.offline = offline
     o.dalEndpoint = nginx.origin("dal") + "/" + dal
     o.appleCDNEndpoint = nginx.origin("cdn") + "/" + cdn + "/a/v1"
-    o.expectation = VerifyExpectation(androidPackage: TestNginx.package, fingerprints: [TestNginx.fingerprint],
-                                      iosAppIDs: [TestNginx.appID], iosPaths: paths)
+    o.expectation = VerifyExpectation(
+        androidPackage: TestNginx.package, fingerprints: [TestNginx.fingerprint],
+        iosAppIDs: [TestNginx.appID], iosPaths: paths)
     return o
 }
 
@@ -32,5 +36,7 @@ extension VerifyReport {
     /// Every check's verdict by name, for assertions that read like the checklist.
     func verdicts(_ name: String) -> [Check.Verdict] { named(name).map(\.verdict) }
     /// One line per check, for failure messages.
-    var text: String { checks.map { "\($0.verdict) \($0.name) \($0.url ?? "-"): \($0.reason)" }.joined(separator: "\n") }
+    var text: String {
+        checks.map { "\($0.verdict) \($0.name) \($0.url ?? "-"): \($0.reason)" }.joined(separator: "\n")
+    }
 }

@@ -1,6 +1,7 @@
 import RelopsCore
 import TestSupport
 import Testing
+
 @testable import Verify
 
 /// Google's Digital Asset Links API and Apple's CDN, both served by the test nginx.

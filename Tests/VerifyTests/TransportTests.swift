@@ -2,6 +2,7 @@ import Curl
 import RelopsCore
 import TestSupport
 import Testing
+
 @testable import Verify
 
 /// TLS, timeouts and reachability: what curl sees before any file is read.
@@ -40,14 +41,17 @@ import Testing
         var o = try options("good")
         o.caFile = nil
         let report = try Verifier.run(o)
-        #expect(report.named("assetlinks.fetch").first?.reason.hasPrefix("TLS verification failed") == true, "\(report.text)")
+        #expect(
+            report.named("assetlinks.fetch").first?.reason.hasPrefix("TLS verification failed") == true,
+            "\(report.text)")
     }
 
     @Test func requestsCarryTheRelopsUserAgentOverHTTP2() throws {
         let nginx = try server()
         let options = try options("good")
-        let request = HTTPRequest(url: nginx.origin("good") + "/echo-user-agent", resolve: nginx.resolve,
-                                  caFile: nginx.ca.certificatePath, totalTimeout: 2, userAgent: options.userAgent)
+        let request = HTTPRequest(
+            url: nginx.origin("good") + "/echo-user-agent", resolve: nginx.resolve,
+            caFile: nginx.ca.certificatePath, totalTimeout: 2, userAgent: options.userAgent)
         let response = try EasyHandle(request).perform().get()
         #expect(String(decoding: response.body, as: UTF8.self) == "relops/\(relopsVersion)")
         #expect(response.httpVersion == "2")
@@ -59,8 +63,10 @@ import Testing
         let make = { (url: String) in
             HTTPRequest(url: url, resolve: nginx.resolve, caFile: nginx.ca.certificatePath, totalTimeout: 2)
         }
-        let results = fetchAll([make(nginx.origin("good") + "/.well-known/assetlinks.json"), make("http://good.relops.test/"),
-                                make(nginx.origin("notfound") + "/.well-known/assetlinks.json")])
+        let results = fetchAll([
+            make(nginx.origin("good") + "/.well-known/assetlinks.json"), make("http://good.relops.test/"),
+            make(nginx.origin("notfound") + "/.well-known/assetlinks.json"),
+        ])
         #expect(try results[0].get().status == 200)
         #expect(throws: CurlError.self) { try results[1].get() }
         #expect(try results[2].get().status == 404)

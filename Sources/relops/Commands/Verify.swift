@@ -8,7 +8,8 @@ import Verify
 struct VerifyCommand: RelopsCommand {
     static let spec = CommandSpec(
         "verify",
-        abstract: "Checks the live assetlinks.json and apple-app-site-association the way curl, Google and Apple see them.",
+        abstract:
+            "Checks the live assetlinks.json and apple-app-site-association the way curl, Google and Apple see them.",
         discussion: """
             HTTPS only, TLS always verified (against the system CAs or --cacert), redirects never followed, \
             every request bounded in time and size and run concurrently with the others.
@@ -22,21 +23,38 @@ struct VerifyCommand: RelopsCommand {
             """,
         options: [
             .value("host", "H[:PORT]", help: "The host to verify (default: app.web_host)."),
-            .value("resolve", "H:PORT:ADDR", repeatable: true, help: "Aim a host name at another address, as curl's --resolve."),
-            .value("connect-to", "H:PORT:H2:PORT2", repeatable: true, help: "Reach H:PORT at H2:PORT2, as curl's --connect-to."),
-            .value("cacert", "FILE", help: "Trust the CAs in this PEM file instead of the system's (verification stays on)."),
+            .value(
+                "resolve", "H:PORT:ADDR", repeatable: true,
+                help: "Aim a host name at another address, as curl's --resolve."),
+            .value(
+                "connect-to", "H:PORT:H2:PORT2", repeatable: true,
+                help: "Reach H:PORT at H2:PORT2, as curl's --connect-to."),
+            .value(
+                "cacert", "FILE",
+                help: "Trust the CAs in this PEM file instead of the system's (verification stays on)."),
             .value("package", "NAME", help: "The Android package (default: app.android.package)."),
-            .value("fingerprint", "FP", repeatable: true,
-                   help: "An app-signing SHA-256 fingerprint assetlinks.json must list (default: app.android.fingerprints)."),
-            .value("app-id", "TEAM.BUNDLE", repeatable: true, help: "An Apple app id the AASA must name (default: app.ios.app_ids)."),
-            .value("path", "PATH", repeatable: true, help: "A link the AASA must open in the app (default: app.ios.paths)."),
+            .value(
+                "fingerprint", "FP", repeatable: true,
+                help:
+                    "An app-signing SHA-256 fingerprint assetlinks.json must list (default: app.android.fingerprints)."),
+            .value(
+                "app-id", "TEAM.BUNDLE", repeatable: true,
+                help: "An Apple app id the AASA must name (default: app.ios.app_ids)."),
+            .value(
+                "path", "PATH", repeatable: true, help: "A link the AASA must open in the app (default: app.ios.paths)."
+            ),
             .flag("offline", help: "Skip Google's Digital Asset Links API and Apple's CDN."),
-            .value("dal-endpoint", "URL", help: "Digital Asset Links API base (default: https://digitalassetlinks.googleapis.com)."),
-            .value("apple-cdn-endpoint", "URL",
-                   help: "Apple CDN base; the host is appended (default: https://app-site-association.cdn-apple.com/a/v1)."),
+            .value(
+                "dal-endpoint", "URL",
+                help: "Digital Asset Links API base (default: https://digitalassetlinks.googleapis.com)."),
+            .value(
+                "apple-cdn-endpoint", "URL",
+                help: "Apple CDN base; the host is appended (default: https://app-site-association.cdn-apple.com/a/v1)."
+            ),
             .value("connect-timeout", "SECONDS", help: "Time allowed to connect, per request (default: 5)."),
             .value("timeout", "SECONDS", help: "Time allowed for each whole request (default: 10)."),
-            .value("repo", "PATH", help: "Also verify every host the repository's binaries claim, and report mismatches."),
+            .value(
+                "repo", "PATH", help: "Also verify every host the repository's binaries claim, and report mismatches."),
             .flag("print-curl", help: "Print the equivalent curl commands instead of running the checks."),
             .format(["text", "json"]),
         ])
@@ -73,7 +91,9 @@ struct VerifyCommand: RelopsCommand {
         }
         options.offline = arguments.flag("offline")
         if let url = arguments.value("dal-endpoint") { options.dalEndpoint = try httpsURL(url, "--dal-endpoint") }
-        if let url = arguments.value("apple-cdn-endpoint") { options.appleCDNEndpoint = try httpsURL(url, "--apple-cdn-endpoint") }
+        if let url = arguments.value("apple-cdn-endpoint") {
+            options.appleCDNEndpoint = try httpsURL(url, "--apple-cdn-endpoint")
+        }
         options.connectTimeout = try seconds(arguments.value("connect-timeout"), "--connect-timeout", default: 5)
         options.totalTimeout = try seconds(arguments.value("timeout"), "--timeout", default: 10)
         var fingerprints = arguments.all("fingerprint")
@@ -96,8 +116,9 @@ struct VerifyCommand: RelopsCommand {
         console.endProgress()
         switch format {
         case .json:
-            console.out(JSONValue.object([("host", .string(host)), ("offline", .bool(options.offline))])
-                .merged(with: report.json).rendered())
+            console.out(
+                JSONValue.object([("host", .string(host)), ("offline", .bool(options.offline))])
+                    .merged(with: report.json).rendered())
         default:
             render(report, console)
         }
@@ -130,7 +151,8 @@ struct VerifyCommand: RelopsCommand {
             console.out("\(label)  \(name)  \(check.url.map { "\($0): " } ?? "")\(check.reason)")
         }
         let count = { (v: Check.Verdict) in report.checks.filter { $0.verdict == v }.count }
-        var summary = "\(count(.pass)) passed, \(count(.warn)) warnings, \(count(.fail)) failed, \(count(.skip)) skipped"
+        var summary =
+            "\(count(.pass)) passed, \(count(.warn)) warnings, \(count(.fail)) failed, \(count(.skip)) skipped"
         if report.unreachable { summary += "; a host could not be reached" }
         console.out(summary)
     }

@@ -40,6 +40,10 @@ extension TestNginx {
         site("malformed", ".well-known/assetlinks.json", "[\(statement()),]\n")
         site("malformed", ".well-known/apple-app-site-association", "{\"applinks\": {\"details\": [}\n")
         // Bodies over the caps (512 KB Android, 128 KB Apple), still valid JSON.
+        // Incompressible text, served gzipped and so without a Content-Length.
+        var random = SystemRandomNumberGenerator()
+        let noise = (0..<(600 * 1024 / 8)).map { _ in random.next() as UInt64 }
+        site("stream", "noise.txt", noise.withUnsafeBytes { Data($0) }.base64EncodedString())
         let padding = String(repeating: " ", count: 600 * 1024)
         site("oversize", ".well-known/assetlinks.json", "[\(statement())\(padding)]")
         site("oversize", ".well-known/apple-app-site-association", "{\"applinks\": {\"details\": []}\(padding)}")

@@ -72,3 +72,23 @@ import Testing
         #expect(try results[2].get().status == 404)
     }
 }
+
+extension TransportTests {
+    @Test func theBodyCapHoldsWithoutAContentLength() throws {
+        let nginx = try server()
+        let request = HTTPRequest(
+            url: nginx.origin("stream") + "/noise.txt", resolve: nginx.resolve, caFile: nginx.ca.certificatePath,
+            totalTimeout: 2, maxBodyBytes: 64 * 1024, headers: ["Accept-Encoding: gzip"])
+        let result = try EasyHandle(request).perform()
+        #expect {
+            try result.get()
+        } throws: { error in
+            // CURLE_WRITE_ERROR (23): stopped by the write callback, not by a declared length (63).
+            (error as? CurlError)?.kind == .tooLarge && (error as? CurlError)?.code == 23
+        }
+        // Without the cap, the same transfer completes: the cap is what stopped it.
+        var uncapped = request
+        uncapped.maxBodyBytes = 4 << 20
+        #expect(try EasyHandle(uncapped).perform().get().body.count > 64 * 1024)
+    }
+}

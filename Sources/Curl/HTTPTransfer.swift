@@ -70,10 +70,11 @@ public struct HTTPResponse: Sendable, Equatable {
     /// The media type without parameters, lowercased (`application/json`).
     public var mediaType: String? {
         guard let contentType else { return nil }
-        let bare = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
-        return String(
-            bare.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" })
-                .reversed()
-        ).lowercased()
+        let bare = contentType.prefix { $0 != ";" }
+        let isSpace = { (c: Character) in c == " " || c == "\t" }
+        guard let start = bare.firstIndex(where: { !isSpace($0) }), let end = bare.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return bare[start...end].lowercased()
     }
 }

@@ -1,3 +1,4 @@
+import Curl
 import Foundation
 import RelopsCore
 import TestSupport
@@ -22,6 +23,16 @@ import Testing
         let c = try JSONReader.parse(Array(#"{"y": [1, 3], "x": 1}"#.utf8))
         #expect(a.sameJSON(as: b))
         #expect(a.differences(from: c, path: "$", limit: 3) == ["$.y[1]: 2 vs 3"])
+    }
+
+    @Test func contentTypeParametersAreAllowed() {
+        func response(_ type: String?) -> HTTPResponse {
+            HTTPResponse(url: "u", effectiveURL: "u", status: 200, contentType: type, location: nil, httpVersion: "2", body: [])
+        }
+        #expect(response("Application/JSON; charset=utf-8").mediaType == "application/json")
+        #expect(response(" application/json ").mediaType == "application/json")
+        #expect(response("text/html").mediaType == "text/html")
+        #expect(response(nil).mediaType == nil)
     }
 
     @Test func canonicalFingerprints() {

@@ -72,7 +72,8 @@ public struct HTTPResponse: Sendable, Equatable {
         guard let contentType else { return nil }
         let bare = contentType.prefix { $0 != ";" }
         let isSpace = { (c: Character) in c == " " || c == "\t" }
-        guard let start = bare.firstIndex(where: { !isSpace($0) }), let end = bare.lastIndex(where: { !isSpace($0) }) else {
+        guard let start = bare.firstIndex(where: { !isSpace($0) }), let end = bare.lastIndex(where: { !isSpace($0) })
+        else {
             return ""
         }
         return bare[start...end].lowercased()

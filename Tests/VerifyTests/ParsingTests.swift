@@ -27,7 +27,8 @@ import Testing
 
     @Test func contentTypeParametersAreAllowed() {
         func response(_ type: String?) -> HTTPResponse {
-            HTTPResponse(url: "u", effectiveURL: "u", status: 200, contentType: type, location: nil, httpVersion: "2", body: [])
+            HTTPResponse(
+                url: "u", effectiveURL: "u", status: 200, contentType: type, location: nil, httpVersion: "2", body: [])
         }
         #expect(response("Application/JSON; charset=utf-8").mediaType == "application/json")
         #expect(response(" application/json ").mediaType == "application/json")

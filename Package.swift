@@ -75,7 +75,7 @@ let package = Package(
         + tests("ScanTests", ["Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("CutoverTests", ["Cutover", "Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("FingerprintTests", ["Fingerprint", "Association", "RelopsCore", "TestSupport"])
-        + tests("VerifyTests", ["Verify", "Association", "Fingerprint", "RelopsCore", "TestSupport"])
+        + tests("VerifyTests", ["Verify", "Curl", "Association", "Fingerprint", "RelopsCore", "TestSupport"])
         + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
         + tests("RunbookTests", ["Runbook", "RelopsCore", "TestSupport"])
         + tests("EndToEndTests", ["TestSupport"])

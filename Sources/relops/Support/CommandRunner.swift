@@ -32,6 +32,7 @@ enum CommandRunner {
         CutoverCommand.self,
         FingerprintCommand.self,
         AssociationCommand.self,
+        VerifyCommand.self,
     ]
 
     static let root = CommandSpec(

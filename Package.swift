@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "IDN", dependencies: ["CIDN2"]),
 
         // Domain: pure logic, no printing, no exit.
-        .target(name: "RelopsCore", dependencies: ["YAML", "Git"]),
+        .target(name: "RelopsCore", dependencies: ["YAML", "Git", "IDN"]),
         .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto"]),

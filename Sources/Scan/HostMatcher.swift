@@ -54,10 +54,6 @@ struct Match: Sendable {
     return nil
 }
 
-@inline(__always) private func hasZeroByte(_ v: UInt64) -> Bool {
-    (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0
-}
-
 /// Finds every case-insensitive match of `needle` in `base[0..<count]` and decides for each
 /// whether it is the whole host name or part of a longer one. `base` must be readable for 64
 /// bytes past `count` (the scan's buffers are padded with zeros; zeros never match a host
@@ -85,13 +81,18 @@ func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, i
                 }
             }
         }
+        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101)
+        let highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
+        @inline(__always) func zeroFlags(_ x: SIMD16<UInt8>) -> SIMD2<UInt64> {
+            let v = unsafeBitCast(x, to: SIMD2<UInt64>.self)
+            return (v &- ones) & ~v & highs  // non-zero exactly when some byte of a word is zero
+        }
         var p = 0
         while p <= last {
-            // 64 positions per step; one test of their lane-wise minimum decides whether to look closer.
+            // 64 positions per step; one test of the four blocks' zero flags decides whether to look closer.
             let x0 = block(p), x1 = block(p + 16), x2 = block(p + 32), x3 = block(p + 48)
-            let low = pointwiseMin(pointwiseMin(x0, x1), pointwiseMin(x2, x3))
-            let words = unsafeBitCast(low, to: SIMD2<UInt64>.self)
-            if hasZeroByte(words[0] ) || hasZeroByte(words[1]) {
+            let flags = zeroFlags(x0) | zeroFlags(x1) | zeroFlags(x2) | zeroFlags(x3)
+            if flags[0] | flags[1] != 0 {
                 candidates(x0, p)
                 candidates(x1, p + 16)
                 candidates(x2, p + 32)

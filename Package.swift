@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
         .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git"]),
-        .target(name: "CommandLine", dependencies: []),
+        .target(name: "CommandLine", dependencies: ["RelopsCore"]),
 
         // The executable: argument parsing and presentation only.
         .executableTarget(

@@ -139,29 +139,23 @@ func commitMessage(_ plan: CutoverPlan, id: String) -> String {
     return lines.joined(separator: "\n") + "\n"
 }
 
-/// Refuses a path that resolves outside the working tree (through a symlinked folder) or that is
-/// itself a symlink. `checkedFolders` remembers folders already resolved.
+/// Refuses a path that could lead outside the working tree: a folder on the way that is a
+/// symlink (or not a folder), or the file itself being a symlink. `checkedFolders` remembers
+/// the folders already seen, so each is checked once.
 func ensureInsideRepository(_ path: String, _ project: Project, checkedFolders: inout Set<String>) throws(Failure) {
-    let folder = ((project.root + "/" + path) as NSString).deletingLastPathComponent
-    if !checkedFolders.contains(folder) {
-        let root = realPath(project.root) ?? project.root
-        let resolved = realPath(folder) ?? folder
-        guard resolved == root || resolved.hasPrefix(root + "/") else {
-            throw Failure(.badInput, "\(path): resolves outside the repository (\(resolved)); refusing to write it")
+    var folder = ""
+    var info = stat()
+    for component in path.split(separator: "/").dropLast() {
+        folder = folder.isEmpty ? String(component) : folder + "/" + component
+        if checkedFolders.contains(folder) { continue }
+        guard lstat(project.root + "/" + folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw Failure(.badInput, "\(path): folder \(folder) is a symlink or not a folder; refusing to write through it")
         }
         checkedFolders.insert(folder)
     }
-    var info = stat()
     if lstat(project.root + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
         throw Failure(.badInput, "\(path): is a symlink; refusing to write through it")
     }
-}
-
-/// `realpath(3)`: the absolute path with every symlink resolved; nil when it does not exist.
-func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
 }
 
 /// One file read, checked and rewritten, with its blobs stored.

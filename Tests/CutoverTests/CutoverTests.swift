@@ -146,3 +146,24 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
         #expect(thePlan.followUps.first?.title.contains("Serve the association files on links.example.net") == true)
     }
 }
+
+@Suite struct CutoverSafetyTests {
+    @Test func aFolderReplacedByASymlinkAfterTheScanIsRefused() throws {
+        let outside = TemporaryFolder("outside")
+        outside.write("a.txt", "app.example.com\n")
+        let repo = GitFixture()
+        repo.write("dir/a.txt", "app.example.com\n")
+        repo.commit("a")
+        let project = try Project(path: repo.root)
+        let thePlan = try planCutover(project, from: old, to: new)
+        // Between plan and apply, the folder becomes a link to somewhere else.
+        try FileManager.default.removeItem(atPath: repo.root + "/dir")
+        symlink(outside.path, repo.root + "/dir")
+        #expect {
+            try applyCutover(project, thePlan, ApplyOptions(allowDirty: true))
+        } throws: { error in
+            (error as? Failure)?.message.contains("folder dir is a symlink") == true
+        }
+        #expect(outside.readText("a.txt") == "app.example.com\n")
+    }
+}

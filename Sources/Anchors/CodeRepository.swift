@@ -1,0 +1,155 @@
+import Git
+import RelopsCore
+
+/// A repository that anchors point into, opened once, with the caches an audit shares across
+/// anchors: trees, blob lines, blob-to-blob diffs, renames, and one first-parent chain.
+final class CodeRepository {
+    /// The anchor prefix (`MMCA.ADC`), or "" for the code repository.
+    let name: String
+    let repository: Repository
+    let target: ObjectID
+    let targetTree: Tree
+    /// True when the documents live in this repository too (the base is the blamed commit itself).
+    let holdsDocuments: Bool
+
+    init(name: String, repository: Repository, target: ObjectID, holdsDocuments: Bool) throws(GitError) {
+        self.name = name
+        self.repository = repository
+        self.target = target
+        targetTree = try repository.tree(ofCommit: target)
+        self.holdsDocuments = holdsDocuments
+    }
+
+    // MARK: History
+
+    /// The first-parent chain ending at the target, oldest first.
+    private(set) lazy var chain: [CommitInfo] = ((try? repository.firstParentHistory(from: target)) ?? []).reversed()
+    private lazy var chainIndex: [ObjectID: Int] = {
+        var index: [ObjectID: Int] = [:]
+        for (i, c) in chain.enumerated() { index[c.id] = i }
+        return index
+    }()
+    private var landings: [ObjectID: Int?] = [:]
+
+    /// The index in `chain` of the first commit that contains `commit` (itself when it is on the chain).
+    func landingIndex(of commit: ObjectID) -> Int? {
+        if let i = chainIndex[commit] { return i }
+        if let known = landings[commit] { return known }
+        var lo = 0, hi = chain.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if repository.contains(commit, in: chain[mid].id) { hi = mid } else { lo = mid + 1 }
+        }
+        let result: Int? = lo < chain.count ? lo : nil
+        landings[commit] = result
+        return result
+    }
+
+    /// The newest first-parent commit whose committer time is at or before `time`.
+    func commit(currentAt time: Int64) -> ObjectID? {
+        var lo = 0, hi = chain.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if chain[mid].time <= time { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? chain[lo - 1].id : nil
+    }
+
+    // MARK: Trees, blobs, diffs
+
+    private var trees: [ObjectID: Tree] = [:]
+    private var blobs: [ObjectID: BlobLines] = [:]
+    private var diffs: [BlobPair: [DiffHunk]] = [:]
+    private var renameMaps: [BlobPair: [String: String]] = [:]
+    private var blobAt: [PathAtCommit: ObjectID?] = [:]
+
+    struct BlobPair: Hashable {
+        let old: ObjectID
+        let new: ObjectID
+    }
+
+    struct PathAtCommit: Hashable {
+        let commit: ObjectID
+        let path: String
+    }
+
+    func tree(_ commit: ObjectID) throws(GitError) -> Tree {
+        if commit == target { return targetTree }
+        if let tree = trees[commit] { return tree }
+        let tree = try repository.tree(ofCommit: commit)
+        trees[commit] = tree
+        return tree
+    }
+
+    func blob(at path: String, in commit: ObjectID) throws(GitError) -> ObjectID? {
+        let key = PathAtCommit(commit: commit, path: path)
+        if let known = blobAt[key] { return known }
+        let id = try tree(commit).blobID(at: path)
+        blobAt[key] = id
+        return id
+    }
+
+    func lines(_ blob: ObjectID) throws(GitError) -> BlobLines {
+        if let known = blobs[blob] { return known }
+        let lines = BlobLines(try repository.blobContent(blob))
+        blobs[blob] = lines
+        return lines
+    }
+
+    /// The hunks from `old` to `new`, computed once per pair.
+    func diff(_ old: ObjectID, _ new: ObjectID) throws(GitError) -> [DiffHunk] {
+        let key = BlobPair(old: old, new: new)
+        if let known = diffs[key] { return known }
+        let hunks = try repository.diffBlobs(old, new)
+        diffs[key] = hunks
+        return hunks
+    }
+
+    /// Renames between two commits, computed once per pair and only when asked (a cited file is missing).
+    func renames(_ old: ObjectID, _ new: ObjectID) throws(GitError) -> [String: String] {
+        let key = BlobPair(old: old, new: new)
+        if let known = renameMaps[key] { return known }
+        let map = try repository.renames(from: old, to: new)
+        renameMaps[key] = map
+        return map
+    }
+
+    // MARK: Files at the target
+
+    /// Every file path at the target, by its last segment.
+    private(set) lazy var filesByName: [String: [String]] = {
+        var out: [String: [String]] = [:]
+        guard let list = try? repository.treeFiles(atCommit: target.hex) else { return out }
+        for i in 0..<list.count {
+            let path = list.path(at: i)
+            out[lastSegment(path), default: []].append(path)
+        }
+        return out
+    }()
+
+    /// Tracked paths at the target that equal `suffix` or end with `/suffix`.
+    func files(withSuffix suffix: String) -> [String] {
+        (filesByName[lastSegment(suffix)] ?? []).filter { $0 == suffix || $0.hasSuffix("/" + suffix) }.sorted()
+    }
+}
+
+func lastSegment(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+}
+
+/// The pull-request number of a commit: `(#123)` in its subject, or a merge message
+/// (`Merge pull request #123 from ...`).
+func pullRequestNumber(subject: String, message: String) -> Int? {
+    func number(after marker: String, in text: String) -> Int? {
+        guard let range = text.range(of: marker, options: .backwards) else { return nil }
+        let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        return digits.isEmpty ? nil : Int(digits)
+    }
+    if let n = number(after: "(#", in: subject) { return n }
+    if subject.hasPrefix("Merge pull request #") { return number(after: "#", in: subject) }
+    if let line = message.split(separator: "\n").first(where: { $0.contains("pull request #") }) {
+        return number(after: "#", in: String(line))
+    }
+    return nil
+}

@@ -1,0 +1,185 @@
+import Git
+
+/// Where a block of lines went through one diff.
+struct MappedRange: Equatable {
+    /// The new first and last line (1-based).
+    var start: Int
+    var end: Int
+    /// True when no line of the block was inside a hunk: same text, perhaps other lines.
+    var intact: Bool
+}
+
+/// Maps lines `start...end` of the old side through `hunks` (no context lines). When a line of the
+/// block is inside a hunk, the result is where the block would be expected, and not intact.
+func mapRange(_ start: Int, _ end: Int, through hunks: [DiffHunk]) -> MappedRange {
+    var intact = true
+    func map(_ line: Int, isEnd: Bool) -> Int {
+        var delta = 0
+        for hunk in hunks {
+            if hunk.oldLines == 0 {
+                // An insertion after line `oldStart`.
+                if hunk.oldStart < line { delta += hunk.newLines } else { break }
+                continue
+            }
+            let last = hunk.oldStart + hunk.oldLines - 1
+            if line > last {
+                delta += hunk.newLines - hunk.oldLines
+                continue
+            }
+            if line >= hunk.oldStart {
+                intact = false
+                if hunk.newLines == 0 { return max(1, hunk.newStart + (isEnd ? 0 : 1)) }
+                return isEnd ? hunk.newStart + hunk.newLines - 1 : hunk.newStart
+            }
+            break
+        }
+        return line + delta
+    }
+    let newStart = map(start, isEnd: false)
+    var newEnd = map(end, isEnd: true)
+    // Lines inserted strictly inside the block touch it too.
+    for hunk in hunks where hunk.oldLines == 0 && hunk.oldStart >= start && hunk.oldStart < end { intact = false }
+    if newEnd < newStart { newEnd = newStart }
+    return MappedRange(start: newStart, end: newEnd, intact: intact)
+}
+
+/// How a block was found again by content.
+struct ContentMatch: Equatable {
+    enum Kind { case exact, whitespace, similar }
+    var start: Int
+    var end: Int
+    var kind: Kind
+    var confidence: Double
+}
+
+/// The lines of one blob, with what the content search needs precomputed.
+final class BlobLines {
+    let lines: [String]
+    private(set) lazy var squeezed: [String] = lines.map(squeeze)
+    private(set) lazy var tokens: [Set<String>] = lines.map(identifierTokens)
+
+    init(_ bytes: [UInt8]) {
+        var out: [String] = []
+        var start = 0
+        for i in 0..<bytes.count where bytes[i] == 0x0A {
+            let stop = i > start && bytes[i - 1] == 0x0D ? i - 1 : i
+            out.append(String(decoding: bytes[start..<stop], as: UTF8.self))
+            start = i + 1
+        }
+        if start < bytes.count { out.append(String(decoding: bytes[start...], as: UTF8.self)) }
+        lines = out
+    }
+
+    var count: Int { lines.count }
+
+    /// Lines `start...end` (1-based), clamped to the file.
+    func block(_ start: Int, _ end: Int) -> ArraySlice<String> {
+        let lo = max(0, start - 1), hi = min(lines.count, end)
+        return lo < hi ? lines[lo..<hi] : []
+    }
+}
+
+/// The text without any whitespace, for whitespace-insensitive comparison.
+func squeeze(_ s: String) -> String { String(s.unicodeScalars.filter { !$0.properties.isWhitespace }) }
+
+/// The identifiers and numbers of a line.
+func identifierTokens(_ s: String) -> Set<String> {
+    var out = Set<String>()
+    var current = ""
+    for c in s.unicodeScalars {
+        if c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" {
+            current.unicodeScalars.append(c)
+        } else if !current.isEmpty {
+            out.insert(current)
+            current = ""
+        }
+    }
+    if !current.isEmpty { out.insert(current) }
+    return out
+}
+
+/// Finds the block `old` in `target`: exactly, then ignoring whitespace, then by similarity of
+/// identifiers (at least half alike); nearest `expected` wins among equals. Hints (identifiers the
+/// document names beside the anchor) raise a window that holds them.
+func findByContent(_ old: ArraySlice<String>, in target: BlobLines, expected: Int, lengths: [Int], hints: [String])
+    -> ContentMatch?
+{
+    let n = old.count
+    guard n > 0, target.count > 0 else { return nil }
+    func nearest(_ positions: [Int]) -> Int? { positions.min { abs($0 - expected) < abs($1 - expected) } }
+    if n <= target.count {
+        let first = old.first!
+        var hits: [Int] = []
+        for p in 0...(target.count - n) where target.lines[p] == first && target.lines[p..<(p + n)].elementsEqual(old) {
+            hits.append(p + 1)
+        }
+        if let p = nearest(hits) { return ContentMatch(start: p, end: p + n - 1, kind: .exact, confidence: 1) }
+        let squeezedOld = old.map(squeeze)
+        hits = []
+        for p in 0...(target.count - n) where target.squeezed[p..<(p + n)].elementsEqual(squeezedOld) { hits.append(p + 1) }
+        if let p = nearest(hits) { return ContentMatch(start: p, end: p + n - 1, kind: .whitespace, confidence: 0.95) }
+    }
+    let oldTokens = old.reduce(into: Set<String>()) { $0.formUnion(identifierTokens($1)) }
+    guard !oldTokens.isEmpty else { return nil }
+    var best: (score: Double, start: Int, length: Int)?
+    for length in Set(lengths.filter { $0 >= 1 && $0 <= target.count }).sorted() {
+        var window: [String: Int] = [:]
+        func add(_ i: Int, _ d: Int) {
+            for t in target.tokens[i] { window[t, default: 0] += d }
+        }
+        for i in 0..<length { add(i, 1) }
+        for p in 0...(target.count - length) {
+            if p > 0 {
+                add(p - 1, -1)
+                add(p + length - 1, 1)
+            }
+            var common = 0, size = 0
+            for (t, c) in window where c > 0 {
+                size += 1
+                if oldTokens.contains(t) { common += 1 }
+            }
+            var score = 2 * Double(common) / Double(size + oldTokens.count)
+            if !hints.isEmpty, target.lines[p..<(p + length)].contains(where: { line in hints.contains { line.contains($0) } }) {
+                score = min(1, score + 0.1)
+            }
+            let start = p + 1
+            if best == nil || score > best!.score + 1e-9
+                || abs(score - best!.score) <= 1e-9 && abs(start - expected) < abs(best!.start - expected)
+            {
+                best = (score, start, length)
+            }
+        }
+    }
+    guard let best, best.score >= 0.5 else { return nil }
+    return ContentMatch(start: best.start, end: best.start + best.length - 1, kind: .similar,
+                        confidence: (best.score * 0.9 * 100).rounded() / 100)
+}
+
+/// True when lines `start...end` hold nothing worth citing: blank, braces, or doc-comment tags.
+func isTrivialBlock(_ block: ArraySlice<String>) -> Bool {
+    block.allSatisfy(isTrivialLine)
+}
+
+func isTrivialLine(_ line: String) -> Bool {
+    var t = Substring(line.trimmingWhitespace())
+    if t.isEmpty { return true }
+    if t.allSatisfy({ "{}()[];,".contains($0) }) { return true }
+    // A doc-comment line holding only a tag: `/// <summary>`, `/// </summary>`, `/// <remarks>`.
+    guard t.hasPrefix("///") else { return false }
+    t = t.dropFirst(3).drop(while: { $0 == " " })
+    if t.isEmpty { return true }
+    if t.hasPrefix("<"), t.hasSuffix(">"), !t.dropFirst().dropLast().contains(where: { $0 == "<" || $0 == ">" }) {
+        return true
+    }
+    return false
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

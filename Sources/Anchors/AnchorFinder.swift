@@ -288,8 +288,9 @@ let historicalCues = [
 
 func isHistorical(_ bytes: [UInt8], _ line: Range<Int>, _ anchor: RawAnchor, previousHistorical: Bool) -> Bool {
     let before = lowercasedWordsBefore(bytes, line, anchor.whole.lowerBound)
-    for cue in historicalCues where before.hasSuffix(" " + cue) || before == cue {
-        return true
+    for cue in historicalCues where before.hasSuffix(cue) {
+        let head = before.dropLast(cue.count)
+        if head.last.map({ !$0.isLetter }) ?? true { return true }
     }
     if previousHistorical && (before.hasSuffix(" and") || before.hasSuffix(" or") || before.hasSuffix(",")) {
         return true

@@ -37,8 +37,14 @@ func mapRange(_ start: Int, _ end: Int, through hunks: [DiffHunk]) -> MappedRang
     }
     let newStart = map(start, isEnd: false)
     var newEnd = map(end, isEnd: true)
-    // Lines inserted strictly inside the block touch it too.
-    for hunk in hunks where hunk.oldLines == 0 && hunk.oldStart >= start && hunk.oldStart < end { intact = false }
+    // A hunk anywhere inside the block touches it, and so do lines inserted strictly inside it.
+    for hunk in hunks {
+        if hunk.oldLines == 0 {
+            if hunk.oldStart >= start && hunk.oldStart < end { intact = false }
+        } else if hunk.oldStart <= end && hunk.oldStart + hunk.oldLines - 1 >= start {
+            intact = false
+        }
+    }
     if newEnd < newStart { newEnd = newStart }
     return MappedRange(start: newStart, end: newEnd, intact: intact)
 }

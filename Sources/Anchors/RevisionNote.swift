@@ -37,7 +37,11 @@ public struct RevisionNote: Sendable {
         }
         if !needsPerson.isEmpty {
             let listed = needsPerson.map { drift -> String in
-                let why = drift.note.map { " (\($0))" } ?? ""
+                var reasons = drift.note.map { [$0] } ?? []
+                if let last = drift.commits.last {
+                    reasons.append("last touched by commit \(last.short)" + (last.pr.map { " (PR #\($0))" } ?? ""))
+                }
+                let why = reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"
                 return "line \(drift.anchor.line), which was `\(drift.anchor.text)`, is \(drift.status.rawValue)\(why)"
             }
             items.append("Left for a person: " + listed.joined(separator: "; ") + ".")

@@ -341,28 +341,32 @@ public final class AnchorAudit {
         let chain = repo.chain
         var out: [AnchorCommit] = []
         var current = (path: path, start: start, end: end, blob: baseBlob)
-        var index = landing
-        if chain[landing].id != base {
-            // The base sits on a merged branch: follow it to the commit that merged it first.
-            index = landing - 1
-        }
         func record(_ commit: CommitInfo, shift: Int?, renamedTo: String? = nil) {
             out.append(AnchorCommit(id: commit.id.hex, subject: commit.subject,
                                     pr: pullRequestNumber(subject: commit.subject, message: commit.message),
                                     shift: shift, renamedTo: renamedTo))
         }
-        var previous = base
-        while index + 1 < chain.count {
-            index += 1
-            let commit = chain[index]
-            defer { previous = commit.id }
-            var blob = try repo.blob(at: current.path, in: commit.id)
+        // Walk only the commits that changed the file, from the one after the landing point.
+        var points = try repo.changePoints(current.path)[...].drop { $0.index <= landing }
+        if chain[landing].id != base {
+            // The base sits on a merged branch: start at the commit that merged it.
+            let merged = [(index: landing, blob: try repo.blob(at: current.path, in: chain[landing].id))]
+            points = (merged + points)[...]
+        }
+        while let point = points.first {
+            points = points.dropFirst()
+            let commit = chain[point.index]
+            var blob = point.blob
             var renamedTo: String?
-            if blob == nil, let renamed = try repo.renames(previous, commit.id)[current.path] {
-                renamedTo = renamed
-                blob = try repo.blob(at: renamed, in: commit.id)
+            if blob == nil {
+                let parent = point.index > 0 ? chain[point.index - 1].id : base
+                if let renamed = try repo.renames(parent, commit.id)[current.path] {
+                    renamedTo = renamed
+                    current.path = renamed
+                    blob = try repo.blob(at: renamed, in: commit.id)
+                    points = try repo.changePoints(renamed)[...].drop { $0.index <= point.index }
+                }
             }
-            if let renamedTo { current.path = renamedTo }
             guard let blob else {
                 record(commit, shift: nil)
                 break

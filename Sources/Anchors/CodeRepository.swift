@@ -105,6 +105,26 @@ final class CodeRepository {
         return hunks
     }
 
+    /// The points along `chain` where the blob at `path` changes: the first entry is the blob at
+    /// chain index 0, each further entry the index of a commit that changed it (nil: removed).
+    /// Computed once per path, so attributing many anchors in one file walks the history once.
+    func changePoints(_ path: String) throws(GitError) -> [(index: Int, blob: ObjectID?)] {
+        if let known = changes[path] { return known }
+        var out: [(index: Int, blob: ObjectID?)] = []
+        var last: ObjectID?? = .none
+        for (i, commit) in chain.enumerated() {
+            let blob = try tree(commit.id).blobID(at: path)
+            if last == nil || last! != blob {
+                out.append((i, blob))
+                last = .some(blob)
+            }
+        }
+        changes[path] = out
+        return out
+    }
+
+    private var changes: [String: [(index: Int, blob: ObjectID?)]] = [:]
+
     /// Renames between two commits, computed once per pair and only when asked (a cited file is missing).
     func renames(_ old: ObjectID, _ new: ObjectID) throws(GitError) -> [String: String] {
         let key = BlobPair(old: old, new: new)

@@ -129,20 +129,28 @@ func findByContent(_ old: ArraySlice<String>, in target: BlobLines, expected: In
     guard !oldTokens.isEmpty else { return nil }
     var best: (score: Double, start: Int, length: Int)?
     for length in Set(lengths.filter { $0 >= 1 && $0 <= target.count }).sorted() {
+        // Token counts of the sliding window, with the number of distinct tokens and of shared ones.
         var window: [String: Int] = [:]
+        var size = 0, common = 0
         func add(_ i: Int, _ d: Int) {
-            for t in target.tokens[i] { window[t, default: 0] += d }
+            for t in target.tokens[i] {
+                let before = window[t, default: 0]
+                let after = before + d
+                window[t] = after
+                if before == 0 && after > 0 {
+                    size += 1
+                    if oldTokens.contains(t) { common += 1 }
+                } else if before > 0 && after == 0 {
+                    size -= 1
+                    if oldTokens.contains(t) { common -= 1 }
+                }
+            }
         }
         for i in 0..<length { add(i, 1) }
         for p in 0...(target.count - length) {
             if p > 0 {
                 add(p - 1, -1)
                 add(p + length - 1, 1)
-            }
-            var common = 0, size = 0
-            for (t, c) in window where c > 0 {
-                size += 1
-                if oldTokens.contains(t) { common += 1 }
             }
             var score = 2 * Double(common) / Double(size + oldTokens.count)
             if !hints.isEmpty, target.lines[p..<(p + length)].contains(where: { line in hints.contains { line.contains($0) } }) {

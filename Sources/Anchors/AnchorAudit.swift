@@ -31,6 +31,8 @@ public final class AnchorAudit {
     let options: AnchorAuditOptions
     let lock: AnchorLock
     private var code: CodeRepository!
+    /// The documents' repository at its HEAD, for blaming document lines along its first-parent chain.
+    private var documentsHistory: CodeRepository?
     private var prefixed: [(prefix: String, repo: CodeRepository)] = []
     private var commitTimes: [ObjectID: Int64] = [:]
 
@@ -91,6 +93,10 @@ public final class AnchorAudit {
                 prefixed.append((prefix, sameAsCode ? code : try CodeRepository(
                     name: prefix, repository: repo, target: tip, holdsDocuments: repo === documentsRepository)))
             }
+            if let head = documentsRepository.headCommit() {
+                documentsHistory = code.repository === documentsRepository && code.target == head
+                    ? code : try CodeRepository(name: "", repository: documentsRepository, target: head, holdsDocuments: true)
+            }
         } catch let error as GitError {
             throw Failure(.couldNotCheck, "cannot read the repository: \(error.message)")
         } catch let failure as Failure {
@@ -119,7 +125,7 @@ public final class AnchorAudit {
             do {
                 try audit(&drift, scan: scan, bytes: bytes) { [self] in
                     if blame == nil {
-                        blame = (try? documentsRepository.blameLines(path: relative, content: bytes)) ?? []
+                        blame = (try? documentsHistory?.firstParentBlame(path: relative, content: bytes)) ?? []
                     }
                     let line = anchor.line - 1
                     return line < blame!.count ? blame![line] : nil

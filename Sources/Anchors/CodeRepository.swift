@@ -107,23 +107,67 @@ final class CodeRepository {
 
     /// The points along `chain` where the blob at `path` changes: the first entry is the blob at
     /// chain index 0, each further entry the index of a commit that changed it (nil: removed).
-    /// Computed once per path, so attributing many anchors in one file walks the history once.
     func changePoints(_ path: String) throws(GitError) -> [(index: Int, blob: ObjectID?)] {
         if let known = changes[path] { return known }
-        var out: [(index: Int, blob: ObjectID?)] = []
-        var last: ObjectID?? = .none
-        for (i, commit) in chain.enumerated() {
-            let blob = try tree(commit.id).blobID(at: path)
-            if last == nil || last! != blob {
-                out.append((i, blob))
-                last = .some(blob)
-            }
-        }
+        let changed = try changedByPath()[path] ?? []
+        var out: [(index: Int, blob: ObjectID?)] = [(0, chain.isEmpty ? nil : try tree(chain[0].id).blobID(at: path))]
+        for point in changed where point.blob != out.last!.blob { out.append(point) }
         changes[path] = out
         return out
     }
 
     private var changes: [String: [(index: Int, blob: ObjectID?)]] = [:]
+    private var changedIndex: [String: [(index: Int, blob: ObjectID?)]]?
+
+    /// One walk of the first-parent chain: for every path, the commits that changed it. Each
+    /// commit is diffed against its first parent once, tree to tree, which skips unchanged folders.
+    private func changedByPath() throws(GitError) -> [String: [(index: Int, blob: ObjectID?)]] {
+        if let changedIndex { return changedIndex }
+        var index: [String: [(index: Int, blob: ObjectID?)]] = [:]
+        for i in chain.indices.dropFirst() {
+            for change in try repository.changedFiles(from: chain[i - 1].id, to: chain[i].id) {
+                index[change.path, default: []].append((i, change.blob))
+            }
+        }
+        changedIndex = index
+        return index
+    }
+
+    /// For each line of `content` (the working-tree version of `path`), the first-parent commit
+    /// that last wrote it, nil when not committed yet: a blame along the shared first-parent walk,
+    /// so every document costs a few cached diffs instead of a walk of its own.
+    func firstParentBlame(path: String, content: [UInt8]) throws(GitError) -> [ObjectID?] {
+        let lineCount = content.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } + (content.last.map { $0 == 0x0A ? 0 : 1 } ?? 0)
+        var owners = [ObjectID?](repeating: nil, count: lineCount)
+        guard let head = targetTree.blobID(at: path) else { return owners }
+        // Lines of the current version still to attribute: (line in the version, document line).
+        var pending: [(line: Int, doc: Int)]
+        if try Repository.blobID(of: content) == head {
+            pending = (0..<lineCount).map { ($0 + 1, $0) }
+        } else {
+            let hunks = try repository.diffBlob(head, toBuffer: content)
+            pending = (0..<lineCount).compactMap { i in oldLine(forNew: i + 1, hunks).map { ($0, i) } }
+        }
+        let points = try changePoints(path)
+        var k = points.count - 1
+        while k >= 0 && !pending.isEmpty {
+            let (index, blob) = points[k]
+            guard let blob else { break }
+            let commit = chain[index].id
+            guard k > 0, let previous = points[k - 1].blob else {
+                for p in pending { owners[p.doc] = commit }
+                break
+            }
+            let hunks = try diff(previous, blob)
+            var next: [(line: Int, doc: Int)] = []
+            for p in pending {
+                if let old = oldLine(forNew: p.line, hunks) { next.append((old, p.doc)) } else { owners[p.doc] = commit }
+            }
+            pending = next
+            k -= 1
+        }
+        return owners
+    }
 
     /// Renames between two commits, computed once per pair and only when asked (a cited file is missing).
     func renames(_ old: ObjectID, _ new: ObjectID) throws(GitError) -> [String: String] {
@@ -172,4 +216,24 @@ func pullRequestNumber(subject: String, message: String) -> Int? {
         return number(after: "#", in: String(line))
     }
     return nil
+}
+
+/// The old-side line of new-side line `line`, or nil when a hunk added or rewrote it.
+func oldLine(forNew line: Int, _ hunks: [DiffHunk]) -> Int? {
+    var delta = 0
+    for hunk in hunks {
+        if hunk.newLines == 0 {
+            // A deletion after new line `newStart`.
+            if hunk.newStart < line { delta += hunk.oldLines } else { break }
+            continue
+        }
+        let last = hunk.newStart + hunk.newLines - 1
+        if line > last {
+            delta += hunk.oldLines - hunk.newLines
+            continue
+        }
+        if line >= hunk.newStart { return nil }
+        break
+    }
+    return line + delta
 }

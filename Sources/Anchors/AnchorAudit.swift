@@ -143,7 +143,8 @@ public final class AnchorAudit {
     enum Resolution {
         case file(CodeRepository, String)
         case ambiguous([String])
-        case missing
+        /// Not at the target; perhaps renamed or removed since the base: where to look there.
+        case missing(CodeRepository, String)
     }
 
     /// Splits a configured prefix off `cited` and finds the file: exactly at the target, else the
@@ -157,9 +158,13 @@ public final class AnchorAudit {
         }
         while rel.hasPrefix("./") { rel.removeFirst(2) }
         if repo.targetTree.blobID(at: rel) != nil { return .file(repo, rel) }
-        if let fuller = namedBefore.last(where: { $0.path.hasSuffix("/" + cited) }),
-           case .file(let r, let p) = resolve(fuller.path, namedBefore: []) {
-            return .file(r, p)
+        var missing = (repo, rel)
+        if let fuller = namedBefore.last(where: { $0.path.hasSuffix("/" + cited) }) {
+            switch resolve(fuller.path, namedBefore: []) {
+            case .file(let r, let p): return .file(r, p)
+            case .missing(let r, let p): missing = (r, p)
+            case .ambiguous: break
+            }
         }
         var candidates = repo.files(withSuffix: rel).map { (repo, $0) }
         if candidates.isEmpty && repo === code {
@@ -171,7 +176,7 @@ public final class AnchorAudit {
         if candidates.count > 1 {
             return .ambiguous(candidates.map { $0.0.name.isEmpty ? $0.1 : $0.0.name + "/" + $0.1 })
         }
-        return .missing
+        return .missing(missing.0, missing.1)
     }
 
     /// The shortest way to write `path` of repository `repo` ("" for the code repository) that an
@@ -209,12 +214,9 @@ public final class AnchorAudit {
             drift.candidates = candidates
             drift.note = "`\(cited)` matches \(candidates.count) files"
             return
-        case .missing:
+        case .missing(let r, let p):
             // Perhaps the file was there at the base and is gone or renamed now.
-            (repo, rel) = (code, cited)
-            if let slash = cited.firstIndex(of: "/"), let match = prefixed.first(where: { $0.prefix == cited[..<slash] }) {
-                (repo, rel) = (match.repo, String(cited[cited.index(after: slash)...]))
-            }
+            (repo, rel) = (r, p)
         }
         drift.repo = repo.name
         drift.path = rel

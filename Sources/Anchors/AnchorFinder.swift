@@ -21,6 +21,8 @@ public struct FoundAnchor: Sendable, Equatable {
     public let pathBytes: Range<Int>?
     public let startBytes: Range<Int>
     public let endBytes: Range<Int>?
+    /// The second path of a range written as two anchors (`` `X.cs:377`-`X.cs:382` ``).
+    public let endPathBytes: Range<Int>?
     /// The section (0 before the first heading) the anchor sits in.
     public let section: Int
     /// Identifiers in code spans of the same sentence: hints for finding edited code by content.
@@ -95,7 +97,8 @@ public enum AnchorFinder {
                     lineAnchors.append(FoundAnchor(
                         line: number, column: raw.whole.lowerBound - line.range.lowerBound + 1, text: text, path: path,
                         pathWritten: raw.path != nil, start: raw.start, end: raw.end, isHistorical: historical,
-                        pathBytes: raw.pathBytes, startBytes: raw.startBytes, endBytes: raw.endBytes, section: section,
+                        pathBytes: raw.pathBytes, startBytes: raw.startBytes, endBytes: raw.endBytes,
+                        endPathBytes: raw.endPathBytes, section: section,
                         hints: hints(bytes, line.range, around: raw.whole)))
                 }
             }
@@ -145,6 +148,7 @@ struct RawAnchor {
     var end: Int
     var startBytes: Range<Int>
     var endBytes: Range<Int>?
+    var endPathBytes: Range<Int>? = nil
     var whole: Range<Int>
 }
 
@@ -268,6 +272,7 @@ func mergeTwoAnchorRanges(_ bytes: [UInt8], _ tokens: [Token]) -> [Token] {
                 var merged = first
                 merged.end = second.start
                 merged.endBytes = second.startBytes
+                merged.endPathBytes = second.pathBytes
                 merged.whole = first.whole.lowerBound..<second.whole.upperBound
                 out[out.count - 1] = .anchor(merged)
                 continue

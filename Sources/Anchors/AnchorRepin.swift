@@ -45,7 +45,8 @@ public enum AnchorRepin {
             for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
                 bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
             }
-            if let note, !rewritten.isEmpty || !needsPerson.isEmpty {
+            // A note records a pass that changed something; the anchors left for a person ride along.
+            if let note, !rewritten.isEmpty {
                 bytes = note.append(to: bytes, lineEnding: document.scan.lineEnding, rewritten: rewritten,
                                     needsPerson: needsPerson, label: label)
             }
@@ -67,7 +68,9 @@ public enum AnchorRepin {
         }
         if anchor.pathWritten, let pathBytes = anchor.pathBytes, let written = anchor.path, let old = drift.path,
            let new = drift.newPath, new != old {
-            out.append((pathBytes, rewrittenPath(written: written, old: old, new: new, prefix: drift.repo)))
+            let path = rewrittenPath(written: written, old: old, new: new, prefix: drift.repo)
+            out.append((pathBytes, path))
+            if let second = anchor.endPathBytes { out.append((second, path)) }
         }
         return out
     }

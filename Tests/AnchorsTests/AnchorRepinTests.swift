@@ -125,6 +125,23 @@ func deepLinkHistory() -> GitFixture {
         #expect(repo.readText("Docs/adr.md") == "The sum at Src/A.cs:12.\n")
     }
 
+    @Test func aRenameRewritesBothPathsOfATwoAnchorRangeAndKeepsASuffixShort() throws {
+        let repo = GitFixture()
+        repo.write("Src/Old/Feature.cs", numbered("feature", 1...30))
+        repo.write("Docs/adr.md", "Range `Src/Old/Feature.cs:3`-`Src/Old/Feature.cs:5`; suffix Old/Feature.cs:7.\n")
+        repo.commit("Start")
+        repo.write("Src/New/Feature2.cs", "// moved\n" + numbered("feature", 1...30))
+        repo.git("rm", "-q", "Src/Old/Feature.cs")
+        repo.commit("Move (#8)")
+        let planned = try repin(repo, note: RevisionNote(date: "2026-09-02"))
+        #expect(planned[0].rewritten.map(\.status) == [.renamed, .renamed])
+        #expect(repo.readText("Docs/adr.md").hasPrefix(
+            "Range `Src/New/Feature2.cs:4`-`Src/New/Feature2.cs:6`; suffix New/Feature2.cs:8.\n\n## Revision (2026-09-02)\n"))
+        // Nothing left to re-pin: a second pass writes no second note.
+        let again = try repin(repo, note: RevisionNote(date: "2026-09-03"))
+        #expect(again[0].rewritten.isEmpty && !again[0].isChanged)
+    }
+
     @Test func theShippedTemplateIsTheBuiltInOne() throws {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates/adr-revision.md").path

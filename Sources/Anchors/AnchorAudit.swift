@@ -116,7 +116,8 @@ public final class AnchorAudit {
         let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
         let scan = AnchorFinder.scan(bytes) { [self] word in
             if case .file = resolve(word, namedBefore: []) { return true }
-            return false
+            // A path with folders names a file even when it is gone now.
+            return word.contains("/") && AnchorFinder.looksLikeFileName(word)
         }
         var blame: [ObjectID?]?
         var drifts: [AnchorDrift] = []
@@ -159,7 +160,8 @@ public final class AnchorAudit {
         while rel.hasPrefix("./") { rel.removeFirst(2) }
         if repo.targetTree.blobID(at: rel) != nil { return .file(repo, rel) }
         var missing = (repo, rel)
-        if let fuller = namedBefore.last(where: { $0.path.hasSuffix("/" + cited) }) {
+        let fullerPaths = namedBefore.filter { $0.path.hasSuffix("/" + cited) }
+        if let fuller = fullerPaths.reversed().max(by: { $0.path.count < $1.path.count }) {
             switch resolve(fuller.path, namedBefore: []) {
             case .file(let r, let p): return .file(r, p)
             case .missing(let r, let p): missing = (r, p)

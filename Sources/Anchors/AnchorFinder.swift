@@ -304,7 +304,13 @@ func isHistorical(_ bytes: [UInt8], _ line: Range<Int>, _ anchor: RawAnchor, pre
     var j = anchor.whole.upperBound
     while j < line.upperBound && (bytes[j] == 0x60 || bytes[j] == 0x29) { j += 1 }
     let after = String(decoding: bytes[j..<min(line.upperBound, j + 8)], as: UTF8.self).lowercased()
-    return after.hasPrefix(" is now ") || after.hasPrefix(" now ")
+    let cue = after.hasPrefix(" is now ") ? 8 : after.hasPrefix(" now ") ? 5 : 0
+    guard cue > 0 else { return false }
+    // Only when another anchor follows: "`:174-179` is now a block comment" is not a move.
+    var k = j + cue
+    while k < line.upperBound && (bytes[k] == 0x60 || bytes[k] == 0x20) { k += 1 }
+    while k < line.upperBound && isPathByte(bytes[k]) { k += 1 }
+    return k + 1 < line.upperBound && bytes[k] == 0x3A && isDigit(bytes[k + 1])
 }
 
 /// The text before `position` on its line, lowercased, without trailing spaces, backticks and `(`.

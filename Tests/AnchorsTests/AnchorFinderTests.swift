@@ -73,6 +73,8 @@ import Testing
             "Program.cs:181", ":149", ":160", ":162", ":170", ":171", ":167", ":160", ":169", ":181", ":176", ":188",
         ])
         #expect(found.map(\.isHistorical) == [false, true, true, true, true, true, true, true, true, false, true, false])
+        let notAMove = scan("Above it, Program.cs:174-179 is now an ADR-043 block comment.").anchors
+        #expect(notAMove.map(\.isHistorical) == [false])
     }
 
     @Test func recordsByteRangesOfNumbersAndPathForRewriting() {

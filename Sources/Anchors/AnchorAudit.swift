@@ -310,7 +310,7 @@ public final class AnchorAudit {
         guard let targetBlob else {
             drift.status = .lost
             drift.note = "the file is gone"
-            drift.commits = try attribute(repo: repo, path: path, start: anchor.start, end: anchor.end, base: base, baseBlob: baseBlob)
+            drift.commits = try repo.attribute(path: path, start: anchor.start, end: anchor.end, base: base, baseBlob: baseBlob)
             return
         }
         drift.newPath = newPath
@@ -339,73 +339,7 @@ public final class AnchorAudit {
             }
         }
         if drift.status != .ok {
-            drift.commits = try attribute(repo: repo, path: path, start: anchor.start, end: anchor.end, base: base, baseBlob: baseBlob)
+            drift.commits = try repo.attribute(path: path, start: anchor.start, end: anchor.end, base: base, baseBlob: baseBlob)
         }
-    }
-
-    /// The first-parent commits between the base and the target that moved, edited or removed the block.
-    private func attribute(repo: CodeRepository, path: String, start: Int, end: Int, base: ObjectID, baseBlob: ObjectID)
-        throws(GitError) -> [AnchorCommit]
-    {
-        guard let landing = repo.landingIndex(of: base) else { return [] }
-        let chain = repo.chain
-        var out: [AnchorCommit] = []
-        var current = (path: path, start: start, end: end, blob: baseBlob)
-        func record(_ commit: CommitInfo, shift: Int?, renamedTo: String? = nil) {
-            out.append(AnchorCommit(id: commit.id.hex, subject: commit.subject,
-                                    pr: pullRequestNumber(subject: commit.subject, message: commit.message),
-                                    shift: shift, renamedTo: renamedTo))
-        }
-        // Walk only the commits that changed the file, from the one after the landing point.
-        var points = try repo.changePoints(current.path)[...].drop { $0.index <= landing }
-        if chain[landing].id != base {
-            // The base sits on a merged branch: start at the commit that merged it.
-            let merged = [(index: landing, blob: try repo.blob(at: current.path, in: chain[landing].id))]
-            points = (merged + points)[...]
-        }
-        while let point = points.first {
-            points = points.dropFirst()
-            let commit = chain[point.index]
-            var blob = point.blob
-            var renamedTo: String?
-            if blob == nil {
-                let parent = point.index > 0 ? chain[point.index - 1].id : base
-                if let renamed = try repo.renames(parent, commit.id)[current.path] {
-                    renamedTo = renamed
-                    current.path = renamed
-                    blob = try repo.blob(at: renamed, in: commit.id)
-                    points = try repo.changePoints(renamed)[...].drop { $0.index <= point.index }
-                }
-            }
-            guard let blob else {
-                record(commit, shift: nil)
-                break
-            }
-            if blob == current.blob {
-                if renamedTo != nil { record(commit, shift: 0, renamedTo: renamedTo) }
-                continue
-            }
-            let hunks = try repo.diff(current.blob, blob)
-            let mapped = mapRange(current.start, current.end, through: hunks)
-            if mapped.intact {
-                if mapped.start != current.start || renamedTo != nil {
-                    record(commit, shift: mapped.start - current.start, renamedTo: renamedTo)
-                }
-                (current.start, current.end) = (mapped.start, mapped.end)
-            } else {
-                let old = try repo.lines(current.blob).block(current.start, current.end)
-                let match = findByContent(old, in: try repo.lines(blob), expected: mapped.start,
-                                          lengths: [old.count, mapped.end - mapped.start + 1], hints: [])
-                if let match, match.kind == .exact {
-                    record(commit, shift: match.start - current.start, renamedTo: renamedTo)
-                } else {
-                    record(commit, shift: nil, renamedTo: renamedTo)
-                }
-                guard let match else { break }
-                (current.start, current.end) = (match.start, match.end)
-            }
-            current.blob = blob
-        }
-        return out
     }
 }

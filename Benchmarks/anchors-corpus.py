@@ -2,7 +2,7 @@
 """Writes a git fast-import stream for the anchors benchmark to stdout, and the anchor list the
 per-anchor peer script reads to the file named by the first argument.
 
-History: 500 first-parent commits (a merge every 25th) over 80 C# files of ~400 lines each;
+History: 500 linear commits over 80 C# files of ~400 lines each;
 each commit inserts, deletes or edits lines in one or two files, and every 60th renames one.
 100 ADRs are written along the way, 20 anchors each (2,000), right when written: `path:N`,
 `path:N-M` ranges and bare `(:N)` continuations. Deterministic (fixed seed, fixed dates).

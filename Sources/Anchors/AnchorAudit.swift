@@ -126,7 +126,7 @@ public final class AnchorAudit {
             do {
                 try audit(&drift, scan: scan, bytes: bytes) { [self] in
                     if blame == nil {
-                        blame = (try? documentsHistory?.firstParentBlame(path: relative, content: bytes)) ?? []
+                        blame = blameDocument(relative, bytes)
                     }
                     let line = anchor.line - 1
                     return line < blame!.count ? blame![line] : nil
@@ -137,6 +137,18 @@ public final class AnchorAudit {
             drifts.append(drift)
         }
         return .init(path: relative, absolutePath: path, bytes: bytes, scan: scan, drifts: drifts)
+    }
+
+    /// Who wrote each line of a document: the shared first-parent walk, and where that lands a
+    /// line on a merge, libgit2's blame of the committed file to find the commit on the branch.
+    private func blameDocument(_ path: String, _ bytes: [UInt8]) -> [ObjectID?] {
+        guard let history = documentsHistory,
+              let walked = try? history.firstParentBlame(path: path, content: bytes) else { return [] }
+        guard walked.contains(where: { $0.map(history.isMerge) ?? false }),
+              (try? Repository.blobID(of: bytes)) == history.targetTree.blobID(at: path),
+              let blamed = try? documentsRepository.blameLines(path: path), blamed.count == walked.count
+        else { return walked }
+        return blamed
     }
 
     // MARK: Resolving paths

@@ -29,3 +29,32 @@ import TestSupport
         #expect(walked == [one, one, nil, two, two, two, three, one, one, one, one])
     }
 }
+
+@Suite struct AttributionTests {
+    @Test func pullRequestNumbersComeFromTheSubjectOrAMergeMessage() {
+        #expect(pullRequestNumber(subject: "Idempotency keys (#155)", message: "") == 155)
+        #expect(pullRequestNumber(subject: "Merge pull request #80 from team/fingerprint", message: "") == 80)
+        #expect(pullRequestNumber(subject: "Merge branch 'x'", message: "Merge branch 'x'\n\nSee pull request #12") == 12)
+        #expect(pullRequestNumber(subject: "Refactor", message: "Refactor\n") == nil)
+    }
+
+    @Test func anAnchorWrittenOnAMergedBranchIsFollowedFromTheMerge() throws {
+        let repo = GitFixture()
+        repo.write("Src/A.cs", numbered("a", 1...30))
+        repo.write("Docs/adr.md", "Nothing yet.\n")
+        repo.commit("Start", date: "2026-01-01T00:00:00Z")
+        repo.git("checkout", "-q", "-b", "feature")
+        repo.write("Docs/adr.md", "Nothing yet.\nAt Src/A.cs:10.\n")
+        let written = repo.commit("Write the anchor", date: "2026-01-02T00:00:00Z")
+        repo.git("checkout", "-q", "main")
+        repo.git(["merge", "-q", "--no-ff", "-m", "Merge pull request #5 from team/feature", "feature"],
+                 environment: ["GIT_AUTHOR_DATE": "2026-01-03T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-03T00:00:00Z"])
+        repo.write("Src/A.cs", "x\ny\n" + numbered("a", 1...30))
+        let mover = repo.commit("Shift (#6)", date: "2026-01-04T00:00:00Z")
+        let drift = try #require(try audit(repo).drift("Src/A.cs:10"))
+        // The first-parent walk lands the line on the merge; blame finds the commit on the branch.
+        #expect(drift.base == written)
+        #expect(drift.status == .moved && drift.newStart == 12)
+        #expect(drift.commits.map(\.id) == [mover])
+    }
+}

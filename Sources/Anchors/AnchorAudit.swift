@@ -13,8 +13,10 @@ public struct AnchorAuditOptions: Sendable {
     /// The revision of the code repository to map anchors to; nil for its HEAD.
     public var target: String?
 
-    public init(documents: [String], codePath: String? = nil, repos: [(prefix: String, path: String)] = [],
-                target: String? = nil) {
+    public init(
+        documents: [String], codePath: String? = nil, repos: [(prefix: String, path: String)] = [],
+        target: String? = nil
+    ) {
         self.documents = documents
         self.codePath = codePath
         self.repos = repos
@@ -77,25 +79,36 @@ public final class AnchorAudit {
             do {
                 return try repo.resolveCommit(revision ?? "HEAD")
             } catch {
-                throw Failure(error.kind == .notFound ? .badInput : .couldNotCheck,
-                              "\(what): cannot resolve \(revision ?? "HEAD"): \(error.message)")
+                throw Failure(
+                    error.kind == .notFound ? .badInput : .couldNotCheck,
+                    "\(what): cannot resolve \(revision ?? "HEAD"): \(error.message)")
             }
         }
         let codeRepo = try open(options.codePath ?? root, "the code repository")
         do {
-            code = try CodeRepository(name: "", repository: codeRepo,
-                                      target: try target(codeRepo, options.target, options.codePath ?? root),
-                                      holdsDocuments: codeRepo === documentsRepository)
+            code = try CodeRepository(
+                name: "", repository: codeRepo,
+                target: try target(codeRepo, options.target, options.codePath ?? root),
+                holdsDocuments: codeRepo === documentsRepository)
             for (prefix, path) in options.repos {
                 let repo = try open(path, "repository \(prefix)")
                 let sameAsCode = repo === codeRepo
                 let tip = sameAsCode ? code.target : try target(repo, nil, path)
-                prefixed.append((prefix, sameAsCode ? code : try CodeRepository(
-                    name: prefix, repository: repo, target: tip, holdsDocuments: repo === documentsRepository)))
+                prefixed.append(
+                    (
+                        prefix,
+                        sameAsCode
+                            ? code
+                            : try CodeRepository(
+                                name: prefix, repository: repo, target: tip,
+                                holdsDocuments: repo === documentsRepository)
+                    ))
             }
             if let head = documentsRepository.headCommit() {
-                documentsHistory = code.repository === documentsRepository && code.target == head
-                    ? code : try CodeRepository(name: "", repository: documentsRepository, target: head, holdsDocuments: true)
+                documentsHistory =
+                    code.repository === documentsRepository && code.target == head
+                    ? code
+                    : try CodeRepository(name: "", repository: documentsRepository, target: head, holdsDocuments: true)
             }
         } catch let error as GitError {
             throw Failure(.couldNotCheck, "cannot read the repository: \(error.message)")
@@ -132,7 +145,8 @@ public final class AnchorAudit {
                     return line < blame!.count ? blame![line] : nil
                 }
             } catch {
-                throw Failure(.couldNotCheck, "\(relative):\(anchor.line):\(anchor.column): \(anchor.text): \(error.message)")
+                throw Failure(
+                    .couldNotCheck, "\(relative):\(anchor.line):\(anchor.column): \(anchor.text): \(error.message)")
             }
             drifts.append(drift)
         }
@@ -143,10 +157,11 @@ public final class AnchorAudit {
     /// line on a merge, libgit2's blame of the committed file to find the commit on the branch.
     private func blameDocument(_ path: String, _ bytes: [UInt8]) -> [ObjectID?] {
         guard let history = documentsHistory,
-              let walked = try? history.firstParentBlame(path: path, content: bytes) else { return [] }
+            let walked = try? history.firstParentBlame(path: path, content: bytes)
+        else { return [] }
         guard walked.contains(where: { $0.map(history.isMerge) ?? false }),
-              (try? Repository.blobID(of: bytes)) == history.targetTree.blobID(at: path),
-              let blamed = try? documentsRepository.blameLines(path: path), blamed.count == walked.count
+            (try? Repository.blobID(of: bytes)) == history.targetTree.blobID(at: path),
+            let blamed = try? documentsRepository.blameLines(path: path), blamed.count == walked.count
         else { return walked }
         return blamed
     }
@@ -201,7 +216,8 @@ public final class AnchorAudit {
         for k in 1...max(1, segments.count) {
             let label = segments.suffix(k).joined(separator: "/")
             if case .file(let r, let p) = resolve(label, namedBefore: []), r.name == repo || r === code && repo.isEmpty,
-               p == path {
+                p == path
+            {
                 return label
             }
         }
@@ -210,7 +226,9 @@ public final class AnchorAudit {
 
     // MARK: One anchor
 
-    private func audit(_ drift: inout AnchorDrift, scan: AnchorScan, bytes: [UInt8], blamed: () -> ObjectID?) throws(GitError) {
+    private func audit(_ drift: inout AnchorDrift, scan: AnchorScan, bytes: [UInt8], blamed: () -> ObjectID?)
+        throws(GitError)
+    {
         let anchor = drift.anchor
         guard let cited = anchor.path else {
             drift.status = anchor.isHistorical ? .historical : .unresolved
@@ -276,10 +294,13 @@ public final class AnchorAudit {
     }
 
     /// The commit at which the anchor was last known right.
-    private func base(for anchor: FoundAnchor, doc: String, repo: CodeRepository, path: String,
-                      blamed: () -> ObjectID?) throws(GitError) -> ObjectID? {
+    private func base(
+        for anchor: FoundAnchor, doc: String, repo: CodeRepository, path: String,
+        blamed: () -> ObjectID?
+    ) throws(GitError) -> ObjectID? {
         if let hex = lock.base(doc: doc, repo: repo.name, path: path, start: anchor.start, end: anchor.end),
-           let id = ObjectID(hex: hex), (try? repo.repository.commitInfo(id)) != nil {
+            let id = ObjectID(hex: hex), (try? repo.repository.commitInfo(id)) != nil
+        {
             return id
         }
         guard let written = blamed() else { return repo.repository.headCommit() ?? repo.target }
@@ -299,10 +320,11 @@ public final class AnchorAudit {
         throws(GitError) -> [String]
     {
         var out: [String] = []
-        for named in scan.namedFiles where named.section == anchor.section && named.path != bound && !out.contains(named.path) {
+        for named in scan.namedFiles
+        where named.section == anchor.section && named.path != bound && !out.contains(named.path) {
             guard case .file(let repo, let rel) = resolve(named.path, namedBefore: scan.namedFiles),
-                  let base = try base(for: anchor, doc: doc, repo: repo, path: rel, blamed: blamed),
-                  let blob = try repo.blob(at: rel, in: base)
+                let base = try base(for: anchor, doc: doc, repo: repo, path: rel, blamed: blamed),
+                let blob = try repo.blob(at: rel, in: base)
             else { continue }
             if try repo.lines(blob).count >= anchor.end { out.append(named.path) }
         }
@@ -310,8 +332,10 @@ public final class AnchorAudit {
     }
 
     /// Maps the block from its base to the target and sets the status, position and commits.
-    private func map(_ drift: inout AnchorDrift, repo: CodeRepository, path: String, base: ObjectID, baseBlob: ObjectID,
-                     block: ArraySlice<String>) throws(GitError) {
+    private func map(
+        _ drift: inout AnchorDrift, repo: CodeRepository, path: String, base: ObjectID, baseBlob: ObjectID,
+        block: ArraySlice<String>
+    ) throws(GitError) {
         let anchor = drift.anchor
         var newPath = path
         var targetBlob = repo.targetTree.blobID(at: path)
@@ -322,7 +346,8 @@ public final class AnchorAudit {
         guard let targetBlob else {
             drift.status = .lost
             drift.note = "the file is gone"
-            drift.commits = try repo.attribute(path: path, start: anchor.start, end: anchor.end, base: base, baseBlob: baseBlob)
+            drift.commits = try repo.attribute(
+                path: path, start: anchor.start, end: anchor.end, base: base, baseBlob: baseBlob)
             return
         }
         drift.newPath = newPath
@@ -336,8 +361,10 @@ public final class AnchorAudit {
             if mapped.intact {
                 drift.status = renamed ? .renamed : mapped.start == anchor.start ? .ok : .moved
                 (drift.newStart, drift.newEnd) = (mapped.start, mapped.end)
-            } else if let match = findByContent(block, in: try repo.lines(targetBlob), expected: mapped.start,
-                                                lengths: [block.count, mapped.end - mapped.start + 1], hints: anchor.hints) {
+            } else if let match = findByContent(
+                block, in: try repo.lines(targetBlob), expected: mapped.start,
+                lengths: [block.count, mapped.end - mapped.start + 1], hints: anchor.hints)
+            {
                 (drift.newStart, drift.newEnd) = (match.start, match.end)
                 if match.kind == .exact {
                     drift.status = renamed ? .renamed : match.start == anchor.start ? .ok : .moved
@@ -351,7 +378,8 @@ public final class AnchorAudit {
             }
         }
         if drift.status != .ok {
-            drift.commits = try repo.attribute(path: path, start: anchor.start, end: anchor.end, base: base, baseBlob: baseBlob)
+            drift.commits = try repo.attribute(
+                path: path, start: anchor.start, end: anchor.end, base: base, baseBlob: baseBlob)
         }
     }
 }

@@ -123,12 +123,18 @@ extension AnchorDrift {
             }
         }
         if !commits.isEmpty {
-            out += "; " + commits.map { c in
-                var s = c.short + (c.pr.map { " (PR #\($0))" } ?? "")
-                if let renamed = c.renamedTo { s += " renamed to \(renamed)" }
-                if let shift = c.shift, shift != 0 { s += " \(shift > 0 ? "+" : "")\(shift)" } else if c.shift == nil { s += " edited" }
-                return s
-            }.joined(separator: ", ")
+            out +=
+                "; "
+                + commits.map { c in
+                    var s = c.short + (c.pr.map { " (PR #\($0))" } ?? "")
+                    if let renamed = c.renamedTo { s += " renamed to \(renamed)" }
+                    if let shift = c.shift, shift != 0 {
+                        s += " \(shift > 0 ? "+" : "")\(shift)"
+                    } else if c.shift == nil {
+                        s += " edited"
+                    }
+                    return s
+                }.joined(separator: ", ")
         }
         return out
     }

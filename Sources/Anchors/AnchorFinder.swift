@@ -94,12 +94,14 @@ public enum AnchorFinder {
                     let historical = isHistorical(bytes, line.range, raw, previousHistorical: previousHistorical)
                     previousHistorical = historical
                     let text = String(decoding: bytes[raw.whole], as: UTF8.self)
-                    lineAnchors.append(FoundAnchor(
-                        line: number, column: raw.whole.lowerBound - line.range.lowerBound + 1, text: text, path: path,
-                        pathWritten: raw.path != nil, start: raw.start, end: raw.end, isHistorical: historical,
-                        pathBytes: raw.pathBytes, startBytes: raw.startBytes, endBytes: raw.endBytes,
-                        endPathBytes: raw.endPathBytes, section: section,
-                        hints: hints(bytes, line.range, around: raw.whole)))
+                    lineAnchors.append(
+                        FoundAnchor(
+                            line: number, column: raw.whole.lowerBound - line.range.lowerBound + 1, text: text,
+                            path: path,
+                            pathWritten: raw.path != nil, start: raw.start, end: raw.end, isHistorical: historical,
+                            pathBytes: raw.pathBytes, startBytes: raw.startBytes, endBytes: raw.endBytes,
+                            endPathBytes: raw.endPathBytes, section: section,
+                            hints: hints(bytes, line.range, around: raw.whole)))
                 }
             }
             anchors += lineAnchors
@@ -207,7 +209,8 @@ func tokenize(_ bytes: [UInt8], _ line: Range<Int>) -> [Token] {
             while wordEnd > i && (bytes[wordEnd - 1] == 0x2E || bytes[wordEnd - 1] == 0x2D) { wordEnd -= 1 }
             let precededByScheme = i >= 1 && (bytes[i - 1] == 0x3A || bytes[i - 1] == 0x40)
             if wordEnd == j && j + 1 < end && bytes[j] == 0x3A && isDigit(bytes[j + 1]) && validPath(bytes[i..<j]),
-               !precededByScheme, let anchor = readLines(bytes, colon: j, end: end, pathStart: i) {
+                !precededByScheme, let anchor = readLines(bytes, colon: j, end: end, pathStart: i)
+            {
                 tokens.append(.anchor(anchor))
                 i = anchor.whole.upperBound
                 i = skipColumn(bytes, i, end)
@@ -219,7 +222,9 @@ func tokenize(_ bytes: [UInt8], _ line: Range<Int>) -> [Token] {
             i = max(j, i + 1)
             continue
         }
-        if c == 0x3A && i + 1 < end && isDigit(bytes[i + 1]) && (i == line.lowerBound || !isPathByte(bytes[i - 1]) && bytes[i - 1] != 0x3A) {
+        if c == 0x3A && i + 1 < end && isDigit(bytes[i + 1])
+            && (i == line.lowerBound || !isPathByte(bytes[i - 1]) && bytes[i - 1] != 0x3A)
+        {
             if let anchor = readLines(bytes, colon: i, end: end, pathStart: nil) {
                 tokens.append(.anchor(anchor))
                 i = skipColumn(bytes, anchor.whole.upperBound, end)
@@ -237,7 +242,9 @@ func readLines(_ bytes: [UInt8], colon: Int, end: Int, pathStart: Int?) -> RawAn
     var last = start, endBytes: Range<Int>?, stop = afterStart
     var dashEnd = -1
     if afterStart < end && bytes[afterStart] == 0x2D { dashEnd = afterStart + 1 }
-    if afterStart + 2 < end && bytes[afterStart] == 0xE2 && bytes[afterStart + 1] == 0x80 && bytes[afterStart + 2] == 0x93 {
+    if afterStart + 2 < end && bytes[afterStart] == 0xE2 && bytes[afterStart + 1] == 0x80
+        && bytes[afterStart + 2] == 0x93
+    {
         dashEnd = afterStart + 3
     }
     if dashEnd > 0, dashEnd < end, isDigit(bytes[dashEnd]), let (m, afterEnd) = readNumber(bytes, dashEnd, end) {
@@ -248,8 +255,9 @@ func readLines(_ bytes: [UInt8], colon: Int, end: Int, pathStart: Int?) -> RawAn
     if stop < end && (isAlnum(bytes[stop]) || bytes[stop] == 0x5F || bytes[stop] >= 0x80) { return nil }
     if stop + 1 < end && bytes[stop] == 0x2E && isDigit(bytes[stop + 1]) { return nil }
     let path = pathStart.map { String(decoding: bytes[$0..<colon], as: UTF8.self) }
-    return RawAnchor(path: path, pathBytes: pathStart.map { $0..<colon }, start: start, end: last,
-                     startBytes: (colon + 1)..<afterStart, endBytes: endBytes, whole: (pathStart ?? colon)..<stop)
+    return RawAnchor(
+        path: path, pathBytes: pathStart.map { $0..<colon }, start: start, end: last,
+        startBytes: (colon + 1)..<afterStart, endBytes: endBytes, whole: (pathStart ?? colon)..<stop)
 }
 
 /// Skips a `:COL` after an anchor (`Program.cs:12:5`), which is not a second anchor.
@@ -265,8 +273,9 @@ func mergeTwoAnchorRanges(_ bytes: [UInt8], _ tokens: [Token]) -> [Token] {
     var out: [Token] = []
     for token in tokens {
         if case .anchor(let second) = token, case .anchor(let first)? = out.last,
-           first.endBytes == nil, second.endBytes == nil, first.path != nil, second.path == first.path,
-           second.start >= first.start {
+            first.endBytes == nil, second.endBytes == nil, first.path != nil, second.path == first.path,
+            second.start >= first.start
+        {
             let between = bytes[first.whole.upperBound..<second.whole.lowerBound].filter { $0 != 0x60 && $0 != 0x20 }
             if between == [0x2D] || between == [0xE2, 0x80, 0x93] {
                 var merged = first
@@ -324,9 +333,13 @@ func lowercasedWordsBefore(_ bytes: [UInt8], _ line: Range<Int>, _ position: Int
 /// Code spans in the sentence around an anchor that are not anchors themselves.
 func hints(_ bytes: [UInt8], _ line: Range<Int>, around anchor: Range<Int>) -> [String] {
     var from = anchor.lowerBound
-    while from > line.lowerBound && !(bytes[from - 1] == 0x2E && from < line.upperBound && bytes[from] == 0x20) { from -= 1 }
+    while from > line.lowerBound && !(bytes[from - 1] == 0x2E && from < line.upperBound && bytes[from] == 0x20) {
+        from -= 1
+    }
     var to = anchor.upperBound
-    while to < line.upperBound && !(bytes[to] == 0x2E && (to + 1 == line.upperBound || bytes[to + 1] == 0x20)) { to += 1 }
+    while to < line.upperBound && !(bytes[to] == 0x2E && (to + 1 == line.upperBound || bytes[to + 1] == 0x20)) {
+        to += 1
+    }
     var out: [String] = []
     var i = from
     while i < to {

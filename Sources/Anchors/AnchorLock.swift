@@ -51,12 +51,14 @@ public struct AnchorLock: Sendable, Equatable {
         let path = root + "/" + relativePath
         guard let data = FileManager.default.contents(atPath: path) else { return AnchorLock() }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let list = object["anchors"] as? [[String: Any]]
-        else { throw Failure(.badInput, "\(path): not an anchors lock (expected {\"version\": 1, \"anchors\": [...]})") }
+            let list = object["anchors"] as? [[String: Any]]
+        else {
+            throw Failure(.badInput, "\(path): not an anchors lock (expected {\"version\": 1, \"anchors\": [...]})")
+        }
         var entries: [Entry] = []
         for (i, item) in list.enumerated() {
             guard let doc = item["doc"] as? String, let repo = item["repo"] as? String, let p = item["path"] as? String,
-                  let start = item["start"] as? Int, let end = item["end"] as? Int, let base = item["base"] as? String
+                let start = item["start"] as? Int, let end = item["end"] as? Int, let base = item["base"] as? String
             else { throw Failure(.badInput, "\(path): anchors[\(i)] needs doc, repo, path, start, end and base") }
             entries.append(Entry(doc: doc, repo: repo, path: p, start: start, end: end, base: base))
         }
@@ -71,8 +73,10 @@ public struct AnchorLock: Sendable, Equatable {
     /// The lock's JSON text, ending with a newline.
     public func rendered() -> String {
         let items: [JSONValue] = entries.sorted().map { e in
-            .object([("doc", .string(e.doc)), ("repo", .string(e.repo)), ("path", .string(e.path)),
-                     ("start", .int(e.start)), ("end", .int(e.end)), ("base", .string(e.base))])
+            .object([
+                ("doc", .string(e.doc)), ("repo", .string(e.repo)), ("path", .string(e.path)),
+                ("start", .int(e.start)), ("end", .int(e.end)), ("base", .string(e.base)),
+            ])
         }
         return JSONValue.object([("version", .int(1)), ("anchors", .array(items))]).rendered() + "\n"
     }

@@ -19,8 +19,10 @@ public enum AnchorRepin {
     /// Plans the re-pin of every audited document. Only `moved` and `renamed` anchors are
     /// rewritten (and `changed` ones when `acceptChanged`); no other byte changes, except the
     /// revision note when `note` is given. `label` writes a path the way a note should name it.
-    public static func plan(_ result: AnchorAuditResult, acceptChanged: Bool, note: RevisionNote?,
-                            label: (String, String) -> String) -> [RepinnedDocument] {
+    public static func plan(
+        _ result: AnchorAuditResult, acceptChanged: Bool, note: RevisionNote?,
+        label: (String, String) -> String
+    ) -> [RepinnedDocument] {
         result.documents.map { document in
             var edits: [(range: Range<Int>, text: String)] = []
             var rewritten: [AnchorDrift] = []
@@ -47,11 +49,13 @@ public enum AnchorRepin {
             }
             // A note records a pass that changed something; the anchors left for a person ride along.
             if let note, !rewritten.isEmpty {
-                bytes = note.append(to: bytes, lineEnding: document.scan.lineEnding, rewritten: rewritten,
-                                    needsPerson: needsPerson, label: label)
+                bytes = note.append(
+                    to: bytes, lineEnding: document.scan.lineEnding, rewritten: rewritten,
+                    needsPerson: needsPerson, label: label)
             }
-            return RepinnedDocument(path: document.path, absolutePath: document.absolutePath, original: document.bytes,
-                                    bytes: bytes, rewritten: rewritten, needsPerson: needsPerson)
+            return RepinnedDocument(
+                path: document.path, absolutePath: document.absolutePath, original: document.bytes,
+                bytes: bytes, rewritten: rewritten, needsPerson: needsPerson)
         }
     }
 
@@ -67,7 +71,8 @@ public enum AnchorRepin {
             out.append((anchor.startBytes, newStart == newEnd ? "\(newStart)" : "\(newStart)-\(newEnd)"))
         }
         if anchor.pathWritten, let pathBytes = anchor.pathBytes, let written = anchor.path, let old = drift.path,
-           let new = drift.newPath, new != old {
+            let new = drift.newPath, new != old
+        {
             let path = rewrittenPath(written: written, old: old, new: new, prefix: drift.repo)
             out.append((pathBytes, path))
             if let second = anchor.endPathBytes { out.append((second, path)) }
@@ -86,8 +91,10 @@ public enum AnchorRepin {
 
     /// Writes each changed document atomically, then the lock: every anchor of these documents
     /// that is now right at the target gets the target as its base.
-    public static func apply(_ documents: [RepinnedDocument], result: AnchorAuditResult, root: String,
-                             lock: AnchorLock) throws(Failure) -> AnchorLock {
+    public static func apply(
+        _ documents: [RepinnedDocument], result: AnchorAuditResult, root: String,
+        lock: AnchorLock
+    ) throws(Failure) -> AnchorLock {
         for document in documents where document.isChanged {
             try AtomicFile.write(document.bytes, to: document.absolutePath)
         }
@@ -95,10 +102,12 @@ public enum AnchorRepin {
         for (document, audited) in zip(documents, result.documents) {
             for drift in audited.drifts {
                 guard let path = drift.newPath, let start = drift.newStart, let end = drift.newEnd,
-                      let target = result.targets[drift.repo] else { continue }
+                    let target = result.targets[drift.repo]
+                else { continue }
                 let right = drift.status == .ok || document.rewritten.contains { $0.anchor == drift.anchor }
                 if right {
-                    entries.append(.init(doc: document.path, repo: drift.repo, path: path, start: start, end: end, base: target))
+                    entries.append(
+                        .init(doc: document.path, repo: drift.repo, path: path, start: start, end: end, base: target))
                 }
             }
         }

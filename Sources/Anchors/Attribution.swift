@@ -10,9 +10,11 @@ extension CodeRepository {
         var out: [AnchorCommit] = []
         var current = (path: path, start: start, end: end, blob: baseBlob)
         func record(_ commit: CommitInfo, shift: Int?, renamedTo: String? = nil) {
-            out.append(AnchorCommit(id: commit.id.hex, subject: commit.subject,
-                                    pr: pullRequestNumber(subject: commit.subject, message: commit.message),
-                                    shift: shift, renamedTo: renamedTo))
+            out.append(
+                AnchorCommit(
+                    id: commit.id.hex, subject: commit.subject,
+                    pr: pullRequestNumber(subject: commit.subject, message: commit.message),
+                    shift: shift, renamedTo: renamedTo))
         }
         // Walk only the commits that changed the file, from the one after the landing point.
         var points = try changePoints(current.path)[...].drop { $0.index <= landing }
@@ -52,8 +54,9 @@ extension CodeRepository {
                 (current.start, current.end) = (mapped.start, mapped.end)
             } else {
                 let old = try lines(current.blob).block(current.start, current.end)
-                let match = findByContent(old, in: try lines(blob), expected: mapped.start,
-                                          lengths: [old.count, mapped.end - mapped.start + 1], hints: [])
+                let match = findByContent(
+                    old, in: try lines(blob), expected: mapped.start,
+                    lengths: [old.count, mapped.end - mapped.start + 1], hints: [])
                 if let match, match.kind == .exact {
                     record(commit, shift: match.start - current.start, renamedTo: renamedTo)
                 } else {

@@ -166,7 +166,11 @@ final class CodeRepository {
             let hunks = try diff(previous, blob)
             var next: [(line: Int, doc: Int)] = []
             for p in pending {
-                if let old = oldLine(forNew: p.line, hunks) { next.append((old, p.doc)) } else { owners[p.doc] = commit }
+                if let old = oldLine(forNew: p.line, hunks) {
+                    next.append((old, p.doc))
+                } else {
+                    owners[p.doc] = commit
+                }
             }
             pending = next
             k -= 1

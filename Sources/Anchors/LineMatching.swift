@@ -122,7 +122,9 @@ func findByContent(_ old: ArraySlice<String>, in target: BlobLines, expected: In
         if let p = nearest(hits) { return ContentMatch(start: p, end: p + n - 1, kind: .exact, confidence: 1) }
         let squeezedOld = old.map(squeeze)
         hits = []
-        for p in 0...(target.count - n) where target.squeezed[p..<(p + n)].elementsEqual(squeezedOld) { hits.append(p + 1) }
+        for p in 0...(target.count - n) where target.squeezed[p..<(p + n)].elementsEqual(squeezedOld) {
+            hits.append(p + 1)
+        }
         if let p = nearest(hits) { return ContentMatch(start: p, end: p + n - 1, kind: .whitespace, confidence: 0.95) }
     }
     let oldTokens = old.reduce(into: Set<String>()) { $0.formUnion(identifierTokens($1)) }
@@ -153,7 +155,9 @@ func findByContent(_ old: ArraySlice<String>, in target: BlobLines, expected: In
                 add(p + length - 1, 1)
             }
             var score = 2 * Double(common) / Double(size + oldTokens.count)
-            if !hints.isEmpty, target.lines[p..<(p + length)].contains(where: { line in hints.contains { line.contains($0) } }) {
+            if !hints.isEmpty,
+                target.lines[p..<(p + length)].contains(where: { line in hints.contains { line.contains($0) } })
+            {
                 score = min(1, score + 0.1)
             }
             let start = p + 1
@@ -165,8 +169,9 @@ func findByContent(_ old: ArraySlice<String>, in target: BlobLines, expected: In
         }
     }
     guard let best, best.score >= 0.5 else { return nil }
-    return ContentMatch(start: best.start, end: best.start + best.length - 1, kind: .similar,
-                        confidence: (best.score * 0.9 * 100).rounded() / 100)
+    return ContentMatch(
+        start: best.start, end: best.start + best.length - 1, kind: .similar,
+        confidence: (best.score * 0.9 * 100).rounded() / 100)
 }
 
 /// True when lines `start...end` hold nothing worth citing: blank, braces, or doc-comment tags.
@@ -192,7 +197,7 @@ extension String {
     func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(scalars[first...last])
     }

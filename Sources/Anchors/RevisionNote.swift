@@ -22,7 +22,9 @@ public struct RevisionNote: Sendable {
         """
 
     /// The note's text (with `\n` line ends).
-    public func render(rewritten: [AnchorDrift], needsPerson: [AnchorDrift], label: (String, String) -> String) -> String {
+    public func render(rewritten: [AnchorDrift], needsPerson: [AnchorDrift], label: (String, String) -> String)
+        -> String
+    {
         var items: [String] = []
         // Group the re-pinned anchors by the file they now point into, in document order.
         var order: [String] = []
@@ -47,7 +49,8 @@ public struct RevisionNote: Sendable {
             items.append("Left for a person: " + listed.joined(separator: "; ") + ".")
         }
         let numbered = items.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
-        return template.replacingOccurrences(of: "{{date}}", with: date).replacingOccurrences(of: "{{items}}", with: numbered)
+        return template.replacingOccurrences(of: "{{date}}", with: date).replacingOccurrences(
+            of: "{{items}}", with: numbered)
     }
 
     private func item(for drifts: [AnchorDrift], label: (String, String) -> String) -> String {
@@ -55,7 +58,9 @@ public struct RevisionNote: Sendable {
         let file = label(first.repo, first.newPath ?? first.path ?? "")
         var commits: [AnchorCommit] = []
         for drift in drifts {
-            for commit in drift.commits where !commits.contains(where: { $0.id == commit.id }) { commits.append(commit) }
+            for commit in drift.commits where !commits.contains(where: { $0.id == commit.id }) {
+                commits.append(commit)
+            }
         }
         let named = commits.map { c in "\(c.short)" + (c.pr.map { " (PR #\($0))" } ?? "") }
         let who: String
@@ -70,14 +75,16 @@ public struct RevisionNote: Sendable {
         if let renamedFrom {
             what = "renamed `\(label(first.repo, renamedFrom))` to `\(file)`"
         } else if drifts.allSatisfy({ $0.status == .moved }), shifts.count == 1, let shift = shifts.first, shift != 0 {
-            what = "shifted the cited lines \(numberWords(abs(shift))) line\(abs(shift) == 1 ? "" : "s") \(shift > 0 ? "down" : "up")"
+            what =
+                "shifted the cited lines \(numberWords(abs(shift))) line\(abs(shift) == 1 ? "" : "s") \(shift > 0 ? "down" : "up")"
         } else if drifts.contains(where: { $0.status == .changed }) {
             what = "edited the cited code"
         } else {
             what = "moved the cited lines"
         }
         let positions = drifts.enumerated().map { i, drift -> String in
-            let old = drift.anchor.start == drift.anchor.end && drift.anchor.endBytes == nil
+            let old =
+                drift.anchor.start == drift.anchor.end && drift.anchor.endBytes == nil
                 ? ":\(drift.anchor.start)" : ":\(drift.anchor.start)-\(drift.anchor.end)"
             let newStart = drift.newStart ?? 0, newEnd = drift.newEnd ?? newStart
             let new = newStart == newEnd && drift.anchor.endBytes == nil ? ":\(newStart)" : ":\(newStart)-\(newEnd)"
@@ -92,11 +99,14 @@ public struct RevisionNote: Sendable {
 
     /// Appends the note at the end of `bytes` and, when the Status paragraph lists revisions
     /// ("Revised 2026-08-07 (...)."), adds this one after the last of them.
-    func append(to bytes: [UInt8], lineEnding: String, rewritten: [AnchorDrift], needsPerson: [AnchorDrift],
-                label: (String, String) -> String) -> [UInt8] {
+    func append(
+        to bytes: [UInt8], lineEnding: String, rewritten: [AnchorDrift], needsPerson: [AnchorDrift],
+        label: (String, String) -> String
+    ) -> [UInt8] {
         var out = bytes
         if let insertAt = statusInsertionPoint(bytes) {
-            let mention = " Revised \(date) (\(rewritten.count) anchor\(rewritten.count == 1 ? "" : "s") re-pinned by an automated audit; see Revision below)."
+            let mention =
+                " Revised \(date) (\(rewritten.count) anchor\(rewritten.count == 1 ? "" : "s") re-pinned by an automated audit; see Revision below)."
             out.insert(contentsOf: Array(mention.utf8), at: insertAt)
         }
         let text = render(rewritten: rewritten, needsPerson: needsPerson, label: label)
@@ -161,7 +171,9 @@ func statusInsertionPoint(_ bytes: [UInt8]) -> Int? {
 
 /// 1 to 20 in words, as an ADR writes them; larger numbers as digits.
 func numberWords(_ n: Int) -> String {
-    let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
+    let words = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+    ]
     return n >= 0 && n < words.count ? words[n] : String(n)
 }

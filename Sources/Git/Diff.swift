@@ -29,8 +29,9 @@ extension Repository {
         var options = try contextFreeOptions()
         let collector = HunkCollector()
         let code = withExtendedLifetime(collector) {
-            git_diff_blobs(oldBlob, nil, newBlob, nil, &options, nil, nil, collectHunk, nil,
-                           Unmanaged.passUnretained(collector).toOpaque())
+            git_diff_blobs(
+                oldBlob, nil, newBlob, nil, &options, nil, nil, collectHunk, nil,
+                Unmanaged.passUnretained(collector).toOpaque())
         }
         try check(code, "git_diff_blobs(\(old.short), \(new.short))")
         return collector.hunks
@@ -46,8 +47,9 @@ extension Repository {
         let collector = HunkCollector()
         let code = withExtendedLifetime(collector) {
             bytes.withUnsafeBytes { raw in
-                git_diff_blob_to_buffer(oldBlob, nil, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, nil,
-                                        &options, nil, nil, collectHunk, nil, Unmanaged.passUnretained(collector).toOpaque())
+                git_diff_blob_to_buffer(
+                    oldBlob, nil, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, nil,
+                    &options, nil, nil, collectHunk, nil, Unmanaged.passUnretained(collector).toOpaque())
             }
         }
         try check(code, "git_diff_blob_to_buffer(\(old.short))")
@@ -56,14 +58,17 @@ extension Repository {
 
     /// The files a commit changed against `parent` (its whole tree when nil): each path with its
     /// new blob id, nil when the commit removed it. No rename detection; cheap when little changed.
-    public func changedFiles(from parent: ObjectID?, to commit: ObjectID) throws(GitError) -> [(path: String, blob: ObjectID?)] {
+    public func changedFiles(from parent: ObjectID?, to commit: ObjectID) throws(GitError) -> [(
+        path: String, blob: ObjectID?
+    )] {
         let newTree = try tree(ofCommit: commit)
         let oldTree = try parent.map { id throws(GitError) in try tree(ofCommit: id) }
         var options = git_diff_options()
         try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
         var diff: OpaquePointer?
-        try check(git_diff_tree_to_tree(&diff, pointer, oldTree?.pointer, newTree.pointer, &options),
-                  "git_diff_tree_to_tree(\(commit.short))")
+        try check(
+            git_diff_tree_to_tree(&diff, pointer, oldTree?.pointer, newTree.pointer, &options),
+            "git_diff_tree_to_tree(\(commit.short))")
         defer { git_diff_free(diff) }
         var out: [(path: String, blob: ObjectID?)] = []
         for i in 0..<git_diff_num_deltas(diff) {
@@ -93,17 +98,19 @@ extension Repository {
         var options = git_diff_options()
         try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
         var diff: OpaquePointer?
-        try check(git_diff_tree_to_tree(&diff, pointer, oldTree.pointer, newTree.pointer, &options),
-                  "git_diff_tree_to_tree(\(old.short), \(new.short))")
+        try check(
+            git_diff_tree_to_tree(&diff, pointer, oldTree.pointer, newTree.pointer, &options),
+            "git_diff_tree_to_tree(\(old.short), \(new.short))")
         defer { git_diff_free(diff) }
         var find = git_diff_find_options()
-        try check(git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init")
+        try check(
+            git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init")
         find.flags = GIT_DIFF_FIND_RENAMES.rawValue
         try check(git_diff_find_similar(diff, &find), "git_diff_find_similar")
         var out: [String: String] = [:]
         for i in 0..<git_diff_num_deltas(diff) {
             guard let delta = git_diff_get_delta(diff, i), delta.pointee.status == GIT_DELTA_RENAMED,
-                  let from = delta.pointee.old_file.path, let to = delta.pointee.new_file.path
+                let from = delta.pointee.old_file.path, let to = delta.pointee.new_file.path
             else { continue }
             out[String(cString: from)] = String(cString: to)
         }
@@ -113,11 +120,15 @@ extension Repository {
 
 private final class HunkCollector { var hunks: [DiffHunk] = [] }
 
-private func collectHunk(_ delta: UnsafePointer<git_diff_delta>?, _ hunk: UnsafePointer<git_diff_hunk>?,
-                         _ payload: UnsafeMutableRawPointer?) -> Int32 {
+private func collectHunk(
+    _ delta: UnsafePointer<git_diff_delta>?, _ hunk: UnsafePointer<git_diff_hunk>?,
+    _ payload: UnsafeMutableRawPointer?
+) -> Int32 {
     guard let hunk, let payload else { return 0 }
     let collector = Unmanaged<HunkCollector>.fromOpaque(payload).takeUnretainedValue()
-    collector.hunks.append(DiffHunk(oldStart: Int(hunk.pointee.old_start), oldLines: Int(hunk.pointee.old_lines),
-                                    newStart: Int(hunk.pointee.new_start), newLines: Int(hunk.pointee.new_lines)))
+    collector.hunks.append(
+        DiffHunk(
+            oldStart: Int(hunk.pointee.old_start), oldLines: Int(hunk.pointee.old_lines),
+            newStart: Int(hunk.pointee.new_start), newLines: Int(hunk.pointee.new_lines)))
     return 0
 }

@@ -55,8 +55,9 @@ extension Repository {
         }
         let subject = git_commit_summary(commit).map { String(cString: $0) } ?? ""
         let message = git_commit_message(commit).map { String(cString: $0) } ?? ""
-        return CommitInfo(id: id, parents: parents, time: Int64(git_commit_time(commit)), subject: subject,
-                          message: message)
+        return CommitInfo(
+            id: id, parents: parents, time: Int64(git_commit_time(commit)), subject: subject,
+            message: message)
     }
 
     /// The first-parent chain from `tip`, newest first (like `git log --first-parent`).

@@ -2,20 +2,25 @@ import Anchors
 import Foundation
 import Git
 import RelopsCore
-import Testing
 import TestSupport
+import Testing
 
 /// Numbered lines `prefix N` for `range`, one per line.
 func numbered(_ prefix: String, _ range: ClosedRange<Int>) -> String {
     range.map { "\(prefix) \($0);\n" }.joined()
 }
 
-func audit(_ repo: GitFixture, _ docs: [String] = ["Docs/adr.md"], code: String? = nil,
-           repos: [(prefix: String, path: String)] = [], to: String? = nil) throws -> AnchorAuditResult {
+func audit(
+    _ repo: GitFixture, _ docs: [String] = ["Docs/adr.md"], code: String? = nil,
+    repos: [(prefix: String, path: String)] = [], to: String? = nil
+) throws -> AnchorAuditResult {
     let repository = try Repository(at: repo.root)
-    let options = AnchorAuditOptions(documents: docs.map { repo.root + "/" + $0 }, codePath: code, repos: repos, target: to)
-    return try AnchorAudit(root: repo.root, repository: repository, options: options,
-                           lock: try AnchorLock.load(root: repo.root)).run()
+    let options = AnchorAuditOptions(
+        documents: docs.map { repo.root + "/" + $0 }, codePath: code, repos: repos, target: to)
+    return try AnchorAudit(
+        root: repo.root, repository: repository, options: options,
+        lock: try AnchorLock.load(root: repo.root)
+    ).run()
 }
 
 extension AnchorAuditResult {
@@ -53,8 +58,10 @@ extension AnchorAuditResult {
         repo.write("Src/Startup.cs", numbered("// header", 1...10) + body + numbered("// tail", 1...10))
         repo.write("Docs/adr.md", "The block `Src/Startup.cs:13-16` and the header `Src/Startup.cs:2`.\n")
         repo.commit("Start")
-        repo.write("Src/Startup.cs", numbered("// header", 1...10)
-            + body.replacingOccurrences(of: "\"com.example.app\"", with: "packageId") + numbered("// tail", 1...10))
+        repo.write(
+            "Src/Startup.cs",
+            numbered("// header", 1...10)
+                + body.replacingOccurrences(of: "\"com.example.app\"", with: "packageId") + numbered("// tail", 1...10))
         let editor = repo.commit("Read the package id from config (#42)")
         let result = try audit(repo)
         #expect(result.drift("Src/Startup.cs:2")?.status == .ok)
@@ -67,7 +74,9 @@ extension AnchorAuditResult {
 
     @Test func aDeletedBlockIsLost() throws {
         let repo = GitFixture()
-        repo.write("Src/A.cs", numbered("keep", 1...5) + "void Legacy() { Frobnicate(widget, 42); }\n" + numbered("more", 1...5))
+        repo.write(
+            "Src/A.cs",
+            numbered("keep", 1...5) + "void Legacy() { Frobnicate(widget, 42); }\n" + numbered("more", 1...5))
         repo.write("Docs/adr.md", "Legacy lives at Src/A.cs:6.\n")
         repo.commit("Start")
         repo.write("Src/A.cs", numbered("keep", 1...5) + numbered("more", 1...5))
@@ -95,11 +104,14 @@ extension AnchorAuditResult {
     @Test func theSameLineRepeatedElsewhereFollowsTheDiffNotTheFirstCopy() throws {
         let repo = GitFixture()
         let block = "    await next();\n"
-        repo.write("Src/Pipeline.cs", numbered("a", 1...5) + block + numbered("b", 1...5) + block + numbered("c", 1...5))
+        repo.write(
+            "Src/Pipeline.cs", numbered("a", 1...5) + block + numbered("b", 1...5) + block + numbered("c", 1...5))
         repo.write("Docs/adr.md", "The second call is at Src/Pipeline.cs:12.\n")
         repo.commit("Start")
-        repo.write("Src/Pipeline.cs", numbered("a", 1...5) + block + numbered("b", 1...5) + "// new\n// lines\n" + block
-            + numbered("c", 1...5))
+        repo.write(
+            "Src/Pipeline.cs",
+            numbered("a", 1...5) + block + numbered("b", 1...5) + "// new\n// lines\n" + block
+                + numbered("c", 1...5))
         repo.commit("Comment")
         let drift = try #require(try audit(repo).drift("Src/Pipeline.cs:12"))
         #expect(drift.status == .moved)
@@ -110,7 +122,9 @@ extension AnchorAuditResult {
         let repo = GitFixture()
         repo.write("App/Platforms/Android/MainActivity.cs", numbered("android", 1...50))
         repo.write("App/Platforms/iOS/AppDelegate.cs", numbered("ios", 1...50))
-        repo.write("Docs/adr.md", """
+        repo.write(
+            "Docs/adr.md",
+            """
             The filter is at App/Platforms/Android/MainActivity.cs:26-31.
 
             Later the constant at Platforms/Android/MainActivity.cs:39, and the delegate at AppDelegate.cs:10.
@@ -139,7 +153,9 @@ extension AnchorAuditResult {
         let repo = GitFixture()
         repo.write("Src/Short.cs", numbered("short", 1...10))
         repo.write("Src/Long.cs", numbered("long", 1...100))
-        repo.write("Docs/adr.md", """
+        repo.write(
+            "Docs/adr.md",
+            """
             ## Decision
 
             The long file Src/Long.cs:50 (and :60-62).

@@ -5,14 +5,17 @@ import Testing
     func scan(_ text: String) -> AnchorScan { AnchorFinder.scan(Array(text.utf8)) }
 
     @Test func findsPathLineRangeAndTwoAnchorRangeInCodeSpansAndPlainText() {
-        let found = scan("""
+        let found = scan(
+            """
             See `Source/Api/Startup/AppAssociationEndpointExtensions.cs:63` and OAuthControllerBase.cs:137-140,
             the manifest `infra/main.bicep:12`-`infra/main.bicep:18`, and App.UI.csproj:130.
-            """).anchors
-        #expect(found.map(\.text) == [
-            "Source/Api/Startup/AppAssociationEndpointExtensions.cs:63", "OAuthControllerBase.cs:137-140",
-            "infra/main.bicep:12`-`infra/main.bicep:18", "App.UI.csproj:130",
-        ])
+            """
+        ).anchors
+        #expect(
+            found.map(\.text) == [
+                "Source/Api/Startup/AppAssociationEndpointExtensions.cs:63", "OAuthControllerBase.cs:137-140",
+                "infra/main.bicep:12`-`infra/main.bicep:18", "App.UI.csproj:130",
+            ])
         #expect(found.map(\.start) == [63, 137, 12, 130])
         #expect(found.map(\.end) == [63, 140, 18, 130])
         #expect(found[0].line == 1 && found[0].column == 6)
@@ -20,7 +23,8 @@ import Testing
     }
 
     @Test func skipsFencedCodeUrlsTimesAndLineColumnSuffixes() {
-        let found = scan("""
+        let found = scan(
+            """
             Run it at 10:30 against https://example.com:443/x and see a.cs:12:5.
 
             ```
@@ -28,12 +32,14 @@ import Testing
             ```
 
                 Indented.cs:5
-            """).anchors
+            """
+        ).anchors
         #expect(found.map(\.text) == ["a.cs:12"])
     }
 
     @Test func continuationsBindToTheLastFileInTheParagraphElseInTheSection() {
-        let found = scan("""
+        let found = scan(
+            """
             ## One
 
             The intent filter (Platforms/Android/MainActivity.cs:26-31, constant at :39) and the manifest
@@ -48,31 +54,38 @@ import Testing
             ## Two
 
             Nothing named here (:5).
-            """).anchors
+            """
+        ).anchors
         let bound = found.map { "\($0.text)=>\($0.path ?? "nil")" }
-        #expect(bound == [
-            "Platforms/Android/MainActivity.cs:26-31=>Platforms/Android/MainActivity.cs",
-            ":39=>Platforms/Android/MainActivity.cs",
-            ":4-26=>Platforms/Android/AndroidManifest.xml",
-            ":78-79=>Platforms/Android/AndroidManifest.xml",
-            "Web/Program.cs:10=>Web/Program.cs",
-            ":12=>Web/Program.cs",
-            ":20=>Web/Program.cs",
-            ":5=>nil",
-        ])
+        #expect(
+            bound == [
+                "Platforms/Android/MainActivity.cs:26-31=>Platforms/Android/MainActivity.cs",
+                ":39=>Platforms/Android/MainActivity.cs",
+                ":4-26=>Platforms/Android/AndroidManifest.xml",
+                ":78-79=>Platforms/Android/AndroidManifest.xml",
+                "Web/Program.cs:10=>Web/Program.cs",
+                ":12=>Web/Program.cs",
+                ":20=>Web/Program.cs",
+                ":5=>nil",
+            ])
         #expect(found.allSatisfy { !$0.isHistorical })
         #expect(found[1].pathWritten == false && found[0].pathWritten)
     }
 
     @Test func historicalFormsAreMarked() {
-        let found = scan("""
+        let found = scan(
+            """
             Program.cs:181 (from `:149`), was `:160`, the previously cited :162, formerly at :170, \
             it used to sit at :171; both sat at :167 and :160. `:169` is now `:181`, `:176` now `:188`.
-            """).anchors
-        #expect(found.map(\.text) == [
-            "Program.cs:181", ":149", ":160", ":162", ":170", ":171", ":167", ":160", ":169", ":181", ":176", ":188",
-        ])
-        #expect(found.map(\.isHistorical) == [false, true, true, true, true, true, true, true, true, false, true, false])
+            """
+        ).anchors
+        #expect(
+            found.map(\.text) == [
+                "Program.cs:181", ":149", ":160", ":162", ":170", ":171", ":167", ":160", ":169", ":181", ":176",
+                ":188",
+            ])
+        #expect(
+            found.map(\.isHistorical) == [false, true, true, true, true, true, true, true, true, false, true, false])
         let notAMove = scan("Above it, Program.cs:174-179 is now an ADR-043 block comment.").anchors
         #expect(notAMove.map(\.isHistorical) == [false])
     }

@@ -2,17 +2,20 @@ import Anchors
 import Foundation
 import Git
 import RelopsCore
-import Testing
 import TestSupport
+import Testing
 
 /// Audits, plans and applies a re-pin the way `relops anchors repin` does.
 @discardableResult
-func repin(_ repo: GitFixture, _ docs: [String] = ["Docs/adr.md"], acceptChanged: Bool = false,
-           note: RevisionNote? = nil) throws -> [RepinnedDocument] {
+func repin(
+    _ repo: GitFixture, _ docs: [String] = ["Docs/adr.md"], acceptChanged: Bool = false,
+    note: RevisionNote? = nil
+) throws -> [RepinnedDocument] {
     let repository = try Repository(at: repo.root)
     let lock = try AnchorLock.load(root: repo.root)
-    let audit = AnchorAudit(root: repo.root, repository: repository,
-                            options: AnchorAuditOptions(documents: docs.map { repo.root + "/" + $0 }), lock: lock)
+    let audit = AnchorAudit(
+        root: repo.root, repository: repository,
+        options: AnchorAuditOptions(documents: docs.map { repo.root + "/" + $0 }), lock: lock)
     let result = try audit.run()
     let planned = AnchorRepin.plan(result, acceptChanged: acceptChanged, note: note, label: audit.shortestLabel)
     _ = try AnchorRepin.apply(planned, result: result, root: repo.root, lock: lock)
@@ -22,19 +25,24 @@ func repin(_ repo: GitFixture, _ docs: [String] = ["Docs/adr.md"], acceptChanged
 /// The ADR history the golden revision note is made from: three commits move or remove code.
 func deepLinkHistory() -> GitFixture {
     let repo = GitFixture("adr")
-    let program = numbered("// startup", 1...10) + """
-        var section = builder.Configuration.GetSection("AppAssociation");
-        app.MapAppAssociationEndpoints(new AppAssociationOptions
-        {
-            AndroidPackageName = section["AndroidPackageName"],
-            AndroidCertFingerprints = section.GetSection("AndroidCertFingerprints").Get<string[]>(),
-        });
+    let program =
+        numbered("// startup", 1...10) + """
+            var section = builder.Configuration.GetSection("AppAssociation");
+            app.MapAppAssociationEndpoints(new AppAssociationOptions
+            {
+                AndroidPackageName = section["AndroidPackageName"],
+                AndroidCertFingerprints = section.GetSection("AndroidCertFingerprints").Get<string[]>(),
+            });
 
-        """ + numbered("// rest", 1...10)
+            """ + numbered("// rest", 1...10)
     repo.write("Source/Web/Program.cs", program)
     repo.write("Source/Web/Legacy.cs", "class Legacy\n{\n    void Broker() => OpenBrowser(returnUrl);\n}\n")
-    repo.write("Source/Identity/appsettings.json", "{\n  \"OAuth\": {\n    \"AllowedReturnUrls\": [\n      \"atldevcon://auth\"\n    ]\n  }\n}\n")
-    repo.write("Docs/adr.md", """
+    repo.write(
+        "Source/Identity/appsettings.json",
+        "{\n  \"OAuth\": {\n    \"AllowedReturnUrls\": [\n      \"atldevcon://auth\"\n    ]\n  }\n}\n")
+    repo.write(
+        "Docs/adr.md",
+        """
         # ADR-043: Mobile deep links
 
         ## Status
@@ -72,7 +80,8 @@ func deepLinkHistory() -> GitFixture {
         let head = repo.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
         let lock = try AnchorLock.load(root: repo.root)
         #expect(lock.base(doc: "Docs/adr.md", repo: "", path: "Source/Web/Program.cs", start: 21, end: 21) == head)
-        #expect(lock.base(doc: "Docs/adr.md", repo: "", path: "Source/Identity/appsettings.json", start: 3, end: 5) == head)
+        #expect(
+            lock.base(doc: "Docs/adr.md", repo: "", path: "Source/Identity/appsettings.json", start: 3, end: 5) == head)
         #expect(lock.base(doc: "Docs/adr.md", repo: "", path: "Source/Web/Legacy.cs", start: 3, end: 3) == nil)
         // A second audit finds nothing left to re-pin except what needs a person.
         let again = try audit(repo)
@@ -83,10 +92,13 @@ func deepLinkHistory() -> GitFixture {
         let repo = deepLinkHistory()
         try repin(repo, note: RevisionNote(date: "2026-08-31"))
         let actual = repo.readText("Docs/adr.md")
-        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/revision-note.md").path
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Golden/revision-note.md"
+        ).path
         if ProcessInfo.processInfo.environment["RELOPS_RECORD_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(atPath: (golden as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (golden as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try actual.write(toFile: golden, atomically: true, encoding: .utf8)
         }
         let expected = try String(contentsOfFile: golden, encoding: .utf8)
@@ -116,7 +128,9 @@ func deepLinkHistory() -> GitFixture {
         repo.write("Src/A.cs", numbered("a", 1...10) + "var total = Sum(values, weight);\n" + numbered("b", 1...10))
         repo.write("Docs/adr.md", "The sum at Src/A.cs:11.\n")
         repo.commit("Start")
-        repo.write("Src/A.cs", "x\n" + numbered("a", 1...10) + "var total = Sum(values, weight, bias);\n" + numbered("b", 1...10))
+        repo.write(
+            "Src/A.cs",
+            "x\n" + numbered("a", 1...10) + "var total = Sum(values, weight, bias);\n" + numbered("b", 1...10))
         repo.commit("Bias")
         try repin(repo)
         #expect(repo.readText("Docs/adr.md") == "The sum at Src/A.cs:11.\n")
@@ -135,8 +149,10 @@ func deepLinkHistory() -> GitFixture {
         repo.commit("Move (#8)")
         let planned = try repin(repo, note: RevisionNote(date: "2026-09-02"))
         #expect(planned[0].rewritten.map(\.status) == [.renamed, .renamed])
-        #expect(repo.readText("Docs/adr.md").hasPrefix(
-            "Range `Src/New/Feature2.cs:4`-`Src/New/Feature2.cs:6`; suffix New/Feature2.cs:8.\n\n## Revision (2026-09-02)\n"))
+        #expect(
+            repo.readText("Docs/adr.md").hasPrefix(
+                "Range `Src/New/Feature2.cs:4`-`Src/New/Feature2.cs:6`; suffix New/Feature2.cs:8.\n\n## Revision (2026-09-02)\n"
+            ))
         // Nothing left to re-pin: a second pass writes no second note.
         let again = try repin(repo, note: RevisionNote(date: "2026-09-03"))
         #expect(again[0].rewritten.isEmpty && !again[0].isChanged)

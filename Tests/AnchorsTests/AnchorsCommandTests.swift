@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end: the built `relops` binary on a repository with a drifted anchor.
 @Suite struct AnchorsCommandTests {
@@ -30,13 +30,16 @@ import TestSupport
         let first = anchors[0]
         #expect(first["doc"] as? String == "Docs/adr/0001-deep-links.md")
         #expect(first["doc_line"] as? Int == 3 && first["doc_column"] as? Int == 5)
-        #expect(first["status"] as? String == "moved" && first["new_start"] as? Int == 6 && first["new_end"] as? Int == 6)
+        #expect(
+            first["status"] as? String == "moved" && first["new_start"] as? Int == 6 && first["new_end"] as? Int == 6)
         let commits = try #require(first["commits"] as? [[String: Any]])
         #expect(commits.first?["pr"] as? Int == 12 && commits.first?["shift"] as? Int == 1)
         #expect((object["counts"] as? [String: Any])?["moved"] as? Int == 1)
 
         let github = relops(["anchors", "audit", "--format", "github"], in: repo.root)
-        #expect(github.stdout.hasPrefix("::warning file=Docs/adr/0001-deep-links.md,line=3,col=5,title=anchor moved::Src/A.cs:5 moved to :6"))
+        #expect(
+            github.stdout.hasPrefix(
+                "::warning file=Docs/adr/0001-deep-links.md,line=3,col=5,title=anchor moved::Src/A.cs:5 moved to :6"))
 
         let sarif = relops(["anchors", "audit", "--format", "sarif"], in: repo.root)
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
@@ -46,10 +49,13 @@ import TestSupport
 
     @Test func repinFixesTheDocumentAndTheNextAuditPasses() {
         let repo = drifted()
-        let repin = relops(["anchors", "repin", "Docs/adr/0001-deep-links.md", "--revision-note", "--date", "2026-09-01"],
-                           in: repo.root)
+        let repin = relops(
+            ["anchors", "repin", "Docs/adr/0001-deep-links.md", "--revision-note", "--date", "2026-09-01"],
+            in: repo.root)
         #expect(repin.status == 0, "\(repin.stderr)")
-        #expect(repo.readText("Docs/adr/0001-deep-links.md").hasPrefix("# ADR\n\nAt `Src/A.cs:6`, was `:3`.\n\n## Revision (2026-09-01)\n"))
+        #expect(
+            repo.readText("Docs/adr/0001-deep-links.md").hasPrefix(
+                "# ADR\n\nAt `Src/A.cs:6`, was `:3`.\n\n## Revision (2026-09-01)\n"))
         #expect(FileManager.default.fileExists(atPath: repo.root + "/.relops/anchors.lock"))
         let audit = relops(["anchors", "audit"], in: repo.root)
         #expect(audit.status == 0, "\(audit.stdout)")

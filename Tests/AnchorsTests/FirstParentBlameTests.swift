@@ -1,7 +1,8 @@
-@testable import Anchors
 import Git
-import Testing
 import TestSupport
+import Testing
+
+@testable import Anchors
 
 @Suite struct FirstParentBlameTests {
     @Test func agreesWithLibgit2BlameOnALinearHistoryWithUncommittedLines() throws {
@@ -17,10 +18,13 @@ import TestSupport
         let two = repo.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
         let three = repo.commit("Three", date: "2026-01-03T00:00:00Z")
         repo.commit("Empty", date: "2026-01-04T00:00:00Z")
-        let content = Array((numbered("first", 1...2) + "working\n" + numbered("second", 2...4) + "edited\n" + numbered("first", 5...8)).utf8)
+        let content = Array(
+            (numbered("first", 1...2) + "working\n" + numbered("second", 2...4) + "edited\n" + numbered("first", 5...8))
+                .utf8)
         let repository = try Repository(at: repo.root)
-        let history = try CodeRepository(name: "", repository: repository, target: try repository.resolveCommit("HEAD"),
-                                         holdsDocuments: true)
+        let history = try CodeRepository(
+            name: "", repository: repository, target: try repository.resolveCommit("HEAD"),
+            holdsDocuments: true)
         // As committed, the walk agrees with libgit2's blame line for line.
         let atHead = try history.firstParentBlame(path: "Docs/adr.md", content: Array(committed.utf8))
         #expect(atHead == (try repository.blameLines(path: "Docs/adr.md")))
@@ -34,7 +38,8 @@ import TestSupport
     @Test func pullRequestNumbersComeFromTheSubjectOrAMergeMessage() {
         #expect(pullRequestNumber(subject: "Idempotency keys (#155)", message: "") == 155)
         #expect(pullRequestNumber(subject: "Merge pull request #80 from team/fingerprint", message: "") == 80)
-        #expect(pullRequestNumber(subject: "Merge branch 'x'", message: "Merge branch 'x'\n\nSee pull request #12") == 12)
+        #expect(
+            pullRequestNumber(subject: "Merge branch 'x'", message: "Merge branch 'x'\n\nSee pull request #12") == 12)
         #expect(pullRequestNumber(subject: "Refactor", message: "Refactor\n") == nil)
     }
 
@@ -47,8 +52,9 @@ import TestSupport
         repo.write("Docs/adr.md", "Nothing yet.\nAt Src/A.cs:10.\n")
         let written = repo.commit("Write the anchor", date: "2026-01-02T00:00:00Z")
         repo.git("checkout", "-q", "main")
-        repo.git(["merge", "-q", "--no-ff", "-m", "Merge pull request #5 from team/feature", "feature"],
-                 environment: ["GIT_AUTHOR_DATE": "2026-01-03T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-03T00:00:00Z"])
+        repo.git(
+            ["merge", "-q", "--no-ff", "-m", "Merge pull request #5 from team/feature", "feature"],
+            environment: ["GIT_AUTHOR_DATE": "2026-01-03T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-03T00:00:00Z"])
         repo.write("Src/A.cs", "x\ny\n" + numbered("a", 1...30))
         let mover = repo.commit("Shift (#6)", date: "2026-01-04T00:00:00Z")
         let drift = try #require(try audit(repo).drift("Src/A.cs:10"))

@@ -7,13 +7,18 @@ import RelopsCore
 /// `relops anchors audit|repin`: ADR file:line anchors checked against git history.
 enum AnchorsCommand: RelopsCommand {
     static let shared: [OptionSpec] = [
-        .value("code", "PATH", help: "Checkout that unprefixed anchors point into (default: the documents' repository)."),
-        .value("repo", "PREFIX=PATH", repeatable: true,
-               help: "Anchors whose path starts with PREFIX/ point into the checkout at PATH (also .relops.yml anchors.repos)."),
+        .value(
+            "code", "PATH", help: "Checkout that unprefixed anchors point into (default: the documents' repository)."),
+        .value(
+            "repo", "PREFIX=PATH", repeatable: true,
+            help:
+                "Anchors whose path starts with PREFIX/ point into the checkout at PATH (also .relops.yml anchors.repos)."
+        ),
         .value("to", "REV", help: "Revision of the code repository to map anchors to (default: HEAD)."),
     ]
-    static let docs = PositionalSpec("doc", help: "Documents to audit (default: .relops.yml anchors.docs).", optional: true,
-                                     variadic: true)
+    static let docs = PositionalSpec(
+        "doc", help: "Documents to audit (default: .relops.yml anchors.docs).", optional: true,
+        variadic: true)
 
     static let spec = CommandSpec(
         "anchors",
@@ -24,7 +29,8 @@ enum AnchorsCommand: RelopsCommand {
                 discussion: "Exit 1 when any anchor is not ok or historical.",
                 options: shared + [.format(["text", "json", "sarif", "github"])], positionals: [docs]),
             CommandSpec(
-                "repin", abstract: "Rewrite moved and renamed anchors in place and record them in .relops/anchors.lock.",
+                "repin",
+                abstract: "Rewrite moved and renamed anchors in place and record them in .relops/anchors.lock.",
                 discussion: """
                     Only anchor bytes change. lost, invalid and unresolved anchors (and changed ones without \
                     --accept-changed) are listed for a person; exit 1 when there are any.
@@ -50,7 +56,10 @@ enum AnchorsCommand: RelopsCommand {
         if docs.isEmpty {
             let globs = project.config.anchorDocs.map(Glob.init)
             guard !globs.isEmpty else {
-                throw Failure(.usage, "no documents: name them (relops anchors \(arguments.subcommand ?? "audit") DOC...) or set anchors.docs in .relops.yml")
+                throw Failure(
+                    .usage,
+                    "no documents: name them (relops anchors \(arguments.subcommand ?? "audit") DOC...) or set anchors.docs in .relops.yml"
+                )
             }
             let files = try project.repository.indexFiles()
             docs = (0..<files.count).map { files.path(at: $0) }.filter { p in globs.contains { $0.matches(p) } }
@@ -59,17 +68,21 @@ enum AnchorsCommand: RelopsCommand {
         for doc in docs where !FileManager.default.fileExists(atPath: doc) {
             throw Failure(.badInput, "\(doc): no such document")
         }
-        var repos: [(prefix: String, path: String)] = project.config.anchorRepos.map { ($0.prefix, absolute($0.path, from: project.root)) }
+        var repos: [(prefix: String, path: String)] = project.config.anchorRepos.map {
+            ($0.prefix, absolute($0.path, from: project.root))
+        }
         for value in arguments.all("repo") {
-            guard let eq = value.firstIndex(of: "="), eq != value.startIndex, value.index(after: eq) != value.endIndex else {
+            guard let eq = value.firstIndex(of: "="), eq != value.startIndex, value.index(after: eq) != value.endIndex
+            else {
                 throw Failure(.usage, "--repo \(value): expected PREFIX=PATH")
             }
             let prefix = String(value[..<eq])
             repos.removeAll { $0.prefix == prefix }
             repos.append((prefix, absolute(String(value[value.index(after: eq)...]), from: cwd)))
         }
-        let options = AnchorAuditOptions(documents: docs, codePath: arguments.value("code").map { absolute($0, from: cwd) },
-                                         repos: repos, target: arguments.value("to"))
+        let options = AnchorAuditOptions(
+            documents: docs, codePath: arguments.value("code").map { absolute($0, from: cwd) },
+            repos: repos, target: arguments.value("to"))
         let lock = try AnchorLock.load(root: project.root)
         let audit = AnchorAudit(root: project.root, repository: project.repository, options: options, lock: lock)
         let result = try audit.run()
@@ -86,18 +99,24 @@ enum AnchorsCommand: RelopsCommand {
         } else if arguments.value("date") != nil {
             throw Failure(.usage, "--date only goes with --revision-note")
         }
-        let planned = AnchorRepin.plan(result, acceptChanged: arguments.flag("accept-changed"), note: note,
-                                       label: audit.shortestLabel)
+        let planned = AnchorRepin.plan(
+            result, acceptChanged: arguments.flag("accept-changed"), note: note,
+            label: audit.shortestLabel)
         _ = try AnchorRepin.apply(planned, result: result, root: project.root, lock: lock)
         var needsPerson = 0
         for document in planned {
-            console.out("\(document.path): re-pinned \(document.rewritten.count) anchor\(document.rewritten.count == 1 ? "" : "s")"
-                + (document.isChanged ? "" : " (unchanged)"))
+            console.out(
+                "\(document.path): re-pinned \(document.rewritten.count) anchor\(document.rewritten.count == 1 ? "" : "s")"
+                    + (document.isChanged ? "" : " (unchanged)"))
             for drift in document.rewritten {
-                console.out("  \(drift.anchor.line):\(drift.anchor.column)  \(drift.anchor.text) -> \(drift.newPosition ?? "?")")
+                console.out(
+                    "  \(drift.anchor.line):\(drift.anchor.column)  \(drift.anchor.text) -> \(drift.newPosition ?? "?")"
+                )
             }
             for drift in document.needsPerson {
-                console.out("  \(drift.anchor.line):\(drift.anchor.column)  \(drift.anchor.text)  needs a person: \(drift.explanation)")
+                console.out(
+                    "  \(drift.anchor.line):\(drift.anchor.column)  \(drift.anchor.text)  needs a person: \(drift.explanation)"
+                )
             }
             needsPerson += document.needsPerson.count
         }
@@ -108,7 +127,8 @@ enum AnchorsCommand: RelopsCommand {
     static func validDate(_ value: String) throws(Failure) -> String {
         let parts = value.split(separator: "-")
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let m = Int(parts[1]), let d = Int(parts[2]), Int(parts[0]) != nil, (1...12).contains(m), (1...31).contains(d)
+            let m = Int(parts[1]), let d = Int(parts[2]), Int(parts[0]) != nil, (1...12).contains(m),
+            (1...31).contains(d)
         else { throw Failure(.usage, "--date \(value): expected YYYY-MM-DD") }
         return value
     }
@@ -129,18 +149,24 @@ enum AnchorsCommand: RelopsCommand {
         case .sarif: console.out(sarif(result).rendered())
         case .github:
             for drift in result.drifts where !drift.status.isAcceptable {
-                console.out("::warning file=\(property(drift.doc)),line=\(drift.anchor.line),col=\(drift.anchor.column),"
-                    + "title=\(property("anchor \(drift.status.rawValue)"))::\(escape("\(drift.anchor.text) \(drift.explanation)"))")
+                console.out(
+                    "::warning file=\(property(drift.doc)),line=\(drift.anchor.line),col=\(drift.anchor.column),"
+                        + "title=\(property("anchor \(drift.status.rawValue)"))::\(escape("\(drift.anchor.text) \(drift.explanation)"))"
+                )
             }
             console.out(summary(result))
         case .text:
             for document in result.documents {
                 let drifted = document.drifts.filter { !$0.status.isAcceptable }
-                console.out(console.styled(document.path, .bold) + "  \(document.drifts.count) anchors, \(drifted.count) to look at")
+                console.out(
+                    console.styled(document.path, .bold)
+                        + "  \(document.drifts.count) anchors, \(drifted.count) to look at")
                 for drift in drifted {
                     let status = drift.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
                     let style: Console.Style = drift.status == .moved || drift.status == .renamed ? .yellow : .red
-                    console.out("  \(drift.anchor.line):\(drift.anchor.column)  \(console.styled(status, style)) \(drift.anchor.text)  \(drift.explanation)")
+                    console.out(
+                        "  \(drift.anchor.line):\(drift.anchor.column)  \(console.styled(status, style)) \(drift.anchor.text)  \(drift.explanation)"
+                    )
                 }
             }
             console.out(summary(result))
@@ -159,43 +185,83 @@ enum AnchorsCommand: RelopsCommand {
                 ("doc", .string(d.doc)), ("doc_line", .int(d.anchor.line)), ("doc_column", .int(d.anchor.column)),
                 ("text", .string(d.anchor.text)), ("repo", .string(d.repo)), ("path", .string(d.path ?? d.anchor.path)),
                 ("start", .int(d.anchor.start)), ("end", .int(d.anchor.end)), ("base", .string(d.base)),
-                ("status", .string(d.status.rawValue)), ("new_path", .string(d.newPath)), ("new_start", .int(d.newStart)),
+                ("status", .string(d.status.rawValue)), ("new_path", .string(d.newPath)),
+                ("new_start", .int(d.newStart)),
                 ("new_end", .int(d.newEnd)), ("confidence", d.confidence.map { .double($0) } ?? .null),
-                ("commits", .array(d.commits.map { c in
-                    .object([("id", .string(c.id)), ("subject", .string(c.subject)), ("pr", .int(c.pr)),
-                             ("shift", .int(c.shift)), ("renamed_to", .string(c.renamedTo))])
-                })),
+                (
+                    "commits",
+                    .array(
+                        d.commits.map { c in
+                            .object([
+                                ("id", .string(c.id)), ("subject", .string(c.subject)), ("pr", .int(c.pr)),
+                                ("shift", .int(c.shift)), ("renamed_to", .string(c.renamedTo)),
+                            ])
+                        })
+                ),
                 ("note", .string(d.note)), ("candidates", .array(d.candidates.map { .string($0) })),
             ])
         }
-        let counts = JSONValue.object(result.counts.map { ($0.0.rawValue, .int($0.1)) } + [("total", .int(result.drifts.count))])
+        let counts = JSONValue.object(
+            result.counts.map { ($0.0.rawValue, .int($0.1)) } + [("total", .int(result.drifts.count))])
         return .object([("target", .string(result.target)), ("anchors", .array(anchors)), ("counts", counts)])
     }
 
     static func sarif(_ result: AnchorAuditResult) -> JSONValue {
         let rules: [JSONValue] = AnchorStatus.allCases.filter { !$0.isAcceptable }.map { status in
-            .object([("id", .string("anchor-\(status.rawValue)")),
-                     ("shortDescription", .object([("text", .string("ADR anchor \(status.rawValue)"))]))])
+            .object([
+                ("id", .string("anchor-\(status.rawValue)")),
+                ("shortDescription", .object([("text", .string("ADR anchor \(status.rawValue)"))])),
+            ])
         }
         let results: [JSONValue] = result.drifts.filter { !$0.status.isAcceptable }.map { d in
             let level = d.status == .moved || d.status == .renamed ? "warning" : "error"
             return .object([
                 ("ruleId", .string("anchor-\(d.status.rawValue)")), ("level", .string(level)),
                 ("message", .object([("text", .string("\(d.anchor.text) \(d.explanation)"))])),
-                ("locations", .array([.object([("physicalLocation", .object([
-                    ("artifactLocation", .object([("uri", .string(d.doc))])),
-                    ("region", .object([("startLine", .int(d.anchor.line)), ("startColumn", .int(d.anchor.column))])),
-                ]))])])),
+                (
+                    "locations",
+                    .array([
+                        .object([
+                            (
+                                "physicalLocation",
+                                .object([
+                                    ("artifactLocation", .object([("uri", .string(d.doc))])),
+                                    (
+                                        "region",
+                                        .object([
+                                            ("startLine", .int(d.anchor.line)), ("startColumn", .int(d.anchor.column)),
+                                        ])
+                                    ),
+                                ])
+                            )
+                        ])
+                    ])
+                ),
             ])
         }
         return .object([
             ("version", .string("2.1.0")),
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([("name", .string("relops")), ("version", .string(relopsVersion)),
-                                                      ("rules", .array(rules))]))])),
-                ("results", .array(results)),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("relops")), ("version", .string(relopsVersion)),
+                                        ("rules", .array(rules)),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
         ])
     }
 

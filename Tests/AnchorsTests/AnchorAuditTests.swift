@@ -72,6 +72,21 @@ extension AnchorAuditResult {
         #expect(changed.commits.map(\.id) == [editor] && changed.commits[0].shift == nil)
     }
 
+    @Test func identifiersInBackticksPickBetweenEquallyLikelyEdits() throws {
+        let repo = GitFixture()
+        let original = "    Register(endpoints, options, cancellation);\n"
+        repo.write("Src/A.cs", numbered("x", 1...5) + original + numbered("y", 1...5))
+        repo.write("Docs/adr.md", "The `MapAppAssociation` call at Src/A.cs:6.\n")
+        repo.commit("Start")
+        // Two edited copies, equally similar to the old line; only the second names the hint.
+        repo.write("Src/A.cs", "    Register(endpoints, options, token);\n" + numbered("x", 1...4) + "// moved\n// away\n"
+            + numbered("y", 1...5) + "    Register(endpoints, options, MapAppAssociation);\n")
+        repo.commit("Edit")
+        let drift = try #require(try audit(repo).drift("Src/A.cs:6"))
+        #expect(drift.status == .changed)
+        #expect(drift.newStart == 13)
+    }
+
     @Test func aDeletedBlockIsLost() throws {
         let repo = GitFixture()
         repo.write(

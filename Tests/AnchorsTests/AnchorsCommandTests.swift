@@ -34,6 +34,7 @@ import Testing
             first["status"] as? String == "moved" && first["new_start"] as? Int == 6 && first["new_end"] as? Int == 6)
         let commits = try #require(first["commits"] as? [[String: Any]])
         #expect(commits.first?["pr"] as? Int == 12 && commits.first?["shift"] as? Int == 1)
+        #expect((commits.first?["short"] as? String)?.count == 7)
         #expect((object["counts"] as? [String: Any])?["moved"] as? Int == 1)
 
         let github = relops(["anchors", "audit", "--format", "github"], in: repo.root)

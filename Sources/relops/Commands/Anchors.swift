@@ -65,6 +65,8 @@ enum AnchorsCommand: RelopsCommand {
             docs = (0..<files.count).map { files.path(at: $0) }.filter { p in globs.contains { $0.matches(p) } }
                 .map { project.root + "/" + $0 }
         }
+        var seen = Set<String>()
+        docs = docs.filter { seen.insert($0).inserted }
         for doc in docs where !FileManager.default.fileExists(atPath: doc) {
             throw Failure(.badInput, "\(doc): no such document")
         }
@@ -193,7 +195,7 @@ enum AnchorsCommand: RelopsCommand {
                     .array(
                         d.commits.map { c in
                             .object([
-                                ("id", .string(c.id)), ("subject", .string(c.subject)), ("pr", .int(c.pr)),
+                                ("id", .string(c.id)), ("short", .string(c.short)), ("subject", .string(c.subject)), ("pr", .int(c.pr)),
                                 ("shift", .int(c.shift)), ("renamed_to", .string(c.renamedTo)),
                             ])
                         })

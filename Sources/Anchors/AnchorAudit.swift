@@ -339,7 +339,7 @@ public final class AnchorAudit {
         let anchor = drift.anchor
         var newPath = path
         var targetBlob = repo.targetTree.blobID(at: path)
-        if targetBlob == nil, let renamed = try repo.renames(base, repo.target)[path] {
+        if targetBlob == nil, let renamed = try repo.followRenames(path, from: base) {
             newPath = renamed
             targetBlob = repo.targetTree.blobID(at: renamed)
         }

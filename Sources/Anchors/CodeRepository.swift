@@ -187,6 +187,22 @@ final class CodeRepository {
         return map
     }
 
+    /// Where `path` (as it was at `base`) lives at the target, following renames commit by commit
+    /// along the first-parent chain (small diffs, shared by every anchor); a direct rename
+    /// detection from `base` to the target when the chain cannot tell.
+    func followRenames(_ path: String, from base: ObjectID) throws(GitError) -> String? {
+        if let landing = landingIndex(of: base) {
+            var current = path, after = landing
+            while let gone = try changePoints(current).first(where: { $0.index > after && $0.blob == nil }) {
+                guard let next = try renames(chain[gone.index - 1].id, chain[gone.index].id)[current] else { break }
+                current = next
+                after = gone.index
+            }
+            if current != path && targetTree.blobID(at: current) != nil { return current }
+        }
+        return try renames(base, target)[path]
+    }
+
     // MARK: Files at the target
 
     /// Every file path at the target, by its last segment.

@@ -62,7 +62,7 @@ struct ContentMatch: Equatable {
 final class BlobLines {
     let lines: [String]
     private(set) lazy var squeezed: [String] = lines.map(squeeze)
-    private(set) lazy var tokens: [Set<String>] = lines.map(identifierTokens)
+    private(set) lazy var tokens: [[Int]] = lines.map(identifierTokens)
 
     init(_ bytes: [UInt8]) {
         var out: [String] = []
@@ -85,22 +85,33 @@ final class BlobLines {
     }
 }
 
-/// The text without any whitespace, for whitespace-insensitive comparison.
-func squeeze(_ s: String) -> String { String(s.unicodeScalars.filter { !$0.properties.isWhitespace }) }
+/// The text without ASCII whitespace, for whitespace-insensitive comparison.
+func squeeze(_ s: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(s.utf8.count)
+    for b in s.utf8 where b != 0x20 && b != 0x09 && b != 0x0D && b != 0x0B && b != 0x0C { bytes.append(b) }
+    return String(decoding: bytes, as: UTF8.self)
+}
 
-/// The identifiers and numbers of a line.
-func identifierTokens(_ s: String) -> Set<String> {
-    var out = Set<String>()
-    var current = ""
-    for c in s.unicodeScalars {
-        if c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" {
-            current.unicodeScalars.append(c)
-        } else if !current.isEmpty {
-            out.insert(current)
-            current = ""
+/// The distinct identifiers and numbers of a line, as 64-bit FNV-1a hashes of their bytes.
+func identifierTokens(_ s: String) -> [Int] {
+    var out: [Int] = []
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var inWord = false
+    func finish() {
+        if inWord, !out.contains(Int(bitPattern: UInt(hash))) { out.append(Int(bitPattern: UInt(hash))) }
+        hash = 0xcbf2_9ce4_8422_2325
+        inWord = false
+    }
+    for b in s.utf8 {
+        if isAlnum(b) || b == 0x5F || b >= 0x80 {
+            hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3
+            inWord = true
+        } else {
+            finish()
         }
     }
-    if !current.isEmpty { out.insert(current) }
+    finish()
     return out
 }
 
@@ -127,12 +138,12 @@ func findByContent(_ old: ArraySlice<String>, in target: BlobLines, expected: In
         }
         if let p = nearest(hits) { return ContentMatch(start: p, end: p + n - 1, kind: .whitespace, confidence: 0.95) }
     }
-    let oldTokens = old.reduce(into: Set<String>()) { $0.formUnion(identifierTokens($1)) }
+    let oldTokens = old.reduce(into: Set<Int>()) { $0.formUnion(identifierTokens($1)) }
     guard !oldTokens.isEmpty else { return nil }
     var best: (score: Double, start: Int, length: Int)?
     for length in Set(lengths.filter { $0 >= 1 && $0 <= target.count }).sorted() {
         // Token counts of the sliding window, with the number of distinct tokens and of shared ones.
-        var window: [String: Int] = [:]
+        var window: [Int: Int] = [:]
         var size = 0, common = 0
         func add(_ i: Int, _ d: Int) {
             for t in target.tokens[i] {

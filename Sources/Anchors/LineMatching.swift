@@ -62,7 +62,19 @@ struct ContentMatch: Equatable {
 final class BlobLines {
     let lines: [String]
     private(set) lazy var squeezed: [String] = lines.map(squeeze)
-    private(set) lazy var tokens: [[Int]] = lines.map(identifierTokens)
+    /// Each line's identifiers as dense ids (0..<tokenCount), and the id of each identifier hash.
+    private(set) lazy var tokens: (lines: [[Int32]], count: Int, ids: [Int: Int32]) = {
+        var ids: [Int: Int32] = [:]
+        let perLine = lines.map { line in
+            identifierTokens(line).map { hash in
+                if let id = ids[hash] { return id }
+                let id = Int32(ids.count)
+                ids[hash] = id
+                return id
+            }
+        }
+        return (perLine, ids.count, ids)
+    }()
 
     init(_ bytes: [UInt8]) {
         var out: [String] = []
@@ -143,19 +155,23 @@ func findByContent(_ old: ArraySlice<String>, in target: BlobLines, expected: In
     var best: (score: Double, start: Int, length: Int)?
     for length in Set(lengths.filter { $0 >= 1 && $0 <= target.count }).sorted() {
         // Token counts of the sliding window, with the number of distinct tokens and of shared ones.
-        var window: [Int: Int] = [:]
+        let dense = target.tokens
+        var inOld = [Bool](repeating: false, count: dense.count)
+        for t in oldTokens { if let id = dense.ids[t] { inOld[Int(id)] = true } }
+        var window = [Int32](repeating: 0, count: dense.count)
         var size = 0, common = 0
-        func add(_ i: Int, _ d: Int) {
-            for t in target.tokens[i] {
-                let before = window[t, default: 0]
+        func add(_ i: Int, _ d: Int32) {
+            for t in dense.lines[i] {
+                let id = Int(t)
+                let before = window[id]
                 let after = before + d
-                window[t] = after
+                window[id] = after
                 if before == 0 && after > 0 {
                     size += 1
-                    if oldTokens.contains(t) { common += 1 }
+                    if inOld[id] { common += 1 }
                 } else if before > 0 && after == 0 {
                     size -= 1
-                    if oldTokens.contains(t) { common -= 1 }
+                    if inOld[id] { common -= 1 }
                 }
             }
         }

@@ -17,7 +17,7 @@ extension CodeRepository {
                     shift: shift, renamedTo: renamedTo))
         }
         // Walk only the commits that changed the file, from the one after the landing point.
-        var points = try changePoints(current.path)[...].drop { $0.index <= landing }
+        var points = try changePoints(current.path, from: landing).dropFirst()
         if chain[landing].id != base {
             // The base sits on a merged branch: start at the commit that merged it.
             let merged = [(index: landing, blob: try blob(at: current.path, in: chain[landing].id))]
@@ -34,7 +34,7 @@ extension CodeRepository {
                     renamedTo = renamed
                     current.path = renamed
                     blob = try self.blob(at: renamed, in: commit.id)
-                    points = try changePoints(renamed)[...].drop { $0.index <= point.index }
+                    points = try changePoints(renamed, from: point.index).dropFirst()
                 }
             }
             guard let blob else {

@@ -110,70 +110,91 @@ final class CodeRepository {
         return hunks
     }
 
-    /// The points along `chain` where the blob at `path` changes: the first entry is the blob at
-    /// chain index 0, each further entry the index of a commit that changed it (nil: removed).
-    func changePoints(_ path: String) throws(GitError) -> [(index: Int, blob: ObjectID?)] {
-        if let known = changes[path] { return known }
-        let changed = try changedByPath()[path] ?? []
-        var out: [(index: Int, blob: ObjectID?)] = [(0, chain.isEmpty ? nil : try tree(chain[0].id).blobID(at: path))]
-        for point in changed where point.blob != out.last!.blob { out.append(point) }
-        changes[path] = out
+    /// The points along `chain` from index `floor` where the blob at `path` changes: the first
+    /// entry is the blob at `floor`, each further entry a commit that changed it (nil: removed).
+    func changePoints(_ path: String, from floor: Int) throws(GitError) -> [(index: Int, blob: ObjectID?)] {
+        guard !chain.isEmpty else { return [] }
+        let floor = min(max(0, floor), chain.count - 1)
+        try index(downTo: floor)
+        var out: [(index: Int, blob: ObjectID?)] = [(floor, try blob(at: path, in: chain[floor].id))]
+        for point in (changeLog[path] ?? []).filter({ $0.index > floor }).sorted(by: { $0.index < $1.index })
+        where point.blob != out.last!.blob {
+            out.append(point)
+        }
         return out
     }
 
-    private var changes: [String: [(index: Int, blob: ObjectID?)]] = [:]
-    private var changedIndex: [String: [(index: Int, blob: ObjectID?)]]?
+    /// For every path, the chain commits (above `indexedFloor`) that changed it.
+    private var changeLog: [String: [(index: Int, blob: ObjectID?)]] = [:]
+    private lazy var indexedFloor = chain.count - 1
 
-    /// One walk of the first-parent chain: for every path, the commits that changed it. Each
-    /// commit is diffed against its first parent once, tree to tree, which skips unchanged folders.
-    private func changedByPath() throws(GitError) -> [String: [(index: Int, blob: ObjectID?)]] {
-        if let changedIndex { return changedIndex }
-        var index: [String: [(index: Int, blob: ObjectID?)]] = [:]
-        for i in chain.indices.dropFirst() {
-            for change in try repository.changedFiles(from: chain[i - 1].id, to: chain[i].id) {
-                index[change.path, default: []].append((i, change.blob))
+    /// Extends the shared first-parent walk down to chain index `floor`: each commit is diffed
+    /// against its first parent once, tree to tree (unchanged folders are skipped), and only as far
+    /// back as some anchor's base or some document line needs.
+    private func index(downTo floor: Int) throws(GitError) {
+        while indexedFloor > floor {
+            let k = indexedFloor
+            for change in try repository.changedFiles(from: chain[k - 1].id, to: chain[k].id) {
+                changeLog[change.path, default: []].append((k, change.blob))
             }
+            indexedFloor -= 1
         }
-        changedIndex = index
-        return index
     }
 
     /// For each line of `content` (the working-tree version of `path`), the first-parent commit
     /// that last wrote it, nil when not committed yet: a blame along the shared first-parent walk,
-    /// so every document costs a few cached diffs instead of a walk of its own.
+    /// so every document costs a few cached diffs instead of a walk of its own. The walk goes back
+    /// in growing steps, only as far as the oldest line needs.
     func firstParentBlame(path: String, content: [UInt8]) throws(GitError) -> [ObjectID?] {
         let lineCount = content.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } + (content.last.map { $0 == 0x0A ? 0 : 1 } ?? 0)
         var owners = [ObjectID?](repeating: nil, count: lineCount)
-        guard let head = targetTree.blobID(at: path) else { return owners }
+        guard let head = targetTree.blobID(at: path), !chain.isEmpty else { return owners }
         // Lines of the current version still to attribute: (line in the version, document line).
-        var pending: [(line: Int, doc: Int)]
+        var start: [(line: Int, doc: Int)]
         if try Repository.blobID(of: content) == head {
-            pending = (0..<lineCount).map { ($0 + 1, $0) }
+            start = (0..<lineCount).map { ($0 + 1, $0) }
         } else {
             let hunks = try repository.diffBlob(head, toBuffer: content)
-            pending = (0..<lineCount).compactMap { i in oldLine(forNew: i + 1, hunks).map { ($0, i) } }
+            start = (0..<lineCount).compactMap { i in oldLine(forNew: i + 1, hunks).map { ($0, i) } }
         }
-        let points = try changePoints(path)
-        var k = points.count - 1
-        while k >= 0 && !pending.isEmpty {
-            let (index, blob) = points[k]
-            guard let blob else { break }
-            let commit = chain[index].id
-            guard k > 0, let previous = points[k - 1].blob else {
-                for p in pending { owners[p.doc] = commit }
+        var depth = 64
+        while true {
+            let floor = max(0, chain.count - 1 - depth)
+            var found = owners
+            var pending = start
+            let points = try changePoints(path, from: floor)
+            var k = points.count - 1
+            var deeper = false
+            while k >= 0 && !pending.isEmpty {
+                let (index, blob) = points[k]
+                guard let blob else { break }
+                let commit = chain[index].id
+                if k == 0 && index > 0 {
+                    // Lines older than the walk so far: go further back.
+                    deeper = true
+                    break
+                }
+                guard k > 0, let previous = points[k - 1].blob else {
+                    for p in pending { found[p.doc] = commit }
+                    break
+                }
+                let hunks = try diff(previous, blob)
+                var next: [(line: Int, doc: Int)] = []
+                for p in pending {
+                    if let old = oldLine(forNew: p.line, hunks) {
+                        next.append((old, p.doc))
+                    } else {
+                        found[p.doc] = commit
+                    }
+                }
+                pending = next
+                k -= 1
+            }
+            if !deeper {
+                owners = found
                 break
             }
-            let hunks = try diff(previous, blob)
-            var next: [(line: Int, doc: Int)] = []
-            for p in pending {
-                if let old = oldLine(forNew: p.line, hunks) {
-                    next.append((old, p.doc))
-                } else {
-                    owners[p.doc] = commit
-                }
-            }
-            pending = next
-            k -= 1
+            depth *= 4
         }
         return owners
     }
@@ -193,7 +214,7 @@ final class CodeRepository {
     func followRenames(_ path: String, from base: ObjectID) throws(GitError) -> String? {
         if let landing = landingIndex(of: base) {
             var current = path, after = landing
-            while let gone = try changePoints(current).first(where: { $0.index > after && $0.blob == nil }) {
+            while let gone = try changePoints(current, from: after).dropFirst().first(where: { $0.blob == nil }) {
                 guard let next = try renames(chain[gone.index - 1].id, chain[gone.index].id)[current] else { break }
                 current = next
                 after = gone.index

@@ -79,8 +79,10 @@ extension AnchorAuditResult {
         repo.write("Docs/adr.md", "The `MapAppAssociation` call at Src/A.cs:6.\n")
         repo.commit("Start")
         // Two edited copies, equally similar to the old line; only the second names the hint.
-        repo.write("Src/A.cs", "    Register(endpoints, options, token);\n" + numbered("x", 1...4) + "// moved\n// away\n"
-            + numbered("y", 1...5) + "    Register(endpoints, options, MapAppAssociation);\n")
+        repo.write(
+            "Src/A.cs",
+            "    Register(endpoints, options, token);\n" + numbered("x", 1...4) + "// moved\n// away\n"
+                + numbered("y", 1...5) + "    Register(endpoints, options, MapAppAssociation);\n")
         repo.commit("Edit")
         let drift = try #require(try audit(repo).drift("Src/A.cs:6"))
         #expect(drift.status == .changed)

@@ -34,6 +34,29 @@ import Testing
     }
 }
 
+@Suite struct DeepHistoryTests {
+    @Test func theWalkGoesBackAsFarAsTheOldestLineNeeds() throws {
+        let repo = GitFixture()
+        repo.write("Docs/adr.md", "old line\n")
+        let first = repo.commit("Write", date: "2026-01-01T00:00:00Z")
+        // More commits than the first step of the walk (64), none touching the document.
+        repo.write("Src/A.cs", "")
+        for i in 1...70 {
+            repo.write("Src/A.cs", numbered("a", 1...i))
+            repo.git("add", "-A")
+            repo.git("commit", "-q", "-m", "Step \(i)")
+        }
+        repo.write("Docs/adr.md", "old line\nnew line\n")
+        let last = repo.commit("Add a line", date: "2026-03-01T00:00:00Z")
+        let repository = try Repository(at: repo.root)
+        let history = try CodeRepository(
+            name: "", repository: repository, target: try repository.resolveCommit("HEAD"),
+            holdsDocuments: true)
+        let owners = try history.firstParentBlame(path: "Docs/adr.md", content: Array("old line\nnew line\n".utf8))
+        #expect(owners.map { $0?.hex } == [first, last])
+    }
+}
+
 @Suite struct AttributionTests {
     @Test func pullRequestNumbersComeFromTheSubjectOrAMergeMessage() {
         #expect(pullRequestNumber(subject: "Idempotency keys (#155)", message: "") == 155)

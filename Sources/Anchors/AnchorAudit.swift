@@ -94,15 +94,11 @@ public final class AnchorAudit {
                 let repo = try open(path, "repository \(prefix)")
                 let sameAsCode = repo === codeRepo
                 let tip = sameAsCode ? code.target : try target(repo, nil, path)
-                prefixed.append(
-                    (
-                        prefix,
-                        sameAsCode
-                            ? code
-                            : try CodeRepository(
-                                name: prefix, repository: repo, target: tip,
-                                holdsDocuments: repo === documentsRepository)
-                    ))
+                // A prefix naming the code checkout itself keeps its own name (and lock entries),
+                // with the code repository's target.
+                let named = try CodeRepository(
+                    name: prefix, repository: repo, target: tip, holdsDocuments: repo === documentsRepository)
+                prefixed.append((prefix, named))
             }
             if let head = documentsRepository.headCommit() {
                 documentsHistory =

@@ -82,10 +82,12 @@ public enum AnchorRepin {
 
     /// The new path written the way the old one was: in full (with its prefix), or as a suffix of as many segments.
     static func rewrittenPath(written: String, old: String, new: String, prefix: String) -> String {
-        let fullNew = prefix.isEmpty ? new : prefix + "/" + new
-        let fullOld = prefix.isEmpty ? old : prefix + "/" + old
-        if written == fullOld || written == old { return written == old ? new : fullNew }
+        // Written in full (with whatever prefix it carried): keep that prefix.
+        if written == old { return new }
+        if written.hasSuffix("/" + old) { return String(written.dropLast(old.count)) + new }
+        // Written as a suffix: the same number of trailing segments of the new path.
         let count = written.split(separator: "/").count
+        let fullNew = prefix.isEmpty ? new : prefix + "/" + new
         return fullNew.split(separator: "/").suffix(count).joined(separator: "/")
     }
 

@@ -9,13 +9,13 @@ import Testing
 @discardableResult
 func repin(
     _ repo: GitFixture, _ docs: [String] = ["Docs/adr.md"], acceptChanged: Bool = false,
-    note: RevisionNote? = nil
+    note: RevisionNote? = nil, repos: [(prefix: String, path: String)] = []
 ) throws -> [RepinnedDocument] {
     let repository = try Repository(at: repo.root)
     let lock = try AnchorLock.load(root: repo.root)
     let audit = AnchorAudit(
         root: repo.root, repository: repository,
-        options: AnchorAuditOptions(documents: docs.map { repo.root + "/" + $0 }), lock: lock)
+        options: AnchorAuditOptions(documents: docs.map { repo.root + "/" + $0 }, repos: repos), lock: lock)
     let result = try audit.run()
     let planned = AnchorRepin.plan(result, acceptChanged: acceptChanged, note: note, label: audit.shortestLabel)
     _ = try AnchorRepin.apply(planned, result: result, root: repo.root, lock: lock)
@@ -156,6 +156,21 @@ func deepLinkHistory() -> GitFixture {
         // Nothing left to re-pin: a second pass writes no second note.
         let again = try repin(repo, note: RevisionNote(date: "2026-09-03"))
         #expect(again[0].rewritten.isEmpty && !again[0].isChanged)
+    }
+
+    @Test func aPrefixNamingTheDocumentsOwnRepositoryKeepsItsPrefixThroughARename() throws {
+        let repo = GitFixture()
+        repo.write("Src/Old.cs", numbered("old", 1...20))
+        repo.write("Docs/adr.md", "See MMCA.ADC/Src/Old.cs:4.\n")
+        repo.commit("Start")
+        repo.write("Src/New.cs", numbered("old", 1...20))
+        repo.git("rm", "-q", "Src/Old.cs")
+        repo.commit("Rename (#2)")
+        let planned = try repin(repo, repos: [("MMCA.ADC", repo.root)])
+        #expect(planned[0].rewritten.first?.repo == "MMCA.ADC")
+        #expect(repo.readText("Docs/adr.md") == "See MMCA.ADC/Src/New.cs:4.\n")
+        let lock = try AnchorLock.load(root: repo.root)
+        #expect(lock.entries.map(\.repo) == ["MMCA.ADC"])
     }
 
     @Test func theShippedTemplateIsTheBuiltInOne() throws {

@@ -11,7 +11,10 @@ func cLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 func tests(_ name: String, _ dependencies: [Target.Dependency]) -> [Target] {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tests/\(name)").path
     let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return files.contains(where: { $0.hasSuffix(".swift") }) ? [.testTarget(name: name, dependencies: dependencies)] : []
+    // Golden files (expected output, `Golden/`) sit beside the tests but are not part of the target.
+    let exclude = files.contains("Golden") ? ["Golden"] : []
+    return files.contains(where: { $0.hasSuffix(".swift") })
+        ? [.testTarget(name: name, dependencies: dependencies, exclude: exclude)] : []
 }
 
 /// A libFuzzer target in `Fuzz/<name>/`, declared only for `make fuzz` (RELOPS_FUZZ=1): it has no

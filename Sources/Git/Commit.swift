@@ -1,27 +1,6 @@
 internal import CGit2
 
-/// A commit as history readers need it.
-public struct CommitInfo: Sendable, Equatable {
-    public let id: ObjectID
-    public let summary: String
-    public let message: String
-    public let authorName: String
-    public let authorEmail: String
-    /// Seconds since 1970 (committer time).
-    public let time: Int64
-    public let parents: [ObjectID]
-}
-
 extension Repository {
-    /// Reads one commit.
-    public func commit(_ id: ObjectID) throws(GitError) -> CommitInfo {
-        var oid = id.raw
-        var commit: OpaquePointer?
-        try check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup(\(id.short))")
-        defer { git_commit_free(commit) }
-        return CommitInfo(commit!)
-    }
-
     /// True when a local branch of that name exists.
     public func branchExists(_ name: String) -> Bool {
         var ref: OpaquePointer?
@@ -112,22 +91,5 @@ extension Repository {
             }
         }
         return paths
-    }
-}
-
-extension CommitInfo {
-    init(_ commit: OpaquePointer) {
-        id = ObjectID(git_commit_id(commit).pointee)
-        summary = git_commit_summary(commit).map { String(cString: $0) } ?? ""
-        message = git_commit_message(commit).map { String(cString: $0) } ?? ""
-        let author = git_commit_author(commit)
-        authorName = author?.pointee.name.map { String(cString: $0) } ?? ""
-        authorEmail = author?.pointee.email.map { String(cString: $0) } ?? ""
-        time = Int64(git_commit_time(commit))
-        var parents: [ObjectID] = []
-        for i in 0..<git_commit_parentcount(commit) {
-            if let id = git_commit_parent_id(commit, i) { parents.append(ObjectID(id.pointee)) }
-        }
-        self.parents = parents
     }
 }

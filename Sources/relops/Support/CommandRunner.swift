@@ -33,6 +33,7 @@ enum CommandRunner {
         FingerprintCommand.self,
         AssociationCommand.self,
         VerifyCommand.self,
+        AnchorsCommand.self,
     ]
 
     static let root = CommandSpec(

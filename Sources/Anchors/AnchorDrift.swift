@@ -1,0 +1,141 @@
+import RelopsCore
+
+/// Where an anchor stands at the target revision.
+public enum AnchorStatus: String, Sendable, CaseIterable {
+    /// Same path, same lines, same text.
+    case ok
+    /// Same text at other lines.
+    case moved
+    /// The file moved (and perhaps the lines); the text is the same.
+    case renamed
+    /// The text was edited; `newStart` is the best position by content, with a confidence.
+    case changed
+    /// The text or the file is gone.
+    case lost
+    /// Wrong already at its base: past the end of the file, or only a blank, brace or doc-comment tag line.
+    case invalid
+    /// No such file, or a suffix that names more than one.
+    case unresolved
+    /// Cites a superseded position on purpose; never changed.
+    case historical
+
+    /// True for the statuses an audit accepts without a person looking.
+    public var isAcceptable: Bool { self == .ok || self == .historical }
+}
+
+/// A first-parent commit that moved or changed an anchored block.
+public struct AnchorCommit: Sendable, Equatable {
+    /// The full commit id.
+    public let id: String
+    public let subject: String
+    /// The pull-request number from `(#123)` in the subject or a merge message, if any.
+    public let pr: Int?
+    /// How many lines the block moved in this commit (positive is down); nil when it edited or removed the block.
+    public let shift: Int?
+    /// The block's path after this commit, when the commit renamed the file.
+    public let renamedTo: String?
+
+    public var short: String { String(id.prefix(7)) }
+}
+
+/// The audit of one anchor: where it was written, what it cites, and where that is now.
+public struct AnchorDrift: Sendable {
+    /// The document, relative to its repository root.
+    public let doc: String
+    public let anchor: FoundAnchor
+    /// The repository prefix the path carried (`MMCA.ADC`), or "" for the code repository.
+    public var repo: String = ""
+    /// The path inside that repository (resolved from a suffix or a continuation), or as cited when unresolved.
+    public var path: String?
+    /// The commit at which the anchor was last known right.
+    public var base: String?
+    public var status: AnchorStatus = .unresolved
+    public var newPath: String?
+    public var newStart: Int?
+    public var newEnd: Int?
+    /// For `changed`: how sure the proposed position is, 0...1.
+    public var confidence: Double?
+    public var commits: [AnchorCommit] = []
+    /// Why, in a few words: the candidates of an ambiguous suffix, the files a continuation would fit.
+    public var note: String?
+    /// Candidate paths for `unresolved` (ambiguous) and `invalid` continuations.
+    public var candidates: [String] = []
+
+    public init(doc: String, anchor: FoundAnchor) {
+        self.doc = doc
+        self.anchor = anchor
+    }
+}
+
+/// The audit of every anchor in a set of documents.
+public struct AnchorAuditResult: Sendable {
+    public struct Document: Sendable {
+        /// Relative to the documents' repository root.
+        public let path: String
+        public let absolutePath: String
+        public let bytes: [UInt8]
+        public let scan: AnchorScan
+        /// One per anchor of `scan.anchors`, in the same order.
+        public var drifts: [AnchorDrift]
+    }
+
+    public var documents: [Document]
+    /// The target commit of the code repository (unprefixed anchors).
+    public let target: String
+    /// The target commit of every repository, by prefix ("" for the code repository).
+    public let targets: [String: String]
+
+    public var drifts: [AnchorDrift] { documents.flatMap(\.drifts) }
+
+    /// How many anchors have each status, every status listed.
+    public var counts: [(AnchorStatus, Int)] {
+        let all = drifts
+        return AnchorStatus.allCases.map { status in (status, all.filter { $0.status == status }.count) }
+    }
+
+    /// True when every anchor is `ok` or `historical`.
+    public var allAcceptable: Bool { drifts.allSatisfy { $0.status.isAcceptable } }
+}
+
+extension AnchorDrift {
+    /// The new position as a person reads it: `:181`, `Src/New.cs:12-14`.
+    public var newPosition: String? {
+        guard let newStart, let newEnd else { return nil }
+        let lines = newStart == newEnd ? "\(newStart)" : "\(newStart)-\(newEnd)"
+        if let newPath, newPath != path { return "\(repo.isEmpty ? newPath : repo + "/" + newPath):\(lines)" }
+        return ":\(lines)"
+    }
+
+    /// One line saying what happened to the anchor and what to do, for reports and annotations.
+    public var explanation: String {
+        var out: String
+        switch status {
+        case .ok: out = "ok"
+        case .historical: out = "historical (cites a superseded position on purpose)"
+        case .moved, .renamed: out = "\(status.rawValue) to \(newPosition ?? "?")"
+        case .changed:
+            out = "changed; best match by content \(newPosition ?? "?")"
+            if let confidence { out += " (confidence \(String(format: "%.2f", confidence)))" }
+        case .lost, .invalid, .unresolved:
+            out = status.rawValue + (note.map { ": \($0)" } ?? "")
+            if status == .unresolved && !candidates.isEmpty {
+                out += " (" + candidates.map { "`\($0)`" }.joined(separator: ", ") + ")"
+            }
+        }
+        if !commits.isEmpty {
+            out +=
+                "; "
+                + commits.map { c in
+                    var s = c.short + (c.pr.map { " (PR #\($0))" } ?? "")
+                    if let renamed = c.renamedTo { s += " renamed to \(renamed)" }
+                    if let shift = c.shift, shift != 0 {
+                        s += " \(shift > 0 ? "+" : "")\(shift)"
+                    } else if c.shift == nil {
+                        s += " edited"
+                    }
+                    return s
+                }.joined(separator: ", ")
+        }
+        return out
+    }
+}

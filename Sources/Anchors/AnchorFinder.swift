@@ -1,0 +1,355 @@
+import Markdown
+
+/// An anchor as written in a document: `path:N`, `path:N-M`, `` `X:N`-`X:M` `` or a bare `:N`
+/// continuation, with the byte ranges a re-pin rewrites.
+public struct FoundAnchor: Sendable, Equatable {
+    /// 1-based line and byte column of the anchor in the document.
+    public let line: Int
+    public let column: Int
+    /// The anchor exactly as written (`Program.cs:169`, `:65-80`).
+    public let text: String
+    /// The cited path as written, or for a continuation the path it binds to; nil when a
+    /// continuation has no file named before it in its section.
+    public let path: String?
+    /// False for a bare `:N` continuation.
+    public let pathWritten: Bool
+    public let start: Int
+    public let end: Int
+    /// True when the anchor cites a superseded position on purpose ("was `:160`").
+    public let isHistorical: Bool
+    /// Byte offsets in the document of the written path, the first number and the last number.
+    public let pathBytes: Range<Int>?
+    public let startBytes: Range<Int>
+    public let endBytes: Range<Int>?
+    /// The second path of a range written as two anchors (`` `X.cs:377`-`X.cs:382` ``).
+    public let endPathBytes: Range<Int>?
+    /// The section (0 before the first heading) the anchor sits in.
+    public let section: Int
+    /// Identifiers in code spans of the same sentence: hints for finding edited code by content.
+    public let hints: [String]
+}
+
+/// A file named in a document (with or without a line), in document order.
+public struct NamedFile: Sendable, Equatable {
+    public let path: String
+    public let line: Int
+    public let section: Int
+}
+
+/// What the finder read from one document.
+public struct AnchorScan: Sendable {
+    public let anchors: [FoundAnchor]
+    /// Every file named, anchors and plain mentions alike, in document order.
+    public let namedFiles: [NamedFile]
+    /// The line ending the document uses most (`\r\n` or `\n`).
+    public let lineEnding: String
+}
+
+/// Finds anchors in a Markdown document. Fenced and indented code blocks and HTML blocks are
+/// skipped; everything else (code spans, plain text, tables) is searched line by line.
+public enum AnchorFinder {
+    /// Scans `bytes`. `isFileName` decides whether a path-like word without a line number names a
+    /// file (continuations bind to it); by default anything with a `/` or a common source extension.
+    public static func scan(_ bytes: [UInt8], isFileName: (String) -> Bool = looksLikeFileName) -> AnchorScan {
+        let lines = splitLines(bytes)
+        let document = MarkdownDocument(parsing: String(decoding: bytes, as: UTF8.self))
+        var skipped = [Bool](repeating: false, count: lines.count + 2)
+        var headingLine = [Bool](repeating: false, count: lines.count + 2)
+        for node in document.nodes {
+            let first = max(1, node.startLine), last = min(lines.count, node.endLine)
+            guard first <= last else { continue }
+            switch node.kind {
+            case "code_block", "html_block":
+                for l in first...last { skipped[l] = true }
+            case "heading":
+                headingLine[first] = true
+            default:
+                break
+            }
+        }
+        var anchors: [FoundAnchor] = []
+        var named: [NamedFile] = []
+        var section = 0
+        var crlf = 0
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            if line.hasCR { crlf += 1 }
+            if headingLine[number] { section += 1 }
+            if skipped[number] { continue }
+            let tokens = tokenize(bytes, line.range)
+            var previousHistorical = false
+            var lineAnchors: [FoundAnchor] = []
+            for token in tokens {
+                switch token {
+                case .mention(let path):
+                    if isFileName(path) { named.append(NamedFile(path: path, line: number, section: section)) }
+                case .anchor(let raw):
+                    var path: String?
+                    if let written = raw.path {
+                        path = written
+                        named.append(NamedFile(path: written, line: number, section: section))
+                    } else {
+                        path = named.last(where: { $0.section == section })?.path
+                    }
+                    let historical = isHistorical(bytes, line.range, raw, previousHistorical: previousHistorical)
+                    previousHistorical = historical
+                    let text = String(decoding: bytes[raw.whole], as: UTF8.self)
+                    lineAnchors.append(
+                        FoundAnchor(
+                            line: number, column: raw.whole.lowerBound - line.range.lowerBound + 1, text: text,
+                            path: path,
+                            pathWritten: raw.path != nil, start: raw.start, end: raw.end, isHistorical: historical,
+                            pathBytes: raw.pathBytes, startBytes: raw.startBytes, endBytes: raw.endBytes,
+                            endPathBytes: raw.endPathBytes, section: section,
+                            hints: hints(bytes, line.range, around: raw.whole)))
+                }
+            }
+            anchors += lineAnchors
+        }
+        return AnchorScan(anchors: anchors, namedFiles: named, lineEnding: crlf * 2 > lines.count ? "\r\n" : "\n")
+    }
+
+    /// The default test for a path-like word: it has a `/`, or a common source or config extension.
+    public static func looksLikeFileName(_ word: String) -> Bool {
+        if word.contains("/") { return true }
+        guard let dot = word.lastIndex(of: ".") else { return false }
+        return knownExtensions.contains(word[word.index(after: dot)...].lowercased())
+    }
+
+    static let knownExtensions: Set<String> = [
+        "cs", "razor", "cshtml", "json", "yml", "yaml", "bicep", "md", "csproj", "props", "targets", "xml", "plist",
+        "swift", "kt", "java", "js", "ts", "tsx", "jsx", "py", "go", "rs", "c", "h", "cpp", "m", "sh", "toml", "sql",
+        "html", "css", "scss", "xaml", "gradle", "txt", "sln", "config", "entitlements",
+    ]
+}
+
+// MARK: - Lines and tokens
+
+struct LineSpan {
+    /// The line's bytes without `\n` and without a trailing `\r`.
+    let range: Range<Int>
+    let hasCR: Bool
+}
+
+func splitLines(_ bytes: [UInt8]) -> [LineSpan] {
+    var out: [LineSpan] = []
+    var start = 0
+    for i in 0..<bytes.count where bytes[i] == 0x0A {
+        let cr = i > start && bytes[i - 1] == 0x0D
+        out.append(LineSpan(range: start..<(cr ? i - 1 : i), hasCR: cr))
+        start = i + 1
+    }
+    if start < bytes.count { out.append(LineSpan(range: start..<bytes.count, hasCR: false)) }
+    return out
+}
+
+struct RawAnchor {
+    var path: String?
+    var pathBytes: Range<Int>?
+    var start: Int
+    var end: Int
+    var startBytes: Range<Int>
+    var endBytes: Range<Int>?
+    var endPathBytes: Range<Int>? = nil
+    var whole: Range<Int>
+}
+
+enum Token {
+    case anchor(RawAnchor)
+    case mention(String)
+}
+
+@inline(__always) func isAlnum(_ c: UInt8) -> Bool {
+    (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+}
+
+@inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+@inline(__always) func isPathByte(_ c: UInt8) -> Bool {
+    isAlnum(c) || c == 0x5F || c == 0x2E || c == 0x2F || c == 0x2D || c == 0x2B || c >= 0x80
+}
+
+/// A path-like word is a valid path when its last segment has an extension that starts and
+/// ends with a letter or digit (`Program.cs`, `appsettings.Development.json`).
+func validPath(_ bytes: ArraySlice<UInt8>) -> Bool {
+    guard let last = bytes.last, isAlnum(last) || last >= 0x80 else { return false }
+    guard let first = bytes.first, first != 0x2F || bytes.count > 1 else { return false }
+    if bytes.starts(with: [0x2F, 0x2F]) { return false }
+    let segmentStart = (bytes.lastIndex(of: 0x2F) ?? bytes.startIndex - 1) + 1
+    guard let dot = bytes[segmentStart...].lastIndex(of: 0x2E), dot > segmentStart, dot + 1 < bytes.endIndex else {
+        return false
+    }
+    let c = bytes[dot + 1]
+    return (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c >= 0x80
+}
+
+/// Reads up to nine digits at `i`; returns the value and the end index.
+func readNumber(_ bytes: [UInt8], _ i: Int, _ end: Int) -> (Int, Int)? {
+    var j = i, value = 0
+    while j < end && isDigit(bytes[j]) && j - i < 9 {
+        value = value * 10 + Int(bytes[j] - 0x30)
+        j += 1
+    }
+    guard j > i, j >= end || !isDigit(bytes[j]) else { return nil }
+    return (value, j)
+}
+
+/// Splits one line into anchors and file mentions, left to right.
+func tokenize(_ bytes: [UInt8], _ line: Range<Int>) -> [Token] {
+    var tokens: [Token] = []
+    var i = line.lowerBound
+    let end = line.upperBound
+    while i < end {
+        let c = bytes[i]
+        if isPathByte(c) {
+            // A word of path bytes; it must not continue a word we already passed (`a@b.cs`).
+            var j = i
+            while j < end && isPathByte(bytes[j]) { j += 1 }
+            var wordEnd = j
+            while wordEnd > i && (bytes[wordEnd - 1] == 0x2E || bytes[wordEnd - 1] == 0x2D) { wordEnd -= 1 }
+            let precededByScheme = i >= 1 && (bytes[i - 1] == 0x3A || bytes[i - 1] == 0x40)
+            if wordEnd == j && j + 1 < end && bytes[j] == 0x3A && isDigit(bytes[j + 1]) && validPath(bytes[i..<j]),
+                !precededByScheme, let anchor = readLines(bytes, colon: j, end: end, pathStart: i)
+            {
+                tokens.append(.anchor(anchor))
+                i = anchor.whole.upperBound
+                i = skipColumn(bytes, i, end)
+                continue
+            }
+            if !precededByScheme && validPath(bytes[i..<wordEnd]) {
+                tokens.append(.mention(String(decoding: bytes[i..<wordEnd], as: UTF8.self)))
+            }
+            i = max(j, i + 1)
+            continue
+        }
+        if c == 0x3A && i + 1 < end && isDigit(bytes[i + 1])
+            && (i == line.lowerBound || !isPathByte(bytes[i - 1]) && bytes[i - 1] != 0x3A)
+        {
+            if let anchor = readLines(bytes, colon: i, end: end, pathStart: nil) {
+                tokens.append(.anchor(anchor))
+                i = skipColumn(bytes, anchor.whole.upperBound, end)
+                continue
+            }
+        }
+        i += 1
+    }
+    return mergeTwoAnchorRanges(bytes, tokens)
+}
+
+/// Reads `:N` or `:N-M` at `colon`; nil when the number runs on into a word (`:12px`).
+func readLines(_ bytes: [UInt8], colon: Int, end: Int, pathStart: Int?) -> RawAnchor? {
+    guard let (start, afterStart) = readNumber(bytes, colon + 1, end) else { return nil }
+    var last = start, endBytes: Range<Int>?, stop = afterStart
+    var dashEnd = -1
+    if afterStart < end && bytes[afterStart] == 0x2D { dashEnd = afterStart + 1 }
+    if afterStart + 2 < end && bytes[afterStart] == 0xE2 && bytes[afterStart + 1] == 0x80
+        && bytes[afterStart + 2] == 0x93
+    {
+        dashEnd = afterStart + 3
+    }
+    if dashEnd > 0, dashEnd < end, isDigit(bytes[dashEnd]), let (m, afterEnd) = readNumber(bytes, dashEnd, end) {
+        last = m
+        endBytes = dashEnd..<afterEnd
+        stop = afterEnd
+    }
+    if stop < end && (isAlnum(bytes[stop]) || bytes[stop] == 0x5F || bytes[stop] >= 0x80) { return nil }
+    if stop + 1 < end && bytes[stop] == 0x2E && isDigit(bytes[stop + 1]) { return nil }
+    let path = pathStart.map { String(decoding: bytes[$0..<colon], as: UTF8.self) }
+    return RawAnchor(
+        path: path, pathBytes: pathStart.map { $0..<colon }, start: start, end: last,
+        startBytes: (colon + 1)..<afterStart, endBytes: endBytes, whole: (pathStart ?? colon)..<stop)
+}
+
+/// Skips a `:COL` after an anchor (`Program.cs:12:5`), which is not a second anchor.
+func skipColumn(_ bytes: [UInt8], _ i: Int, _ end: Int) -> Int {
+    guard i + 1 < end, bytes[i] == 0x3A, isDigit(bytes[i + 1]) else { return i }
+    var j = i + 1
+    while j < end && isDigit(bytes[j]) { j += 1 }
+    return j
+}
+
+/// `` `X.cs:377`-`X.cs:382` `` is one range written as two anchors.
+func mergeTwoAnchorRanges(_ bytes: [UInt8], _ tokens: [Token]) -> [Token] {
+    var out: [Token] = []
+    for token in tokens {
+        if case .anchor(let second) = token, case .anchor(let first)? = out.last,
+            first.endBytes == nil, second.endBytes == nil, first.path != nil, second.path == first.path,
+            second.start >= first.start
+        {
+            let between = bytes[first.whole.upperBound..<second.whole.lowerBound].filter { $0 != 0x60 && $0 != 0x20 }
+            if between == [0x2D] || between == [0xE2, 0x80, 0x93] {
+                var merged = first
+                merged.end = second.start
+                merged.endBytes = second.startBytes
+                merged.endPathBytes = second.pathBytes
+                merged.whole = first.whole.lowerBound..<second.whole.upperBound
+                out[out.count - 1] = .anchor(merged)
+                continue
+            }
+        }
+        out.append(token)
+    }
+    return out
+}
+
+// MARK: - Historical forms and hints
+
+/// Words before an anchor that mark it as a superseded position cited on purpose.
+let historicalCues = [
+    "from", "was", "were", "previously cited", "previously at", "previously", "formerly at", "formerly",
+    "used to sit at", "used to be at", "sat at", "not", "instead of", "old",
+]
+
+func isHistorical(_ bytes: [UInt8], _ line: Range<Int>, _ anchor: RawAnchor, previousHistorical: Bool) -> Bool {
+    let before = lowercasedWordsBefore(bytes, line, anchor.whole.lowerBound)
+    for cue in historicalCues where before.hasSuffix(cue) {
+        let head = before.dropLast(cue.count)
+        if head.last.map({ !$0.isLetter }) ?? true { return true }
+    }
+    if previousHistorical && (before.hasSuffix(" and") || before.hasSuffix(" or") || before.hasSuffix(",")) {
+        return true
+    }
+    // "`:169` is now `:181`", "`:176` now `:188`": the first is the old position.
+    var j = anchor.whole.upperBound
+    while j < line.upperBound && (bytes[j] == 0x60 || bytes[j] == 0x29) { j += 1 }
+    let after = String(decoding: bytes[j..<min(line.upperBound, j + 8)], as: UTF8.self).lowercased()
+    let cue = after.hasPrefix(" is now ") ? 8 : after.hasPrefix(" now ") ? 5 : 0
+    guard cue > 0 else { return false }
+    // Only when another anchor follows: "`:174-179` is now a block comment" is not a move.
+    var k = j + cue
+    while k < line.upperBound && (bytes[k] == 0x60 || bytes[k] == 0x20) { k += 1 }
+    while k < line.upperBound && isPathByte(bytes[k]) { k += 1 }
+    return k + 1 < line.upperBound && bytes[k] == 0x3A && isDigit(bytes[k + 1])
+}
+
+/// The text before `position` on its line, lowercased, without trailing spaces, backticks and `(`.
+func lowercasedWordsBefore(_ bytes: [UInt8], _ line: Range<Int>, _ position: Int) -> String {
+    var j = position
+    while j > line.lowerBound && (bytes[j - 1] == 0x20 || bytes[j - 1] == 0x60 || bytes[j - 1] == 0x28) { j -= 1 }
+    let start = max(line.lowerBound, j - 32)
+    return " " + String(decoding: bytes[start..<j], as: UTF8.self).lowercased()
+}
+
+/// Code spans in the sentence around an anchor that are not anchors themselves.
+func hints(_ bytes: [UInt8], _ line: Range<Int>, around anchor: Range<Int>) -> [String] {
+    var from = anchor.lowerBound
+    while from > line.lowerBound && !(bytes[from - 1] == 0x2E && from < line.upperBound && bytes[from] == 0x20) {
+        from -= 1
+    }
+    var to = anchor.upperBound
+    while to < line.upperBound && !(bytes[to] == 0x2E && (to + 1 == line.upperBound || bytes[to + 1] == 0x20)) {
+        to += 1
+    }
+    var out: [String] = []
+    var i = from
+    while i < to {
+        if bytes[i] == 0x60, let close = bytes[(i + 1)..<to].firstIndex(of: 0x60) {
+            let span = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
+            if !span.contains(":"), !span.isEmpty, span.count <= 80 { out.append(span) }
+            i = close + 1
+        } else {
+            i += 1
+        }
+    }
+    return out
+}

@@ -1,0 +1,94 @@
+import Foundation
+import RelopsCore
+
+/// `.relops/anchors.lock`: the commit at which each re-pinned anchor was last known right.
+/// Written by every `repin`, read by every audit before falling back to blame. JSON, one entry
+/// per anchor, sorted, so it diffs well:
+///
+///     {"version": 1, "anchors": [{"doc": "Docs/adr/0043.md", "repo": "", "path": "Src/Program.cs",
+///       "start": 181, "end": 181, "base": "<40 hex digits>"}]}
+public struct AnchorLock: Sendable, Equatable {
+    public struct Entry: Sendable, Hashable, Comparable {
+        public let doc: String
+        /// The anchor prefix, or "" for the code repository.
+        public let repo: String
+        public let path: String
+        public let start: Int
+        public let end: Int
+        public let base: String
+
+        public init(doc: String, repo: String, path: String, start: Int, end: Int, base: String) {
+            self.doc = doc
+            self.repo = repo
+            self.path = path
+            self.start = start
+            self.end = end
+            self.base = base
+        }
+
+        public static func < (a: Entry, b: Entry) -> Bool {
+            (a.doc, a.repo, a.path, a.start, a.end, a.base) < (b.doc, b.repo, b.path, b.start, b.end, b.base)
+        }
+
+        var key: String { "\(doc)\u{0}\(repo)\u{0}\(path)\u{0}\(start)\u{0}\(end)" }
+    }
+
+    public var entries: [Entry]
+
+    public init(entries: [Entry] = []) { self.entries = entries }
+
+    /// Where the lock lives, relative to the documents' repository root.
+    public static let relativePath = ".relops/anchors.lock"
+
+    /// The base recorded for an anchor, if any.
+    public func base(doc: String, repo: String, path: String, start: Int, end: Int) -> String? {
+        let key = Entry(doc: doc, repo: repo, path: path, start: start, end: end, base: "").key
+        return entries.last { $0.key == key }?.base
+    }
+
+    /// Reads the lock in `root`; a missing lock is empty.
+    public static func load(root: String) throws(Failure) -> AnchorLock {
+        let path = root + "/" + relativePath
+        guard let data = FileManager.default.contents(atPath: path) else { return AnchorLock() }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let list = object["anchors"] as? [[String: Any]]
+        else {
+            throw Failure(.badInput, "\(path): not an anchors lock (expected {\"version\": 1, \"anchors\": [...]})")
+        }
+        var entries: [Entry] = []
+        for (i, item) in list.enumerated() {
+            guard let doc = item["doc"] as? String, let repo = item["repo"] as? String, let p = item["path"] as? String,
+                let start = item["start"] as? Int, let end = item["end"] as? Int, let base = item["base"] as? String
+            else { throw Failure(.badInput, "\(path): anchors[\(i)] needs doc, repo, path, start, end and base") }
+            entries.append(Entry(doc: doc, repo: repo, path: p, start: start, end: end, base: base))
+        }
+        return AnchorLock(entries: entries)
+    }
+
+    /// Replaces every entry of `docs` with `entries`, keeping other documents' entries.
+    public mutating func replace(docs: Set<String>, with new: [Entry]) {
+        entries = Array(Set(entries.filter { !docs.contains($0.doc) } + new)).sorted()
+    }
+
+    /// The lock's JSON text, ending with a newline.
+    public func rendered() -> String {
+        let items: [JSONValue] = entries.sorted().map { e in
+            .object([
+                ("doc", .string(e.doc)), ("repo", .string(e.repo)), ("path", .string(e.path)),
+                ("start", .int(e.start)), ("end", .int(e.end)), ("base", .string(e.base)),
+            ])
+        }
+        return JSONValue.object([("version", .int(1)), ("anchors", .array(items))]).rendered() + "\n"
+    }
+
+    /// Writes the lock into `root`, creating `.relops/`.
+    public func write(root: String) throws(Failure) {
+        let folder = root + "/.relops"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(.couldNotCheck, "\(folder): cannot create: \(error.localizedDescription)")
+        }
+        try AtomicFile.write(Array(rendered().utf8), to: root + "/" + AnchorLock.relativePath)
+    }
+}

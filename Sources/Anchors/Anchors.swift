@@ -1,1 +1,0 @@
-// Anchors module: see ARCHITECTURE.md.

@@ -1,0 +1,285 @@
+import Git
+import RelopsCore
+
+/// A repository that anchors point into, opened once, with the caches an audit shares across
+/// anchors: trees, blob lines, blob-to-blob diffs, renames, and one first-parent chain.
+final class CodeRepository {
+    /// The anchor prefix (`MMCA.ADC`), or "" for the code repository.
+    let name: String
+    let repository: Repository
+    let target: ObjectID
+    let targetTree: Tree
+    /// True when the documents live in this repository too (the base is the blamed commit itself).
+    let holdsDocuments: Bool
+
+    init(name: String, repository: Repository, target: ObjectID, holdsDocuments: Bool) throws(GitError) {
+        self.name = name
+        self.repository = repository
+        self.target = target
+        targetTree = try repository.tree(ofCommit: target)
+        self.holdsDocuments = holdsDocuments
+    }
+
+    // MARK: History
+
+    /// The first-parent chain ending at the target, oldest first.
+    private(set) lazy var chain: [CommitInfo] = ((try? repository.firstParentHistory(from: target)) ?? []).reversed()
+    private lazy var chainIndex: [ObjectID: Int] = {
+        var index: [ObjectID: Int] = [:]
+        for (i, c) in chain.enumerated() { index[c.id] = i }
+        return index
+    }()
+    private var landings: [ObjectID: Int?] = [:]
+
+    /// The index in `chain` of the first commit that contains `commit` (itself when it is on the chain).
+    func landingIndex(of commit: ObjectID) -> Int? {
+        if let i = chainIndex[commit] { return i }
+        if let known = landings[commit] { return known }
+        var lo = 0, hi = chain.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if repository.contains(commit, in: chain[mid].id) { hi = mid } else { lo = mid + 1 }
+        }
+        let result: Int? = lo < chain.count ? lo : nil
+        landings[commit] = result
+        return result
+    }
+
+    /// True when `commit` is a merge on the first-parent chain.
+    func isMerge(_ commit: ObjectID) -> Bool {
+        chainIndex[commit].map { chain[$0].parents.count > 1 } ?? false
+    }
+
+    /// The newest first-parent commit whose committer time is at or before `time`.
+    func commit(currentAt time: Int64) -> ObjectID? {
+        var lo = 0, hi = chain.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if chain[mid].time <= time { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? chain[lo - 1].id : nil
+    }
+
+    // MARK: Trees, blobs, diffs
+
+    private var trees: [ObjectID: Tree] = [:]
+    private var blobs: [ObjectID: BlobLines] = [:]
+    private var diffs: [BlobPair: [DiffHunk]] = [:]
+    private var renameMaps: [BlobPair: [String: String]] = [:]
+    private var blobAt: [PathAtCommit: ObjectID?] = [:]
+
+    struct BlobPair: Hashable {
+        let old: ObjectID
+        let new: ObjectID
+    }
+
+    struct PathAtCommit: Hashable {
+        let commit: ObjectID
+        let path: String
+    }
+
+    func tree(_ commit: ObjectID) throws(GitError) -> Tree {
+        if commit == target { return targetTree }
+        if let tree = trees[commit] { return tree }
+        let tree = try repository.tree(ofCommit: commit)
+        trees[commit] = tree
+        return tree
+    }
+
+    func blob(at path: String, in commit: ObjectID) throws(GitError) -> ObjectID? {
+        let key = PathAtCommit(commit: commit, path: path)
+        if let known = blobAt[key] { return known }
+        let id = try tree(commit).blobID(at: path)
+        blobAt[key] = id
+        return id
+    }
+
+    func lines(_ blob: ObjectID) throws(GitError) -> BlobLines {
+        if let known = blobs[blob] { return known }
+        let lines = BlobLines(try repository.blobContent(blob))
+        blobs[blob] = lines
+        return lines
+    }
+
+    /// The hunks from `old` to `new`, computed once per pair.
+    func diff(_ old: ObjectID, _ new: ObjectID) throws(GitError) -> [DiffHunk] {
+        let key = BlobPair(old: old, new: new)
+        if let known = diffs[key] { return known }
+        let hunks = try repository.diffBlobs(old, new)
+        diffs[key] = hunks
+        return hunks
+    }
+
+    /// The points along `chain` from index `floor` where the blob at `path` changes: the first
+    /// entry is the blob at `floor`, each further entry a commit that changed it (nil: removed).
+    func changePoints(_ path: String, from floor: Int) throws(GitError) -> [(index: Int, blob: ObjectID?)] {
+        guard !chain.isEmpty else { return [] }
+        let floor = min(max(0, floor), chain.count - 1)
+        try index(downTo: floor)
+        var out: [(index: Int, blob: ObjectID?)] = [(floor, try blob(at: path, in: chain[floor].id))]
+        for point in (changeLog[path] ?? []).filter({ $0.index > floor }).sorted(by: { $0.index < $1.index })
+        where point.blob != out.last!.blob {
+            out.append(point)
+        }
+        return out
+    }
+
+    /// For every path, the chain commits (above `indexedFloor`) that changed it.
+    private var changeLog: [String: [(index: Int, blob: ObjectID?)]] = [:]
+    private lazy var indexedFloor = chain.count - 1
+
+    /// Extends the shared first-parent walk down to chain index `floor`: each commit is diffed
+    /// against its first parent once, tree to tree (unchanged folders are skipped), and only as far
+    /// back as some anchor's base or some document line needs.
+    private func index(downTo floor: Int) throws(GitError) {
+        while indexedFloor > floor {
+            let k = indexedFloor
+            for change in try repository.changedFiles(from: chain[k - 1].id, to: chain[k].id) {
+                changeLog[change.path, default: []].append((k, change.blob))
+            }
+            indexedFloor -= 1
+        }
+    }
+
+    /// For each line of `content` (the working-tree version of `path`), the first-parent commit
+    /// that last wrote it, nil when not committed yet: a blame along the shared first-parent walk,
+    /// so every document costs a few cached diffs instead of a walk of its own. The walk goes back
+    /// in growing steps, only as far as the oldest line needs.
+    func firstParentBlame(path: String, content: [UInt8]) throws(GitError) -> [ObjectID?] {
+        let lineCount = content.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } + (content.last.map { $0 == 0x0A ? 0 : 1 } ?? 0)
+        var owners = [ObjectID?](repeating: nil, count: lineCount)
+        guard let head = targetTree.blobID(at: path), !chain.isEmpty else { return owners }
+        // Lines of the current version still to attribute: (line in the version, document line).
+        var start: [(line: Int, doc: Int)]
+        if try Repository.blobID(of: content) == head {
+            start = (0..<lineCount).map { ($0 + 1, $0) }
+        } else {
+            let hunks = try repository.diffBlob(head, toBuffer: content)
+            start = (0..<lineCount).compactMap { i in oldLine(forNew: i + 1, hunks).map { ($0, i) } }
+        }
+        var depth = 64
+        while true {
+            let floor = max(0, chain.count - 1 - depth)
+            var found = owners
+            var pending = start
+            let points = try changePoints(path, from: floor)
+            var k = points.count - 1
+            var deeper = false
+            while k >= 0 && !pending.isEmpty {
+                let (index, blob) = points[k]
+                guard let blob else { break }
+                let commit = chain[index].id
+                if k == 0 && index > 0 {
+                    // Lines older than the walk so far: go further back.
+                    deeper = true
+                    break
+                }
+                guard k > 0, let previous = points[k - 1].blob else {
+                    for p in pending { found[p.doc] = commit }
+                    break
+                }
+                let hunks = try diff(previous, blob)
+                var next: [(line: Int, doc: Int)] = []
+                for p in pending {
+                    if let old = oldLine(forNew: p.line, hunks) {
+                        next.append((old, p.doc))
+                    } else {
+                        found[p.doc] = commit
+                    }
+                }
+                pending = next
+                k -= 1
+            }
+            if !deeper {
+                owners = found
+                break
+            }
+            depth *= 4
+        }
+        return owners
+    }
+
+    /// Renames between two commits, computed once per pair and only when asked (a cited file is missing).
+    func renames(_ old: ObjectID, _ new: ObjectID) throws(GitError) -> [String: String] {
+        let key = BlobPair(old: old, new: new)
+        if let known = renameMaps[key] { return known }
+        let map = try repository.renames(from: old, to: new)
+        renameMaps[key] = map
+        return map
+    }
+
+    /// Where `path` (as it was at `base`) lives at the target, following renames commit by commit
+    /// along the first-parent chain (small diffs, shared by every anchor); a direct rename
+    /// detection from `base` to the target when the chain cannot tell.
+    func followRenames(_ path: String, from base: ObjectID) throws(GitError) -> String? {
+        if let landing = landingIndex(of: base) {
+            var current = path, after = landing
+            while let gone = try changePoints(current, from: after).dropFirst().first(where: { $0.blob == nil }) {
+                guard let next = try renames(chain[gone.index - 1].id, chain[gone.index].id)[current] else { break }
+                current = next
+                after = gone.index
+            }
+            if current != path && targetTree.blobID(at: current) != nil { return current }
+        }
+        return try renames(base, target)[path]
+    }
+
+    // MARK: Files at the target
+
+    /// Every file path at the target, by its last segment.
+    private(set) lazy var filesByName: [String: [String]] = {
+        var out: [String: [String]] = [:]
+        guard let list = try? repository.treeFiles(atCommit: target.hex) else { return out }
+        for i in 0..<list.count {
+            let path = list.path(at: i)
+            out[lastSegment(path), default: []].append(path)
+        }
+        return out
+    }()
+
+    /// Tracked paths at the target that equal `suffix` or end with `/suffix`.
+    func files(withSuffix suffix: String) -> [String] {
+        (filesByName[lastSegment(suffix)] ?? []).filter { $0 == suffix || $0.hasSuffix("/" + suffix) }.sorted()
+    }
+}
+
+func lastSegment(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+}
+
+/// The pull-request number of a commit: `(#123)` in its subject, or a merge message
+/// (`Merge pull request #123 from ...`).
+func pullRequestNumber(subject: String, message: String) -> Int? {
+    func number(after marker: String, in text: String) -> Int? {
+        guard let range = text.range(of: marker, options: .backwards) else { return nil }
+        let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        return digits.isEmpty ? nil : Int(digits)
+    }
+    if let n = number(after: "(#", in: subject) { return n }
+    if subject.hasPrefix("Merge pull request #") { return number(after: "#", in: subject) }
+    if let line = message.split(separator: "\n").first(where: { $0.contains("pull request #") }) {
+        return number(after: "#", in: String(line))
+    }
+    return nil
+}
+
+/// The old-side line of new-side line `line`, or nil when a hunk added or rewrote it.
+func oldLine(forNew line: Int, _ hunks: [DiffHunk]) -> Int? {
+    var delta = 0
+    for hunk in hunks {
+        if hunk.newLines == 0 {
+            // A deletion after new line `newStart`.
+            if hunk.newStart < line { delta += hunk.oldLines } else { break }
+            continue
+        }
+        let last = hunk.newStart + hunk.newLines - 1
+        if line > last {
+            delta += hunk.oldLines - hunk.newLines
+            continue
+        }
+        if line >= hunk.newStart { return nil }
+        break
+    }
+    return line + delta
+}

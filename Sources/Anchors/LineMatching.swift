@@ -1,0 +1,231 @@
+import Git
+
+/// Where a block of lines went through one diff.
+struct MappedRange: Equatable {
+    /// The new first and last line (1-based).
+    var start: Int
+    var end: Int
+    /// True when no line of the block was inside a hunk: same text, perhaps other lines.
+    var intact: Bool
+}
+
+/// Maps lines `start...end` of the old side through `hunks` (no context lines). When a line of the
+/// block is inside a hunk, the result is where the block would be expected, and not intact.
+func mapRange(_ start: Int, _ end: Int, through hunks: [DiffHunk]) -> MappedRange {
+    var intact = true
+    func map(_ line: Int, isEnd: Bool) -> Int {
+        var delta = 0
+        for hunk in hunks {
+            if hunk.oldLines == 0 {
+                // An insertion after line `oldStart`.
+                if hunk.oldStart < line { delta += hunk.newLines } else { break }
+                continue
+            }
+            let last = hunk.oldStart + hunk.oldLines - 1
+            if line > last {
+                delta += hunk.newLines - hunk.oldLines
+                continue
+            }
+            if line >= hunk.oldStart {
+                intact = false
+                if hunk.newLines == 0 { return max(1, hunk.newStart + (isEnd ? 0 : 1)) }
+                return isEnd ? hunk.newStart + hunk.newLines - 1 : hunk.newStart
+            }
+            break
+        }
+        return line + delta
+    }
+    let newStart = map(start, isEnd: false)
+    var newEnd = map(end, isEnd: true)
+    // A hunk anywhere inside the block touches it, and so do lines inserted strictly inside it.
+    for hunk in hunks {
+        if hunk.oldLines == 0 {
+            if hunk.oldStart >= start && hunk.oldStart < end { intact = false }
+        } else if hunk.oldStart <= end && hunk.oldStart + hunk.oldLines - 1 >= start {
+            intact = false
+        }
+    }
+    if newEnd < newStart { newEnd = newStart }
+    return MappedRange(start: newStart, end: newEnd, intact: intact)
+}
+
+/// How a block was found again by content.
+struct ContentMatch: Equatable {
+    enum Kind { case exact, whitespace, similar }
+    var start: Int
+    var end: Int
+    var kind: Kind
+    var confidence: Double
+}
+
+/// The lines of one blob, with what the content search needs precomputed.
+final class BlobLines {
+    let lines: [String]
+    private(set) lazy var squeezed: [String] = lines.map(squeeze)
+    /// Each line's identifiers as dense ids (0..<tokenCount), and the id of each identifier hash.
+    private(set) lazy var tokens: (lines: [[Int32]], count: Int, ids: [Int: Int32]) = {
+        var ids: [Int: Int32] = [:]
+        let perLine = lines.map { line in
+            identifierTokens(line).map { hash in
+                if let id = ids[hash] { return id }
+                let id = Int32(ids.count)
+                ids[hash] = id
+                return id
+            }
+        }
+        return (perLine, ids.count, ids)
+    }()
+
+    init(_ bytes: [UInt8]) {
+        var out: [String] = []
+        var start = 0
+        for i in 0..<bytes.count where bytes[i] == 0x0A {
+            let stop = i > start && bytes[i - 1] == 0x0D ? i - 1 : i
+            out.append(String(decoding: bytes[start..<stop], as: UTF8.self))
+            start = i + 1
+        }
+        if start < bytes.count { out.append(String(decoding: bytes[start...], as: UTF8.self)) }
+        lines = out
+    }
+
+    var count: Int { lines.count }
+
+    /// Lines `start...end` (1-based), clamped to the file.
+    func block(_ start: Int, _ end: Int) -> ArraySlice<String> {
+        let lo = max(0, start - 1), hi = min(lines.count, end)
+        return lo < hi ? lines[lo..<hi] : []
+    }
+}
+
+/// The text without ASCII whitespace, for whitespace-insensitive comparison.
+func squeeze(_ s: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(s.utf8.count)
+    for b in s.utf8 where b != 0x20 && b != 0x09 && b != 0x0D && b != 0x0B && b != 0x0C { bytes.append(b) }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// The distinct identifiers and numbers of a line, as 64-bit FNV-1a hashes of their bytes.
+func identifierTokens(_ s: String) -> [Int] {
+    var out: [Int] = []
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var inWord = false
+    func finish() {
+        if inWord, !out.contains(Int(bitPattern: UInt(hash))) { out.append(Int(bitPattern: UInt(hash))) }
+        hash = 0xcbf2_9ce4_8422_2325
+        inWord = false
+    }
+    for b in s.utf8 {
+        if isAlnum(b) || b == 0x5F || b >= 0x80 {
+            hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3
+            inWord = true
+        } else {
+            finish()
+        }
+    }
+    finish()
+    return out
+}
+
+/// Finds the block `old` in `target`: exactly, then ignoring whitespace, then by similarity of
+/// identifiers (at least half alike); nearest `expected` wins among equals. Hints (identifiers the
+/// document names beside the anchor) raise a window that holds them.
+func findByContent(_ old: ArraySlice<String>, in target: BlobLines, expected: Int, lengths: [Int], hints: [String])
+    -> ContentMatch?
+{
+    let n = old.count
+    guard n > 0, target.count > 0 else { return nil }
+    func nearest(_ positions: [Int]) -> Int? { positions.min { abs($0 - expected) < abs($1 - expected) } }
+    if n <= target.count {
+        let first = old.first!
+        var hits: [Int] = []
+        for p in 0...(target.count - n) where target.lines[p] == first && target.lines[p..<(p + n)].elementsEqual(old) {
+            hits.append(p + 1)
+        }
+        if let p = nearest(hits) { return ContentMatch(start: p, end: p + n - 1, kind: .exact, confidence: 1) }
+        let squeezedOld = old.map(squeeze)
+        hits = []
+        for p in 0...(target.count - n) where target.squeezed[p..<(p + n)].elementsEqual(squeezedOld) {
+            hits.append(p + 1)
+        }
+        if let p = nearest(hits) { return ContentMatch(start: p, end: p + n - 1, kind: .whitespace, confidence: 0.95) }
+    }
+    let oldTokens = old.reduce(into: Set<Int>()) { $0.formUnion(identifierTokens($1)) }
+    guard !oldTokens.isEmpty else { return nil }
+    var best: (score: Double, start: Int, length: Int)?
+    for length in Set(lengths.filter { $0 >= 1 && $0 <= target.count }).sorted() {
+        // Token counts of the sliding window, with the number of distinct tokens and of shared ones.
+        let dense = target.tokens
+        var inOld = [Bool](repeating: false, count: dense.count)
+        for t in oldTokens { if let id = dense.ids[t] { inOld[Int(id)] = true } }
+        var window = [Int32](repeating: 0, count: dense.count)
+        var size = 0, common = 0
+        func add(_ i: Int, _ d: Int32) {
+            for t in dense.lines[i] {
+                let id = Int(t)
+                let before = window[id]
+                let after = before + d
+                window[id] = after
+                if before == 0 && after > 0 {
+                    size += 1
+                    if inOld[id] { common += 1 }
+                } else if before > 0 && after == 0 {
+                    size -= 1
+                    if inOld[id] { common -= 1 }
+                }
+            }
+        }
+        for i in 0..<length { add(i, 1) }
+        for p in 0...(target.count - length) {
+            if p > 0 {
+                add(p - 1, -1)
+                add(p + length - 1, 1)
+            }
+            var score = 2 * Double(common) / Double(size + oldTokens.count)
+            if !hints.isEmpty,
+                target.lines[p..<(p + length)].contains(where: { line in hints.contains { line.contains($0) } })
+            {
+                score = min(1, score + 0.1)
+            }
+            let start = p + 1
+            if best == nil || score > best!.score + 1e-9
+                || abs(score - best!.score) <= 1e-9 && abs(start - expected) < abs(best!.start - expected)
+            {
+                best = (score, start, length)
+            }
+        }
+    }
+    guard let best, best.score >= 0.5 else { return nil }
+    return ContentMatch(
+        start: best.start, end: best.start + best.length - 1, kind: .similar,
+        confidence: (best.score * 0.9 * 100).rounded() / 100)
+}
+
+/// True when lines `start...end` hold nothing worth citing: blank, braces, or doc-comment tags.
+func isTrivialBlock(_ block: ArraySlice<String>) -> Bool {
+    block.allSatisfy(isTrivialLine)
+}
+
+func isTrivialLine(_ line: String) -> Bool {
+    var t = Substring(line.trimmingWhitespace())
+    if t.isEmpty { return true }
+    if t.allSatisfy({ "{}()[];,".contains($0) }) { return true }
+    // A doc-comment line holding only a tag: `/// <summary>`, `/// </summary>`, `/// <remarks>`.
+    guard t.hasPrefix("///") else { return false }
+    t = t.dropFirst(3).drop(while: { $0 == " " })
+    if t.isEmpty { return true }
+    if t.hasPrefix("<"), t.hasSuffix(">"), !t.dropFirst().dropLast().contains(where: { $0 == "<" || $0 == ">" }) {
+        return true
+    }
+    return false
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,179 @@
+/// The `## Revision (DATE)` section a re-pin appends, rendered from `Templates/adr-revision.md`
+/// (`{{date}}` and `{{items}}`). Old positions are quoted as "`:169` is now `:181`", a form the
+/// next audit reads as historical.
+public struct RevisionNote: Sendable {
+    /// `YYYY-MM-DD`.
+    public let date: String
+    public let template: String
+
+    public init(date: String, template: String = RevisionNote.defaultTemplate) {
+        self.date = date
+        self.template = template
+    }
+
+    /// The template shipped with relops; `Templates/adr-revision.md` holds the same text.
+    public static let defaultTemplate = """
+        ## Revision ({{date}})
+
+        Anchor pass from an automated audit. No decision and no behavior changed.
+
+        {{items}}
+
+        """
+
+    /// The note's text (with `\n` line ends).
+    public func render(rewritten: [AnchorDrift], needsPerson: [AnchorDrift], label: (String, String) -> String)
+        -> String
+    {
+        var items: [String] = []
+        // Group the re-pinned anchors by the file they now point into, in document order.
+        var order: [String] = []
+        var groups: [String: [AnchorDrift]] = [:]
+        for drift in rewritten {
+            let key = drift.repo + "\u{0}" + (drift.newPath ?? drift.path ?? "")
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(drift)
+        }
+        for key in order {
+            items.append(item(for: groups[key]!, label: label))
+        }
+        if !needsPerson.isEmpty {
+            let listed = needsPerson.map { drift -> String in
+                var reasons = drift.note.map { [$0] } ?? []
+                if let last = drift.commits.last {
+                    reasons.append("last touched by commit \(last.short)" + (last.pr.map { " (PR #\($0))" } ?? ""))
+                }
+                let why = reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"
+                return "line \(drift.anchor.line), which was `\(drift.anchor.text)`, is \(drift.status.rawValue)\(why)"
+            }
+            items.append("Left for a person: " + listed.joined(separator: "; ") + ".")
+        }
+        let numbered = items.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+        return template.replacingOccurrences(of: "{{date}}", with: date).replacingOccurrences(
+            of: "{{items}}", with: numbered)
+    }
+
+    private func item(for drifts: [AnchorDrift], label: (String, String) -> String) -> String {
+        let first = drifts[0]
+        let file = label(first.repo, first.newPath ?? first.path ?? "")
+        var commits: [AnchorCommit] = []
+        for drift in drifts {
+            for commit in drift.commits where !commits.contains(where: { $0.id == commit.id }) {
+                commits.append(commit)
+            }
+        }
+        let named = commits.map { c in "\(c.short)" + (c.pr.map { " (PR #\($0))" } ?? "") }
+        let who: String
+        switch named.count {
+        case 0: who = "a commit outside the first-parent history"
+        case 1: who = "commit " + named[0]
+        default: who = "commits " + named.dropLast().joined(separator: ", ") + " and " + named.last!
+        }
+        let shifts = Set(drifts.map { ($0.newStart ?? 0) - $0.anchor.start })
+        let renamedFrom = drifts.first(where: { $0.status == .renamed }).flatMap { $0.path }
+        var what: String
+        if let renamedFrom {
+            what = "renamed `\(label(first.repo, renamedFrom))` to `\(file)`"
+        } else if drifts.allSatisfy({ $0.status == .moved }), shifts.count == 1, let shift = shifts.first, shift != 0 {
+            what =
+                "shifted the cited lines \(numberWords(abs(shift))) line\(abs(shift) == 1 ? "" : "s") \(shift > 0 ? "down" : "up")"
+        } else if drifts.contains(where: { $0.status == .changed }) {
+            what = "edited the cited code"
+        } else {
+            what = "moved the cited lines"
+        }
+        let positions = drifts.enumerated().map { i, drift -> String in
+            let old =
+                drift.anchor.start == drift.anchor.end && drift.anchor.endBytes == nil
+                ? ":\(drift.anchor.start)" : ":\(drift.anchor.start)-\(drift.anchor.end)"
+            let newStart = drift.newStart ?? 0, newEnd = drift.newEnd ?? newStart
+            let new = newStart == newEnd && drift.anchor.endBytes == nil ? ":\(newStart)" : ":\(newStart)-\(newEnd)"
+            var text = "`\(old)` " + (i == 0 ? "is now" : "now") + " `\(new)`"
+            if drift.status == .changed, let confidence = drift.confidence {
+                text += " (by content, confidence \(String(format: "%.2f", confidence)))"
+            }
+            return text
+        }
+        return "`\(file)`: \(who) \(what); \(positions.joined(separator: ", "))."
+    }
+
+    /// Appends the note at the end of `bytes` and, when the Status paragraph lists revisions
+    /// ("Revised 2026-08-07 (...)."), adds this one after the last of them.
+    func append(
+        to bytes: [UInt8], lineEnding: String, rewritten: [AnchorDrift], needsPerson: [AnchorDrift],
+        label: (String, String) -> String
+    ) -> [UInt8] {
+        var out = bytes
+        if let insertAt = statusInsertionPoint(bytes) {
+            let mention =
+                " Revised \(date) (\(rewritten.count) anchor\(rewritten.count == 1 ? "" : "s") re-pinned by an automated audit; see Revision below)."
+            out.insert(contentsOf: Array(mention.utf8), at: insertAt)
+        }
+        let text = render(rewritten: rewritten, needsPerson: needsPerson, label: label)
+        let eol = Array(lineEnding.utf8)
+        if !out.isEmpty && out.last != 0x0A { out += eol }
+        if !out.isEmpty { out += eol }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        for line in lines { out += line + eol }
+        return out
+    }
+}
+
+/// Where a new "Revised DATE (...)." goes: right after the last such sentence of the document's
+/// first paragraph that holds one (the Status paragraph).
+func statusInsertionPoint(_ bytes: [UInt8]) -> Int? {
+    let marker = Array("Revised ".utf8)
+    var i = 0, lastEnd: Int?, paragraphEnd: Int?
+    while i + marker.count + 12 < bytes.count {
+        if let end = paragraphEnd, i > end { break }
+        guard bytes[i] == 0x52, Array(bytes[i..<(i + marker.count)]) == marker else {
+            i += 1
+            continue
+        }
+        let date = bytes[(i + marker.count)..<(i + marker.count + 10)]
+        let isDate = date.enumerated().allSatisfy { k, c in k == 4 || k == 7 ? c == 0x2D : isDigit(c) }
+        let open = i + marker.count + 10
+        guard isDate, bytes[open] == 0x20, bytes[open + 1] == 0x28 else {
+            i += 1
+            continue
+        }
+        var depth = 0, j = open + 1
+        while j < bytes.count && bytes[j] != 0x0A {
+            if bytes[j] == 0x28 { depth += 1 }
+            if bytes[j] == 0x29 {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            j += 1
+        }
+        guard j < bytes.count, bytes[j] == 0x29 else { return lastEnd }
+        var end = j + 1
+        if end < bytes.count && bytes[end] == 0x2E { end += 1 }
+        lastEnd = end
+        if paragraphEnd == nil {
+            // The paragraph ends at the first blank line.
+            var k = end
+            while k < bytes.count {
+                if bytes[k] == 0x0A {
+                    var m = k + 1
+                    while m < bytes.count && (bytes[m] == 0x20 || bytes[m] == 0x0D || bytes[m] == 0x09) { m += 1 }
+                    if m >= bytes.count || bytes[m] == 0x0A { break }
+                }
+                k += 1
+            }
+            paragraphEnd = k
+        }
+        i = end
+    }
+    return lastEnd
+}
+
+/// 1 to 20 in words, as an ADR writes them; larger numbers as digits.
+func numberWords(_ n: Int) -> String {
+    let words = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+    ]
+    return n >= 0 && n < words.count ? words[n] : String(n)
+}

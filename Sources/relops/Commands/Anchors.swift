@@ -1,0 +1,279 @@
+import Anchors
+import CommandLine
+import Foundation
+import Git
+import RelopsCore
+
+/// `relops anchors audit|repin`: ADR file:line anchors checked against git history.
+enum AnchorsCommand: RelopsCommand {
+    static let shared: [OptionSpec] = [
+        .value(
+            "code", "PATH", help: "Checkout that unprefixed anchors point into (default: the documents' repository)."),
+        .value(
+            "repo", "PREFIX=PATH", repeatable: true,
+            help:
+                "Anchors whose path starts with PREFIX/ point into the checkout at PATH (also .relops.yml anchors.repos)."
+        ),
+        .value("to", "REV", help: "Revision of the code repository to map anchors to (default: HEAD)."),
+    ]
+    static let docs = PositionalSpec(
+        "doc", help: "Documents to audit (default: .relops.yml anchors.docs).", optional: true,
+        variadic: true)
+
+    static let spec = CommandSpec(
+        "anchors",
+        abstract: "Audit and re-pin ADR file:line anchors through git history.",
+        subcommands: [
+            CommandSpec(
+                "audit", abstract: "Report anchors that drifted since they were written.",
+                discussion: "Exit 1 when any anchor is not ok or historical.",
+                options: shared + [.format(["text", "json", "sarif", "github"])], positionals: [docs]),
+            CommandSpec(
+                "repin",
+                abstract: "Rewrite moved and renamed anchors in place and record them in .relops/anchors.lock.",
+                discussion: """
+                    Only anchor bytes change. lost, invalid and unresolved anchors (and changed ones without \
+                    --accept-changed) are listed for a person; exit 1 when there are any.
+                    """,
+                options: shared + [
+                    .flag("accept-changed", help: "Also re-pin changed anchors to their best match by content."),
+                    .flag("revision-note", help: "Append a '## Revision (DATE)' section recording what moved."),
+                    .value("date", "YYYY-MM-DD", help: "Date of the revision note (default: today, UTC)."),
+                ], positionals: [docs]),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
+        let repin = arguments.subcommand == "repin"
+        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json, .sarif, .github])
+        let cwd = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String, from base: String) -> String {
+            ((path.hasPrefix("/") ? path : base + "/" + path) as NSString).standardizingPath
+        }
+        let documents = arguments.positionals.map { absolute($0, from: cwd) }
+        let start = documents.first.map { ($0 as NSString).deletingLastPathComponent }
+        let project = try Project(path: start.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil })
+        var docs = documents
+        if docs.isEmpty {
+            let globs = project.config.anchorDocs.map(Glob.init)
+            guard !globs.isEmpty else {
+                throw Failure(
+                    .usage,
+                    "no documents: name them (relops anchors \(arguments.subcommand ?? "audit") DOC...) or set anchors.docs in .relops.yml"
+                )
+            }
+            let files = try project.repository.indexFiles()
+            docs = (0..<files.count).map { files.path(at: $0) }.filter { p in globs.contains { $0.matches(p) } }
+                .map { project.root + "/" + $0 }
+        }
+        var seen = Set<String>()
+        docs = docs.filter { seen.insert($0).inserted }
+        for doc in docs where !FileManager.default.fileExists(atPath: doc) {
+            throw Failure(.badInput, "\(doc): no such document")
+        }
+        var repos: [(prefix: String, path: String)] = project.config.anchorRepos.map {
+            ($0.prefix, absolute($0.path, from: project.root))
+        }
+        for value in arguments.all("repo") {
+            guard let eq = value.firstIndex(of: "="), eq != value.startIndex, value.index(after: eq) != value.endIndex
+            else {
+                throw Failure(.usage, "--repo \(value): expected PREFIX=PATH")
+            }
+            let prefix = String(value[..<eq])
+            repos.removeAll { $0.prefix == prefix }
+            repos.append((prefix, absolute(String(value[value.index(after: eq)...]), from: cwd)))
+        }
+        let options = AnchorAuditOptions(
+            documents: docs, codePath: arguments.value("code").map { absolute($0, from: cwd) },
+            repos: repos, target: arguments.value("to"))
+        let lock = try AnchorLock.load(root: project.root)
+        let audit = AnchorAudit(root: project.root, repository: project.repository, options: options, lock: lock)
+        let result = try audit.run()
+        if !repin {
+            render(result, format: format, console: console)
+            return result.allAcceptable ? ExitCode.ok : ExitCode.checkFailed
+        }
+        var note: RevisionNote?
+        if arguments.flag("revision-note") {
+            let date = try arguments.value("date").map(validDate) ?? today()
+            let override = project.root + "/Templates/adr-revision.md"
+            let template = FileManager.default.contents(atPath: override).map { String(decoding: $0, as: UTF8.self) }
+            note = RevisionNote(date: date, template: template ?? RevisionNote.defaultTemplate)
+        } else if arguments.value("date") != nil {
+            throw Failure(.usage, "--date only goes with --revision-note")
+        }
+        let planned = AnchorRepin.plan(
+            result, acceptChanged: arguments.flag("accept-changed"), note: note,
+            label: audit.shortestLabel)
+        _ = try AnchorRepin.apply(planned, result: result, root: project.root, lock: lock)
+        var needsPerson = 0
+        for document in planned {
+            console.out(
+                "\(document.path): re-pinned \(document.rewritten.count) anchor\(document.rewritten.count == 1 ? "" : "s")"
+                    + (document.isChanged ? "" : " (unchanged)"))
+            for drift in document.rewritten {
+                console.out(
+                    "  \(drift.anchor.line):\(drift.anchor.column)  \(drift.anchor.text) -> \(drift.newPosition ?? "?")"
+                )
+            }
+            for drift in document.needsPerson {
+                console.out(
+                    "  \(drift.anchor.line):\(drift.anchor.column)  \(drift.anchor.text)  needs a person: \(drift.explanation)"
+                )
+            }
+            needsPerson += document.needsPerson.count
+        }
+        console.out("lock: \(AnchorLock.relativePath)")
+        return needsPerson == 0 ? ExitCode.ok : ExitCode.checkFailed
+    }
+
+    static func validDate(_ value: String) throws(Failure) -> String {
+        let parts = value.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let m = Int(parts[1]), let d = Int(parts[2]), Int(parts[0]) != nil, (1...12).contains(m),
+            (1...31).contains(d)
+        else { throw Failure(.usage, "--date \(value): expected YYYY-MM-DD") }
+        return value
+    }
+
+    static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+
+    // MARK: Rendering
+
+    static func render(_ result: AnchorAuditResult, format: OutputFormat, console: Console) {
+        switch format {
+        case .json: console.out(json(result).rendered())
+        case .sarif: console.out(sarif(result).rendered())
+        case .github:
+            for drift in result.drifts where !drift.status.isAcceptable {
+                console.out(
+                    "::warning file=\(property(drift.doc)),line=\(drift.anchor.line),col=\(drift.anchor.column),"
+                        + "title=\(property("anchor \(drift.status.rawValue)"))::\(escape("\(drift.anchor.text) \(drift.explanation)"))"
+                )
+            }
+            console.out(summary(result))
+        case .text:
+            for document in result.documents {
+                let drifted = document.drifts.filter { !$0.status.isAcceptable }
+                console.out(
+                    console.styled(document.path, .bold)
+                        + "  \(document.drifts.count) anchors, \(drifted.count) to look at")
+                for drift in drifted {
+                    let status = drift.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+                    let style: Console.Style = drift.status == .moved || drift.status == .renamed ? .yellow : .red
+                    console.out(
+                        "  \(drift.anchor.line):\(drift.anchor.column)  \(console.styled(status, style)) \(drift.anchor.text)  \(drift.explanation)"
+                    )
+                }
+            }
+            console.out(summary(result))
+        }
+    }
+
+    static func summary(_ result: AnchorAuditResult) -> String {
+        let total = result.drifts.count
+        let parts = result.counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }
+        return "\(total) anchor\(total == 1 ? "" : "s")" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+    }
+
+    static func json(_ result: AnchorAuditResult) -> JSONValue {
+        let anchors: [JSONValue] = result.drifts.map { d in
+            .object([
+                ("doc", .string(d.doc)), ("doc_line", .int(d.anchor.line)), ("doc_column", .int(d.anchor.column)),
+                ("text", .string(d.anchor.text)), ("repo", .string(d.repo)), ("path", .string(d.path ?? d.anchor.path)),
+                ("start", .int(d.anchor.start)), ("end", .int(d.anchor.end)), ("base", .string(d.base)),
+                ("status", .string(d.status.rawValue)), ("new_path", .string(d.newPath)),
+                ("new_start", .int(d.newStart)),
+                ("new_end", .int(d.newEnd)), ("confidence", d.confidence.map { .double($0) } ?? .null),
+                (
+                    "commits",
+                    .array(
+                        d.commits.map { c in
+                            .object([
+                                ("id", .string(c.id)), ("short", .string(c.short)), ("subject", .string(c.subject)), ("pr", .int(c.pr)),
+                                ("shift", .int(c.shift)), ("renamed_to", .string(c.renamedTo)),
+                            ])
+                        })
+                ),
+                ("note", .string(d.note)), ("candidates", .array(d.candidates.map { .string($0) })),
+            ])
+        }
+        let counts = JSONValue.object(
+            result.counts.map { ($0.0.rawValue, .int($0.1)) } + [("total", .int(result.drifts.count))])
+        return .object([("target", .string(result.target)), ("anchors", .array(anchors)), ("counts", counts)])
+    }
+
+    static func sarif(_ result: AnchorAuditResult) -> JSONValue {
+        let rules: [JSONValue] = AnchorStatus.allCases.filter { !$0.isAcceptable }.map { status in
+            .object([
+                ("id", .string("anchor-\(status.rawValue)")),
+                ("shortDescription", .object([("text", .string("ADR anchor \(status.rawValue)"))])),
+            ])
+        }
+        let results: [JSONValue] = result.drifts.filter { !$0.status.isAcceptable }.map { d in
+            let level = d.status == .moved || d.status == .renamed ? "warning" : "error"
+            return .object([
+                ("ruleId", .string("anchor-\(d.status.rawValue)")), ("level", .string(level)),
+                ("message", .object([("text", .string("\(d.anchor.text) \(d.explanation)"))])),
+                (
+                    "locations",
+                    .array([
+                        .object([
+                            (
+                                "physicalLocation",
+                                .object([
+                                    ("artifactLocation", .object([("uri", .string(d.doc))])),
+                                    (
+                                        "region",
+                                        .object([
+                                            ("startLine", .int(d.anchor.line)), ("startColumn", .int(d.anchor.column)),
+                                        ])
+                                    ),
+                                ])
+                            )
+                        ])
+                    ])
+                ),
+            ])
+        }
+        return .object([
+            ("version", .string("2.1.0")),
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("relops")), ("version", .string(relopsVersion)),
+                                        ("rules", .array(rules)),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
+        ])
+    }
+
+    /// GitHub workflow-command escaping for a message and for a property value.
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func property(_ s: String) -> String {
+        escape(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// End-to-end: the built `relops` binary on a repository with a drifted anchor.
+@Suite struct AnchorsCommandTests {
+    func drifted() -> GitFixture {
+        let repo = GitFixture()
+        repo.write("Src/A.cs", numbered("a", 1...30))
+        repo.write("Docs/adr/0001-deep-links.md", "# ADR\n\nAt `Src/A.cs:5`, was `:3`.\n")
+        repo.write(".relops.yml", "anchors:\n  docs: [\"Docs/adr/*.md\"]\n")
+        repo.commit("Start")
+        repo.write("Src/A.cs", "x\n" + numbered("a", 1...30))
+        repo.commit("Shift (#12)")
+        return repo
+    }
+
+    @Test func auditExitsOneOnDriftAndPrintsEachFormat() throws {
+        let repo = drifted()
+        let text = relops(["anchors", "audit"], in: repo.root)
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("3:5  moved      Src/A.cs:5  moved to :6; "))
+        #expect(text.stdout.contains("(PR #12) +1"))
+        #expect(text.stdout.contains("2 anchors: 1 moved, 1 historical"))
+
+        let json = relops(["anchors", "audit", "--format", "json"], in: repo.root)
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let anchors = try #require(object["anchors"] as? [[String: Any]])
+        let first = anchors[0]
+        #expect(first["doc"] as? String == "Docs/adr/0001-deep-links.md")
+        #expect(first["doc_line"] as? Int == 3 && first["doc_column"] as? Int == 5)
+        #expect(
+            first["status"] as? String == "moved" && first["new_start"] as? Int == 6 && first["new_end"] as? Int == 6)
+        let commits = try #require(first["commits"] as? [[String: Any]])
+        #expect(commits.first?["pr"] as? Int == 12 && commits.first?["shift"] as? Int == 1)
+        #expect((commits.first?["short"] as? String)?.count == 7)
+        #expect((object["counts"] as? [String: Any])?["moved"] as? Int == 1)
+
+        let github = relops(["anchors", "audit", "--format", "github"], in: repo.root)
+        #expect(
+            github.stdout.hasPrefix(
+                "::warning file=Docs/adr/0001-deep-links.md,line=3,col=5,title=anchor moved::Src/A.cs:5 moved to :6"))
+
+        let sarif = relops(["anchors", "audit", "--format", "sarif"], in: repo.root)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        #expect(log["version"] as? String == "2.1.0" && results.first?["ruleId"] as? String == "anchor-moved")
+    }
+
+    @Test func repinFixesTheDocumentAndTheNextAuditPasses() {
+        let repo = drifted()
+        let repin = relops(
+            ["anchors", "repin", "Docs/adr/0001-deep-links.md", "--revision-note", "--date", "2026-09-01"],
+            in: repo.root)
+        #expect(repin.status == 0, "\(repin.stderr)")
+        #expect(
+            repo.readText("Docs/adr/0001-deep-links.md").hasPrefix(
+                "# ADR\n\nAt `Src/A.cs:6`, was `:3`.\n\n## Revision (2026-09-01)\n"))
+        #expect(FileManager.default.fileExists(atPath: repo.root + "/.relops/anchors.lock"))
+        let audit = relops(["anchors", "audit"], in: repo.root)
+        #expect(audit.status == 0, "\(audit.stdout)")
+    }
+
+    @Test func badInputExitsTwoWithAMessage() {
+        let repo = drifted()
+        let missing = relops(["anchors", "audit", "Docs/nope.md"], in: repo.root)
+        #expect(missing.status == 2 && missing.stderr.contains("Docs/nope.md: no such document"))
+        let badRepo = relops(["anchors", "audit", "--repo", "nothing"], in: repo.root)
+        #expect(badRepo.status == 2 && badRepo.stderr.contains("expected PREFIX=PATH"))
+        let badDate = relops(["anchors", "repin", "--revision-note", "--date", "31/08/2026"], in: repo.root)
+        #expect(badDate.status == 2 && badDate.stderr.contains("expected YYYY-MM-DD"))
+        let badRev = relops(["anchors", "audit", "--to", "no-such-rev"], in: repo.root)
+        #expect(badRev.status == 2 && badRev.stderr.contains("no-such-rev"))
+    }
+}

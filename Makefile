@@ -8,7 +8,7 @@ SWIFTFLAGS ?= --manifest-cache none
 BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gfm-dev \
               libcmark-gfm-extensions-dev libyaml-dev libidn2-dev
 TEST_DEPS  := git openssl zip curl nginx-light openjdk-17-jre-headless
-BENCH_DEPS := hyperfine ripgrep git
+BENCH_DEPS := hyperfine ripgrep git python3
 
 .PHONY: all deps test-deps bench-deps build release test demo bench fuzz format clean _nginx _jre
 

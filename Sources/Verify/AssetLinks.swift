@@ -1,3 +1,4 @@
+import Fingerprint
 import RelopsCore
 
 /// The relation an App Link needs: the site lets the app handle all its URLs.
@@ -135,12 +136,18 @@ struct AndroidGrantCheck {
             return (package, prints, s.relations.contains(handleAllURLs))
         }
         for app in apps {
-            for served in app.prints where !CanonicalFingerprint.isCanonical(served) {
-                let how =
-                    CanonicalFingerprint.canonical(served) == nil
-                    ? "is not a SHA-256 fingerprint (expected 32 colon-separated uppercase hex bytes)"
-                    : (served.contains(":") ? "is not uppercase" : "has no colons")
-                        + "; Android compares fingerprints as 32 colon-separated uppercase hex bytes"
+            for served in app.prints {
+                // Android compares the served text as it is: only the canonical form matches.
+                let how: String
+                do {
+                    let canonical = try FingerprintNormalizer.sha256(served).canonical
+                    if canonical == served { continue }
+                    how =
+                        (served.contains(":") ? "is not uppercase" : "has no colons")
+                        + "; Android compares fingerprints as 32 colon-separated uppercase hex bytes: \(canonical)"
+                } catch {
+                    how = "is not a SHA-256 fingerprint: \(error.reason)"
+                }
                 list.fail(
                     "assetlinks.fingerprint-form", "\(app.package): sha256_cert_fingerprints \"\(served)\" \(how)")
             }
@@ -173,7 +180,7 @@ struct AndroidGrantCheck {
             if served.contains(expected) {
                 list.pass("assetlinks.fingerprint", "\(package) lists \(expected)")
             } else if let near = served.first(where: {
-                CanonicalFingerprint.digits($0) == CanonicalFingerprint.digits(expected)
+                (try? FingerprintNormalizer.sha256($0))?.canonical == expected
             }) {
                 list.fail(
                     "assetlinks.fingerprint",

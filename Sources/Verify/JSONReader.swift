@@ -217,37 +217,42 @@ extension JSONValue {
     /// Equality as JSON means it: object key order does not matter, 1 equals 1.0.
     func sameJSON(as other: JSONValue) -> Bool { differences(from: other, path: "$", limit: 1).isEmpty }
 
-    /// Where `self` and `other` differ, as `path: a vs b` lines (at most `limit`).
-    func differences(from other: JSONValue, path: String, limit: Int) -> [String] {
+    /// Where `self` and `other` differ, as `path: a vs b` lines (at most `limit`); `names` say
+    /// which side a value is only in.
+    func differences(
+        from other: JSONValue, path: String, limit: Int, names: (String, String) = ("the first", "the second")
+    ) -> [String] {
         var out: [String] = []
-        collectDifferences(other, path, limit, &out)
+        collectDifferences(other, path, limit, names, &out)
         return out
     }
 
-    private func collectDifferences(_ other: JSONValue, _ path: String, _ limit: Int, _ out: inout [String]) {
+    private func collectDifferences(
+        _ other: JSONValue, _ path: String, _ limit: Int, _ names: (String, String), _ out: inout [String]
+    ) {
         guard out.count < limit else { return }
         switch (self, other) {
         case let (.object(a), .object(b)):
             let aKeys = a.map(\.0)
             for (k, v) in a {
                 if let w = b.first(where: { $0.0 == k })?.1 {
-                    v.collectDifferences(w, path + "." + k, limit, &out)
+                    v.collectDifferences(w, path + "." + k, limit, names, &out)
                 } else if out.count < limit {
-                    out.append("\(path).\(k): only in the first (\(v.rendered(pretty: false).prefixed(80)))")
+                    out.append("\(path).\(k): only in \(names.0) (\(v.rendered(pretty: false).prefixed(160)))")
                 }
             }
             for (k, w) in b where !aKeys.contains(k) && out.count < limit {
-                out.append("\(path).\(k): only in the second (\(w.rendered(pretty: false).prefixed(80)))")
+                out.append("\(path).\(k): only in \(names.1) (\(w.rendered(pretty: false).prefixed(160)))")
             }
         case let (.array(a), .array(b)):
             if a.count != b.count { out.append("\(path): \(a.count) items vs \(b.count)"); return }
-            for (i, (v, w)) in zip(a, b).enumerated() { v.collectDifferences(w, "\(path)[\(i)]", limit, &out) }
+            for (i, (v, w)) in zip(a, b).enumerated() { v.collectDifferences(w, "\(path)[\(i)]", limit, names, &out) }
         case let (.int(a), .double(b)) where Double(a) == b: return
         case let (.double(a), .int(b)) where a == Double(b): return
         default:
             if self != other {
                 out.append(
-                    "\(path): \(rendered(pretty: false).prefixed(80)) vs \(other.rendered(pretty: false).prefixed(80))")
+                    "\(path): \(rendered(pretty: false).prefixed(160)) vs \(other.rendered(pretty: false).prefixed(160))")
             }
         }
     }

@@ -36,13 +36,25 @@ import Testing
         #expect(response(nil).mediaType == nil)
     }
 
-    @Test func canonicalFingerprints() {
-        #expect(CanonicalFingerprint.isCanonical(TestNginx.fingerprint))
-        #expect(!CanonicalFingerprint.isCanonical(TestNginx.fingerprint.lowercased()))
-        #expect(
-            CanonicalFingerprint.canonical(TestNginx.fingerprint.lowercased().replacingOccurrences(of: ":", with: ""))
-                == TestNginx.fingerprint)
-        #expect(CanonicalFingerprint.canonical("AB:CD") == nil)
+    @Test func expectedFingerprintsAreReadInEveryFormTheNormalizerKnows() throws {
+        let forms = [
+            TestNginx.fingerprint, TestNginx.fingerprint.lowercased().replacingOccurrences(of: ":", with: ""),
+            "SHA256: " + TestNginx.fingerprint, "sha256 Fingerprint=" + TestNginx.fingerprint,
+        ]
+        let expectation = try VerifyExpectation(fingerprints: forms).validated()
+        #expect(expectation.fingerprints == [TestNginx.fingerprint])
+        let sha1 = String(repeating: "AB:", count: 19) + "AB"
+        #expect { try VerifyExpectation(fingerprints: [sha1]).validated() } throws: {
+            ($0 as? Failure)?.message.contains("is a SHA-1 fingerprint") == true
+        }
+    }
+
+    @Test func unicodeHostsBecomePunycode() throws {
+        #expect(try HostSpec.normalized("Bücher.Example:8443") == "xn--bcher-kva.example:8443")
+        #expect(try HostSpec.normalizedResolve("bücher.example:443:127.0.0.1") == "xn--bcher-kva.example:443:127.0.0.1")
+        #expect { try HostSpec.normalized("https://a.example") } throws: {
+            ($0 as? Failure)?.message.contains("not a URL") == true
+        }
     }
 
     @Test func badInputsAreUsageErrors() throws {
@@ -54,7 +66,7 @@ import Testing
         var o = VerifyOptions(host: "a.example")
         o.expectation.fingerprints = ["AB:CD"]
         #expect { try Verifier.run(o) } throws: {
-            ($0 as? Failure)?.message.contains("not a SHA-256 fingerprint") == true
+            ($0 as? Failure)?.message == "fingerprint \"AB:CD\" has 2 bytes; a SHA-256 fingerprint has 32 (64 hex digits)"
         }
         o = VerifyOptions(host: "a.example")
         o.resolve = ["a.example:443"]

@@ -111,4 +111,60 @@ import Testing
         #expect(result.stdout.contains("https://second.relops.test/.well-known/apple-app-site-association"))
         #expect(result.stdout.contains("applinks second.relops.test: differs from app.web_host"))
     }
+
+    /// An AppAssociation section as the web host's appsettings holds it, with a comment (.NET JSON).
+    static let appSettings = """
+        {
+          // served at /.well-known
+          "AppAssociation": {
+            "AndroidPackageName": "\(TestNginx.package)",
+            "AndroidCertFingerprints": ["\(TestNginx.fingerprint)"],
+            "AppleAppIds": ["\(TestNginx.appID)"],
+            "ApplePaths": ["/sessions/*", "/speakers/*"],
+          }
+        }
+        """
+
+    @Test func aLiveDocumentThatDiffersFromTheRenderedOneFailsShowingBoth() throws {
+        let nginx = try server()
+        let repo = GitFixture("verify-rendered")
+        repo.write(
+            ".relops.yml",
+            """
+            app:
+              web_host: \(nginx.host("good"))
+              android:
+                fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
+            """)
+        repo.write("Web/appsettings.json", Self.appSettings)
+        repo.commit("app")
+        let result = relops(
+            ["verify", "--repo", repo.root, "--cacert", nginx.ca.certificatePath, "--offline"]
+                + nginx.resolve.flatMap { ["--resolve", $0] })
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("pass  assetlinks.rendered"), "\(result.stdout)")
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("FAIL  aasa.rendered") })
+        #expect(line.contains("differs from the one rendered from Web/appsettings.json"))
+        #expect(line.contains("| live: {") && line.contains("| rendered: {"), "\(line)")
+        #expect(result.stdout.contains("--offline: Google's Digital Asset Links API not asked"))
+    }
+
+    @Test func aConfigFileAndAUnicodeHostNeedNoRepository() throws {
+        let nginx = try server()
+        let folder = TemporaryFolder("verify-config")
+        folder.write("appsettings.json", Self.appSettings)
+        let result = relops(
+            [
+                "verify", "--host", "bücher.relops.test:\(nginx.port)", "--config", "appsettings.json",
+                "--cacert", nginx.ca.certificatePath, "--offline", "--app-id", TestNginx.appID,
+                "--path", "/sessions/1",
+            ] + nginx.resolve.flatMap { ["--resolve", $0] }, in: folder.path)
+        // The package and fingerprint come from the config; bücher serves good's files, which
+        // differ from the rendered AASA.
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("https://xn--bcher-kva.relops.test:\(nginx.port)/.well-known/assetlinks.json"))
+        #expect(result.stdout.contains("pass  assetlinks.grant"), "\(result.stdout)")
+        #expect(result.stdout.contains("pass  assetlinks.rendered"))
+        #expect(result.stdout.contains("FAIL  aasa.rendered"))
+    }
 }

@@ -111,21 +111,29 @@ struct VerifyCommand: RelopsCommand {
         }
         options.connectTimeout = try seconds(arguments.value("connect-timeout"), "--connect-timeout", default: 5)
         options.totalTimeout = try seconds(arguments.value("timeout"), "--timeout", default: 10)
+        // The web host's AppAssociation section (with .relops.yml's app filling gaps) gives the
+        // expectations the flags leave out, and the documents the live ones must equal.
+        var settings: AppAssociationSettings?
         var target: ConfigTarget?
         if arguments.value("config") != nil || config.androidFingerprints != nil {
-            target = try ConfigTarget.resolve(
+            let found = try ConfigTarget.resolve(
                 config: arguments.value("config"), key: nil, projectSetting: config.androidFingerprints, root: root)
+            target = found
+            settings = try AppAssociationSettings.load(target: found, config: config)
         }
         var fingerprints = arguments.all("fingerprint")
         if fingerprints.isEmpty, let target { fingerprints = try target.values() }
+        let paths = config.iosPaths.isEmpty ? settings?.applePaths ?? [] : config.iosPaths
         options.expectation = VerifyExpectation(
-            androidPackage: arguments.value("package") ?? config.androidPackage, fingerprints: fingerprints,
-            iosAppIDs: arguments.all("app-id").isEmpty ? config.iosAppIDs : arguments.all("app-id"),
-            iosPaths: arguments.all("path").isEmpty ? config.iosPaths : arguments.all("path"))
+            androidPackage: arguments.value("package") ?? settings?.androidPackage ?? config.androidPackage,
+            fingerprints: fingerprints,
+            iosAppIDs: arguments.all("app-id").isEmpty ? settings?.appleAppIDs ?? config.iosAppIDs : arguments.all("app-id"),
+            iosPaths: arguments.all("path").isEmpty ? paths : arguments.all("path"))
         options.claims = claims
         options.configuredWebHost = config.webHost
-        if let target {
-            options.expectedDocuments = try rendered(target, config, templates: arguments.value("templates"), console)
+        if let target, let settings {
+            options.expectedDocuments = try rendered(
+                settings, from: target, templates: arguments.value("templates"), console)
         }
 
         if arguments.flag("print-curl") {
@@ -148,10 +156,9 @@ struct VerifyCommand: RelopsCommand {
 
     /// What `relops association render` makes of the web host's config, or nil when the config
     /// names neither an Android package nor an Apple app id (nothing to render).
-    static func rendered(_ target: ConfigTarget, _ config: ProjectConfig, templates folder: String?, _ console: Console)
-        throws(Failure) -> ExpectedDocuments?
-    {
-        let settings = try AppAssociationSettings.load(target: target, config: config)
+    static func rendered(
+        _ settings: AppAssociationSettings, from target: ConfigTarget, templates folder: String?, _ console: Console
+    ) throws(Failure) -> ExpectedDocuments? {
         guard settings.androidPackage != nil || !settings.appleAppIDs.isEmpty else { return nil }
         let templates = try folder.map { folder throws(Failure) in try AssociationTemplates.load(folder: folder) }
         for note in settings.notes { console.error("warning: \(note)") }

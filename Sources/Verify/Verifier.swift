@@ -1,3 +1,4 @@
+import Association
 import Curl
 import RelopsCore
 
@@ -308,9 +309,12 @@ public enum Verifier {
 
     static func parseJSON(_ body: [UInt8], _ name: String, into list: inout CheckList) -> JSONValue? {
         do {
-            return try JSONReader.parse(body)
+            let (value, mark) = try AssociationJSON.parse(body, document: list.url ?? name)
+            if mark { list.warn("\(name).json", "the body starts with a UTF-8 byte order mark; some clients refuse it") }
+            return value
         } catch {
-            list.fail("\(name).json", "not valid JSON: \(error.line):\(error.column): \(error.message)")
+            let html = body.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "<") ? " (an HTML page?)" : ""
+            list.fail("\(name).json", "not valid JSON: \(error.line):\(error.column): \(error.message)\(html)")
             return nil
         }
     }

@@ -36,7 +36,7 @@ public struct VerifyExpectation: Sendable, Equatable {
             }
             if !out.fingerprints.contains(canonical) { out.fingerprints.append(canonical) }
         }
-        for id in iosAppIDs where !AppID.isValid(id) {
+        for id in iosAppIDs where !AppleAppID.isValid(id) {
             throw Failure(
                 .usage, "app id \"\(id)\" is not TEAMID.bundle.id (a 10-character team id, a dot, a bundle id)")
         }

@@ -1,3 +1,4 @@
+import Association
 import Foundation
 import RelopsCore
 import TestSupport
@@ -29,10 +30,10 @@ import Testing
     @Test func jsonOutputIsAChecklist() throws {
         let result = relops(try arguments("wrongpkg", ["--format", "json"]))
         #expect(result.status == 1, "\(result.stderr)")
-        let json = try JSONReader.parse(Array(result.stdout.utf8))
+        let output = try json(result.stdout)
         // wrongpkg grants another package and serves no apple-app-site-association.
-        #expect(json["summary"]?["fail"] == .int(2), "\(result.stdout)")
-        let failed = json["checks"]?.arrayValue?.filter { $0["verdict"] == .string("fail") } ?? []
+        #expect(output["summary"]?["fail"] == .int(2), "\(result.stdout)")
+        let failed = output["checks"]?.arrayValue?.filter { $0["verdict"] == .string("fail") } ?? []
         #expect(failed.map { $0["check"] } == [.string("assetlinks.grant"), .string("aasa.status")])
         #expect(failed.first?["url"]?.stringValue?.hasSuffix("/.well-known/assetlinks.json") == true)
     }

@@ -1,4 +1,6 @@
+import Association
 import Curl
+import Fingerprint
 import Foundation
 import RelopsCore
 import TestSupport
@@ -9,20 +11,43 @@ import Testing
 /// The pieces that need no server: JSON, fingerprints, inputs, repository claims.
 @Suite struct ParsingTests {
     @Test func jsonReaderKeepsOrderAndRefusesJunk() throws {
-        let value = try JSONReader.parse(Array(#"{"b": 1, "a": [true, null, -2.5e1, "\u00e9\ud83d\ude00"]}"#.utf8))
+        let value = try json(#"{"b": 1, "a": [true, null, -2.5e1, "\u00e9\ud83d\ude00"]}"#)
         #expect(value.objectPairs?.map(\.0) == ["b", "a"])
         #expect(value["a"]?.arrayValue?[3] == .string("é😀"))
         for junk in ["", "[1,]", "{\"a\" 1}", "01", "\"\\x\"", "[1] 2", String(repeating: "[", count: 100)] {
-            #expect(throws: JSONSyntaxError.self, "\(junk)") { try JSONReader.parse(Array(junk.utf8)) }
+            #expect(throws: JSONCError.self, "\(junk)") { try json(junk) }
         }
     }
 
     @Test func jsonComparisonIgnoresKeyOrderButNotValues() throws {
-        let a = try JSONReader.parse(Array(#"{"x": 1, "y": [1, 2]}"#.utf8))
-        let b = try JSONReader.parse(Array(#"{"y": [1, 2], "x": 1.0}"#.utf8))
-        let c = try JSONReader.parse(Array(#"{"y": [1, 3], "x": 1}"#.utf8))
+        let a = try json(#"{"x": 1, "y": [1, 2]}"#)
+        let b = try json(#"{"y": [1, 2], "x": 1.0}"#)
+        let c = try json(#"{"y": [1, 3], "x": 1}"#)
         #expect(a.sameJSON(as: b))
         #expect(a.differences(from: c, path: "$", limit: 3) == ["$.y[1]: 2 vs 3"])
+    }
+
+    @Test func liveAndRenderedDocumentsShareOneReader() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var list = CheckList(url: "https://a.example/.well-known/assetlinks.json")
+        #expect(Verifier.parseJSON(bom + Array("[]".utf8), "assetlinks", into: &list) == .array([]))
+        #expect(list.checks.map(\.verdict) == [.warn])
+        #expect(list.checks.first?.reason.contains("byte order mark") == true)
+        // The validator of rendered documents reads the same way, and holds its own output to more.
+        let rendered = AssociationValidator.assetLinks(bom + Array("[]".utf8))
+        #expect(rendered.problems.first?.message == "starts with a UTF-8 byte order mark; serve plain UTF-8")
+        let statement = #"[{"relation": [], "target": {"namespace": "android_app", "package_name": "app", "sha256_cert_fingerprints": []}}]"#
+        let live = AssetLinksDocument(json: try json(statement))
+        #expect(
+            live.errors == [
+                "statement [0]: `relation` must be a non-empty list of strings"
+            ])
+        let fixed = statement.replacingOccurrences(of: #""relation": []"#, with: #""relation": ["x"]"#)
+        #expect(
+            AssetLinksDocument(json: try json(fixed)).errors == [
+                "statement [0].target: \"app\" is not an Android package name (like com.example.app)",
+                "statement [0].target: sha256_cert_fingerprints is empty, so no app signature matches",
+            ])
     }
 
     @Test func contentTypeParametersAreAllowed() {

@@ -69,7 +69,7 @@ import Testing
         let report = try verify("rendered", settings(appID: "com.example.app"))
         let problems = report.named("rendered")
         #expect(problems.map(\.verdict) == [.fail], "\(report.text)")
-        #expect(problems.first?.reason.contains("\"com.example.app\" is not an app id") == true)
+        #expect(problems.first?.reason.contains("\"com.example.app\" is not TEAMID.bundle.id") == true)
         #expect(problems.first?.reason.hasPrefix("rendered from Web/appsettings.json: ") == true)
     }
 

@@ -74,35 +74,37 @@ import Testing
         #expect(run.stdout.contains(TestNginx.fingerprint))
     }
 
+    /// `relops verify --repo` on a new repository holding `files`, offline, against the fixtures.
+    func verifyRepository(_ label: String, _ files: [String: String], _ extra: [String] = []) throws -> ProcessOutput {
+        let nginx = try server()
+        let repo = GitFixture(label)
+        for (path, text) in files { repo.write(path, text) }
+        repo.commit("app")
+        return relops(
+            ["verify", "--repo", repo.root, "--cacert", nginx.ca.certificatePath, "--offline"] + extra
+                + nginx.resolve.flatMap { ["--resolve", $0] })
+    }
+
     @Test func repoConfigAndClaimsSupplyTheExpectations() throws {
         let nginx = try server()
-        let repo = GitFixture("verify-repo")
-        repo.write(
-            ".relops.yml",
-            """
-            app:
-              web_host: \(nginx.host("rendered"))
-              android:
-                package: \(TestNginx.package)
-                fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
-              ios:
-                app_ids: [\(TestNginx.appID)]
-                paths: ["/sessions/*", "/speakers/*"]
-            """)
-        repo.write(
-            "Web/appsettings.json",
-            """
-            {"AppAssociation": {"AndroidCertFingerprints": ["\(TestNginx.fingerprint)"]}}
-            """)
-        repo.write(
-            "App/Platforms/iOS/Entitlements.plist", "<array><string>applinks:second.relops.test</string></array>\n")
-        repo.commit("app")
-        let result = relops(
+        let result = try verifyRepository(
+            "verify-repo",
             [
-                "verify", "--repo", repo.root, "--cacert", nginx.ca.certificatePath, "--offline",
-                "--connect-to", "second.relops.test:443:127.0.0.1:\(nginx.port)",
-            ]
-                + nginx.resolve.flatMap { ["--resolve", $0] })
+                ".relops.yml": """
+                app:
+                  web_host: \(nginx.host("rendered"))
+                  android:
+                    package: \(TestNginx.package)
+                    fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
+                  ios:
+                    app_ids: [\(TestNginx.appID)]
+                    paths: ["/sessions/*", "/speakers/*"]
+                """,
+                "Web/appsettings.json": """
+                {"AppAssociation": {"AndroidCertFingerprints": ["\(TestNginx.fingerprint)"]}}
+                """,
+                "App/Platforms/iOS/Entitlements.plist": "<array><string>applinks:second.relops.test</string></array>\n",
+            ], ["--connect-to", "second.relops.test:443:127.0.0.1:\(nginx.port)"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("lists \(TestNginx.fingerprint)"))
         #expect(result.stdout.contains("/speakers/* opens"))
@@ -128,20 +130,17 @@ import Testing
 
     @Test func aLiveDocumentThatDiffersFromTheRenderedOneFailsShowingBoth() throws {
         let nginx = try server()
-        let repo = GitFixture("verify-rendered")
-        repo.write(
-            ".relops.yml",
-            """
-            app:
-              web_host: \(nginx.host("good"))
-              android:
-                fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
-            """)
-        repo.write("Web/appsettings.json", Self.appSettings)
-        repo.commit("app")
-        let result = relops(
-            ["verify", "--repo", repo.root, "--cacert", nginx.ca.certificatePath, "--offline"]
-                + nginx.resolve.flatMap { ["--resolve", $0] })
+        let result = try verifyRepository(
+            "verify-rendered",
+            [
+                ".relops.yml": """
+                app:
+                  web_host: \(nginx.host("good"))
+                  android:
+                    fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
+                """,
+                "Web/appsettings.json": Self.appSettings,
+            ])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("pass  assetlinks.rendered"), "\(result.stdout)")
         let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("FAIL  aasa.rendered") })

@@ -167,4 +167,26 @@ import Testing
         #expect(result.stdout.contains("pass  assetlinks.rendered"))
         #expect(result.stdout.contains("FAIL  aasa.rendered"))
     }
+
+    @Test func thePlaceholderInTheConfigIsACheckFailureNotBadUsage() throws {
+        let nginx = try server()
+        let placeholder = "REPLACE_WITH_PLAY_APP_SIGNING_SHA256_FINGERPRINT"
+        let result = try verifyRepository(
+            "verify-placeholder",
+            [
+                ".relops.yml": """
+                app:
+                  web_host: \(nginx.host("rendered"))
+                  android:
+                    fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
+                """,
+                "Web/appsettings.json": Self.appSettings.replacingOccurrences(of: TestNginx.fingerprint, with: placeholder),
+            ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("AndroidCertFingerprints still holds the placeholder"), "\(result.stderr)")
+        #expect(result.stdout.contains("FAIL  rendered"), "\(result.stdout)")
+        #expect(result.stdout.contains("\"\(placeholder)\" is the placeholder, not a fingerprint"))
+        #expect(result.stdout.contains("FAIL  assetlinks.rendered"))
+        #expect(result.stdout.contains("pass  aasa.rendered"))
+    }
 }

@@ -122,7 +122,7 @@ struct VerifyCommand: RelopsCommand {
             settings = try AppAssociationSettings.load(target: found, config: config)
         }
         var fingerprints = arguments.all("fingerprint")
-        if fingerprints.isEmpty, let target { fingerprints = try target.values() }
+        if fingerprints.isEmpty, let target { fingerprints = try configuredFingerprints(target, console) }
         let paths = config.iosPaths.isEmpty ? settings?.applePaths ?? [] : config.iosPaths
         options.expectation = VerifyExpectation(
             androidPackage: arguments.value("package") ?? settings?.androidPackage ?? config.androidPackage,
@@ -152,6 +152,27 @@ struct VerifyCommand: RelopsCommand {
             render(report, console)
         }
         return report.failureCategory.map(ExitCode.of) ?? ExitCode.ok
+    }
+
+    /// The fingerprints the web host's config holds. The placeholder is not expected live (a
+    /// warning says so, and the rendered document fails on it); a malformed value is bad input
+    /// naming the file.
+    static func configuredFingerprints(_ target: ConfigTarget, _ console: Console) throws(Failure) -> [String] {
+        var out: [String] = []
+        for value in try target.values() {
+            if FingerprintNormalizer.isPlaceholder(value) {
+                console.error(
+                    "warning: \(target.displayPath): \(target.key) still holds the placeholder \(value); "
+                        + "no fingerprint is expected live (relops fingerprint rotate sets the real one)")
+                continue
+            }
+            do {
+                out.append(try FingerprintNormalizer.sha256(value).canonical)
+            } catch {
+                throw Failure(.badInput, "\(target.displayPath): \(target.key): \(error.description)")
+            }
+        }
+        return out
     }
 
     /// What `relops association render` makes of the web host's config, or nil when the config

@@ -153,7 +153,8 @@ extension JSONValue {
         default:
             if self != other {
                 out.append(
-                    "\(path): \(rendered(pretty: false).prefixed(160)) vs \(other.rendered(pretty: false).prefixed(160))")
+                    "\(path): \(rendered(pretty: false).prefixed(160)) vs \(other.rendered(pretty: false).prefixed(160))"
+                )
             }
         }
     }

@@ -28,8 +28,11 @@ struct AndroidGrantCheck {
                 others.isEmpty
                 ? "no android_app statement grants it" : "it is granted to: " + others.joined(separator: ", ")
             let related =
-                apps.contains { $0.package == package } ? " (\(package) is listed without \(AssetLinksDocument.handleAllURLs))" : ""
-            list.fail("assetlinks.grant", "no statement grants \(AssetLinksDocument.handleAllURLs) to \(package); \(found)\(related)")
+                apps.contains { $0.package == package }
+                ? " (\(package) is listed without \(AssetLinksDocument.handleAllURLs))" : ""
+            list.fail(
+                "assetlinks.grant",
+                "no statement grants \(AssetLinksDocument.handleAllURLs) to \(package); \(found)\(related)")
             return
         }
         list.pass("assetlinks.grant", "a statement grants \(AssetLinksDocument.handleAllURLs) to \(package)")

@@ -16,7 +16,8 @@ enum ThirdParty {
 
     /// `v1/statements:list` for the site.
     static func dalListURL(endpoint: String, site: String) -> String {
-        trimmed(endpoint) + "/v1/statements:list?" + query([("source.web.site", site), ("relation", AssetLinksDocument.handleAllURLs)])
+        trimmed(endpoint) + "/v1/statements:list?"
+            + query([("source.web.site", site), ("relation", AssetLinksDocument.handleAllURLs)])
     }
 
     /// Apple's CDN copy of a host's file: `<endpoint>/<host without port>`.
@@ -55,7 +56,9 @@ enum ThirdParty {
 
     /// Google's error body (`{"error": {"message": ...}}`) or the start of the body.
     static func apiError(_ body: [UInt8]) -> String {
-        if let json = try? AssociationJSON.parse(body, document: "").value, let message = json["error"]?["message"]?.stringValue {
+        if let json = try? AssociationJSON.parse(body, document: "").value,
+            let message = json["error"]?["message"]?.stringValue
+        {
             return message
         }
         return String(decoding: body.prefix(160), as: UTF8.self).replacingNewlines()

@@ -83,7 +83,10 @@ public enum Verifier {
 
         var report = VerifyReport()
         for problem in options.expectedDocuments?.problems ?? [] {
-            report.checks.append(Check("rendered", .fail, url: nil, "rendered from \(options.expectedDocuments?.source ?? "the configuration"): \(problem)"))
+            report.checks.append(
+                Check(
+                    "rendered", .fail, url: nil,
+                    "rendered from \(options.expectedDocuments?.source ?? "the configuration"): \(problem)"))
         }
         var androidOutcome: [(host: String, ok: Bool)] = []
         for (plan, slot) in zip(plans, slots) {
@@ -310,10 +313,13 @@ public enum Verifier {
     static func parseJSON(_ body: [UInt8], _ name: String, into list: inout CheckList) -> JSONValue? {
         do {
             let (value, mark) = try AssociationJSON.parse(body, document: list.url ?? name)
-            if mark { list.warn("\(name).json", "the body starts with a UTF-8 byte order mark; some clients refuse it") }
+            if mark {
+                list.warn("\(name).json", "the body starts with a UTF-8 byte order mark; some clients refuse it")
+            }
             return value
         } catch {
-            let html = body.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "<") ? " (an HTML page?)" : ""
+            let html =
+                body.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "<") ? " (an HTML page?)" : ""
             list.fail("\(name).json", "not valid JSON: \(error.line):\(error.column): \(error.message)\(html)")
             return nil
         }
@@ -344,7 +350,8 @@ public enum Verifier {
         } else {
             list.fail(
                 name,
-                "the live document differs from the one rendered from \(source) (live vs rendered): " + diffs.joined(separator: "; ")
+                "the live document differs from the one rendered from \(source) (live vs rendered): "
+                    + diffs.joined(separator: "; ")
                     + " | live: \(live.rendered(pretty: false).prefixed(2000))"
                     + " | rendered: \(rendered.rendered(pretty: false).prefixed(2000))"
             )

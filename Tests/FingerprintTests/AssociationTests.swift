@@ -21,7 +21,8 @@ import Testing
     @Test func rendersBothDocumentsThatPassTheValidators() throws {
         let documents = try AssociationDocuments.render(settings())
         #expect(documents.problems.isEmpty)
-        let links = AssociationValidator.assetLinks(Array(documents.assetLinks!.utf8), expectedPackage: "com.example.app")
+        let links = AssociationValidator.assetLinks(
+            Array(documents.assetLinks!.utf8), expectedPackage: "com.example.app")
         #expect(
             links.document?.statements.map(\.target) == [
                 .androidApp(package: "com.example.app", fingerprints: [Self.fingerprint])

@@ -113,7 +113,8 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr.contains(
-                "error: assetlinks.json: com.example.app: sha256_cert_fingerprints \"\(placeholder)\" is the placeholder"),
+                "error: assetlinks.json: com.example.app: sha256_cert_fingerprints \"\(placeholder)\" is the placeholder"
+            ),
             "\(result.stderr)")
         #expect(out.readText(".well-known/assetlinks.json").contains(placeholder))
         #expect(out.readText(".well-known/apple-app-site-association").contains("\"ABCDE12345.com.example.app\""))

@@ -180,7 +180,8 @@ import Testing
                   android:
                     fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
                 """,
-                "Web/appsettings.json": Self.appSettings.replacingOccurrences(of: TestNginx.fingerprint, with: placeholder),
+                "Web/appsettings.json": Self.appSettings.replacingOccurrences(
+                    of: TestNginx.fingerprint, with: placeholder),
             ])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("AndroidCertFingerprints still holds the placeholder"), "\(result.stderr)")

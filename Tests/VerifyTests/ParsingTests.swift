@@ -36,7 +36,8 @@ import Testing
         // The validator of rendered documents reads the same way, and holds its own output to more.
         let rendered = AssociationValidator.assetLinks(bom + Array("[]".utf8))
         #expect(rendered.problems.first?.message == "starts with a UTF-8 byte order mark; serve plain UTF-8")
-        let statement = #"[{"relation": [], "target": {"namespace": "android_app", "package_name": "app", "sha256_cert_fingerprints": []}}]"#
+        let statement =
+            #"[{"relation": [], "target": {"namespace": "android_app", "package_name": "app", "sha256_cert_fingerprints": []}}]"#
         let live = AssetLinksDocument(json: try json(statement))
         #expect(
             live.errors == [
@@ -91,7 +92,8 @@ import Testing
         var o = VerifyOptions(host: "a.example")
         o.expectation.fingerprints = ["AB:CD"]
         #expect { try Verifier.run(o) } throws: {
-            ($0 as? Failure)?.message == "fingerprint \"AB:CD\" has 2 bytes; a SHA-256 fingerprint has 32 (64 hex digits)"
+            ($0 as? Failure)?.message
+                == "fingerprint \"AB:CD\" has 2 bytes; a SHA-256 fingerprint has 32 (64 hex digits)"
         }
         o = VerifyOptions(host: "a.example")
         o.resolve = ["a.example:443"]

@@ -127,7 +127,8 @@ struct VerifyCommand: RelopsCommand {
         options.expectation = VerifyExpectation(
             androidPackage: arguments.value("package") ?? settings?.androidPackage ?? config.androidPackage,
             fingerprints: fingerprints,
-            iosAppIDs: arguments.all("app-id").isEmpty ? settings?.appleAppIDs ?? config.iosAppIDs : arguments.all("app-id"),
+            iosAppIDs: arguments.all("app-id").isEmpty
+                ? settings?.appleAppIDs ?? config.iosAppIDs : arguments.all("app-id"),
             iosPaths: arguments.all("path").isEmpty ? paths : arguments.all("path"))
         options.claims = claims
         options.configuredWebHost = config.webHost

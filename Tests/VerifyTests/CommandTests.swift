@@ -58,6 +58,9 @@ import Testing
         let fp = relops(["verify", "--host", "a.example", "--fingerprint", "12:34", "--offline"])
         #expect(fp.status == 2)
         #expect(fp.stderr.contains("\"12:34\" has 2 bytes; a SHA-256 fingerprint has 32"), "\(fp.stderr)")
+        let templates = relops(["verify", "--host", "a.example", "--templates", "/tmp", "--offline"])
+        #expect(templates.status == 2)
+        #expect(templates.stderr.contains("--templates /tmp: nothing to render"), "\(templates.stderr)")
     }
 
     @Test func printedCurlCommandsWorkWithTheRealCurl() throws {

@@ -132,6 +132,10 @@ struct VerifyCommand: RelopsCommand {
             iosPaths: arguments.all("path").isEmpty ? paths : arguments.all("path"))
         options.claims = claims
         options.configuredWebHost = config.webHost
+        if target == nil, let folder = arguments.value("templates") {
+            throw Failure(
+                .usage, "--templates \(folder): nothing to render; give --config FILE or set app.android.fingerprints")
+        }
         if let target, let settings {
             options.expectedDocuments = try rendered(
                 settings, from: target, templates: arguments.value("templates"), console)

@@ -83,7 +83,7 @@ let package = Package(
         + tests("RunbookTests", ["Runbook", "RelopsCore", "TestSupport"])
         + tests("EndToEndTests", ["TestSupport"])
         + fuzzer("FuzzJSONEditor", ["Fingerprint"])
-        + fuzzer("FuzzAssociation", ["Verify", "Association"])
+        + fuzzer("FuzzAssociation", ["Association"])
         + fuzzer("FuzzAnchors", ["Anchors"]),
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-import Verify
+import Association
 
 /// libFuzzer entry: the assetlinks.json and apple-app-site-association parsers and Apple's
 /// component matcher must give a verdict or an error for any input, never crash or hang.

@@ -74,6 +74,24 @@ public struct ConfigTarget: Sendable, Equatable {
     }
 }
 
+extension ConfigTarget {
+    /// The strings at the key: an array of strings, or one string (.NET binds both to a list).
+    /// A missing key or another kind of value is bad input naming the file, line and key.
+    public func values() throws(Failure) -> [String] {
+        let document = try load()
+        guard let node = document.node(at: keyPath) else {
+            throw Failure(.badInput, "\(displayPath): no key \(key) (check --key or app.android.fingerprints)")
+        }
+        if let one = node.string { return [one] }
+        guard let items = node.elements, items.allSatisfy({ $0.string != nil }) else {
+            let (line, column) = document.location(of: node.range.lowerBound)
+            throw Failure(
+                .badInput, "\(displayPath):\(line):\(column): \(key) is not a string or an array of strings")
+        }
+        return items.compactMap(\.string)
+    }
+}
+
 /// The files of a working tree worth reading for a report: no `.git`, build output or
 /// dependencies, no symlinks; paths relative to `root`, sorted.
 func workingTreeFiles(_ root: String) -> [String] {

@@ -84,3 +84,83 @@ public indirect enum JSONValue: Sendable, Equatable {
         out += "\""
     }
 }
+
+extension JSONValue {
+    /// The value of `key` in an object (the first, when a key repeats; keys compared exactly).
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let pairs) = self else { return nil }
+        return pairs.first { $0.0 == key }?.1
+    }
+
+    /// The string, for a string value.
+    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    /// The items, for an array.
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    /// The key-value pairs in order, repeated keys included, for an object.
+    public var objectPairs: [(String, JSONValue)]? { if case .object(let p) = self { return p } else { return nil } }
+
+    /// Compact JSON with object keys sorted and whole-number doubles written as integers: equal
+    /// texts mean equal JSON values.
+    public var canonicalText: String {
+        switch self {
+        case .object(let pairs):
+            return "{"
+                + pairs.sorted { $0.0 < $1.0 }.map {
+                    JSONValue.string($0.0).rendered(pretty: false) + ":" + $0.1.canonicalText
+                }
+                .joined(separator: ",") + "}"
+        case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
+        case .double(let d) where d == d.rounded() && abs(d) < 1e15: return String(Int(d))
+        default: return rendered(pretty: false)
+        }
+    }
+
+    /// Equality as JSON means it: object key order does not matter, 1 equals 1.0.
+    public func sameJSON(as other: JSONValue) -> Bool { differences(from: other, path: "$", limit: 1).isEmpty }
+
+    /// Where `self` and `other` differ, as `path: a vs b` lines (at most `limit`); `names` say
+    /// which side a value is only in.
+    public func differences(
+        from other: JSONValue, path: String, limit: Int, names: (String, String) = ("the first", "the second")
+    ) -> [String] {
+        var out: [String] = []
+        collectDifferences(other, path, limit, names, &out)
+        return out
+    }
+
+    private func collectDifferences(
+        _ other: JSONValue, _ path: String, _ limit: Int, _ names: (String, String), _ out: inout [String]
+    ) {
+        guard out.count < limit else { return }
+        switch (self, other) {
+        case let (.object(a), .object(b)):
+            let aKeys = a.map(\.0)
+            for (k, v) in a {
+                if let w = b.first(where: { $0.0 == k })?.1 {
+                    v.collectDifferences(w, path + "." + k, limit, names, &out)
+                } else if out.count < limit {
+                    out.append("\(path).\(k): only in \(names.0) (\(v.rendered(pretty: false).prefixed(160)))")
+                }
+            }
+            for (k, w) in b where !aKeys.contains(k) && out.count < limit {
+                out.append("\(path).\(k): only in \(names.1) (\(w.rendered(pretty: false).prefixed(160)))")
+            }
+        case let (.array(a), .array(b)):
+            if a.count != b.count { out.append("\(path): \(a.count) items vs \(b.count)"); return }
+            for (i, (v, w)) in zip(a, b).enumerated() { v.collectDifferences(w, "\(path)[\(i)]", limit, names, &out) }
+        case let (.int(a), .double(b)) where Double(a) == b: return
+        case let (.double(a), .int(b)) where a == Double(b): return
+        default:
+            if self != other {
+                out.append(
+                    "\(path): \(rendered(pretty: false).prefixed(160)) vs \(other.rendered(pretty: false).prefixed(160))"
+                )
+            }
+        }
+    }
+}
+
+extension String {
+    /// At most `n` characters, with an ellipsis when cut.
+    public func prefixed(_ n: Int) -> String { count <= n ? self : String(prefix(n)) + "…" }
+}

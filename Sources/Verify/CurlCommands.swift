@@ -6,8 +6,8 @@ import RelopsCore
 public enum CurlCommands {
     /// One comment line and one command per request, in the order verify makes them (first round).
     public static func lines(_ options: VerifyOptions) throws(Failure) -> [String] {
-        try HostSpec.validate(options.host)
-        let expectation = try options.expectation.validated()
+        let options = try options.normalized()
+        let expectation = options.expectation
         var out: [String] = []
         func curl(_ url: String, cap: Int) -> String {
             var parts = [
@@ -71,34 +71,5 @@ public enum CurlCommands {
     static func quoted(_ word: String) -> String {
         let safe = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./=:@%+,".contains($0)) }
         return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-}
-
-/// Reads the fingerprints a `.relops.yml` pointer names: `path#Section:Key` in a JSON settings file.
-public enum FingerprintPointer {
-    /// The strings at `Section:Key` (a list or one string) in the JSON file at `path` under `root`.
-    public static func read(_ pointer: String, root: String) throws(Failure) -> [String] {
-        let parts = pointer.split(separator: "#", maxSplits: 1)
-        guard parts.count == 2 else {
-            throw Failure(.badInput, "app.android.fingerprints \"\(pointer)\": expected path#Section:Key")
-        }
-        let path = root + "/" + parts[0]
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(.badInput, "\(parts[0]): cannot read (named by app.android.fingerprints)")
-        }
-        let json: JSONValue
-        do {
-            json = try JSONReader.parse(Array(data))
-        } catch {
-            throw Failure(
-                .badInput, "\(parts[0]):\(error.line):\(error.column): \(error.message) (give --fingerprint instead)")
-        }
-        var value: JSONValue? = json
-        for key in parts[1].split(separator: ":") { value = value?[String(key)] }
-        if let one = value?.stringValue { return [one] }
-        guard let list = value?.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-            throw Failure(.badInput, "\(parts[0]): \(parts[1]) is not a string or a list of strings")
-        }
-        return list.compactMap(\.stringValue)
     }
 }

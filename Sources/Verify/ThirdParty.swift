@@ -1,3 +1,4 @@
+import Association
 import Curl
 import RelopsCore
 
@@ -7,7 +8,7 @@ enum ThirdParty {
     static func dalCheckURL(endpoint: String, site: String, package: String, fingerprint: String) -> String {
         trimmed(endpoint) + "/v1/assetlinks:check?"
             + query([
-                ("source.web.site", site), ("relation", handleAllURLs),
+                ("source.web.site", site), ("relation", AssetLinksDocument.handleAllURLs),
                 ("target.androidApp.packageName", package),
                 ("target.androidApp.certificate.sha256Fingerprint", fingerprint),
             ])
@@ -15,7 +16,8 @@ enum ThirdParty {
 
     /// `v1/statements:list` for the site.
     static func dalListURL(endpoint: String, site: String) -> String {
-        trimmed(endpoint) + "/v1/statements:list?" + query([("source.web.site", site), ("relation", handleAllURLs)])
+        trimmed(endpoint) + "/v1/statements:list?"
+            + query([("source.web.site", site), ("relation", AssetLinksDocument.handleAllURLs)])
     }
 
     /// Apple's CDN copy of a host's file: `<endpoint>/<host without port>`.
@@ -54,7 +56,9 @@ enum ThirdParty {
 
     /// Google's error body (`{"error": {"message": ...}}`) or the start of the body.
     static func apiError(_ body: [UInt8]) -> String {
-        if let json = try? JSONReader.parse(body), let message = json["error"]?["message"]?.stringValue {
+        if let json = try? AssociationJSON.parse(body, document: "").value,
+            let message = json["error"]?["message"]?.stringValue
+        {
             return message
         }
         return String(decoding: body.prefix(160), as: UTF8.self).replacingNewlines()
@@ -77,7 +81,7 @@ enum ThirdParty {
     static func evaluateList(_ json: JSONValue, package: String, fingerprints: [String], into list: inout CheckList) {
         let statements = json["statements"]?.arrayValue ?? []
         let granted: [(String, String?)] = statements.compactMap { s in
-            guard s["relation"]?.stringValue == handleAllURLs, let app = s["target"]?["androidApp"],
+            guard s["relation"]?.stringValue == AssetLinksDocument.handleAllURLs, let app = s["target"]?["androidApp"],
                 let name = app["packageName"]?.stringValue
             else { return nil }
             return (name, app["certificate"]?["sha256Fingerprint"]?.stringValue)

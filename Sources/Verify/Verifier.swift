@@ -1,3 +1,4 @@
+import Association
 import Curl
 import RelopsCore
 
@@ -41,10 +42,8 @@ public enum Verifier {
 
     /// Runs the checks. Throws only for bad inputs; an unreachable host is a check in the report.
     public static func run(_ options: VerifyOptions) throws(Failure) -> VerifyReport {
-        try HostSpec.validate(options.host)
-        for entry in options.resolve { try HostSpec.validateResolve(entry) }
-        for entry in options.connectTo { try HostSpec.validateConnectTo(entry) }
-        let expectation = try options.expectation.validated()
+        let options = try options.normalized()
+        let expectation = options.expectation
         var fetcher = Fetcher(options: options)
         let plans = plans(options)
 
@@ -83,10 +82,16 @@ public enum Verifier {
         fetcher.run()
 
         var report = VerifyReport()
+        for problem in options.expectedDocuments?.problems ?? [] {
+            report.checks.append(
+                Check(
+                    "rendered", .fail, url: nil,
+                    "rendered from \(options.expectedDocuments?.source ?? "the configuration"): \(problem)"))
+        }
         var androidOutcome: [(host: String, ok: Bool)] = []
         for (plan, slot) in zip(plans, slots) {
             if let i = slot.assetLinks {
-                let rendered = plan.host == options.host ? options.expectedDocuments?.assetLinks : nil
+                let rendered = plan.host == options.host ? options.expectedDocuments : nil
                 let checks = assetLinks(i, expectation, rendered: rendered, &fetcher)
                 androidOutcome.append((plan.host, !checks.contains { $0.verdict == .fail }))
                 report.checks += checks
@@ -109,8 +114,10 @@ public enum Verifier {
                         )
                         .evaluate(document, into: &list)
                     }
-                    if let rendered = options.expectedDocuments?.appSiteAssociation, plan.host == options.host {
-                        compare(live: json, rendered: rendered, "aasa.rendered", into: &list)
+                    if let expected = options.expectedDocuments, let rendered = expected.appSiteAssociation,
+                        plan.host == options.host
+                    {
+                        compare(live: json, rendered: rendered, from: expected.source, "aasa.rendered", into: &list)
                     }
                 }
                 report.checks += list.checks
@@ -125,7 +132,8 @@ public enum Verifier {
                     let cdnJSON = parseJSON(body, "apple-cdn", into: &list)
                 {
                     if let originAASA {
-                        let diffs = cdnJSON.differences(from: originAASA, path: "$", limit: 3)
+                        let diffs = cdnJSON.differences(
+                            from: originAASA, path: "$", limit: 3, names: ("Apple's CDN", "the origin"))
                         if diffs.isEmpty {
                             list.pass("apple-cdn", "Apple's CDN copy matches the origin's file")
                         } else {
@@ -191,7 +199,7 @@ public enum Verifier {
 
     /// The host's assetlinks.json and every file it includes, fetched level by level.
     static func assetLinks(
-        _ index: Int, _ expectation: VerifyExpectation, rendered: JSONValue?,
+        _ index: Int, _ expectation: VerifyExpectation, rendered: ExpectedDocuments?,
         _ fetcher: inout Fetcher
     ) -> [Check] {
         let rootURL = fetcher.requests[index].url
@@ -219,8 +227,10 @@ public enum Verifier {
                     if document.errors.isEmpty {
                         fileList.pass("\(prefix).format", "\(document.statements.count) well-formed statement(s)")
                     }
-                    if first, let rendered {
-                        compare(live: json, rendered: rendered, "assetlinks.rendered", into: &fileList)
+                    if first, let rendered, let document = rendered.assetLinks {
+                        compare(
+                            live: json, rendered: document, from: rendered.source, "assetlinks.rendered",
+                            into: &fileList)
                     }
                     for s in document.statements {
                         guard let include = s.include else {
@@ -302,9 +312,15 @@ public enum Verifier {
 
     static func parseJSON(_ body: [UInt8], _ name: String, into list: inout CheckList) -> JSONValue? {
         do {
-            return try JSONReader.parse(body)
+            let (value, mark) = try AssociationJSON.parse(body, document: list.url ?? name)
+            if mark {
+                list.warn("\(name).json", "the body starts with a UTF-8 byte order mark; some clients refuse it")
+            }
+            return value
         } catch {
-            list.fail("\(name).json", "not valid JSON: \(error.line):\(error.column): \(error.message)")
+            let html =
+                body.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "<") ? " (an HTML page?)" : ""
+            list.fail("\(name).json", "not valid JSON: \(error.line):\(error.column): \(error.message)\(html)")
             return nil
         }
     }
@@ -323,15 +339,21 @@ public enum Verifier {
         return parseJSON(r.body, name, into: &list)
     }
 
-    static func compare(live: JSONValue, rendered: JSONValue, _ name: String, into list: inout CheckList) {
-        let diffs = live.differences(from: rendered, path: "$", limit: 3)
+    /// Live against rendered, as JSON values (key order and `1` vs `1.0` do not matter). A
+    /// difference fails and shows where they differ and both documents.
+    static func compare(
+        live: JSONValue, rendered: JSONValue, from source: String, _ name: String, into list: inout CheckList
+    ) {
+        let diffs = live.differences(from: rendered, path: "$", limit: 3, names: ("live", "rendered"))
         if diffs.isEmpty {
-            list.pass(name, "the live document matches the rendered one")
+            list.pass(name, "the live document matches the one rendered from \(source)")
         } else {
             list.fail(
                 name,
-                "the live document differs from the rendered one: " + diffs.joined(separator: "; ")
-                    + " | live: \(live.rendered(pretty: false).prefixed(300)) | rendered: \(rendered.rendered(pretty: false).prefixed(300))"
+                "the live document differs from the one rendered from \(source) (live vs rendered): "
+                    + diffs.joined(separator: "; ")
+                    + " | live: \(live.rendered(pretty: false).prefixed(2000))"
+                    + " | rendered: \(rendered.rendered(pretty: false).prefixed(2000))"
             )
         }
     }

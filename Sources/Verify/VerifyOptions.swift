@@ -1,3 +1,5 @@
+import Association
+import Fingerprint
 import RelopsCore
 
 /// The values the association files must carry. Built from flags and `.relops.yml`.
@@ -20,19 +22,21 @@ public struct VerifyExpectation: Sendable, Equatable {
         self.iosPaths = iosPaths
     }
 
-    /// Checks the inputs themselves and puts fingerprints in canonical form; bad values are usage errors.
+    /// Checks the inputs themselves and puts fingerprints in canonical form (any form
+    /// `FingerprintNormalizer` reads); bad values are usage errors.
     public func validated() throws(Failure) -> VerifyExpectation {
         var out = self
         out.fingerprints = []
         for fp in fingerprints {
-            guard let canonical = CanonicalFingerprint.canonical(fp) else {
-                throw Failure(
-                    .usage, "fingerprint \"\(fp)\" is not a SHA-256 fingerprint (expected 32 colon-separated hex bytes)"
-                )
+            let canonical: String
+            do {
+                canonical = try FingerprintNormalizer.sha256(fp).canonical
+            } catch {
+                throw Failure(.usage, "fingerprint \(error.description)")
             }
             if !out.fingerprints.contains(canonical) { out.fingerprints.append(canonical) }
         }
-        for id in iosAppIDs where !AppID.isValid(id) {
+        for id in iosAppIDs where !AppleAppID.isValid(id) {
             throw Failure(
                 .usage, "app id \"\(id)\" is not TEAMID.bundle.id (a 10-character team id, a dot, a bundle id)")
         }
@@ -44,14 +48,34 @@ public struct VerifyExpectation: Sendable, Equatable {
 }
 
 /// Documents rendered from the project's configuration (`relops association render`), to compare
-/// with the live ones. Either may be absent.
+/// with the live ones as JSON values. Either may be absent.
 public struct ExpectedDocuments: Sendable {
     public var assetLinks: JSONValue?
     public var appSiteAssociation: JSONValue?
+    /// Where they came from, for messages: `Web/appsettings.json`.
+    public var source: String
+    /// What the association validator found wrong with them (each a failure).
+    public var problems: [String]
 
-    public init(assetLinks: JSONValue? = nil, appSiteAssociation: JSONValue? = nil) {
+    public init(
+        assetLinks: JSONValue? = nil, appSiteAssociation: JSONValue? = nil, source: String = "the configuration",
+        problems: [String] = []
+    ) {
         self.assetLinks = assetLinks
         self.appSiteAssociation = appSiteAssociation
+        self.source = source
+        self.problems = problems
+    }
+
+    /// The documents `AssociationDocuments.render` produced, read back as JSON values and validated
+    /// by `AssociationValidator`. A document that does not parse is left out; its problem says why.
+    public init(rendered: AssociationDocuments, source: String) {
+        func value(_ text: String?) -> JSONValue? {
+            text.flatMap { try? JSONCDocument(text: $0, path: source, strict: true).root.value }
+        }
+        self.init(
+            assetLinks: value(rendered.assetLinks), appSiteAssociation: value(rendered.appleAppSiteAssociation),
+            source: source, problems: rendered.problems.map(\.description))
     }
 }
 
@@ -82,26 +106,36 @@ public struct VerifyOptions: Sendable {
     public var userAgent = "relops/\(relopsVersion)"
 
     public init(host: String) { self.host = host }
+
+    /// The options with host names in lowercase ASCII (punycode for Unicode names) and checked
+    /// expectations; a bad host, `--resolve`, `--connect-to` or expectation is a usage error.
+    public func normalized() throws(Failure) -> VerifyOptions {
+        var out = self
+        out.host = try HostSpec.normalized(host)
+        out.resolve = try resolve.map { entry throws(Failure) in try HostSpec.normalizedResolve(entry) }
+        out.connectTo = try connectTo.map { entry throws(Failure) in try HostSpec.normalizedConnectTo(entry) }
+        out.expectation = try expectation.validated()
+        return out
+    }
 }
 
 /// `HOST` or `HOST:PORT`, as `--host` takes it.
 public enum HostSpec {
-    /// Checks the spelling; a bad one is a usage error naming it.
-    public static func validate(_ text: String) throws(Failure) {
+    /// `HOST` or `HOST:PORT` with the name checked and in lowercase ASCII: `HostName.parse` turns a
+    /// Unicode name (`bücher.example`) into punycode. A bad one is a usage error naming it.
+    public static func normalized(_ text: String, option: String = "--host") throws(Failure) -> String {
+        // A URL gets HostName's own message: pass the bare host name.
+        if text.contains("/") { _ = try HostName.parse(text, option: option) }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        let name = parts[0]
-        guard parts.count <= 2, !name.isEmpty, name.count <= 253,
-            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }),
-            !name.hasPrefix("."), !name.hasPrefix("-")
-        else {
-            throw Failure(
-                .usage, "--host \(text): expected HOST or HOST:PORT (a DNS name; Unicode names in their xn-- form)")
+        guard parts.count <= 2 else {
+            throw Failure(.usage, "\(option) \(text): expected HOST or HOST:PORT")
         }
-        if parts.count == 2 {
-            guard let port = Int(parts[1]), (1...65535).contains(port) else {
-                throw Failure(.usage, "--host \(text): port must be a number from 1 to 65535")
-            }
+        let name = try HostName.parse(String(parts[0]), option: option)
+        guard name.count <= 253 else {
+            throw Failure(.usage, "\(option) \(text): a host name has at most 253 characters")
         }
+        guard parts.count == 2 else { return name }
+        return name + ":" + String(try port(parts[1], text, option))
     }
 
     /// The host name without a port.
@@ -109,21 +143,32 @@ public enum HostSpec {
         String(text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0])
     }
 
-    /// Checks a `--connect-to` entry: `HOST:PORT:CONNECT-HOST:CONNECT-PORT` (empty parts allowed, as curl's).
-    public static func validateConnectTo(_ text: String) throws(Failure) {
-        guard text.split(separator: ":", omittingEmptySubsequences: false).count == 4 else {
+    /// A `--connect-to` entry, `HOST:PORT:CONNECT-HOST:CONNECT-PORT` (empty parts allowed, as
+    /// curl's), with its first host name normalised.
+    public static func normalizedConnectTo(_ text: String) throws(Failure) -> String {
+        var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 4 else {
             throw Failure(
                 .usage, "--connect-to \(text): expected HOST:PORT:CONNECT-HOST:CONNECT-PORT, as curl's --connect-to")
         }
+        if !parts[0].isEmpty { parts[0] = try HostName.parse(parts[0], option: "--connect-to") }
+        return parts.joined(separator: ":")
     }
 
-    /// Checks a `--resolve` entry: `HOST:PORT:ADDRESS`.
-    public static func validateResolve(_ text: String) throws(Failure) {
+    /// A `--resolve` entry, `HOST:PORT:ADDRESS`, with its host name normalised.
+    public static func normalizedResolve(_ text: String) throws(Failure) -> String {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, let port = Int(parts[1]), (1...65535).contains(port),
-            !parts[2].isEmpty
-        else {
+        guard parts.count == 3, !parts[0].isEmpty, !parts[2].isEmpty else {
             throw Failure(.usage, "--resolve \(text): expected HOST:PORT:ADDRESS, as curl's --resolve")
         }
+        let name = try HostName.parse(String(parts[0]), option: "--resolve")
+        return "\(name):\(try port(parts[1], text, "--resolve")):\(parts[2])"
+    }
+
+    static func port(_ digits: Substring, _ text: String, _ option: String) throws(Failure) -> Int {
+        guard let port = Int(digits), (1...65535).contains(port) else {
+            throw Failure(.usage, "\(option) \(text): port must be a number from 1 to 65535")
+        }
+        return port
     }
 }

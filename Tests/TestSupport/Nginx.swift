@@ -46,7 +46,7 @@ public final class TestNginx: @unchecked Sendable {
     static let hostNames = [
         "good", "legacy", "redirect301", "redirect302", "notfound", "html", "wrongtype", "malformed", "oversize",
         "wrongfp", "lowerfp", "nofp", "wrongpkg", "include", "loop", "deep", "otherca", "wrongname", "dal", "cdn",
-        "second", "badstatements", "stream",
+        "second", "badstatements", "stream", "rendered", "xn--bcher-kva",
     ]
 
     private init() throws(NginxError) {

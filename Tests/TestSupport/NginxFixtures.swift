@@ -16,6 +16,12 @@ extension TestNginx {
         {"applinks": {"apps": [], "details": [{"appID": "\(appID)", "paths": ["NOT /sessions/private*", "/sessions/*", "/speakers/*"]}]}}
         """
 
+    /// The apple-app-site-association `relops association render` makes for `appID` with the paths
+    /// `/sessions/*` and `/speakers/*` (the built-in template), served by `rendered.relops.test`.
+    public static let renderedAASA = """
+        {"applinks": {"details": [{"appIDs": ["\(appID)"], "components": [{"/": "/sessions/*"}, {"/": "/speakers/*"}]}]}}
+        """
+
     static func statement(package: String = package, fingerprints: [String] = [fingerprint]) -> String {
         """
         {"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", \
@@ -29,10 +35,19 @@ extension TestNginx {
             prefix.write("sites/\(name).relops.test/\(file)", text)
         }
         let good = "[\(statement())]"
-        for name in ["good", "wrongtype", "second"] {
+        // bücher.relops.test, as curl asks for it.
+        for name in ["good", "wrongtype", "second", "xn--bcher-kva"] {
             site(name, ".well-known/assetlinks.json", good)
             site(name, ".well-known/apple-app-site-association", modernAASA)
         }
+        // What the rendered documents say, written another way: other key order, one line.
+        site(
+            "rendered", ".well-known/assetlinks.json",
+            """
+            [{"target": {"sha256_cert_fingerprints": ["\(fingerprint)"], "package_name": "\(package)", \
+            "namespace": "android_app"}, "relation": ["delegate_permission/common.handle_all_urls"]}]
+            """)
+        site("rendered", ".well-known/apple-app-site-association", renderedAASA)
         site("legacy", ".well-known/assetlinks.json", good)
         site("legacy", ".well-known/apple-app-site-association", legacyAASA)
         site("html", ".well-known/assetlinks.json", "<!doctype html><html><body>Welcome</body></html>\n")

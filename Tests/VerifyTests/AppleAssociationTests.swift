@@ -1,3 +1,4 @@
+import Association
 import RelopsCore
 import TestSupport
 import Testing
@@ -41,7 +42,7 @@ import Testing
 
     @Test func matcherFollowsApplesRules() throws {
         let detail = try #require(
-            AppSiteAssociation(json: try JSONReader.parse(Array(TestNginx.modernAASA.utf8))).details.first)
+            AppSiteAssociation(json: try json(TestNginx.modernAASA)).details.first)
         #expect(detail.decide(path: "/sessions/1") == .handled(index: 1))
         #expect(detail.decide(path: "/sessions/private") == .excluded(index: 0))
         #expect(detail.decide(path: "/speakers/1", query: "tab=x") == .handled(index: 2))

@@ -1,3 +1,4 @@
+import Association
 import Foundation
 import RelopsCore
 import TestSupport
@@ -29,10 +30,10 @@ import Testing
     @Test func jsonOutputIsAChecklist() throws {
         let result = relops(try arguments("wrongpkg", ["--format", "json"]))
         #expect(result.status == 1, "\(result.stderr)")
-        let json = try JSONReader.parse(Array(result.stdout.utf8))
+        let output = try json(result.stdout)
         // wrongpkg grants another package and serves no apple-app-site-association.
-        #expect(json["summary"]?["fail"] == .int(2), "\(result.stdout)")
-        let failed = json["checks"]?.arrayValue?.filter { $0["verdict"] == .string("fail") } ?? []
+        #expect(output["summary"]?["fail"] == .int(2), "\(result.stdout)")
+        let failed = output["checks"]?.arrayValue?.filter { $0["verdict"] == .string("fail") } ?? []
         #expect(failed.map { $0["check"] } == [.string("assetlinks.grant"), .string("aasa.status")])
         #expect(failed.first?["url"]?.stringValue?.hasSuffix("/.well-known/assetlinks.json") == true)
     }
@@ -53,10 +54,13 @@ import Testing
     @Test func badUsageExitsTwo() throws {
         let bad = relops(["verify", "--host", "not a host", "--offline"])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("--host not a host: expected HOST or HOST:PORT"))
+        #expect(bad.stderr.contains("--host not a host: ' ' cannot be in a host name"), "\(bad.stderr)")
         let fp = relops(["verify", "--host", "a.example", "--fingerprint", "12:34", "--offline"])
         #expect(fp.status == 2)
-        #expect(fp.stderr.contains("\"12:34\" is not a SHA-256 fingerprint"))
+        #expect(fp.stderr.contains("\"12:34\" has 2 bytes; a SHA-256 fingerprint has 32"), "\(fp.stderr)")
+        let templates = relops(["verify", "--host", "a.example", "--templates", "/tmp", "--offline"])
+        #expect(templates.status == 2)
+        #expect(templates.stderr.contains("--templates /tmp: nothing to render"), "\(templates.stderr)")
     }
 
     @Test func printedCurlCommandsWorkWithTheRealCurl() throws {
@@ -73,39 +77,120 @@ import Testing
         #expect(run.stdout.contains(TestNginx.fingerprint))
     }
 
+    /// `relops verify --repo` on a new repository holding `files`, offline, against the fixtures.
+    func verifyRepository(_ label: String, _ files: [String: String], _ extra: [String] = []) throws -> ProcessOutput {
+        let nginx = try server()
+        let repo = GitFixture(label)
+        for (path, text) in files { repo.write(path, text) }
+        repo.commit("app")
+        return relops(
+            ["verify", "--repo", repo.root, "--cacert", nginx.ca.certificatePath, "--offline"] + extra
+                + nginx.resolve.flatMap { ["--resolve", $0] })
+    }
+
     @Test func repoConfigAndClaimsSupplyTheExpectations() throws {
         let nginx = try server()
-        let repo = GitFixture("verify-repo")
-        repo.write(
-            ".relops.yml",
-            """
-            app:
-              web_host: \(nginx.host("good"))
-              android:
-                package: \(TestNginx.package)
-                fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
-              ios:
-                app_ids: [\(TestNginx.appID)]
-                paths: ["/speakers/1"]
-            """)
-        repo.write(
-            "Web/appsettings.json",
-            """
-            {"AppAssociation": {"AndroidCertFingerprints": ["\(TestNginx.fingerprint)"]}}
-            """)
-        repo.write(
-            "App/Platforms/iOS/Entitlements.plist", "<array><string>applinks:second.relops.test</string></array>\n")
-        repo.commit("app")
-        let result = relops(
+        let result = try verifyRepository(
+            "verify-repo",
             [
-                "verify", "--repo", repo.root, "--cacert", nginx.ca.certificatePath, "--offline",
-                "--connect-to", "second.relops.test:443:127.0.0.1:\(nginx.port)",
-            ]
-                + nginx.resolve.flatMap { ["--resolve", $0] })
+                ".relops.yml": """
+                app:
+                  web_host: \(nginx.host("rendered"))
+                  android:
+                    package: \(TestNginx.package)
+                    fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
+                  ios:
+                    app_ids: [\(TestNginx.appID)]
+                    paths: ["/sessions/*", "/speakers/*"]
+                """,
+                "Web/appsettings.json": """
+                {"AppAssociation": {"AndroidCertFingerprints": ["\(TestNginx.fingerprint)"]}}
+                """,
+                "App/Platforms/iOS/Entitlements.plist": "<array><string>applinks:second.relops.test</string></array>\n",
+            ], ["--connect-to", "second.relops.test:443:127.0.0.1:\(nginx.port)"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("lists \(TestNginx.fingerprint)"))
-        #expect(result.stdout.contains("/speakers/1 opens"))
+        #expect(result.stdout.contains("/speakers/* opens"))
+        // The config renders both documents, and the live ones are the same JSON.
+        #expect(result.stdout.contains("pass  assetlinks.rendered"), "\(result.stdout)")
+        #expect(result.stdout.contains("pass  aasa.rendered"))
         #expect(result.stdout.contains("https://second.relops.test/.well-known/apple-app-site-association"))
         #expect(result.stdout.contains("applinks second.relops.test: differs from app.web_host"))
+    }
+
+    /// An AppAssociation section as the web host's appsettings holds it, with a comment (.NET JSON).
+    static let appSettings = """
+        {
+          // served at /.well-known
+          "AppAssociation": {
+            "AndroidPackageName": "\(TestNginx.package)",
+            "AndroidCertFingerprints": ["\(TestNginx.fingerprint)"],
+            "AppleAppIds": ["\(TestNginx.appID)"],
+            "ApplePaths": ["/sessions/*", "/speakers/*"],
+          }
+        }
+        """
+
+    @Test func aLiveDocumentThatDiffersFromTheRenderedOneFailsShowingBoth() throws {
+        let nginx = try server()
+        let result = try verifyRepository(
+            "verify-rendered",
+            [
+                ".relops.yml": """
+                app:
+                  web_host: \(nginx.host("good"))
+                  android:
+                    fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
+                """,
+                "Web/appsettings.json": Self.appSettings,
+            ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("pass  assetlinks.rendered"), "\(result.stdout)")
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("FAIL  aasa.rendered") })
+        #expect(line.contains("differs from the one rendered from Web/appsettings.json"))
+        #expect(line.contains("| live: {") && line.contains("| rendered: {"), "\(line)")
+        #expect(result.stdout.contains("--offline: Google's Digital Asset Links API not asked"))
+    }
+
+    @Test func aConfigFileAndAUnicodeHostNeedNoRepository() throws {
+        let nginx = try server()
+        let folder = TemporaryFolder("verify-config")
+        folder.write("appsettings.json", Self.appSettings)
+        let result = relops(
+            [
+                "verify", "--host", "bücher.relops.test:\(nginx.port)", "--config", "appsettings.json",
+                "--cacert", nginx.ca.certificatePath, "--offline", "--app-id", TestNginx.appID,
+                "--path", "/sessions/1",
+            ] + nginx.resolve.flatMap { ["--resolve", $0] }, in: folder.path)
+        // The package and fingerprint come from the config; bücher serves good's files, which
+        // differ from the rendered AASA.
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("https://xn--bcher-kva.relops.test:\(nginx.port)/.well-known/assetlinks.json"))
+        #expect(result.stdout.contains("pass  assetlinks.grant"), "\(result.stdout)")
+        #expect(result.stdout.contains("pass  assetlinks.rendered"))
+        #expect(result.stdout.contains("FAIL  aasa.rendered"))
+    }
+
+    @Test func thePlaceholderInTheConfigIsACheckFailureNotBadUsage() throws {
+        let nginx = try server()
+        let placeholder = "REPLACE_WITH_PLAY_APP_SIGNING_SHA256_FINGERPRINT"
+        let result = try verifyRepository(
+            "verify-placeholder",
+            [
+                ".relops.yml": """
+                app:
+                  web_host: \(nginx.host("rendered"))
+                  android:
+                    fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
+                """,
+                "Web/appsettings.json": Self.appSettings.replacingOccurrences(
+                    of: TestNginx.fingerprint, with: placeholder),
+            ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("AndroidCertFingerprints still holds the placeholder"), "\(result.stderr)")
+        #expect(result.stdout.contains("FAIL  rendered"), "\(result.stdout)")
+        #expect(result.stdout.contains("\"\(placeholder)\" is the placeholder, not a fingerprint"))
+        #expect(result.stdout.contains("FAIL  assetlinks.rendered"))
+        #expect(result.stdout.contains("pass  aasa.rendered"))
     }
 }

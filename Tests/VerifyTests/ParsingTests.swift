@@ -1,4 +1,6 @@
+import Association
 import Curl
+import Fingerprint
 import Foundation
 import RelopsCore
 import TestSupport
@@ -9,20 +11,44 @@ import Testing
 /// The pieces that need no server: JSON, fingerprints, inputs, repository claims.
 @Suite struct ParsingTests {
     @Test func jsonReaderKeepsOrderAndRefusesJunk() throws {
-        let value = try JSONReader.parse(Array(#"{"b": 1, "a": [true, null, -2.5e1, "\u00e9\ud83d\ude00"]}"#.utf8))
+        let value = try json(#"{"b": 1, "a": [true, null, -2.5e1, "\u00e9\ud83d\ude00"]}"#)
         #expect(value.objectPairs?.map(\.0) == ["b", "a"])
         #expect(value["a"]?.arrayValue?[3] == .string("é😀"))
         for junk in ["", "[1,]", "{\"a\" 1}", "01", "\"\\x\"", "[1] 2", String(repeating: "[", count: 100)] {
-            #expect(throws: JSONSyntaxError.self, "\(junk)") { try JSONReader.parse(Array(junk.utf8)) }
+            #expect(throws: JSONCError.self, "\(junk)") { try json(junk) }
         }
     }
 
     @Test func jsonComparisonIgnoresKeyOrderButNotValues() throws {
-        let a = try JSONReader.parse(Array(#"{"x": 1, "y": [1, 2]}"#.utf8))
-        let b = try JSONReader.parse(Array(#"{"y": [1, 2], "x": 1.0}"#.utf8))
-        let c = try JSONReader.parse(Array(#"{"y": [1, 3], "x": 1}"#.utf8))
+        let a = try json(#"{"x": 1, "y": [1, 2]}"#)
+        let b = try json(#"{"y": [1, 2], "x": 1.0}"#)
+        let c = try json(#"{"y": [1, 3], "x": 1}"#)
         #expect(a.sameJSON(as: b))
         #expect(a.differences(from: c, path: "$", limit: 3) == ["$.y[1]: 2 vs 3"])
+    }
+
+    @Test func liveAndRenderedDocumentsShareOneReader() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var list = CheckList(url: "https://a.example/.well-known/assetlinks.json")
+        #expect(Verifier.parseJSON(bom + Array("[]".utf8), "assetlinks", into: &list) == .array([]))
+        #expect(list.checks.map(\.verdict) == [.warn])
+        #expect(list.checks.first?.reason.contains("byte order mark") == true)
+        // The validator of rendered documents reads the same way, and holds its own output to more.
+        let rendered = AssociationValidator.assetLinks(bom + Array("[]".utf8))
+        #expect(rendered.problems.first?.message == "starts with a UTF-8 byte order mark; serve plain UTF-8")
+        let statement =
+            #"[{"relation": [], "target": {"namespace": "android_app", "package_name": "app", "sha256_cert_fingerprints": []}}]"#
+        let live = AssetLinksDocument(json: try json(statement))
+        #expect(
+            live.errors == [
+                "statement [0]: `relation` must be a non-empty list of strings"
+            ])
+        let fixed = statement.replacingOccurrences(of: #""relation": []"#, with: #""relation": ["x"]"#)
+        #expect(
+            AssetLinksDocument(json: try json(fixed)).errors == [
+                "statement [0].target: \"app\" is not an Android package name (like com.example.app)",
+                "statement [0].target: sha256_cert_fingerprints is empty, so no app signature matches",
+            ])
     }
 
     @Test func contentTypeParametersAreAllowed() {
@@ -36,13 +62,25 @@ import Testing
         #expect(response(nil).mediaType == nil)
     }
 
-    @Test func canonicalFingerprints() {
-        #expect(CanonicalFingerprint.isCanonical(TestNginx.fingerprint))
-        #expect(!CanonicalFingerprint.isCanonical(TestNginx.fingerprint.lowercased()))
-        #expect(
-            CanonicalFingerprint.canonical(TestNginx.fingerprint.lowercased().replacingOccurrences(of: ":", with: ""))
-                == TestNginx.fingerprint)
-        #expect(CanonicalFingerprint.canonical("AB:CD") == nil)
+    @Test func expectedFingerprintsAreReadInEveryFormTheNormalizerKnows() throws {
+        let forms = [
+            TestNginx.fingerprint, TestNginx.fingerprint.lowercased().replacingOccurrences(of: ":", with: ""),
+            "SHA256: " + TestNginx.fingerprint, "sha256 Fingerprint=" + TestNginx.fingerprint,
+        ]
+        let expectation = try VerifyExpectation(fingerprints: forms).validated()
+        #expect(expectation.fingerprints == [TestNginx.fingerprint])
+        let sha1 = String(repeating: "AB:", count: 19) + "AB"
+        #expect { try VerifyExpectation(fingerprints: [sha1]).validated() } throws: {
+            ($0 as? Failure)?.message.contains("is a SHA-1 fingerprint") == true
+        }
+    }
+
+    @Test func unicodeHostsBecomePunycode() throws {
+        #expect(try HostSpec.normalized("Bücher.Example:8443") == "xn--bcher-kva.example:8443")
+        #expect(try HostSpec.normalizedResolve("bücher.example:443:127.0.0.1") == "xn--bcher-kva.example:443:127.0.0.1")
+        #expect { try HostSpec.normalized("https://a.example") } throws: {
+            ($0 as? Failure)?.message.contains("not a URL") == true
+        }
     }
 
     @Test func badInputsAreUsageErrors() throws {
@@ -54,7 +92,8 @@ import Testing
         var o = VerifyOptions(host: "a.example")
         o.expectation.fingerprints = ["AB:CD"]
         #expect { try Verifier.run(o) } throws: {
-            ($0 as? Failure)?.message.contains("not a SHA-256 fingerprint") == true
+            ($0 as? Failure)?.message
+                == "fingerprint \"AB:CD\" has 2 bytes; a SHA-256 fingerprint has 32 (64 hex digits)"
         }
         o = VerifyOptions(host: "a.example")
         o.resolve = ["a.example:443"]

@@ -1,3 +1,5 @@
+import Association
+import Fingerprint
 import RelopsCore
 import TestSupport
 import Testing
@@ -39,4 +41,9 @@ extension VerifyReport {
     var text: String {
         checks.map { "\($0.verdict) \($0.name) \($0.url ?? "-"): \($0.reason)" }.joined(separator: "\n")
     }
+}
+
+/// A JSON value read the way verify reads a served document.
+func json(_ text: String) throws(JSONCError) -> JSONValue {
+    try AssociationJSON.parse(Array(text.utf8), document: "test").value
 }

@@ -1,3 +1,4 @@
+import Association
 import RelopsCore
 import TestSupport
 import Testing
@@ -71,8 +72,8 @@ import Testing
     @Test func aRenderedDocumentThatDiffersFails() throws {
         var o = try options("good")
         o.expectedDocuments = ExpectedDocuments(
-            assetLinks: try JSONReader.parse(Array("[]".utf8)),
-            appSiteAssociation: try JSONReader.parse(Array(TestNginx.modernAASA.utf8)))
+            assetLinks: try json("[]"),
+            appSiteAssociation: try json(TestNginx.modernAASA))
         let report = try Verifier.run(o)
         #expect(report.verdicts("assetlinks.rendered") == [.fail])
         #expect(report.named("assetlinks.rendered").first?.reason.contains("rendered: []") == true)

@@ -1,4 +1,6 @@
+import Association
 import CommandLine
+import Fingerprint
 import Foundation
 import Git
 import RelopsCore
@@ -14,6 +16,10 @@ struct VerifyCommand: RelopsCommand {
             HTTPS only, TLS always verified (against the system CAs or --cacert), redirects never followed, \
             every request bounded in time and size and run concurrently with the others.
             Expected values come from flags, else from .relops.yml (app.web_host, app.android.*, app.ios.*).
+            When the web host's AppAssociation config is known (--config, or .relops.yml's \
+            app.android.fingerprints), the documents relops association render makes from it are compared \
+            with the live ones as JSON values: a difference is a failure that shows both.
+            A Unicode --host (bücher.example) is checked in its punycode form.
 
             Exit codes: 0 every check passed, 1 a check failed, 2 bad usage, 3 a host could not be reached.
 
@@ -55,6 +61,14 @@ struct VerifyCommand: RelopsCommand {
             .value("timeout", "SECONDS", help: "Time allowed for each whole request (default: 10)."),
             .value(
                 "repo", "PATH", help: "Also verify every host the repository's binaries claim, and report mismatches."),
+            .value(
+                "config", "FILE",
+                help:
+                    "The web host's appsettings file: its AppAssociation section is rendered and compared with the live files (default: app.android.fingerprints)."
+            ),
+            .value(
+                "templates", "DIR",
+                help: "Render with the assetlinks.json and apple-app-site-association templates in DIR."),
             .flag("print-curl", help: "Print the equivalent curl commands instead of running the checks."),
             .format(["text", "json"]),
         ])
@@ -79,9 +93,10 @@ struct VerifyCommand: RelopsCommand {
             config = project.config
             root = project.root
         }
-        guard let host = arguments.value("host") ?? config.webHost else {
+        guard let hostText = arguments.value("host") ?? config.webHost else {
             throw Failure(.usage, "no host to verify: give --host or set app.web_host in .relops.yml")
         }
+        let host = try HostSpec.normalized(hostText, option: arguments.value("host") == nil ? "app.web_host" : "--host")
         var options = VerifyOptions(host: host)
         options.resolve = arguments.all("resolve")
         options.connectTo = arguments.all("connect-to")
@@ -96,16 +111,35 @@ struct VerifyCommand: RelopsCommand {
         }
         options.connectTimeout = try seconds(arguments.value("connect-timeout"), "--connect-timeout", default: 5)
         options.totalTimeout = try seconds(arguments.value("timeout"), "--timeout", default: 10)
-        var fingerprints = arguments.all("fingerprint")
-        if fingerprints.isEmpty, let pointer = config.androidFingerprints, let root {
-            fingerprints = try FingerprintPointer.read(pointer, root: root)
+        // The web host's AppAssociation section (with .relops.yml's app filling gaps) gives the
+        // expectations the flags leave out, and the documents the live ones must equal.
+        var settings: AppAssociationSettings?
+        var target: ConfigTarget?
+        if arguments.value("config") != nil || config.androidFingerprints != nil {
+            let found = try ConfigTarget.resolve(
+                config: arguments.value("config"), key: nil, projectSetting: config.androidFingerprints, root: root)
+            target = found
+            settings = try AppAssociationSettings.load(target: found, config: config)
         }
+        var fingerprints = arguments.all("fingerprint")
+        if fingerprints.isEmpty, let target { fingerprints = try configuredFingerprints(target, console) }
+        let paths = config.iosPaths.isEmpty ? settings?.applePaths ?? [] : config.iosPaths
         options.expectation = VerifyExpectation(
-            androidPackage: arguments.value("package") ?? config.androidPackage, fingerprints: fingerprints,
-            iosAppIDs: arguments.all("app-id").isEmpty ? config.iosAppIDs : arguments.all("app-id"),
-            iosPaths: arguments.all("path").isEmpty ? config.iosPaths : arguments.all("path"))
+            androidPackage: arguments.value("package") ?? settings?.androidPackage ?? config.androidPackage,
+            fingerprints: fingerprints,
+            iosAppIDs: arguments.all("app-id").isEmpty
+                ? settings?.appleAppIDs ?? config.iosAppIDs : arguments.all("app-id"),
+            iosPaths: arguments.all("path").isEmpty ? paths : arguments.all("path"))
         options.claims = claims
         options.configuredWebHost = config.webHost
+        if target == nil, let folder = arguments.value("templates") {
+            throw Failure(
+                .usage, "--templates \(folder): nothing to render; give --config FILE or set app.android.fingerprints")
+        }
+        if let target, let settings {
+            options.expectedDocuments = try rendered(
+                settings, from: target, templates: arguments.value("templates"), console)
+        }
 
         if arguments.flag("print-curl") {
             for line in try CurlCommands.lines(options) { console.out(line) }
@@ -123,6 +157,40 @@ struct VerifyCommand: RelopsCommand {
             render(report, console)
         }
         return report.failureCategory.map(ExitCode.of) ?? ExitCode.ok
+    }
+
+    /// The fingerprints the web host's config holds. The placeholder is not expected live (a
+    /// warning says so, and the rendered document fails on it); a malformed value is bad input
+    /// naming the file.
+    static func configuredFingerprints(_ target: ConfigTarget, _ console: Console) throws(Failure) -> [String] {
+        var out: [String] = []
+        for value in try target.values() {
+            if FingerprintNormalizer.isPlaceholder(value) {
+                console.error(
+                    "warning: \(target.displayPath): \(target.key) still holds the placeholder \(value); "
+                        + "no fingerprint is expected live (relops fingerprint rotate sets the real one)")
+                continue
+            }
+            do {
+                out.append(try FingerprintNormalizer.sha256(value).canonical)
+            } catch {
+                throw Failure(.badInput, "\(target.displayPath): \(target.key): \(error.description)")
+            }
+        }
+        return out
+    }
+
+    /// What `relops association render` makes of the web host's config, or nil when the config
+    /// names neither an Android package nor an Apple app id (nothing to render).
+    static func rendered(
+        _ settings: AppAssociationSettings, from target: ConfigTarget, templates folder: String?, _ console: Console
+    ) throws(Failure) -> ExpectedDocuments? {
+        guard settings.androidPackage != nil || !settings.appleAppIDs.isEmpty else { return nil }
+        let templates = try folder.map { folder throws(Failure) in try AssociationTemplates.load(folder: folder) }
+        for note in settings.notes { console.error("warning: \(note)") }
+        return ExpectedDocuments(
+            rendered: try AssociationDocuments.render(settings, templates: templates ?? .builtIn),
+            source: target.displayPath)
     }
 
     /// The repository around the current folder, or nil outside one (flags alone then). A malformed

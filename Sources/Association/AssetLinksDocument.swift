@@ -1,11 +1,13 @@
+import Fingerprint
+import Fingerprint
 import RelopsCore
-
-/// The relation an App Link needs: the site lets the app handle all its URLs.
-public let handleAllURLs = "delegate_permission/common.handle_all_urls"
 
 /// A parsed `/.well-known/assetlinks.json`: its well-formed statements, and what was wrong with
 /// the rest. Parsing never throws for a wrong shape: a wrong shape is a finding, not an error.
 public struct AssetLinksDocument: Sendable {
+    /// The relation an App Link needs: the site lets the app handle all its URLs.
+    public static let handleAllURLs = "delegate_permission/common.handle_all_urls"
+
     /// One statement: relations and a target, or an `include` of another statement list.
     public struct Statement: Sendable, Equatable {
         public enum Target: Sendable, Equatable {
@@ -26,9 +28,11 @@ public struct AssetLinksDocument: Sendable {
     /// Unknown fields, repeated keys and duplicate statements (each a warning).
     public var warnings: [String] = []
 
-    /// Reads a body; throws only when it is not JSON at all.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> AssetLinksDocument {
-        AssetLinksDocument(json: try JSONReader.parse(bytes))
+    /// Reads a body (strict JSON, as `AssociationJSON` reads it); throws only when it is not JSON at all.
+    public static func parse(_ bytes: [UInt8], document: String = "assetlinks.json") throws(JSONCError)
+        -> AssetLinksDocument
+    {
+        AssetLinksDocument(json: try AssociationJSON.parse(bytes, document: document).value)
     }
 
     /// Reads the statements of a JSON value.
@@ -87,12 +91,19 @@ public struct AssetLinksDocument: Sendable {
                 errors.append("statement [\(i)].target: android_app needs a `package_name` string")
                 return nil
             }
+            if !AssetLinksDocument.isAndroidPackage(package) {
+                errors.append(
+                    "statement [\(i)].target: \"\(package)\" is not an Android package name (like com.example.app)")
+            }
             guard let prints = target["sha256_cert_fingerprints"]?.arrayValue,
                 prints.allSatisfy({ $0.stringValue != nil })
             else {
                 errors.append(
                     "statement [\(i)].target: android_app needs `sha256_cert_fingerprints`, a list of strings")
                 return nil
+            }
+            if prints.isEmpty {
+                errors.append("statement [\(i)].target: sha256_cert_fingerprints is empty, so no app signature matches")
             }
             return Statement(
                 index: i, relations: relations,
@@ -122,68 +133,43 @@ public struct AssetLinksDocument: Sendable {
     }
 }
 
-/// What assetlinks.json must grant: the package and its app-signing fingerprints.
-struct AndroidGrantCheck {
-    let package: String?
-    /// Canonical expected fingerprints.
-    let fingerprints: [String]
+extension AssetLinksDocument {
+    /// What is wrong with each served fingerprint of the `android_app` statements: Android compares
+    /// the served text as it is, so only 32 colon-separated uppercase hex bytes match. One line
+    /// each, naming the package and the text; empty when all are canonical.
+    public static func fingerprintProblems(in statements: [Statement]) -> [String] {
+        var out: [String] = []
+        for statement in statements {
+            guard case .androidApp(let package, let prints) = statement.target else { continue }
+            for served in prints {
+                let how: String
+                do {
+                    let canonical = try FingerprintNormalizer.sha256(served).canonical
+                    if canonical == served { continue }
+                    how =
+                        (served.contains(":") ? "is not uppercase" : "has no colons")
+                        + "; Android compares fingerprints as 32 colon-separated uppercase hex bytes: \(canonical)"
+                } catch {
+                    how = error.reason
+                }
+                out.append("\(package): sha256_cert_fingerprints \"\(served)\" \(how)")
+            }
+        }
+        return out
+    }
 
-    /// Checks the statements of a file and everything it includes.
-    func evaluate(_ statements: [AssetLinksDocument.Statement], into list: inout CheckList) {
-        let apps = statements.compactMap { s -> (package: String, prints: [String], grants: Bool)? in
-            guard case .androidApp(let package, let prints) = s.target else { return nil }
-            return (package, prints, s.relations.contains(handleAllURLs))
-        }
-        for app in apps {
-            for served in app.prints where !CanonicalFingerprint.isCanonical(served) {
-                let how =
-                    CanonicalFingerprint.canonical(served) == nil
-                    ? "is not a SHA-256 fingerprint (expected 32 colon-separated uppercase hex bytes)"
-                    : (served.contains(":") ? "is not uppercase" : "has no colons")
-                        + "; Android compares fingerprints as 32 colon-separated uppercase hex bytes"
-                list.fail(
-                    "assetlinks.fingerprint-form", "\(app.package): sha256_cert_fingerprints \"\(served)\" \(how)")
+    /// A Java package name as Android wants it: two or more dot-separated parts, each a letter then
+    /// letters, digits or underscores.
+    public static func isAndroidPackage(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, first.properties.isAlphabetic && first.isASCII else {
+                    return false
+                }
+                return part.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+                }
             }
-        }
-        guard let package else {
-            list.skip("assetlinks.grant", "no expected package name (give --package or app.android.package)")
-            return
-        }
-        let granting = apps.filter { $0.grants && $0.package == package }
-        guard !granting.isEmpty else {
-            let others = Set(apps.filter(\.grants).map(\.package)).sorted()
-            let found =
-                others.isEmpty
-                ? "no android_app statement grants it" : "it is granted to: " + others.joined(separator: ", ")
-            let related =
-                apps.contains { $0.package == package } ? " (\(package) is listed without \(handleAllURLs))" : ""
-            list.fail("assetlinks.grant", "no statement grants \(handleAllURLs) to \(package); \(found)\(related)")
-            return
-        }
-        list.pass("assetlinks.grant", "a statement grants \(handleAllURLs) to \(package)")
-        let served = granting.flatMap(\.prints)
-        guard !fingerprints.isEmpty else {
-            list.warn(
-                "assetlinks.fingerprint",
-                "no expected fingerprint to compare (give --fingerprint or app.android.fingerprints); served: "
-                    + served.joined(separator: ", "))
-            return
-        }
-        for expected in fingerprints {
-            if served.contains(expected) {
-                list.pass("assetlinks.fingerprint", "\(package) lists \(expected)")
-            } else if let near = served.first(where: {
-                CanonicalFingerprint.digits($0) == CanonicalFingerprint.digits(expected)
-            }) {
-                list.fail(
-                    "assetlinks.fingerprint",
-                    "\(package) lists the expected fingerprint as \"\(near)\", not in the canonical form \(expected)")
-            } else {
-                list.fail(
-                    "assetlinks.fingerprint",
-                    "\(package) does not list \(expected); served: "
-                        + (served.isEmpty ? "none" : served.joined(separator: ", ")))
-            }
-        }
     }
 }

@@ -66,7 +66,9 @@ public struct RunReport: Sendable {
                         "text": .text(check.text),
                         "exit_code": .text(check.exitCode.map(String.init) ?? ""),
                         "at": .text(check.at),
-                        "excerpt": .text(check.excerpt ?? ""),
+                        "summary": .text(summary(check.text)),
+                        "output": .text(check.kind == .confirm ? "" : check.excerpt ?? ""),
+                        "remark": .text(check.kind == .confirm ? check.excerpt ?? "" : ""),
                         "fence": .text(fence(for: check.excerpt ?? "")),
                     ]
                 }),
@@ -120,6 +122,13 @@ public struct RunReport: Sendable {
         xml += "  </testsuite>\n</testsuites>\n"
         return xml
     }
+}
+
+/// The first line of a check's text, with `…` when there is more.
+func summary(_ text: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+    guard let first = lines.first else { return "" }
+    return lines.count > 1 ? first + " …" : String(first)
 }
 
 /// A code fence longer than any run of backticks in `text`.

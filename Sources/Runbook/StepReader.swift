@@ -26,7 +26,7 @@ struct StepReader {
             // The step runs to the next heading of level 1 or 2, or the end.
             let nextIndex = headings.first { $0 > index && nodes[$0].headingLevel <= 2 } ?? nodes.count
             let endLine = nextIndex < nodes.count ? nodes[nextIndex].startLine - 1 : lines.count
-            let title = headingText(heading)
+            let title = withoutNumbering(headingText(heading))
             var id = slug(title)
             if id.isEmpty { id = "step-\(position + 1)" }
             var unique = id
@@ -106,11 +106,16 @@ struct StepReader {
     }
 }
 
-/// A step id from its title: lowercase letters and digits joined by `-`, leading numbering dropped.
+/// A heading without its numbering: "1. Inventory" and "Step 1: Inventory" read as "Inventory"
+/// (relops numbers the steps itself).
+func withoutNumbering(_ title: String) -> String {
+    guard let match = title.firstMatch(of: /^(?i:step\s+)?\d+[.):]?\s+/), match.range.upperBound < title.endIndex else { return title }
+    return String(title[match.range.upperBound...])
+}
+
+/// A step id from its title: lowercase letters and digits joined by `-`.
 func slug(_ title: String) -> String {
-    var text = Substring(title)
-    // "1. Inventory" and "Step 1: Inventory" read as "Inventory".
-    if let match = text.firstMatch(of: /^(?i:step\s+)?\d+[.):]?\s+/) { text = text[match.range.upperBound...] }
+    let text = withoutNumbering(title)
     var out = ""
     var pendingDash = false
     for scalar in text.lowercased().unicodeScalars {

@@ -18,7 +18,7 @@ public struct RunVariables: Sendable {
         var values: [String: String] = [:]
         var order: [String] = []
         func set(_ name: String, _ value: String) {
-            if values[name] == nil { order.append(name) }
+            if !order.contains(name) { order.append(name) }
             values[name] = value
         }
         for variable in runbook.variables {

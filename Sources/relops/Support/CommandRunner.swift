@@ -29,6 +29,7 @@ enum CommandRunner {
     /// Every top-level command, in the order `relops --help` lists them.
     nonisolated(unsafe) static let commands: [any RelopsCommand.Type] = [
         // commands register here
+        RunbookCommand.self,
     ]
 
     static let root = CommandSpec(

@@ -129,12 +129,14 @@ public final class RunbookEngine {
         io.show(.started(runID: state.runID, resumed: resumed))
         for step in runbook.steps {
             let index = step.number - 1
+            var reopened: String?
             if state.steps[index].status.isDone {
                 guard resumed, state.steps[index].status == .passed, step.onlyReads else {
                     io.show(.stepAlreadyDone(state.steps[index]))
                     continue
                 }
                 if let reason = try recheck(step) {
+                    reopened = "reopened: " + reason
                     state.steps[index].status = .pending
                     state.steps[index].note = "reopened: " + reason
                     try store.save(state)
@@ -146,7 +148,7 @@ public final class RunbookEngine {
                     continue
                 }
             }
-            if let outcome = try execute(step) { return outcome }
+            if let outcome = try execute(step, reopened: reopened) { return outcome }
         }
         state.finished = timestamp(now())
         try store.save(state)
@@ -170,9 +172,8 @@ public final class RunbookEngine {
     }
 
     /// Runs one step; a non-nil outcome stops the run.
-    private func execute(_ step: RunbookStep) throws(Failure) -> RunOutcome? {
+    private func execute(_ step: RunbookStep, reopened reopenedNote: String?) throws(Failure) -> RunOutcome? {
         let index = step.number - 1
-        let reopenedNote = state.steps[index].note?.hasPrefix("reopened: ") == true ? state.steps[index].note : nil
         state.steps[index].status = .pending
         state.steps[index].started = timestamp(now())
         state.steps[index].finished = nil
@@ -254,7 +255,8 @@ public final class RunbookEngine {
     }
 
     private func fail(_ step: RunbookStep, _ note: String) throws(Failure) -> RunOutcome {
-        _ = try finish(step, .failed, note: variables.redact(note))
+        let reopened = state.steps[step.number - 1].note.flatMap { $0.hasPrefix("reopened: ") ? " (\($0))" : nil } ?? ""
+        _ = try finish(step, .failed, note: variables.redact(note) + reopened)
         return .failed(step: step.number)
     }
 

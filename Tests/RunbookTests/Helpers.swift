@@ -86,10 +86,10 @@ func nonInteractive(confirm: [String] = [], allowShell: Bool = false) -> RunOpti
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 
-/// Compares `actual` with the golden file `Golden/<name>` beside the tests; `RELOPS_RECORD_GOLDEN=1`
+/// Compares `actual` with the golden file `Tests/Golden/RunbookTests/<name>` (outside the target folder, so SwiftPM does not see unhandled files); `RELOPS_RECORD_GOLDEN=1`
 /// writes it instead (and the test still fails, so a recording is never silent).
 func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let path = packageRoot + "/Tests/RunbookTests/Golden/" + name
+    let path = packageRoot + "/Tests/Golden/RunbookTests/" + name
     if ProcessInfo.processInfo.environment["RELOPS_RECORD_GOLDEN"] == "1" {
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: path, contents: Data(actual.utf8))

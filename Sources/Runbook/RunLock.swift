@@ -6,7 +6,9 @@ import RelopsCore
 public final class RunLock {
     /// The lock file's path.
     public let path: String
-    private var held = true
+    // False until the lock is taken: a throwing init still runs deinit, which must not remove
+    // another run's lock.
+    private var held = false
 
     /// Takes the lock for `runbook` in `store`, or throws naming the process that holds it.
     public init(runbook: String, store: RunStore) throws(Failure) {
@@ -19,6 +21,7 @@ public final class RunLock {
                 _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
                 fsync(fd)
                 close(fd)
+                held = true
                 return
             }
             guard errno == EEXIST else {

@@ -103,6 +103,7 @@ import TestSupport
         let error = try #require(throws: Failure.self) { _ = try engine(book, folder, ScriptedIO(), options: nonInteractive()).run() }
         #expect(error.message.contains("another run of sample is in progress (pid \(getpid())"))
         #expect(error.category == .couldNotCheck)
+        #expect(FileManager.default.fileExists(atPath: held.path), "a refused run must leave the other run's lock alone")
         held.release()
 
         // A lock left by a process that is gone is stale.

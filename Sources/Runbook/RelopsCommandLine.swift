@@ -57,7 +57,9 @@ public struct RelopsCommandLine: Sendable {
             pending = ""
             if let command = try parse(full, line: pendingLine, path: path) { commands.append(command) }
         }
-        if !pending.isEmpty, let command = try parse(pending, line: pendingLine, path: path) { commands.append(command) }
+        if !pending.isEmpty, let command = try parse(pending, line: pendingLine, path: path) {
+            commands.append(command)
+        }
         return commands
     }
 
@@ -120,7 +122,9 @@ public struct RelopsCommandLine: Sendable {
                 current.append(chars[i + 1])
                 i += 1
             case "|", ";", "&", "<", ">", "`", "$", "(", ")":
-                throw fail("`\(c)` is shell syntax; a ```relops``` block runs one relops command per line without a shell (quote the character if it is part of a value)")
+                throw fail(
+                    "`\(c)` is shell syntax; a ```relops``` block runs one relops command per line without a shell (quote the character if it is part of a value)"
+                )
             default:
                 inWord = true
                 current.append(c)
@@ -130,7 +134,9 @@ public struct RelopsCommandLine: Sendable {
         endWord()
         guard let first = words.first else { return nil }
         guard first.text == "relops" else {
-            throw fail("a ```relops``` line must start with `relops`, not `\(first.text)` (use a ```sh``` block for other commands)")
+            throw fail(
+                "a ```relops``` line must start with `relops`, not `\(first.text)` (use a ```sh``` block for other commands)"
+            )
         }
         return RelopsCommandLine(words: Array(words.dropFirst()), line: line)
     }
@@ -174,7 +180,8 @@ public func splitArguments(_ text: String) throws(Failure) -> [String] {
 func quoteForDisplay(_ word: String) -> String {
     if word.isEmpty { return "''" }
     let plain = word.unicodeScalars.allSatisfy {
-        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./:=,@%+{}".unicodeScalars.contains($0)
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+            || "-_./:=,@%+{}".unicodeScalars.contains($0)
     }
     return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

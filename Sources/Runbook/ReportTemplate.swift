@@ -51,7 +51,9 @@ public struct ReportTemplate: Sendable {
             case .value(let name, let line):
                 switch try lookup(name, scopes, line) {
                 case .text(let s): out += s
-                case .list: throw Failure(.badInput, "\(path):\(line): `{{\(name)}}` is a list; use {{#\(name)}}...{{/\(name)}}")
+                case .list:
+                    throw Failure(
+                        .badInput, "\(path):\(line): `{{\(name)}}` is a list; use {{#\(name)}}...{{/\(name)}}")
                 }
             case .section(let name, let inverted, let children, let line):
                 let value = try lookup(name, scopes, line)
@@ -66,7 +68,9 @@ public struct ReportTemplate: Sendable {
         }
     }
 
-    private func lookup(_ name: String, _ scopes: [[String: TemplateValue]], _ line: Int) throws(Failure) -> TemplateValue {
+    private func lookup(_ name: String, _ scopes: [[String: TemplateValue]], _ line: Int) throws(Failure)
+        -> TemplateValue
+    {
         for scope in scopes.reversed() {
             if let value = scope[name] { return value }
         }
@@ -108,7 +112,10 @@ public struct ReportTemplate: Sendable {
                     case "!": continue
                     case "/":
                         guard name == closing else {
-                            throw Failure(.badInput, "\(path):\(tagLine): `{{/\(name)}}` closes nothing" + (closing.map { " (open: \($0))" } ?? ""))
+                            throw Failure(
+                                .badInput,
+                                "\(path):\(tagLine): `{{/\(name)}}` closes nothing"
+                                    + (closing.map { " (open: \($0))" } ?? ""))
                         }
                         if !buffer.isEmpty { nodes.append(.text(buffer)) }
                         return nodes

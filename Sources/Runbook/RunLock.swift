@@ -30,7 +30,10 @@ public final class RunLock {
             let content = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
             let owner = Int32(content.trimmingCharacters(in: .whitespacesAndNewlines))
             if let owner, owner > 0, RunLock.isAlive(owner) {
-                throw Failure(.couldNotCheck, "another run of \(runbook) is in progress (pid \(owner), lock \(path)); wait for it to finish, or remove the lock if that process is not relops")
+                throw Failure(
+                    .couldNotCheck,
+                    "another run of \(runbook) is in progress (pid \(owner), lock \(path)); wait for it to finish, or remove the lock if that process is not relops"
+                )
             }
             // Stale (its process is gone) or unreadable: take it over. Only one taker wins the
             // O_EXCL race that follows.

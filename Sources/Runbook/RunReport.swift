@@ -26,7 +26,9 @@ public struct RunReport: Sendable {
         guard let open = state.firstOpenStep else { return "complete" }
         switch open.status {
         case .failed: return "failed at step \(open.number) (\(open.title))"
-        default: return open.started == nil && open.number == 1 ? "not started" : "open at step \(open.number) (\(open.title))"
+        default:
+            return open.started == nil && open.number == 1
+                ? "not started" : "open at step \(open.number) (\(open.title))"
         }
     }
 
@@ -48,32 +50,34 @@ public struct RunReport: Sendable {
         for status in [StepStatus.pending, .passed, .failed, .skipped, .confirmed] {
             context["count_\(status.rawValue)"] = .text(String(counts[status] ?? 0))
         }
-        context["steps"] = .list(state.steps.map { step in
-            [
-                "number": .text(String(step.number)),
-                "id": .text(step.id),
-                "step_title": .text(step.title),
-                "status": .text(step.status.rawValue),
-                "mark": .text(RunReport.mark(step.status)),
-                "step_started": .text(step.started ?? ""),
-                "step_finished": .text(step.finished ?? ""),
-                "step_operator": .text(step.operator ?? ""),
-                "note": .text(step.note ?? ""),
-                "rechecked": .text(step.rechecked ?? ""),
-                "checks": .list(step.checks.map { check in
-                    [
-                        "kind": .text(check.kind.rawValue),
-                        "text": .text(check.text),
-                        "exit_code": .text(check.exitCode.map(String.init) ?? ""),
-                        "at": .text(check.at),
-                        "summary": .text(summary(check.text)),
-                        "output": .text(check.kind == .confirm ? "" : check.excerpt ?? ""),
-                        "remark": .text(check.kind == .confirm ? check.excerpt ?? "" : ""),
-                        "fence": .text(fence(for: check.excerpt ?? "")),
-                    ]
-                }),
-            ]
-        })
+        context["steps"] = .list(
+            state.steps.map { step in
+                [
+                    "number": .text(String(step.number)),
+                    "id": .text(step.id),
+                    "step_title": .text(step.title),
+                    "status": .text(step.status.rawValue),
+                    "mark": .text(RunReport.mark(step.status)),
+                    "step_started": .text(step.started ?? ""),
+                    "step_finished": .text(step.finished ?? ""),
+                    "step_operator": .text(step.operator ?? ""),
+                    "note": .text(step.note ?? ""),
+                    "rechecked": .text(step.rechecked ?? ""),
+                    "checks": .list(
+                        step.checks.map { check in
+                            [
+                                "kind": .text(check.kind.rawValue),
+                                "text": .text(check.text),
+                                "exit_code": .text(check.exitCode.map(String.init) ?? ""),
+                                "at": .text(check.at),
+                                "summary": .text(summary(check.text)),
+                                "output": .text(check.kind == .confirm ? "" : check.excerpt ?? ""),
+                                "remark": .text(check.kind == .confirm ? check.excerpt ?? "" : ""),
+                                "fence": .text(fence(for: check.excerpt ?? "")),
+                            ]
+                        }),
+                ]
+            })
         return context
     }
 
@@ -88,8 +92,10 @@ public struct RunReport: Sendable {
         let failures = state.steps.filter { $0.status == .failed }.count
         let skipped = state.steps.filter { $0.status == .skipped || $0.status == .pending }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"relops runbook\" tests=\"\(state.steps.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
-        xml += "  <testsuite name=\"\(xmlEscape(state.title))\" id=\"\(xmlEscape(state.runID))\" tests=\"\(state.steps.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" timestamp=\"\(xmlEscape(state.started))\" time=\"\(seconds(state.started, state.finished ?? state.steps.compactMap(\.finished).max()))\">\n"
+        xml +=
+            "<testsuites name=\"relops runbook\" tests=\"\(state.steps.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+        xml +=
+            "  <testsuite name=\"\(xmlEscape(state.title))\" id=\"\(xmlEscape(state.runID))\" tests=\"\(state.steps.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" timestamp=\"\(xmlEscape(state.started))\" time=\"\(seconds(state.started, state.finished ?? state.steps.compactMap(\.finished).max()))\">\n"
         xml += "    <properties>\n"
         xml += "      <property name=\"runbook\" value=\"\(xmlEscape(state.runbook))\"/>\n"
         xml += "      <property name=\"operator\" value=\"\(xmlEscape(state.operator))\"/>\n"
@@ -104,7 +110,8 @@ public struct RunReport: Sendable {
             switch step.status {
             case .failed:
                 let excerpt = step.checks.last?.excerpt ?? ""
-                xml += "      <failure message=\"\(xmlEscape(step.note ?? "failed"))\">\(xmlEscape(excerpt))</failure>\n"
+                xml +=
+                    "      <failure message=\"\(xmlEscape(step.note ?? "failed"))\">\(xmlEscape(excerpt))</failure>\n"
             case .skipped:
                 xml += "      <skipped message=\"\(xmlEscape(step.note ?? "skipped"))\"/>\n"
             case .pending:

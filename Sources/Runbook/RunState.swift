@@ -31,7 +31,8 @@ public struct RunState: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, runID = "run_id", runbook, runbookPath = "runbook_path", title, started, finished, `operator`, vars, steps
+        case format, runID = "run_id", runbook, runbookPath = "runbook_path", title, started, finished, `operator`,
+            vars, steps
     }
 
     /// True when every step is done.

@@ -69,10 +69,13 @@ public struct Runbook: Sendable {
                 for line in check.commands {
                     for word in line.words {
                         guard let name = word.barePlaceholder ?? Placeholders.names(in: word.text).first,
-                              let variable = variables.first(where: { $0.name == name }), variable.isArgumentList
+                            let variable = variables.first(where: { $0.name == name }), variable.isArgumentList
                         else { continue }
                         if word.barePlaceholder == nil {
-                            throw Failure(.badInput, "\(path):\(line.line): `{{\(name)}}` is a list of arguments; it must stand alone as a word")
+                            throw Failure(
+                                .badInput,
+                                "\(path):\(line.line): `{{\(name)}}` is a list of arguments; it must stand alone as a word"
+                            )
                         }
                     }
                 }
@@ -171,7 +174,10 @@ struct FrontMatter {
     /// Reads the front matter and blanks its lines, so Markdown lines keep their numbers.
     static func read(_ lines: inout [String], path: String) throws(Failure) -> FrontMatter {
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else { return FrontMatter() }
-        guard let end = lines.indices.dropFirst().first(where: { ["---", "..."].contains(lines[$0].trimmingCharacters(in: .whitespaces)) })
+        guard
+            let end = lines.indices.dropFirst().first(where: {
+                ["---", "..."].contains(lines[$0].trimmingCharacters(in: .whitespaces))
+            })
         else { throw Failure(.badInput, "\(path):1: the front matter starting here has no closing `---`") }
         let yaml = [""] + lines[1..<end]
         for i in 0...end { lines[i] = "" }
@@ -179,7 +185,8 @@ struct FrontMatter {
         do {
             root = try parseYAML(yaml.joined(separator: "\n"))
         } catch {
-            throw Failure(.badInput, "\(path):\(error.mark.line):\(error.mark.column): malformed front matter: \(error.message)")
+            throw Failure(
+                .badInput, "\(path):\(error.mark.line):\(error.mark.column): malformed front matter: \(error.message)")
         }
         func fail(_ node: YAMLNode, _ message: String) -> Failure {
             Failure(.badInput, "\(path):\(node.mark.line):\(node.mark.column): \(message)")
@@ -197,22 +204,28 @@ struct FrontMatter {
                 guard let vars = value.pairs else { throw fail(value, "`vars` must be a mapping of names") }
                 for (name, spec) in vars {
                     guard Placeholders.isName(name) else {
-                        throw fail(spec, "`\(name)` is not a variable name (letters, digits and `_`, not starting with a digit)")
+                        throw fail(
+                            spec,
+                            "`\(name)` is not a variable name (letters, digits and `_`, not starting with a digit)")
                     }
                     front.variables.append(try variable(name, spec, fail))
                 }
             default:
                 let hint = closest(key, in: known).map { " (did you mean `\($0)`?)" } ?? ""
-                throw fail(value, "unknown front matter key `\(key)`\(hint); known keys: \(known.joined(separator: ", "))")
+                throw fail(
+                    value, "unknown front matter key `\(key)`\(hint); known keys: \(known.joined(separator: ", "))")
             }
         }
         return front
     }
 
-    private static func variable(_ name: String, _ spec: YAMLNode, _ fail: (YAMLNode, String) -> Failure) throws(Failure) -> RunbookVariable {
+    private static func variable(_ name: String, _ spec: YAMLNode, _ fail: (YAMLNode, String) -> Failure)
+        throws(Failure) -> RunbookVariable
+    {
         if let value = spec.string {
-            return RunbookVariable(name: name, defaultValue: value, description: nil, isSecret: false, isArgumentList: false,
-                                   line: spec.mark.line)
+            return RunbookVariable(
+                name: name, defaultValue: value, description: nil, isSecret: false, isArgumentList: false,
+                line: spec.mark.line)
         }
         guard let fields = spec.pairs else { throw fail(spec, "`vars.\(name)` must be a value or a mapping") }
         var defaultValue: String?, description: String?, secret = false, arguments = false
@@ -229,10 +242,12 @@ struct FrontMatter {
                 if key == "secret" { secret = flag } else { arguments = flag }
             default:
                 let hint = closest(key, in: known).map { " (did you mean `\($0)`?)" } ?? ""
-                throw fail(value, "unknown key `vars.\(name).\(key)`\(hint); known keys: \(known.joined(separator: ", "))")
+                throw fail(
+                    value, "unknown key `vars.\(name).\(key)`\(hint); known keys: \(known.joined(separator: ", "))")
             }
         }
-        return RunbookVariable(name: name, defaultValue: defaultValue, description: description, isSecret: secret,
-                               isArgumentList: arguments, line: spec.mark.line)
+        return RunbookVariable(
+            name: name, defaultValue: defaultValue, description: description, isSecret: secret,
+            isArgumentList: arguments, line: spec.mark.line)
     }
 }

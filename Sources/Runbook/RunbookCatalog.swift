@@ -25,8 +25,10 @@ public struct ShippedFiles: Sendable {
             candidates.append(folder)
             folder = (folder as NSString).deletingLastPathComponent
         }
-        for candidate in candidates where FileManager.default.fileExists(atPath: candidate + "/Templates/run-report.md")
-            && FileManager.default.fileExists(atPath: candidate + "/Runbooks") {
+        for candidate in candidates
+        where FileManager.default.fileExists(atPath: candidate + "/Templates/run-report.md")
+            && FileManager.default.fileExists(atPath: candidate + "/Runbooks")
+        {
             return ShippedFiles(root: candidate)
         }
         return nil
@@ -59,9 +61,12 @@ public struct RunbookCatalog: Sendable {
     public func entries() -> [RunbookEntry] {
         var entries: [RunbookEntry] = []
         var seen = Set<String>()
-        let sources = repositoryFolders.map { ($0, "repository") } + (shipped.map { [($0.runbooksFolder, "shipped")] } ?? [])
+        let sources =
+            repositoryFolders.map { ($0, "repository") } + (shipped.map { [($0.runbooksFolder, "shipped")] } ?? [])
         for (folder, origin) in sources {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                $0.hasSuffix(".md")
+            }.sorted()
             for file in names {
                 let path = folder + "/" + file
                 let name = String(file.dropLast(3))
@@ -83,7 +88,9 @@ public struct RunbookCatalog: Sendable {
     public func resolve(_ reference: String) throws(Failure) -> Runbook {
         if reference.contains("/") || reference.hasSuffix(".md") {
             let path = reference.hasPrefix("/") ? reference : FileManager.default.currentDirectoryPath + "/" + reference
-            guard FileManager.default.fileExists(atPath: path) else { throw Failure(.badInput, "\(reference): no such runbook file") }
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw Failure(.badInput, "\(reference): no such runbook file")
+            }
             return try Runbook(contentsOf: path)
         }
         let all = entries()

@@ -86,8 +86,10 @@ public final class RunbookEngine {
     private let resumed: Bool
 
     /// Opens the run to work on: the latest open run of this runbook, else a new one.
-    public init(runbook: Runbook, variables: RunVariables, repositoryRoot: String, io: RunbookIO, options: RunOptions,
-                operatorName: String, now: @escaping () -> Date = Date.init) throws(Failure) {
+    public init(
+        runbook: Runbook, variables: RunVariables, repositoryRoot: String, io: RunbookIO, options: RunOptions,
+        operatorName: String, now: @escaping () -> Date = Date.init
+    ) throws(Failure) {
         self.runbook = runbook
         self.variables = variables
         self.repositoryRoot = repositoryRoot
@@ -102,13 +104,18 @@ public final class RunbookEngine {
         }
         let open = options.newRun ? nil : try store.all().last { $0.runbook == runbook.name && $0.finished == nil }
         let started = now()
-        var state = open ?? RunState(runID: store.newRunID(runbook: runbook.name, started: started), runbook: runbook.name,
-                                     runbookPath: runbook.path, title: runbook.title, started: timestamp(started),
-                                     finished: nil, operator: operatorName, vars: [], steps: [])
+        var state =
+            open
+            ?? RunState(
+                runID: store.newRunID(runbook: runbook.name, started: started), runbook: runbook.name,
+                runbookPath: runbook.path, title: runbook.title, started: timestamp(started),
+                finished: nil, operator: operatorName, vars: [], steps: [])
         resumed = open != nil
         // Steps follow the runbook as it is now; records carry over by id.
         state.steps = runbook.steps.map { step in
-            var record = state.steps.first { $0.id == step.id } ?? StepRecord(number: step.number, id: step.id, title: step.title)
+            var record =
+                state.steps.first { $0.id == step.id }
+                ?? StepRecord(number: step.number, id: step.id, title: step.title)
             record.number = step.number
             record.title = step.title
             return record
@@ -116,7 +123,8 @@ public final class RunbookEngine {
         state.title = runbook.title
         state.runbookPath = runbook.path
         state.vars = variables.order.map {
-            RunState.Variable(name: $0, value: variables.secretNames.contains($0) ? "(secret)" : variables.values[$0] ?? "")
+            RunState.Variable(
+                name: $0, value: variables.secretNames.contains($0) ? "(secret)" : variables.values[$0] ?? "")
         }
         self.state = state
     }
@@ -164,7 +172,8 @@ public final class RunbookEngine {
                 let result = io.runRelops(arguments, environment: variables.environment, in: repositoryRoot)
                 if !check.acceptedExitCodes.contains(result.status) {
                     let firstLine = variables.redact(result.output).split(separator: "\n").first.map(String.init) ?? ""
-                    return "`\(displayCommand(arguments))` now exits \(result.status)" + (firstLine.isEmpty ? "" : ": \(firstLine)")
+                    return "`\(displayCommand(arguments))` now exits \(result.status)"
+                        + (firstLine.isEmpty ? "" : ": \(firstLine)")
                 }
             }
         }
@@ -209,7 +218,10 @@ public final class RunbookEngine {
             case .shell(let block):
                 if !options.allowShell {
                     guard options.interactive else {
-                        return try fail(step, "the step has a ```sh``` block, which runs only with --allow-shell or a yes at the step's prompt")
+                        return try fail(
+                            step,
+                            "the step has a ```sh``` block, which runs only with --allow-shell or a yes at the step's prompt"
+                        )
                     }
                     guard io.allowShell(step: step, script: block.script) else {
                         state.steps[index].note = "\(operatorName) declined the shell block"
@@ -217,7 +229,8 @@ public final class RunbookEngine {
                         return .stopped(step: step.number)
                     }
                 }
-                let result = io.runShell(variables.script(block.script), environment: variables.environment, in: repositoryRoot)
+                let result = io.runShell(
+                    variables.script(block.script), environment: variables.environment, in: repositoryRoot)
                 let passed = result.status == 0
                 try record(.sh, block.script.trimmingCharacters(in: .newlines), result, passed: passed, index: index)
                 if !passed { return try fail(step, "the ```sh``` block exited \(result.status)") }
@@ -226,7 +239,9 @@ public final class RunbookEngine {
                 let text = variables.display(item.text)
                 let byFlag = options.confirmedSteps.contains { runbook.step(named: $0)?.id == step.id }
                 if byFlag {
-                    try record(.confirm, text, nil, passed: true, index: index, excerpt: "confirmed with --confirm by \(operatorName)")
+                    try record(
+                        .confirm, text, nil, passed: true, index: index,
+                        excerpt: "confirmed with --confirm by \(operatorName)")
                 } else if options.interactive {
                     guard io.confirm(step: step, item: text) else {
                         state.steps[index].note = "not confirmed: \(text)"
@@ -235,7 +250,10 @@ public final class RunbookEngine {
                     }
                     try record(.confirm, text, nil, passed: true, index: index, excerpt: "confirmed by \(operatorName)")
                 } else {
-                    return try fail(step, "needs a person to confirm \"\(text)\"; run it on a terminal, or pass --confirm \(step.id) once it is done")
+                    return try fail(
+                        step,
+                        "needs a person to confirm \"\(text)\"; run it on a terminal, or pass --confirm \(step.id) once it is done"
+                    )
                 }
                 confirmedAny = true
             }
@@ -244,11 +262,14 @@ public final class RunbookEngine {
         return nil
     }
 
-    private func record(_ kind: CheckRecord.Kind, _ text: String, _ result: CommandOutput?, passed: Bool, index: Int,
-                        excerpt: String? = nil) throws(Failure) {
-        let check = CheckRecord(kind: kind, text: variables.redact(text), exitCode: result?.status,
-                                excerpt: result.map { outputExcerpt(variables.redact($0.output)) } ?? excerpt,
-                                at: timestamp(now()))
+    private func record(
+        _ kind: CheckRecord.Kind, _ text: String, _ result: CommandOutput?, passed: Bool, index: Int,
+        excerpt: String? = nil
+    ) throws(Failure) {
+        let check = CheckRecord(
+            kind: kind, text: variables.redact(text), exitCode: result?.status,
+            excerpt: result.map { outputExcerpt(variables.redact($0.output)) } ?? excerpt,
+            at: timestamp(now()))
         state.steps[index].checks.append(check)
         try store.save(state)
         io.show(.checkFinished(check, passed: passed))

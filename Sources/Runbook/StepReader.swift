@@ -47,14 +47,19 @@ struct StepReader {
                     default: break
                     }
                 } else if node.kind == "tasklist" {
-                    actions.append(.confirmation(TaskItem(text: taskText(node), checkedInRunbook: node.taskChecked == true,
-                                                          line: node.startLine)))
+                    actions.append(
+                        .confirmation(
+                            TaskItem(
+                                text: taskText(node), checkedInRunbook: node.taskChecked == true,
+                                line: node.startLine)))
                 }
             }
             let source = lines[(heading.startLine - 1)..<max(heading.startLine, endLine)]
             let prose = source.dropFirst().joined(separator: "\n").trimmingCharacters(in: .newlines)
-            steps.append(RunbookStep(number: position + 1, id: unique, title: title, prose: prose,
-                                     source: source.joined(separator: "\n"), line: heading.startLine, actions: actions))
+            steps.append(
+                RunbookStep(
+                    number: position + 1, id: unique, title: title, prose: prose,
+                    source: source.joined(separator: "\n"), line: heading.startLine, actions: actions))
         }
         if steps.isEmpty {
             throw Failure(.badInput, "\(path): the runbook has no steps (each `##` heading is a step)")
@@ -66,10 +71,11 @@ struct StepReader {
         var accepted: [Int32] = [0]
         for option in options {
             guard option.hasPrefix("exit="),
-                  case let codes = option.dropFirst(5).split(separator: ",").compactMap({ Int32($0) }),
-                  !codes.isEmpty, codes.count == option.dropFirst(5).split(separator: ",").count
+                case let codes = option.dropFirst(5).split(separator: ",").compactMap({ Int32($0) }),
+                !codes.isEmpty, codes.count == option.dropFirst(5).split(separator: ",").count
             else {
-                throw Failure(.badInput, "\(path):\(node.startLine): unknown ```relops``` option `\(option)` (known: exit=0,1)")
+                throw Failure(
+                    .badInput, "\(path):\(node.startLine): unknown ```relops``` option `\(option)` (known: exit=0,1)")
             }
             accepted = codes
         }
@@ -109,7 +115,9 @@ struct StepReader {
 /// A heading without its numbering: "1. Inventory" and "Step 1: Inventory" read as "Inventory"
 /// (relops numbers the steps itself).
 func withoutNumbering(_ title: String) -> String {
-    guard let match = title.firstMatch(of: /^(?i:step\s+)?\d+[.):]?\s+/), match.range.upperBound < title.endIndex else { return title }
+    guard let match = title.firstMatch(of: /^(?i:step\s+)?\d+[.):]?\s+/), match.range.upperBound < title.endIndex else {
+        return title
+    }
     return String(title[match.range.upperBound...])
 }
 

@@ -22,7 +22,9 @@ public struct RunVariables: Sendable {
             values[name] = value
         }
         for variable in runbook.variables {
-            if let value = variable.defaultValue { set(variable.name, value) } else if !order.contains(variable.name) {
+            if let value = variable.defaultValue {
+                set(variable.name, value)
+            } else if !order.contains(variable.name) {
                 order.append(variable.name)
             }
         }
@@ -40,16 +42,25 @@ public struct RunVariables: Sendable {
             guard declared.contains(name) || used.contains(name) else {
                 let known = Array(Set(declared + used)).sorted()
                 let hint = closest(name, in: known).map { " (did you mean `\($0)`?)" } ?? ""
-                throw Failure(.usage, "--var \(name): \(runbook.name) has no variable `\(name)`\(hint); it uses: \(known.joined(separator: ", "))")
+                throw Failure(
+                    .usage,
+                    "--var \(name): \(runbook.name) has no variable `\(name)`\(hint); it uses: \(known.joined(separator: ", "))"
+                )
             }
             set(name, String(override[override.index(after: eq)...]))
         }
         for use in runbook.placeholderUses where values[use.name] == nil {
             if let variable = runbook.variables.first(where: { $0.name == use.name }) {
                 let what = variable.description.map { " (\($0))" } ?? ""
-                throw Failure(.usage, "\(runbook.name) needs the variable `\(use.name)`\(what): pass --var \(use.name)=VALUE or set vars.\(use.name) in .relops.yml")
+                throw Failure(
+                    .usage,
+                    "\(runbook.name) needs the variable `\(use.name)`\(what): pass --var \(use.name)=VALUE or set vars.\(use.name) in .relops.yml"
+                )
             }
-            throw Failure(.badInput, "\(runbook.path):\(use.line): unknown variable `{{\(use.name)}}`: the front matter does not declare it and no value was given")
+            throw Failure(
+                .badInput,
+                "\(runbook.path):\(use.line): unknown variable `{{\(use.name)}}`: the front matter does not declare it and no value was given"
+            )
         }
         let secrets = Set(runbook.variables.filter(\.isSecret).map(\.name))
         for name in secrets where values[name] == nil {

@@ -1,8 +1,8 @@
 import Foundation
 import RelopsCore
 import Runbook
-import Testing
 import TestSupport
+import Testing
 
 /// A scripted operator and world: relops and sh results by command, answers in order, events recorded.
 final class ScriptedIO: RunbookIO {
@@ -68,11 +68,14 @@ func runbook(_ text: String, path: String = "Runbooks/sample.md") throws -> Runb
 }
 
 /// An engine over `book` in `folder` with `io`, `--var` values and options.
-func engine(_ book: Runbook, _ folder: TemporaryFolder, _ io: ScriptedIO, vars: [String] = [], config: [(String, String)] = [],
-            options: RunOptions = RunOptions(), clock: SteppingClock = SteppingClock()) throws -> RunbookEngine {
+func engine(
+    _ book: Runbook, _ folder: TemporaryFolder, _ io: ScriptedIO, vars: [String] = [], config: [(String, String)] = [],
+    options: RunOptions = RunOptions(), clock: SteppingClock = SteppingClock()
+) throws -> RunbookEngine {
     let variables = try RunVariables(runbook: book, config: config.map { (name: $0.0, value: $0.1) }, overrides: vars)
-    return try RunbookEngine(runbook: book, variables: variables, repositoryRoot: folder.path, io: io, options: options,
-                             operatorName: "Ada Operator", now: clock.now)
+    return try RunbookEngine(
+        runbook: book, variables: variables, repositoryRoot: folder.path, io: io, options: options,
+        operatorName: "Ada Operator", now: clock.now)
 }
 
 func nonInteractive(confirm: [String] = [], allowShell: Bool = false) -> RunOptions {
@@ -91,12 +94,15 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let path = packageRoot + "/Tests/Golden/RunbookTests/" + name
     if ProcessInfo.processInfo.environment["RELOPS_RECORD_GOLDEN"] == "1" {
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: path, contents: Data(actual.utf8))
         Issue.record("recorded \(path); run again without RELOPS_RECORD_GOLDEN", sourceLocation: sourceLocation)
         return
     }
     let expected = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-    #expect(expected != nil, "missing golden file \(path) (record with RELOPS_RECORD_GOLDEN=1)", sourceLocation: sourceLocation)
+    #expect(
+        expected != nil, "missing golden file \(path) (record with RELOPS_RECORD_GOLDEN=1)",
+        sourceLocation: sourceLocation)
     #expect(actual == expected, sourceLocation: sourceLocation)
 }

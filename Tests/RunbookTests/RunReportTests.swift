@@ -1,13 +1,14 @@
 import Foundation
 import RelopsCore
 import Runbook
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct RunReportTests {
     /// A run with every status: passed, confirmed, skipped, failed (with backticks in its output) and pending.
     func sampleRun(_ folder: TemporaryFolder) throws -> RunState {
-        let book = try runbook("""
+        let book = try runbook(
+            """
             ---
             title: Golden sample
             vars:
@@ -36,7 +37,10 @@ import TestSupport
             """)
         let io = ScriptedIO()
         io.relopsResults["scan --host old.example.net --expect binary=3"] = CommandOutput(
-            status: 0, output: "binary-config  Source/App/appsettings.json:22:24\nbinary-literal Platforms/iOS/Entitlements.plist:11:21\n")
+            status: 0,
+            output:
+                "binary-config  Source/App/appsettings.json:22:24\nbinary-literal Platforms/iOS/Entitlements.plist:11:21\n"
+        )
         io.relopsResults["cutover --from old.example.net --to app.example.com --apply"] = CommandOutput(
             status: 1, output: "refusing: uncommitted changes in\n```\nSource/App/appsettings.json\n```\n")
         io.choices = [.run, .run, .skip, .run]
@@ -51,8 +55,9 @@ import TestSupport
     @Test func markdownReportMatchesTheGoldenFile() throws {
         let folder = TemporaryFolder()
         let state = try sampleRun(folder)
-        let template = try ReportTemplate(String(contentsOfFile: packageRoot + "/Templates/run-report.md", encoding: .utf8),
-                                          path: "Templates/run-report.md")
+        let template = try ReportTemplate(
+            String(contentsOfFile: packageRoot + "/Templates/run-report.md", encoding: .utf8),
+            path: "Templates/run-report.md")
         let markdown = try RunReport(state).markdown(template: template)
         #expect(markdown.contains("- [x] **1. Inventory the old host**"))
         #expect(markdown.contains("- [ ] **5. After release**"))
@@ -68,7 +73,8 @@ import TestSupport
     }
 
     @Test func templateSectionsInvertedSectionsAndStandaloneLines() throws {
-        let template = try ReportTemplate("""
+        let template = try ReportTemplate(
+            """
             # {{title}}
             {{! a comment }}
             {{#items}}

@@ -1,8 +1,8 @@
 import Foundation
 import RelopsCore
 import Runbook
-import Testing
 import TestSupport
+import Testing
 
 /// The built binary: real processes for ```relops``` and ```sh``` steps, exit codes, files.
 @Suite struct RunbookCommandTests {
@@ -37,12 +37,20 @@ import TestSupport
         let repo = fixture(gated)
         let text = relops(["runbook", "list"], in: repo.root)
         #expect(text.status == 0)
-        #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("release ") && $0.hasSuffix(" Gated release  (repository)") })
+        #expect(
+            text.stdout.split(separator: "\n").contains {
+                $0.hasPrefix("release ") && $0.hasSuffix(" Gated release  (repository)")
+            })
         let json = relops(["runbook", "list", "--format", "json"], in: repo.root)
         #expect(json.status == 0)
-        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: [[String: String]]])
+        let parsed = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: [[String: String]]])
         let names = parsed["runbooks"]?.map { "\($0["name"] ?? "")/\($0["origin"] ?? "")" } ?? []
-        #expect(names == ["release/repository", "adr-anchor-audit/shipped", "domain-cutover/shipped", "fingerprint-rotation/shipped"])
+        #expect(
+            names == [
+                "release/repository", "adr-anchor-audit/shipped", "domain-cutover/shipped",
+                "fingerprint-rotation/shipped",
+            ])
         #expect(parsed["runbooks"]?.first { $0["name"] == "domain-cutover" }?["title"] == "Domain cutover")
     }
 
@@ -88,7 +96,8 @@ import TestSupport
     }
 
     @Test func aMaliciousValueIsNeverRunAsACommand() throws {
-        let repo = fixture("""
+        let repo = fixture(
+            """
             ---
             vars:
               label: {}
@@ -104,7 +113,9 @@ import TestSupport
             ```
             """)
         let evil = "x\"; touch pwned1; echo \"$(touch pwned2)`touch pwned3`; touch pwned4"
-        let run = relops(["runbook", "run", "release", "--non-interactive", "--allow-shell", "--var", "label=\(evil)"], in: repo.root)
+        let run = relops(
+            ["runbook", "run", "release", "--non-interactive", "--allow-shell", "--var", "label=\(evil)"], in: repo.root
+        )
         // The relops step fails on the unknown format: the value arrived as one argument.
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("label=\(evil)"))

@@ -1,8 +1,8 @@
 import Foundation
 import RelopsCore
 import Runbook
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct RunbookEngineTests {
     let threeSteps = """
@@ -34,7 +34,9 @@ import TestSupport
         let first = try engine(book, folder, io, options: nonInteractive())
         #expect(try first.run() == .failed(step: 2))
         #expect(first.state.steps.map(\.status) == [.passed, .failed, .pending])
-        #expect(first.state.steps[1].note == "`relops cutover --from old.example.net --to app.example.com --apply` exited 1")
+        #expect(
+            first.state.steps[1].note == "`relops cutover --from old.example.net --to app.example.com --apply` exited 1"
+        )
         #expect(first.state.steps[1].checks.first?.excerpt == "Source/App/appsettings.json has uncommitted changes")
         // What is on disk is what the engine holds.
         let stored = try RunStore(repositoryRoot: folder.path).load(first.state.runID)
@@ -59,12 +61,15 @@ import TestSupport
         let folder = TemporaryFolder()
         let book = try runbook(threeSteps)
         let io = ScriptedIO()
-        io.relopsResults["cutover --from old.example.net --to app.example.com --apply"] = CommandOutput(status: 3, output: "")
+        io.relopsResults["cutover --from old.example.net --to app.example.com --apply"] = CommandOutput(
+            status: 3, output: "")
         #expect(try engine(book, folder, io, options: nonInteractive()).run() == .failed(step: 2))
 
         // Someone added a fourth binary occurrence meanwhile.
-        io.relopsResults = ["scan --host old.example.net --expect binary=3":
-            CommandOutput(status: 1, output: "expected binary=3, found 4\nSource/New.cs:1:1: old.example.net\n")]
+        io.relopsResults = [
+            "scan --host old.example.net --expect binary=3":
+                CommandOutput(status: 1, output: "expected binary=3, found 4\nSource/New.cs:1:1: old.example.net\n")
+        ]
         let resumed = try engine(book, folder, io, options: nonInteractive())
         #expect(try resumed.run() == .failed(step: 1))
         let reason = "`relops scan --host old.example.net --expect binary=3` now exits 1: expected binary=3, found 4"
@@ -100,10 +105,13 @@ import TestSupport
         let book = try runbook(threeSteps)
         let store = RunStore(repositoryRoot: folder.path)
         let held = try RunLock(runbook: "sample", store: store)
-        let error = try #require(throws: Failure.self) { _ = try engine(book, folder, ScriptedIO(), options: nonInteractive()).run() }
+        let error = try #require(throws: Failure.self) {
+            _ = try engine(book, folder, ScriptedIO(), options: nonInteractive()).run()
+        }
         #expect(error.message.contains("another run of sample is in progress (pid \(getpid())"))
         #expect(error.category == .couldNotCheck)
-        #expect(FileManager.default.fileExists(atPath: held.path), "a refused run must leave the other run's lock alone")
+        #expect(
+            FileManager.default.fileExists(atPath: held.path), "a refused run must leave the other run's lock alone")
         held.release()
 
         // A lock left by a process that is gone is stale.
@@ -116,7 +124,8 @@ import TestSupport
 
     @Test func confirmationsNeedAPersonOrConfirmInCI() throws {
         let folder = TemporaryFolder()
-        let book = try runbook("""
+        let book = try runbook(
+            """
             ## Rebuild and upload the apps
             - [ ] Android build uploaded to Play Console
             - [x] Written down in the runbook as done already
@@ -125,18 +134,25 @@ import TestSupport
         let io = ScriptedIO()
         #expect(try engine(book, folder, io, options: nonInteractive()).run() == .failed(step: 1))
         let run = try RunStore(repositoryRoot: folder.path).find(nil)
-        #expect(run.steps[0].note == "needs a person to confirm \"Android build uploaded to Play Console\"; run it on a terminal, or pass --confirm rebuild-and-upload-the-apps once it is done")
+        #expect(
+            run.steps[0].note
+                == "needs a person to confirm \"Android build uploaded to Play Console\"; run it on a terminal, or pass --confirm rebuild-and-upload-the-apps once it is done"
+        )
 
         #expect(throws: Failure.self) { _ = try engine(book, folder, io, options: nonInteractive(confirm: ["7"])) }
         let confirmed = try engine(book, folder, io, options: nonInteractive(confirm: ["rebuild-and-upload-the-apps"]))
         #expect(try confirmed.run() == .complete)
         #expect(confirmed.state.steps[0].status == .confirmed)
-        #expect(confirmed.state.steps[0].checks.map(\.text) == ["Android build uploaded to Play Console", "iOS build submitted"])
+        #expect(
+            confirmed.state.steps[0].checks.map(\.text) == [
+                "Android build uploaded to Play Console", "iOS build submitted",
+            ])
     }
 
     @Test func aPersonAnswersTheStepPromptsAndConfirmations() throws {
         let folder = TemporaryFolder()
-        let book = try runbook("""
+        let book = try runbook(
+            """
             ## Preview
             ```relops
             relops cutover --from a.example.net --to b.example.com
@@ -164,7 +180,11 @@ import TestSupport
         #expect(second.state.steps[2].checks.first?.excerpt == "confirmed by Ada Operator")
 
         // Quit leaves the step open.
-        let third = try engine(book, folder, io, options: { var o = options; o.newRun = true; return o }())
+        let third = try engine(
+            book, folder, io,
+            options: {
+                var o = options; o.newRun = true; return o
+            }())
         io.choices = [.quit]
         #expect(try third.run() == .stopped(step: 1))
         #expect(third.state.steps[0].status == .pending)
@@ -172,7 +192,8 @@ import TestSupport
 
     @Test func shellBlocksRunOnlyWhenAllowedAndGetValuesThroughTheEnvironment() throws {
         let folder = TemporaryFolder()
-        let book = try runbook("""
+        let book = try runbook(
+            """
             ---
             vars:
               new_host: {}
@@ -184,7 +205,9 @@ import TestSupport
             """)
         let io = ScriptedIO()
         let evil = "x.example.com\"; touch pwned; echo \"$(id)"
-        #expect(try engine(book, folder, io, vars: ["new_host=\(evil)"], options: nonInteractive()).run() == .failed(step: 1))
+        #expect(
+            try engine(book, folder, io, vars: ["new_host=\(evil)"], options: nonInteractive()).run()
+                == .failed(step: 1))
         #expect(io.shellCalls.isEmpty)
 
         var asked = RunOptions()
@@ -194,7 +217,9 @@ import TestSupport
         #expect(try engine(book, folder, io, vars: ["new_host=\(evil)"], options: asked).run() == .stopped(step: 1))
         #expect(io.shellCalls.isEmpty)
 
-        #expect(try engine(book, folder, io, vars: ["new_host=\(evil)"], options: nonInteractive(allowShell: true)).run() == .complete)
+        #expect(
+            try engine(book, folder, io, vars: ["new_host=\(evil)"], options: nonInteractive(allowShell: true)).run()
+                == .complete)
         let call = try #require(io.shellCalls.first)
         #expect(call.script == "curl -sI \"https://${RELOPS_NEW_HOST}/.well-known/assetlinks.json\"\n")
         #expect(!call.script.contains("pwned"))
@@ -203,7 +228,9 @@ import TestSupport
 
     @Test func acceptedExitCodesComeFromTheFence() throws {
         let folder = TemporaryFolder()
-        let book = try runbook("## Audit\n```relops exit=0,1\nrelops anchors audit\n```\n## Strict\n```relops\nrelops anchors audit\n```\n")
+        let book = try runbook(
+            "## Audit\n```relops exit=0,1\nrelops anchors audit\n```\n## Strict\n```relops\nrelops anchors audit\n```\n"
+        )
         let io = ScriptedIO()
         io.relopsResults["anchors audit"] = CommandOutput(status: 1, output: "Docs/adr/043.md:12: moved")
         let run = try engine(book, folder, io, options: nonInteractive())
@@ -214,7 +241,8 @@ import TestSupport
 
     @Test func secretsNeverReachStateOrReport() throws {
         let folder = TemporaryFolder()
-        let book = try runbook("""
+        let book = try runbook(
+            """
             ---
             vars:
               p12_password: {secret: true}
@@ -233,7 +261,8 @@ import TestSupport
         io.relopsResults["fingerprint show --p12 upload.p12 --password-env RELOPS_P12_PASSWORD --label \(secret)"] =
             CommandOutput(status: 0, output: "opened with \(secret)\nSHA256: AB:CD")
         io.shellResult = CommandOutput(status: 1, output: "\(secret)\n")
-        let run = try engine(book, folder, io, vars: ["p12_password=\(secret)"], options: nonInteractive(allowShell: true))
+        let run = try engine(
+            book, folder, io, vars: ["p12_password=\(secret)"], options: nonInteractive(allowShell: true))
         #expect(try run.run() == .failed(step: 2))
         #expect(io.relopsEnvironments.first?["RELOPS_P12_PASSWORD"] == secret)
         let stateText = folder.readText(".relops/runs/\(run.state.runID).json")
@@ -241,8 +270,9 @@ import TestSupport
         #expect(stateText.contains("--label ***"))
         #expect(stateText.contains("(secret)"))
         #expect(!stateText.contains(secret))
-        let template = try ReportTemplate(String(contentsOfFile: packageRoot + "/Templates/run-report.md", encoding: .utf8),
-                                          path: "Templates/run-report.md")
+        let template = try ReportTemplate(
+            String(contentsOfFile: packageRoot + "/Templates/run-report.md", encoding: .utf8),
+            path: "Templates/run-report.md")
         let report = RunReport(run.state)
         let markdown = try report.markdown(template: template)
         #expect(markdown.contains("opened with ***"))

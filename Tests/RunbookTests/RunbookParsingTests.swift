@@ -1,8 +1,8 @@
 import Foundation
 import RelopsCore
 import Runbook
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct RunbookParsingTests {
     let sample = """
@@ -79,7 +79,8 @@ import TestSupport
     }
 
     @Test func onlyReadingStepsAreTheOnesWhoseEvidenceIsCheckedAgain() throws {
-        let book = try runbook("""
+        let book = try runbook(
+            """
             ## Scan
             ```relops
             relops scan --expect binary=0
@@ -107,7 +108,8 @@ import TestSupport
     }
 
     @Test func quotingKeepsWordsAndShellSyntaxIsRefused() throws {
-        let book = try runbook("""
+        let book = try runbook(
+            """
             ## One
             ```relops
             relops scan --host 'a b' "c \\"d\\"" e\\ f --x='{{v}}' # trailing comment
@@ -116,17 +118,23 @@ import TestSupport
         guard case .relops(let check) = book.steps[0].actions[0] else { Issue.record("no check"); return }
         #expect(check.commands[0].words.map(\.text) == ["scan", "--host", "a b", "c \"d\"", "e f", "--x={{v}}"])
         #expect(check.commands[0].words.allSatisfy { $0.barePlaceholder == nil })
-        for bad in ["relops scan | tee x", "relops scan; rm -rf /", "relops scan $(id)", "relops scan > out", "scan --host x", "relops 'open"] {
+        for bad in [
+            "relops scan | tee x", "relops scan; rm -rf /", "relops scan $(id)", "relops scan > out", "scan --host x",
+            "relops 'open",
+        ] {
             #expect(throws: Failure.self, "\(bad)") {
                 _ = try runbook("## One\n```relops\n\(bad)\n```\n")
             }
         }
-        let error = try #require(throws: Failure.self) { _ = try runbook("## One\n\n```relops\nrelops scan; rm -rf /\n```\n") }
+        let error = try #require(throws: Failure.self) {
+            _ = try runbook("## One\n\n```relops\nrelops scan; rm -rf /\n```\n")
+        }
         #expect(error.message.hasPrefix("Runbooks/sample.md:4: `;` is shell syntax"))
     }
 
     @Test func aValueStaysOneWordWhateverItHolds() throws {
-        let book = try runbook("""
+        let book = try runbook(
+            """
             ---
             vars:
               host: {}
@@ -145,7 +153,8 @@ import TestSupport
     }
 
     @Test func argumentListVariablesSpliceOnlyWhenAlone() throws {
-        let book = try runbook("""
+        let book = try runbook(
+            """
             ---
             vars:
               verify_flags: {arguments: true, default: ""}
@@ -158,34 +167,54 @@ import TestSupport
         guard case .relops(let check) = book.steps[0].actions[0] else { Issue.record("no check"); return }
         let none = try RunVariables(runbook: book, config: [], overrides: [])
         #expect(try none.arguments(of: check.commands[0]) == ["verify", "--host", "a.example.com"])
-        let some = try RunVariables(runbook: book, config: [], overrides: ["verify_flags=--offline --cacert 'my ca.pem'"])
-        #expect(try some.arguments(of: check.commands[0]) == ["verify", "--host", "a.example.com", "--offline", "--cacert", "my ca.pem"])
+        let some = try RunVariables(
+            runbook: book, config: [], overrides: ["verify_flags=--offline --cacert 'my ca.pem'"])
+        #expect(
+            try some.arguments(of: check.commands[0]) == [
+                "verify", "--host", "a.example.com", "--offline", "--cacert", "my ca.pem",
+            ])
         #expect(throws: Failure.self) {
-            _ = try runbook("---\nvars:\n  f: {arguments: true}\n---\n## One\n```relops\nrelops verify --x={{f}}\n```\n")
+            _ = try runbook(
+                "---\nvars:\n  f: {arguments: true}\n---\n## One\n```relops\nrelops verify --x={{f}}\n```\n")
         }
     }
 
     @Test func valuesComeFromDefaultsThenConfigThenFlags() throws {
-        let book = try runbook("---\nvars:\n  a: one\n  b: two\n  c: three\n---\n## S\n```relops\nrelops scan {{a}} {{b}} {{c}}\n```\n")
-        let variables = try RunVariables(runbook: book, config: [("b", "config"), ("c", "config")], overrides: ["c=flag"])
+        let book = try runbook(
+            "---\nvars:\n  a: one\n  b: two\n  c: three\n---\n## S\n```relops\nrelops scan {{a}} {{b}} {{c}}\n```\n")
+        let variables = try RunVariables(
+            runbook: book, config: [("b", "config"), ("c", "config")], overrides: ["c=flag"])
         #expect(variables.values == ["a": "one", "b": "config", "c": "flag"])
         #expect(variables.order == ["a", "b", "c"])
     }
 
     @Test func anUnknownOrMissingVariableStopsTheRunNamingIt() throws {
         let unknown = try runbook("## S\n\nText.\n\n```relops\nrelops scan --host {{nowhere}}\n```\n")
-        let error = try #require(throws: Failure.self) { _ = try RunVariables(runbook: unknown, config: [], overrides: []) }
-        #expect(error.message == "Runbooks/sample.md:6: unknown variable `{{nowhere}}`: the front matter does not declare it and no value was given")
+        let error = try #require(throws: Failure.self) {
+            _ = try RunVariables(runbook: unknown, config: [], overrides: [])
+        }
+        #expect(
+            error.message
+                == "Runbooks/sample.md:6: unknown variable `{{nowhere}}`: the front matter does not declare it and no value was given"
+        )
         #expect(error.category == .badInput)
         // Supplied from config, it is known.
         _ = try RunVariables(runbook: unknown, config: [("nowhere", "x")], overrides: [])
 
-        let missing = try runbook("---\nvars:\n  new_host: {description: The custom domain}\n---\n## S\n```relops\nrelops verify --host {{new_host}}\n```\n")
-        let missingError = try #require(throws: Failure.self) { _ = try RunVariables(runbook: missing, config: [], overrides: []) }
-        #expect(missingError.message.contains("needs the variable `new_host` (The custom domain): pass --var new_host=VALUE"))
+        let missing = try runbook(
+            "---\nvars:\n  new_host: {description: The custom domain}\n---\n## S\n```relops\nrelops verify --host {{new_host}}\n```\n"
+        )
+        let missingError = try #require(throws: Failure.self) {
+            _ = try RunVariables(runbook: missing, config: [], overrides: [])
+        }
+        #expect(
+            missingError.message.contains(
+                "needs the variable `new_host` (The custom domain): pass --var new_host=VALUE"))
         #expect(missingError.category == .usage)
 
-        let typo = try #require(throws: Failure.self) { _ = try RunVariables(runbook: missing, config: [], overrides: ["new_hots=x"]) }
+        let typo = try #require(throws: Failure.self) {
+            _ = try RunVariables(runbook: missing, config: [], overrides: ["new_hots=x"])
+        }
         #expect(typo.message.contains("has no variable `new_hots` (did you mean `new_host`?)"))
         #expect(throws: Failure.self) { _ = try RunVariables(runbook: missing, config: [], overrides: ["new_host"]) }
     }
@@ -193,10 +222,22 @@ import TestSupport
     @Test func malformedRunbooksAreRefusedWithTheirLine() throws {
         let cases: [(String, String)] = [
             ("---\ntitle: x\n", "Runbooks/sample.md:1: the front matter starting here has no closing `---`"),
-            ("---\ntitel: x\n---\n## S\n", "Runbooks/sample.md:2:8: unknown front matter key `titel` (did you mean `title`?); known keys: title, description, vars"),
-            ("---\nvars:\n  a: {secret: maybe}\n---\n## S\n", "Runbooks/sample.md:3:15: `vars.a.secret` must be true or false"),
-            ("# Only a title\n\nNo steps.\n", "Runbooks/sample.md: the runbook has no steps (each `##` heading is a step)"),
-            ("## S\n```relops retry=3\nrelops scan\n```\n", "Runbooks/sample.md:2: unknown ```relops``` option `retry=3` (known: exit=0,1)"),
+            (
+                "---\ntitel: x\n---\n## S\n",
+                "Runbooks/sample.md:2:8: unknown front matter key `titel` (did you mean `title`?); known keys: title, description, vars"
+            ),
+            (
+                "---\nvars:\n  a: {secret: maybe}\n---\n## S\n",
+                "Runbooks/sample.md:3:15: `vars.a.secret` must be true or false"
+            ),
+            (
+                "# Only a title\n\nNo steps.\n",
+                "Runbooks/sample.md: the runbook has no steps (each `##` heading is a step)"
+            ),
+            (
+                "## S\n```relops retry=3\nrelops scan\n```\n",
+                "Runbooks/sample.md:2: unknown ```relops``` option `retry=3` (known: exit=0,1)"
+            ),
         ]
         for (text, message) in cases {
             let error = try #require(throws: Failure.self) { _ = try runbook(text) }

@@ -5,7 +5,8 @@ import Runbook
 
 /// `relops runbook list | run | status | report`.
 enum RunbookCommand: RelopsCommand {
-    static let repo = OptionSpec.value("repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+    static let repo = OptionSpec.value(
+        "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
 
     static let spec = CommandSpec(
         "runbook",
@@ -16,27 +17,38 @@ enum RunbookCommand: RelopsCommand {
             State lives in .relops/runs/<run-id>.json; running again resumes at the first step not done.
             """,
         subcommands: [
-            CommandSpec("list", abstract: "Lists the shipped and repository runbooks with their titles.",
-                        options: [repo, .format(["text", "json"])]),
+            CommandSpec(
+                "list", abstract: "Lists the shipped and repository runbooks with their titles.",
+                options: [repo, .format(["text", "json"])]),
             CommandSpec(
                 "run", abstract: "Runs a runbook, or resumes its open run.",
                 options: [
                     repo,
                     .value("var", "K=V", repeatable: true, help: "A value for a {{placeholder}}."),
                     .flag("yes", short: "y", help: "Answer run at each step's prompt."),
-                    .flag("non-interactive", help: "Ask nothing (CI): run the checks, fail a step that needs a person."),
-                    .value("confirm", "STEP", repeatable: true,
-                           help: "Count STEP's task items (number or id) as confirmed."),
+                    .flag(
+                        "non-interactive", help: "Ask nothing (CI): run the checks, fail a step that needs a person."),
+                    .value(
+                        "confirm", "STEP", repeatable: true,
+                        help: "Count STEP's task items (number or id) as confirmed."),
                     .flag("allow-shell", help: "Run ```sh blocks without asking."),
                     .flag("new", help: "Start a fresh run even when one is open."),
                 ],
-                positionals: [PositionalSpec("runbook", help: "A runbook name (see `relops runbook list`) or a path to one.")]),
-            CommandSpec("status", abstract: "Shows a run's steps with their marks (default: the latest run).",
-                        options: [repo, .format(["text", "json"])],
-                        positionals: [PositionalSpec("run", help: "A run id, or a runbook name for its latest run.", optional: true)]),
-            CommandSpec("report", abstract: "Writes a run's Markdown report from Templates/run-report.md.",
-                        options: [repo, .value("junit", "FILE", help: "Also write JUnit XML to FILE.")],
-                        positionals: [PositionalSpec("run", help: "A run id, or a runbook name for its latest run.", optional: true)]),
+                positionals: [
+                    PositionalSpec("runbook", help: "A runbook name (see `relops runbook list`) or a path to one.")
+                ]),
+            CommandSpec(
+                "status", abstract: "Shows a run's steps with their marks (default: the latest run).",
+                options: [repo, .format(["text", "json"])],
+                positionals: [
+                    PositionalSpec("run", help: "A run id, or a runbook name for its latest run.", optional: true)
+                ]),
+            CommandSpec(
+                "report", abstract: "Writes a run's Markdown report from Templates/run-report.md.",
+                options: [repo, .value("junit", "FILE", help: "Also write JUnit XML to FILE.")],
+                positionals: [
+                    PositionalSpec("run", help: "A run id, or a runbook name for its latest run.", optional: true)
+                ]),
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -57,17 +69,28 @@ enum RunbookCommand: RelopsCommand {
         let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
         let entries = RunbookCatalog(repositoryRoot: project.root, shipped: shippedFiles).entries()
         if format == .json {
-            console.out(JSONValue.object([("runbooks", .array(entries.map {
-                .object([("name", .string($0.name)), ("title", .string($0.title)), ("origin", .string($0.origin)),
-                         ("path", .string($0.path))])
-            }))]).rendered())
+            console.out(
+                JSONValue.object([
+                    (
+                        "runbooks",
+                        .array(
+                            entries.map {
+                                .object([
+                                    ("name", .string($0.name)), ("title", .string($0.title)),
+                                    ("origin", .string($0.origin)),
+                                    ("path", .string($0.path)),
+                                ])
+                            })
+                    )
+                ]).rendered())
             return ExitCode.ok
         }
         if entries.isEmpty { console.error("no runbooks found (shipped runbooks not located; set RELOPS_SHARE)") }
         let width = entries.map(\.name.count).max() ?? 0
         for entry in entries {
-            console.out(entry.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + entry.title
-                        + (entry.origin == "repository" ? "  (repository)" : ""))
+            console.out(
+                entry.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + entry.title
+                    + (entry.origin == "repository" ? "  (repository)" : ""))
         }
         return ExitCode.ok
     }
@@ -85,8 +108,9 @@ enum RunbookCommand: RelopsCommand {
         let env = ProcessInfo.processInfo.environment
         let operatorName = project.repository.configString("user.name") ?? env["USER"] ?? env["LOGNAME"] ?? "unknown"
         let io = TerminalRunbookIO(console: console, executable: relopsExecutable, interactive: options.interactive)
-        let engine = try RunbookEngine(runbook: runbook, variables: variables, repositoryRoot: project.root, io: io,
-                                       options: options, operatorName: operatorName)
+        let engine = try RunbookEngine(
+            runbook: runbook, variables: variables, repositoryRoot: project.root, io: io,
+            options: options, operatorName: operatorName)
         let outcome = try engine.run()
         let runID = engine.state.runID
         switch outcome {
@@ -95,7 +119,9 @@ enum RunbookCommand: RelopsCommand {
             return ExitCode.ok
         case .failed(let step):
             let note = engine.state.steps[step - 1].note ?? ""
-            console.out("\nStep \(step) failed: \(note)\nFix it and run `relops runbook run \(runbook.name)` again to resume at step \(step).")
+            console.out(
+                "\nStep \(step) failed: \(note)\nFix it and run `relops runbook run \(runbook.name)` again to resume at step \(step)."
+            )
             return ExitCode.checkFailed
         case .stopped(let step):
             console.out("\nStopped at step \(step). Run `relops runbook run \(runbook.name)` again to resume there.")
@@ -106,7 +132,8 @@ enum RunbookCommand: RelopsCommand {
     /// A run id, else the latest run of a runbook with that name, else the latest run.
     static func findRun(_ reference: String?, _ store: RunStore) throws -> RunState {
         if let reference, !FileManager.default.fileExists(atPath: store.path(of: reference)),
-           let latest = try store.all().last(where: { $0.runbook == reference }) {
+            let latest = try store.all().last(where: { $0.runbook == reference })
+        {
             return latest
         }
         return try store.find(reference)
@@ -117,30 +144,38 @@ enum RunbookCommand: RelopsCommand {
         let state = try findRun(arguments.positionals.first, RunStore(repositoryRoot: project.root))
         let report = RunReport(state)
         if format == .json {
-            console.out(JSONValue.object([
-                ("run_id", .string(state.runID)), ("runbook", .string(state.runbook)), ("title", .string(state.title)),
-                ("started", .string(state.started)), ("finished", .string(state.finished)),
-                ("operator", .string(state.operator)), ("outcome", .string(report.outcome)),
-                ("steps", .array(state.steps.map { step in
-                    .object([
-                        ("number", .int(step.number)), ("id", .string(step.id)), ("title", .string(step.title)),
-                        ("status", .string(step.status.rawValue)), ("started", .string(step.started)),
-                        ("finished", .string(step.finished)), ("operator", .string(step.operator)),
-                        ("note", .string(step.note)),
-                    ])
-                })),
-            ]).rendered())
+            console.out(
+                JSONValue.object([
+                    ("run_id", .string(state.runID)), ("runbook", .string(state.runbook)),
+                    ("title", .string(state.title)),
+                    ("started", .string(state.started)), ("finished", .string(state.finished)),
+                    ("operator", .string(state.operator)), ("outcome", .string(report.outcome)),
+                    (
+                        "steps",
+                        .array(
+                            state.steps.map { step in
+                                .object([
+                                    ("number", .int(step.number)), ("id", .string(step.id)),
+                                    ("title", .string(step.title)),
+                                    ("status", .string(step.status.rawValue)), ("started", .string(step.started)),
+                                    ("finished", .string(step.finished)), ("operator", .string(step.operator)),
+                                    ("note", .string(step.note)),
+                                ])
+                            })
+                    ),
+                ]).rendered())
             return ExitCode.ok
         }
         console.out("\(console.styled(state.title, .bold))  \(state.runID)  \(report.outcome)")
         for step in state.steps {
             let mark = "[\(RunReport.mark(step.status))]"
-            let styled = switch step.status {
-            case .passed, .confirmed: console.styled(mark, .green)
-            case .failed: console.styled(mark, .red)
-            case .skipped: console.styled(mark, .yellow)
-            case .pending: mark
-            }
+            let styled =
+                switch step.status {
+                case .passed, .confirmed: console.styled(mark, .green)
+                case .failed: console.styled(mark, .red)
+                case .skipped: console.styled(mark, .yellow)
+                case .pending: mark
+                }
             var line = "\(styled) \(step.number). \(step.title)  \(step.status.rawValue)"
             if let finished = step.finished { line += "  \(finished)" }
             console.out(line)
@@ -152,10 +187,14 @@ enum RunbookCommand: RelopsCommand {
     static func report(_ project: Project, _ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let state = try findRun(arguments.positionals.first, RunStore(repositoryRoot: project.root))
         guard let shipped = shippedFiles else {
-            throw Failure(.couldNotCheck, "cannot find Templates/run-report.md (looked above \(relopsExecutable); set RELOPS_SHARE)")
+            throw Failure(
+                .couldNotCheck,
+                "cannot find Templates/run-report.md (looked above \(relopsExecutable); set RELOPS_SHARE)")
         }
         let path = shipped.reportTemplatePath
-        guard let data = FileManager.default.contents(atPath: path) else { throw Failure(.couldNotCheck, "\(path): cannot read") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(.couldNotCheck, "\(path): cannot read")
+        }
         let template = try ReportTemplate(String(decoding: data, as: UTF8.self), path: path)
         let report = RunReport(state)
         console.out(try report.markdown(template: template), terminator: "")

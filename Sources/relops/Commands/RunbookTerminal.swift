@@ -23,7 +23,9 @@ final class TerminalRunbookIO: RunbookIO {
         run("/bin/sh", ["-c", script], environment: environment, in: folder)
     }
 
-    private func run(_ executable: String, _ arguments: [String], environment: [String: String], in folder: String) -> CommandOutput {
+    private func run(_ executable: String, _ arguments: [String], environment: [String: String], in folder: String)
+        -> CommandOutput
+    {
         console.flush()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -44,7 +46,8 @@ final class TerminalRunbookIO: RunbookIO {
         }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return CommandOutput(status: status, output: String(decoding: data, as: UTF8.self))
     }
 
@@ -79,7 +82,10 @@ final class TerminalRunbookIO: RunbookIO {
         case .started(let runID, let resumed):
             console.out((resumed ? "Resuming run " : "Starting run ") + runID)
         case .stepAlreadyDone(let record):
-            console.out(console.styled("[\(RunReport.mark(record.status))] \(record.number). \(record.title)  \(record.status.rawValue)", .dim))
+            console.out(
+                console.styled(
+                    "[\(RunReport.mark(record.status))] \(record.number). \(record.title)  \(record.status.rawValue)",
+                    .dim))
         case .evidenceHolds(let record):
             console.out(console.styled("[x] \(record.number). \(record.title)  passed (checked again)", .dim))
         case .reopened(let record, let reason):
@@ -92,7 +98,8 @@ final class TerminalRunbookIO: RunbookIO {
             switch check.kind {
             case .relops, .sh:
                 let first = check.text.split(separator: "\n").first.map(String.init) ?? ""
-                console.out("   \(check.kind == .sh ? "sh: " : "$ ")\(first)  -> exit \(check.exitCode ?? 0) \(verdict)")
+                console.out(
+                    "   \(check.kind == .sh ? "sh: " : "$ ")\(first)  -> exit \(check.exitCode ?? 0) \(verdict)")
                 if let excerpt = check.excerpt, !excerpt.isEmpty { console.out(indent(excerpt, "     | ")) }
             case .confirm:
                 console.out("   confirmed: \(check.text)")

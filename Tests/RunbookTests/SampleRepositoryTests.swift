@@ -72,6 +72,14 @@ import Testing
         #expect(line(at("HEAD", activity), 8).hasPrefix("[IntentFilter("))
     }
 
+    @Test func theNewCertificateHasTheNewFingerprint() throws {
+        let folder = TemporaryFolder()
+        folder.write("deployment_cert.pem", SampleRepository.newCertificatePEM)
+        let result = runProcess("openssl", ["x509", "-in", folder.url("deployment_cert.pem"), "-noout", "-fingerprint", "-sha256"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.uppercased() == "SHA256 FINGERPRINT=\(SampleRepository.newFingerprint)\n")
+    }
+
     @Test func theDemoRunsFitTheShippedRunbooks() throws {
         for run in SampleRepository.runs(certificatePath: "/tmp/demo/deployment_cert.pem", verifyFlags: "--offline") {
             let book = try Runbook(contentsOf: packageRoot + "/Runbooks/\(run.runbook).md")

@@ -223,7 +223,7 @@ public final class RunbookEngine {
                             "the step has a ```sh``` block, which runs only with --allow-shell or a yes at the step's prompt"
                         )
                     }
-                    guard io.allowShell(step: step, script: block.script) else {
+                    guard io.allowShell(step: step, script: variables.script(block.script)) else {
                         state.steps[index].note = "\(operatorName) declined the shell block"
                         try store.save(state)
                         return .stopped(step: step.number)
@@ -232,7 +232,7 @@ public final class RunbookEngine {
                 let result = io.runShell(
                     variables.script(block.script), environment: variables.environment, in: repositoryRoot)
                 let passed = result.status == 0
-                try record(.sh, block.script.trimmingCharacters(in: .newlines), result, passed: passed, index: index)
+                try record(.sh, variables.script(block.script).trimmingCharacters(in: .newlines), result, passed: passed, index: index)
                 if !passed { return try fail(step, "the ```sh``` block exited \(result.status)") }
             case .confirmation(let item):
                 if item.checkedInRunbook { continue }

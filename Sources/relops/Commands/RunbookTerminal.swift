@@ -51,16 +51,18 @@ final class TerminalRunbookIO: RunbookIO {
         return CommandOutput(status: status, output: String(decoding: data, as: UTF8.self))
     }
 
-    private func ask(_ question: String) -> String {
+    /// The answer in lowercase, or nil at the end of input.
+    private func ask(_ question: String) -> String? {
         console.flush()
         FileHandle.standardError.write(Data(question.utf8))
-        return (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        return readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     func choose(step: RunbookStep, prose: String) -> StepChoice {
         while true {
             switch ask("Step \(step.number): [r]un, [s]kip or [q]uit? ") {
-            case "r", "run", "": return .run
+            case nil: return .quit
+            case "r", "run", "y", "yes", "": return .run
             case "s", "skip": return .skip
             case "q", "quit": return .quit
             default: continue
@@ -70,11 +72,11 @@ final class TerminalRunbookIO: RunbookIO {
 
     func allowShell(step: RunbookStep, script: String) -> Bool {
         console.out(indent(script.trimmingCharacters(in: .newlines), "    $ "))
-        return ["y", "yes"].contains(ask("Run this shell block? [y/N] "))
+        return ["y", "yes"].contains(ask("Run this shell block? [y/N] ") ?? "")
     }
 
     func confirm(step: RunbookStep, item: String) -> Bool {
-        ["y", "yes"].contains(ask("Confirm: \(item) [y/N] "))
+        ["y", "yes"].contains(ask("Confirm: \(item) [y/N] ") ?? "")
     }
 
     func show(_ event: RunEvent) {

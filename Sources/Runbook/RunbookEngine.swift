@@ -232,7 +232,9 @@ public final class RunbookEngine {
                 let result = io.runShell(
                     variables.script(block.script), environment: variables.environment, in: repositoryRoot)
                 let passed = result.status == 0
-                try record(.sh, variables.script(block.script).trimmingCharacters(in: .newlines), result, passed: passed, index: index)
+                try record(
+                    .sh, variables.script(block.script).trimmingCharacters(in: .newlines), result, passed: passed,
+                    index: index)
                 if !passed { return try fail(step, "the ```sh``` block exited \(result.status)") }
             case .confirmation(let item):
                 if item.checkedInRunbook { continue }

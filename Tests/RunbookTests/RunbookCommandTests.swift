@@ -95,6 +95,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: repo.folder.url(".relops/runs/release.lock")))
     }
 
+    @Test(
+        "A person at a terminal answers the prompts (a pseudo-terminal through script(1))",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aPersonAtATerminalAnswersThePrompts() throws {
+        let repo = fixture(gated)
+        repo.write("ready.txt", "yes\n")
+        // Step 1 run, step 2 run and allow the shell block, step 3 run and confirm.
+        let command = "\(relopsBinary) runbook run release"
+        let run = runProcess(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], in: repo.root, input: "r\nr\ny\nr\ny\n")
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("Run this shell block? [y/N]"))
+        #expect(run.stdout.contains("Confirm: Release approved [y/N]"))
+        #expect(run.stdout.contains("All 3 steps done."))
+        let state = try RunStore(repositoryRoot: repo.root).find(nil)
+        #expect(state.steps.map(\.status) == [.passed, .passed, .confirmed])
+        #expect(state.steps[2].checks.first?.excerpt == "confirmed by Test Author")
+    }
+
     @Test func aMaliciousValueIsNeverRunAsACommand() throws {
         let repo = fixture(
             """
@@ -133,6 +152,40 @@ import Testing
         #expect(run.status == 3)
         #expect(run.stderr.contains("another run of release is in progress (pid \(getpid())"))
         #expect(repo.readText(".relops/runs/release.lock") == "\(getpid())\n")
+    }
+
+    @Test func refusesASecondRunWhileTheFirstIsRunning() throws {
+        let repo = fixture(
+            """
+            ## Wait for the go
+            ```sh
+            touch started
+            while [ ! -f go ]; do sleep 0.05; done
+            ```
+            """)
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: relopsBinary)
+        first.arguments = ["runbook", "run", "release", "--non-interactive", "--allow-shell"]
+        first.currentDirectoryURL = URL(fileURLWithPath: repo.root)
+        first.standardOutput = FileHandle.nullDevice
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        defer {
+            repo.write("go", "")
+            first.waitUntilExit()
+        }
+        // Wait (boundedly) until the first run is inside its step, holding the lock.
+        for _ in 0..<600 where !FileManager.default.fileExists(atPath: repo.folder.url("started")) { usleep(50_000) }
+        try #require(FileManager.default.fileExists(atPath: repo.folder.url("started")))
+
+        let second = relops(["runbook", "run", "release", "--non-interactive", "--allow-shell"], in: repo.root)
+        #expect(second.status == 3)
+        #expect(second.stderr.contains("another run of release is in progress (pid \(first.processIdentifier)"))
+
+        repo.write("go", "")
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        #expect(try RunStore(repositoryRoot: repo.root).find(nil).isComplete)
     }
 
     @Test func badUsageExitsTwoAndNamesTheProblem() throws {

@@ -75,7 +75,8 @@ import Testing
     @Test func theNewCertificateHasTheNewFingerprint() throws {
         let folder = TemporaryFolder()
         folder.write("deployment_cert.pem", SampleRepository.newCertificatePEM)
-        let result = runProcess("openssl", ["x509", "-in", folder.url("deployment_cert.pem"), "-noout", "-fingerprint", "-sha256"])
+        let result = runProcess(
+            "openssl", ["x509", "-in", folder.url("deployment_cert.pem"), "-noout", "-fingerprint", "-sha256"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.uppercased() == "SHA256 FINGERPRINT=\(SampleRepository.newFingerprint)\n")
     }

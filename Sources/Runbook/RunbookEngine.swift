@@ -84,8 +84,11 @@ public final class RunbookEngine {
     public private(set) var state: RunState
 
     private let resumed: Bool
+    /// Held from opening the run until `run()` ends (or the engine is released).
+    private var lock: RunLock?
 
-    /// Opens the run to work on: the latest open run of this runbook, else a new one.
+    /// Takes the runbook's lock and opens the run to work on: the latest open run of this runbook,
+    /// else a new one.
     public init(
         runbook: Runbook, variables: RunVariables, repositoryRoot: String, io: RunbookIO, options: RunOptions,
         operatorName: String, now: @escaping () -> Date = Date.init
@@ -102,6 +105,8 @@ public final class RunbookEngine {
             let ids = runbook.steps.map { "\($0.number) (\($0.id))" }.joined(separator: ", ")
             throw Failure(.usage, "--confirm \(reference): \(runbook.name) has no such step; steps: \(ids)")
         }
+        // The lock comes before reading the runs, so the open run cannot change underneath.
+        lock = try RunLock(runbook: runbook.name, store: store)
         let open = options.newRun ? nil : try store.all().last { $0.runbook == runbook.name && $0.finished == nil }
         let started = now()
         var state =
@@ -131,8 +136,12 @@ public final class RunbookEngine {
 
     /// Runs from the first step not done; on resume, checks again the evidence of passed steps that only read.
     public func run() throws(Failure) -> RunOutcome {
-        let lock = try RunLock(runbook: runbook.name, store: store)
-        defer { lock.release() }
+        let lock: RunLock
+        if let held = self.lock { lock = held } else { lock = try RunLock(runbook: runbook.name, store: store) }
+        defer {
+            lock.release()
+            self.lock = nil
+        }
         try store.save(state)
         io.show(.started(runID: state.runID, resumed: resumed))
         for step in runbook.steps {

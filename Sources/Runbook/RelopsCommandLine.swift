@@ -23,8 +23,9 @@ public struct RelopsCommandLine: Sendable {
         (["relops"] + words.map { quoteForDisplay($0.text) }).joined(separator: " ")
     }
 
-    /// True when the command only reads: scan, verify, anchors audit, fingerprint show,
-    /// association render, runbook list/status/report, or `--version`/`--help`.
+    /// True when the command only reads: scan, verify, anchors audit, fingerprint show, a preview
+    /// (cutover or fingerprint rotate without --apply), association render, runbook list/status,
+    /// or `--version`/`--help`.
     public var onlyReads: Bool {
         let texts = words.map(\.text)
         guard let command = texts.first else { return false }
@@ -33,7 +34,7 @@ public struct RelopsCommandLine: Sendable {
         switch command {
         case "--version", "scan", "verify": return true
         case "anchors": return sub == "audit"
-        case "fingerprint": return sub == "show"
+        case "fingerprint": return sub == "show" || (sub == "rotate" && !texts.contains("--apply"))
         case "association": return sub == "render"
         case "runbook": return sub == "list" || sub == "status"
         case "cutover": return !texts.contains("--apply") && sub != "undo"

@@ -88,6 +88,8 @@ import Testing
             relops fingerprint show --cert new.der
             relops anchors audit
             relops cutover --from a.example.com --to b.example.com
+            relops fingerprint rotate --to AB
+            relops association render
             ```
             ## Apply
             ```relops

@@ -1,7 +1,8 @@
 import RelopsCore
 
 /// The values of a runbook's variables for one run: front matter defaults, then `.relops.yml`
-/// `vars`, then `--var K=V`, later ones winning.
+/// `vars`, then `RELOPS_<NAME>` environment variables, then `--var K=V`, later ones winning. The
+/// environment keeps a secret off the command line, where other users could see it.
 public struct RunVariables: Sendable {
     /// Every value by name.
     public let values: [String: String]
@@ -14,7 +15,10 @@ public struct RunVariables: Sendable {
 
     /// Resolves the values for `runbook`; an unknown or missing variable stops the run before it
     /// starts, naming it.
-    public init(runbook: Runbook, config: [(name: String, value: String)], overrides: [String]) throws(Failure) {
+    public init(
+        runbook: Runbook, config: [(name: String, value: String)], environment: [String: String] = [:],
+        overrides: [String]
+    ) throws(Failure) {
         var values: [String: String] = [:]
         var order: [String] = []
         func set(_ name: String, _ value: String) {
@@ -29,6 +33,10 @@ public struct RunVariables: Sendable {
             }
         }
         for (name, value) in config { set(name, value) }
+        let names = runbook.variables.map(\.name) + runbook.placeholderUses.map(\.name)
+        for name in names {
+            if let value = environment[Self.environmentName(name)] { set(name, value) }
+        }
         let declared = runbook.variables.map(\.name)
         let used = runbook.placeholderUses.map(\.name)
         for override in overrides {
@@ -49,22 +57,25 @@ public struct RunVariables: Sendable {
             }
             set(name, String(override[override.index(after: eq)...]))
         }
+        let secrets = Set(runbook.variables.filter(\.isSecret).map(\.name))
+        for name in secrets where values[name] == nil {
+            throw Failure(
+                .usage,
+                "\(runbook.name) needs the secret `\(name)`: set \(Self.environmentName(name)) (or pass --var \(name)=VALUE)"
+            )
+        }
         for use in runbook.placeholderUses where values[use.name] == nil {
             if let variable = runbook.variables.first(where: { $0.name == use.name }) {
                 let what = variable.description.map { " (\($0))" } ?? ""
                 throw Failure(
                     .usage,
-                    "\(runbook.name) needs the variable `\(use.name)`\(what): pass --var \(use.name)=VALUE or set vars.\(use.name) in .relops.yml"
+                    "\(runbook.name) needs the variable `\(use.name)`\(what): pass --var \(use.name)=VALUE, set \(Self.environmentName(use.name)) or set vars.\(use.name) in .relops.yml"
                 )
             }
             throw Failure(
                 .badInput,
                 "\(runbook.path):\(use.line): unknown variable `{{\(use.name)}}`: the front matter does not declare it and no value was given"
             )
-        }
-        let secrets = Set(runbook.variables.filter(\.isSecret).map(\.name))
-        for name in secrets where values[name] == nil {
-            throw Failure(.usage, "\(runbook.name) needs the secret `\(name)`: pass --var \(name)=VALUE")
         }
         self.values = values
         self.order = order.filter { values[$0] != nil }

@@ -190,6 +190,28 @@ import Testing
         #expect(variables.order == ["a", "b", "c"])
     }
 
+    @Test func aSecretCanComeFromTheEnvironmentInsteadOfTheCommandLine() throws {
+        let book = try runbook(
+            "---\nvars:\n  api_token: {secret: true}\n  host: a.example.com\n---\n## S\n```relops\nrelops verify --host {{host}}\n```\n"
+        )
+        let missing = try #require(throws: Failure.self) {
+            _ = try RunVariables(runbook: book, config: [], overrides: [])
+        }
+        #expect(
+            missing.message
+                == "sample needs the secret `api_token`: set RELOPS_API_TOKEN (or pass --var api_token=VALUE)")
+        let variables = try RunVariables(
+            runbook: book, config: [("host", "config.example.com")],
+            environment: ["RELOPS_API_TOKEN": "t0k3n", "RELOPS_HOST": "env.example.com", "RELOPS_OTHER": "x"],
+            overrides: [])
+        #expect(variables.values == ["api_token": "t0k3n", "host": "env.example.com"])
+        #expect(variables.secretNames == ["api_token"])
+        let flag = try RunVariables(
+            runbook: book, config: [], environment: ["RELOPS_API_TOKEN": "t0k3n", "RELOPS_HOST": "env.example.com"],
+            overrides: ["host=flag.example.com"])
+        #expect(flag.values["host"] == "flag.example.com")
+    }
+
     @Test func anUnknownOrMissingVariableStopsTheRunNamingIt() throws {
         let unknown = try runbook("## S\n\nText.\n\n```relops\nrelops scan --host {{nowhere}}\n```\n")
         let error = try #require(throws: Failure.self) {

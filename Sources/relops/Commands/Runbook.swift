@@ -98,7 +98,9 @@ enum RunbookCommand: RelopsCommand {
     static func runRunbook(_ project: Project, _ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let catalog = RunbookCatalog(repositoryRoot: project.root, shipped: shippedFiles)
         let runbook = try catalog.resolve(arguments.positionals[0])
-        let variables = try RunVariables(runbook: runbook, config: project.config.vars, overrides: arguments.all("var"))
+        let variables = try RunVariables(
+            runbook: runbook, config: project.config.vars, environment: ProcessInfo.processInfo.environment,
+            overrides: arguments.all("var"))
         var options = RunOptions()
         options.interactive = !arguments.flag("non-interactive") && isatty(STDIN_FILENO) == 1
         options.yes = arguments.flag("yes")

@@ -100,6 +100,24 @@ import Testing
         #expect(again.state.steps[0].note == nil)
     }
 
+    @Test func aRunbookEditedBetweenRunsKeepsItsRecordsByStepID() throws {
+        let folder = TemporaryFolder()
+        let io = ScriptedIO()
+        io.relopsResults["verify"] = CommandOutput(status: 1, output: "not served yet")
+        let before = try runbook("## Scan\n```relops\nrelops scan\n```\n## Verify\n```relops\nrelops verify\n```\n")
+        #expect(try engine(before, folder, io, options: nonInteractive()).run() == .failed(step: 2))
+        // A step is inserted before the failed one; the passed step keeps its record.
+        let after = try runbook(
+            "## Scan\n```relops\nrelops scan\n```\n## Deploy\n```relops\nrelops --version\n```\n## Verify\n```relops\nrelops verify\n```\n"
+        )
+        io.relopsResults = [:]
+        let resumed = try engine(after, folder, io, options: nonInteractive())
+        #expect(resumed.state.steps.map(\.id) == ["scan", "deploy", "verify"])
+        #expect(resumed.state.steps.map(\.status) == [.passed, .pending, .failed])
+        #expect(try resumed.run() == .complete)
+        #expect(resumed.state.steps.map(\.number) == [1, 2, 3])
+    }
+
     @Test func refusesASecondRunOfTheSameRunbookAndTakesOverAStaleLock() throws {
         let folder = TemporaryFolder()
         let book = try runbook(threeSteps)

@@ -1,6 +1,8 @@
 # relops: `make demo` and `make test` work on a fresh Debian 12 machine with the Swift toolchain.
 SHELL := /bin/bash
 SWIFT ?= swift
+# Package.swift declares test targets by looking at Tests/: never reuse a cached manifest.
+SWIFTFLAGS ?= --manifest-cache none
 
 # Debian packages: the C libraries relops links, and the real peers tests and benchmarks use.
 BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gfm-dev \
@@ -42,15 +44,15 @@ bench-deps: deps
 	$(call install_missing,$(BENCH_DEPS))
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(SWIFTFLAGS)
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(SWIFTFLAGS) -c release
 
 # Builds once (product and tests), then runs every test; Swift Testing runs them in parallel.
 test: test-deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) build $(SWIFTFLAGS) --build-tests
+	$(SWIFT) test $(SWIFTFLAGS) --skip-build
 
 demo: build
 	@bash scripts/demo.sh "$$($(SWIFT) build --show-bin-path)/relops"

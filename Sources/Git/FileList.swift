@@ -27,13 +27,15 @@ public struct FileList: Sendable {
     public private(set) var kinds: [EntryKind] = []
     /// Each entry's blob id (zero for untracked files).
     public private(set) var ids: [ObjectID] = []
+    /// Each file's size as git last recorded it (0 when unknown), a hint for reading.
+    public private(set) var sizes: [UInt32] = []
 
     public init() {}
 
     public var count: Int { starts.count }
 
     /// Adds a path (relative to the working tree, `/`-separated).
-    public mutating func append(path: UnsafePointer<CChar>, kind: EntryKind, id: ObjectID) {
+    public mutating func append(path: UnsafePointer<CChar>, kind: EntryKind, id: ObjectID, size: UInt32 = 0) {
         starts.append(Int32(pathBytes.count))
         var p = UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self)
         while p.pointee != 0 {
@@ -43,11 +45,12 @@ public struct FileList: Sendable {
         pathBytes.append(0)
         kinds.append(kind)
         ids.append(id)
+        sizes.append(size)
     }
 
     /// Adds a path given as a Swift string.
-    public mutating func append(path: String, kind: EntryKind, id: ObjectID) {
-        path.withCString { append(path: $0, kind: kind, id: id) }
+    public mutating func append(path: String, kind: EntryKind, id: ObjectID, size: UInt32 = 0) {
+        path.withCString { append(path: $0, kind: kind, id: id, size: size) }
     }
 
     /// The number of bytes in path `i`, without its NUL.
@@ -55,6 +58,20 @@ public struct FileList: Sendable {
         let start = Int(starts[i])
         let end = i + 1 < starts.count ? Int(starts[i + 1]) - 1 : pathBytes.count - 1
         return end - start
+    }
+
+    /// Calls `body` with path `i` as a NUL-terminated C string, without copying it.
+    public func withCPath<T>(at i: Int, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+        try pathBytes.withUnsafeBufferPointer { buffer in
+            try buffer.baseAddress!.advanced(by: Int(starts[i])).withMemoryRebound(to: CChar.self, capacity: 1) { try body($0) }
+        }
+    }
+
+    /// Appends every entry of `other`.
+    public mutating func append(contentsOf other: FileList) {
+        for i in 0..<other.count {
+            other.withCPath(at: i) { append(path: $0, kind: other.kinds[i], id: other.ids[i], size: other.sizes[i]) }
+        }
     }
 
     /// Path `i`, decoded.
@@ -80,7 +97,8 @@ extension Repository {
                 continue
             }
             lastPath = entry.pointee.path
-            list.append(path: entry.pointee.path, kind: EntryKind(mode: entry.pointee.mode), id: ObjectID(entry.pointee.id))
+            list.append(path: entry.pointee.path, kind: EntryKind(mode: entry.pointee.mode), id: ObjectID(entry.pointee.id),
+                        size: entry.pointee.file_size)
         }
         return list
     }
@@ -104,27 +122,6 @@ extension Repository {
             list.append(path: path, kind: EntryKind(mode: UInt32(delta.pointee.new_file.mode)), id: ObjectID(git_oid()))
         }
         return list
-    }
-
-    /// Paths (relative to the working tree) whose working-tree content differs from HEAD or the index.
-    public func modifiedPaths() throws(GitError) -> Set<String> {
-        var options = git_status_options()
-        try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
-        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
-        options.flags = 0
-        var statusList: OpaquePointer?
-        try check(git_status_list_new(&statusList, pointer, &options), "git_status_list_new")
-        defer { git_status_list_free(statusList) }
-        var paths = Set<String>()
-        for i in 0..<git_status_list_entrycount(statusList) {
-            guard let entry = git_status_byindex(statusList, i) else { continue }
-            for delta in [entry.pointee.head_to_index, entry.pointee.index_to_workdir] {
-                guard let delta else { continue }
-                if let p = delta.pointee.old_file.path { paths.insert(String(cString: p)) }
-                if let p = delta.pointee.new_file.path { paths.insert(String(cString: p)) }
-            }
-        }
-        return paths
     }
 
     /// The blobs of a commit's tree (recursively), for scanning a revision instead of the working tree.
@@ -155,5 +152,53 @@ extension Repository {
         }
         try check(code, "git_tree_walk(\(revision))")
         return collector.list
+    }
+}
+
+/// What git records for one path: its blob in the index and in HEAD's tree (nil when absent).
+public struct TrackedIDs: Sendable, Equatable {
+    public let index: ObjectID?
+    public let head: ObjectID?
+}
+
+extension Repository {
+    /// The index and HEAD blob ids of each of `paths`, reading the index and HEAD's tree once.
+    public func trackedIDs(for paths: [String]) throws(GitError) -> [String: TrackedIDs] {
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "git_repository_index")
+        defer { git_index_free(index) }
+        var headTree: OpaquePointer?
+        if git_revparse_single(&headTree, pointer, "HEAD^{tree}") != 0 { headTree = nil }
+        defer { git_object_free(headTree) }
+        var result: [String: TrackedIDs] = [:]
+        for path in paths {
+            let indexID = git_index_get_bypath(index, path, 0).map { ObjectID($0.pointee.id) }
+            var headID: ObjectID?
+            var entry: OpaquePointer?
+            if let headTree, git_tree_entry_bypath(&entry, headTree, path) == 0 {
+                headID = ObjectID(git_tree_entry_id(entry).pointee)
+                git_tree_entry_free(entry)
+            }
+            result[path] = TrackedIDs(index: indexID, head: headID)
+        }
+        return result
+    }
+
+    /// The blob id `git add` would give the working-tree file at `path`, through the
+    /// repository's filters (line-ending conversion, gitattributes); nil when it cannot be read.
+    public func hashWorkingFile(_ path: String) -> ObjectID? {
+        guard let workdir = workingDirectory else { return nil }
+        var oid = git_oid()
+        guard git_repository_hashfile(&oid, pointer, workdir + "/" + path, GIT_OBJECT_BLOB, path) == 0 else { return nil }
+        return ObjectID(oid)
+    }
+
+    /// True when the object database holds `id`.
+    public func hasObject(_ id: ObjectID) -> Bool {
+        var odb: OpaquePointer?
+        guard git_repository_odb(&odb, pointer) == 0 else { return false }
+        defer { git_odb_free(odb) }
+        var oid = id.raw
+        return git_odb_exists(odb, &oid) == 1
     }
 }

@@ -28,7 +28,8 @@ enum ExitCode {
 enum CommandRunner {
     /// Every top-level command, in the order `relops --help` lists them.
     nonisolated(unsafe) static let commands: [any RelopsCommand.Type] = [
-        // commands register here
+        ScanCommand.self,
+        CutoverCommand.self,
         RunbookCommand.self,
     ]
 
@@ -45,6 +46,10 @@ enum CommandRunner {
         subcommands: commands.map { $0.spec })
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
+        if arguments.isEmpty {
+            console.error(helpText(for: [root.name], root: root))
+            return ExitCode.usage
+        }
         let parsed: ParsedArguments
         do {
             parsed = try parseArguments(arguments, root: root)
@@ -56,9 +61,9 @@ enum CommandRunner {
             console.out("relops \(relopsVersion)")
             return ExitCode.ok
         }
-        if parsed.helpRequested || parsed.commandPath.count == 1 {
+        if parsed.helpRequested {
             console.out(helpText(for: parsed.commandPath, root: root), terminator: "")
-            return parsed.helpRequested ? ExitCode.ok : ExitCode.usage
+            return ExitCode.ok
         }
         guard let command = commands.first(where: { $0.spec.name == parsed.commandPath[1] }) else {
             console.error("internal error: no command for \(parsed.commandPath)")

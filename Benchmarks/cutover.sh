@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Times `relops cutover --apply` against `relops scan` on the scan benchmark's repository with a
+# few hundred occurrences planted, in the same run, and prints the ratio (goal: at most 1.5).
+# Each apply starts from a clean tree (git checkout before every run; not timed).
+# Usage: Benchmarks/cutover.sh [OCCURRENCES]   (default 300)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+relops=${RELOPS:-$here/../.build/release/relops}
+[ -x "$relops" ] || { echo "build first: make release" >&2; exit 3; }
+plants=${1:-300}
+repo=$here/work/cutover-corpus-$plants
+old=old.example.org
+new=links.example.net
+if [ ! -d "$repo/.git" ]; then
+  echo "Building the benchmark repository in $repo (once)..." >&2
+  python3 "$here/make-corpus.py" "$repo" --plant "$old:$plants"
+  git -C "$repo" init -q -b main
+  git -C "$repo" add -A
+  git -C "$repo" -c user.name=bench -c user.email=bench@example.com commit -q -m corpus
+fi
+git -C "$repo" checkout -q -- . && rm -rf "$repo/.git/relops"
+echo "repository: $repo ($(git -C "$repo" ls-files | wc -l) files, $plants occurrences of $old)"
+out=$(mktemp -d)
+trap 'rm -rf "$out"; git -C "$repo" checkout -q -- .' EXIT
+hyperfine --style none --warmup 3 --runs 15 --export-json "$out/scan.json" \
+  -n scan "$relops scan --repo $repo --host $old --format json" >/dev/null
+hyperfine --style none --warmup 2 --runs 15 --export-json "$out/apply.json" \
+  --prepare "git -C $repo checkout -q -- . && rm -rf $repo/.git/relops" \
+  -n apply "$relops cutover --repo $repo --from $old --to $new --apply --format json" >/dev/null
+python3 - "$out" <<'PY'
+import json, sys
+scan = json.load(open(sys.argv[1] + "/scan.json"))["results"][0]["mean"]
+apply = json.load(open(sys.argv[1] + "/apply.json"))["results"][0]["mean"]
+print(f"  scan {scan*1000:.0f} ms, cutover --apply {apply*1000:.0f} ms: ratio {apply/scan:.2f} (goal: at most 1.5)")
+PY

@@ -1,1 +1,0 @@
-// Cutover module: see ARCHITECTURE.md.

@@ -1,0 +1,112 @@
+import Foundation
+import Git
+import RelopsCore
+
+/// The record of one cutover in `.git/relops/cutovers/<id>.json`: every file with the blob ids of
+/// its original and new content, so `undo` restores byte for byte and an interrupted run can be
+/// finished or reverted.
+public struct CutoverJournal: Sendable, Equatable {
+    public enum State: String, Sendable {
+        /// Blobs stored and temporary files being written; no original replaced yet.
+        case preparing
+        /// Renames under way: each file is wholly old or wholly new.
+        case applying
+        case applied
+        /// Interrupted while preparing; nothing had been replaced, leftovers removed.
+        case abandoned
+        case undone
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public let path: String
+        public let original: ObjectID
+        public let new: ObjectID
+        public let occurrenceClass: String
+        public let edits: Int
+        /// Permission bits when the cutover ran, for a file that has to be re-created.
+        public let mode: UInt32
+    }
+
+    public let id: String
+    public let created: String
+    public let from: String
+    public let to: String
+    public var state: State
+    public let files: [Entry]
+    public var branch: String?
+    public var commit: String?
+
+    /// The folder holding every journal of a repository.
+    public static func folder(_ project: Project) -> String { project.repository.gitDirectory + "/relops/cutovers" }
+
+    func path(_ project: Project) -> String { CutoverJournal.folder(project) + "/\(id).json" }
+
+    var json: JSONValue {
+        .object([
+            ("id", .string(id)), ("created", .string(created)), ("from", .string(from)), ("to", .string(to)),
+            ("state", .string(state.rawValue)), ("branch", .string(branch)), ("commit", .string(commit)),
+            ("files", .array(files.map { f in
+                .object([("path", .string(f.path)), ("original", .string(f.original.hex)), ("new", .string(f.new.hex)),
+                         ("class", .string(f.occurrenceClass)), ("edits", .int(f.edits)),
+                         ("mode", .string(String(f.mode, radix: 8)))])
+            })),
+        ])
+    }
+
+    /// Writes the journal atomically (temporary file, fsync, rename).
+    func save(_ project: Project) throws(Failure) {
+        let folder = CutoverJournal.folder(project)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(.couldNotCheck, "\(folder): cannot create: \(error.localizedDescription)")
+        }
+        try AtomicFile.write(Array((json.rendered() + "\n").utf8), to: path(project))
+    }
+
+    /// Reads one journal file; a damaged one is bad input naming the file.
+    static func load(_ file: String) throws(Failure) -> CutoverJournal {
+        guard let data = FileManager.default.contents(atPath: file),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw Failure(.badInput, "\(file): not a readable cutover journal (JSON object expected)")
+        }
+        func text(_ key: String) throws(Failure) -> String {
+            guard let value = object[key] as? String else { throw Failure(.badInput, "\(file): journal field `\(key)` is missing") }
+            return value
+        }
+        guard let state = State(rawValue: try text("state")) else {
+            throw Failure(.badInput, "\(file): unknown journal state `\(object["state"] ?? "")`")
+        }
+        var entries: [Entry] = []
+        for item in object["files"] as? [[String: Any]] ?? [] {
+            guard let path = item["path"] as? String, let original = (item["original"] as? String).flatMap(ObjectID.init(hex:)),
+                  let new = (item["new"] as? String).flatMap(ObjectID.init(hex:)) else {
+                throw Failure(.badInput, "\(file): a file entry lacks path, original or new blob id")
+            }
+            entries.append(Entry(path: path, original: original, new: new, occurrenceClass: item["class"] as? String ?? "other",
+                                 edits: item["edits"] as? Int ?? 0,
+                                 mode: (item["mode"] as? String).flatMap { UInt32($0, radix: 8) } ?? 0o644))
+        }
+        return CutoverJournal(id: try text("id"), created: try text("created"), from: try text("from"), to: try text("to"),
+                              state: state, files: entries, branch: object["branch"] as? String, commit: object["commit"] as? String)
+    }
+
+    /// Every journal of the repository, oldest first.
+    public static func all(_ project: Project) throws(Failure) -> [CutoverJournal] {
+        let folder = CutoverJournal.folder(project)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        var journals: [CutoverJournal] = []
+        for name in names { journals.append(try load(folder + "/" + name)) }
+        return journals
+    }
+
+    /// A new, sortable id: the UTC time and four random hex digits.
+    static func newID(now: Date = Date()) -> (id: String, created: String) {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let iso = ISO8601DateFormatter()
+        return (formatter.string(from: now) + "-" + String(format: "%04x", UInt16.random(in: 0...UInt16.max)), iso.string(from: now))
+    }
+}

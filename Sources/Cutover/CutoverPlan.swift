@@ -1,0 +1,112 @@
+import Foundation
+import Git
+import RelopsCore
+import Scan
+
+/// One replacement of the old host by the new one.
+public struct CutoverEdit: Sendable, Equatable {
+    public let path: String
+    public let line: Int
+    public let column: Int
+    /// Byte offset in the file.
+    public let offset: Int
+    /// The bytes found (the old host in the case it was written).
+    public let oldText: String
+    /// What replaces them.
+    public let newText: String
+    public let occurrenceClass: OccurrenceClass
+    public let encoding: OccurrenceEncoding
+    public let rule: String
+}
+
+/// A file the cutover will rewrite: its edits, in file order.
+public struct CutoverFile: Sendable {
+    public let path: String
+    public let edits: [CutoverEdit]
+    /// The most shipping class among its edits (binary before server before docs).
+    public var occurrenceClass: OccurrenceClass { edits.map(\.occurrenceClass).min() ?? .other }
+}
+
+/// Everything a cutover would do, computed without writing anything.
+public struct CutoverPlan: Sendable {
+    public let from: String
+    public let to: String
+    /// The Unicode spelling of `to` when it was given as an internationalised name.
+    public let toUnicode: String?
+    public let files: [CutoverFile]
+    /// Binary files that hold the old host: they cannot be rewritten and must be regenerated.
+    public let binaryFiles: [String]
+    /// Occurrences that will not be written, with the reason (a symlink's target text).
+    public let notRewritten: [(path: String, line: Int, reason: String)]
+    /// Longer host names that contain the old host: never touched.
+    public let related: [RelatedHost]
+    /// Where the new host already occurs, so a person sees it before applying.
+    public let newHostAlreadyAt: [HostOccurrence]
+    /// Files the scan could not read: a cutover must not go ahead without them.
+    public let unreadable: [ScanProblem]
+
+    public var edits: [CutoverEdit] { files.flatMap(\.edits) }
+
+    /// Edits per class, every class listed.
+    public var counts: [(OccurrenceClass, Int)] {
+        OccurrenceClass.allCases.map { cls in (cls, edits.filter { $0.occurrenceClass == cls }.count) }
+    }
+}
+
+/// Validates the hosts and plans the cutover from a scan of the tracked files.
+/// `from` is any host a scan accepts; `to` must be a valid DNS name (punycode for Unicode).
+public func planCutover(_ project: Project, from fromText: String, to toText: String) throws(Failure) -> CutoverPlan {
+    let from = try HostName.parse(fromText, option: "--from")
+    let to = try HostName.parseStrict(toText, option: "--to")
+    let toUnicode = toText.unicodeScalars.contains(where: { !$0.isASCII }) ? toText : nil
+    guard from != to else { throw Failure(.usage, "--to \(toText) is the same host as --from; nothing to cut over") }
+    let result = try scan(project, ScanRequest(hosts: [from, to]))
+    if let clash = result.related.first(where: { $0.host == from && $0.found == to }) {
+        throw Failure(.usage, "--to \(to) is a different host that already contains \(from) (\(clash.path):\(clash.line)); "
+                      + "a cutover onto it would be ambiguous. Pick a host that is not a longer form of the old one")
+    }
+    var byFile: [(String, [CutoverEdit])] = []
+    var notRewritten: [(String, Int, String)] = []
+    for o in result.occurrences where o.host == from {
+        if result.symlinks.contains(o.path) {
+            notRewritten.append((o.path, o.line, "symlink: its link text is not rewritten and its target is never followed"))
+            continue
+        }
+        let newText = o.found == o.found.uppercased() && o.found != o.found.lowercased() ? to.uppercased() : to
+        let edit = CutoverEdit(path: o.path, line: o.line, column: o.column, offset: o.offset, oldText: o.found, newText: newText,
+                               occurrenceClass: o.occurrenceClass, encoding: o.encoding, rule: o.rule)
+        if let last = byFile.indices.last, byFile[last].0 == o.path {
+            byFile[last].1.append(edit)
+        } else {
+            byFile.append((o.path, [edit]))
+        }
+    }
+    return CutoverPlan(
+        from: from, to: to, toUnicode: toUnicode,
+        files: byFile.map { CutoverFile(path: $0.0, edits: $0.1) },
+        binaryFiles: result.binaryFiles.filter { $0.host == from }.map(\.path),
+        notRewritten: notRewritten.map { (path: $0.0, line: $0.1, reason: $0.2) },
+        related: result.related.filter { $0.host == from },
+        newHostAlreadyAt: result.occurrences.filter { $0.host == to },
+        unreadable: result.problems.filter(\.isError))
+}
+
+/// Applies a file's edits to its bytes. Throws when the file no longer holds the old host where
+/// the plan found it (it changed after the scan).
+public func rewrite(_ bytes: [UInt8], with edits: [CutoverEdit], path: String) throws(Failure) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count + edits.count * 16)
+    var cursor = 0
+    for edit in edits.sorted(by: { $0.offset < $1.offset }) {
+        let old = Array(edit.oldText.utf8)
+        guard edit.offset >= cursor, edit.offset + old.count <= bytes.count,
+              Array(bytes[edit.offset..<edit.offset + old.count]) == old else {
+            throw Failure(.couldNotCheck, "\(path):\(edit.line):\(edit.column): the file changed since it was scanned; run the cutover again")
+        }
+        output.append(contentsOf: bytes[cursor..<edit.offset])
+        output.append(contentsOf: edit.newText.utf8)
+        cursor = edit.offset + old.count
+    }
+    output.append(contentsOf: bytes[cursor...])
+    return output
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Git
+import RelopsCore
+import Scan
+import Synchronization
+
+/// How `cutover --apply` should behave.
+public struct ApplyOptions: Sendable {
+    public var allowDirty = false
+    /// Create branch `relops/cutover-<new host>` and one commit.
+    public var commit = false
+    /// Called after each file is renamed into place with the count so far (tests use it to
+    /// simulate a crash at a chosen point).
+    public var afterEachFile: (@Sendable (Int) -> Void)?
+
+    public init(allowDirty: Bool = false, commit: Bool = false, afterEachFile: (@Sendable (Int) -> Void)? = nil) {
+        self.allowDirty = allowDirty
+        self.commit = commit
+        self.afterEachFile = afterEachFile
+    }
+}
+
+/// What an apply did.
+public struct ApplyOutcome: Sendable {
+    public let journal: CutoverJournal
+    /// Interrupted cutovers found first and what was done with them.
+    public let recovered: [String]
+    public let branch: String?
+    public let commit: ObjectID?
+}
+
+/// The branch `--commit` creates.
+public func cutoverBranch(for host: String) -> String { "relops/cutover-\(host)" }
+
+/// Applies a plan: refuses dirty affected files (unless allowed), finishes any interrupted
+/// cutover first, stores every original and new content as git blobs and journals them before
+/// touching a file, then replaces each file atomically, and reads every written file back to
+/// prove no occurrence of the old host remains.
+public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: ApplyOptions) throws(Failure) -> ApplyOutcome {
+    let recovered = try recoverUnfinished(project, revert: false, force: false)
+    guard plan.unreadable.isEmpty else {
+        throw Failure(.couldNotCheck, "cannot apply: \(plan.unreadable.map { "\($0.path) (\($0.message))" }.joined(separator: ", ")) "
+                      + "could not be read, so the plan may be incomplete")
+    }
+    let paths = plan.files.map(\.path)
+    let branch = cutoverBranch(for: plan.to)
+    if options.commit && project.repository.branchExists(branch) {
+        throw Failure(.checkFailed, "branch \(branch) already exists; delete or rename it, or run without --commit")
+    }
+    var checkedFolders = Set<String>()
+    for path in paths { try ensureInsideRepository(path, project, checkedFolders: &checkedFolders) }
+    let tracked: [String: TrackedIDs]
+    do { tracked = try project.repository.trackedIDs(for: paths) } catch {
+        throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
+    }
+
+    // 1. Read each file once: check it is clean, rewrite it, store original and new content as
+    //    blobs (an original that is the indexed blob is already stored). Two workers.
+    let (id, created) = CutoverJournal.newID()
+    let root = project.root
+    let prepared = try parallelMap(plan.files, gitDirectory: project.repository.gitDirectory) { file, repository throws(Failure) in
+        try prepare(file, root: root, tracked: tracked[file.path], repository: repository)
+    }
+    let dirty = prepared.filter(\.isDirty).map(\.entry.path)
+    if !dirty.isEmpty && !options.allowDirty {
+        throw Failure(.checkFailed, "uncommitted changes in files the cutover would rewrite: \(dirty.joined(separator: ", ")); "
+                      + "commit or stash them, or pass --allow-dirty")
+    }
+    var journal = CutoverJournal(id: id, created: created, from: plan.from, to: plan.to, state: .preparing,
+                                 files: prepared.map(\.entry))
+    try journal.save(project)
+
+    // 2. Temporary files beside each target, one filesystem sync for blobs and temporaries, then
+    //    the renames: every file is wholly old or wholly new at any moment.
+    let staged: [StagedWrite]
+    do {
+        staged = try parallelMap(prepared, gitDirectory: nil) { file, _ throws(Failure) in
+            try StagedWrite.stage(file.updated, for: root + "/" + file.entry.path, tag: id)
+        }
+    } catch {
+        removeLeftovers(project, journal)
+        journal.state = .abandoned
+        try? journal.save(project)
+        throw error
+    }
+    StagedWrite.syncFileSystem(containing: project.root)
+    journal.state = .applying
+    try journal.save(project)
+    if let hook = options.afterEachFile {
+        // One at a time, so a test can stop the run after exactly K files.
+        for (n, write) in staged.enumerated() {
+            try write.commit()
+            hook(n + 1)
+        }
+    } else {
+        _ = try parallelMap(staged, gitDirectory: nil) { write, _ throws(Failure) in try write.commit() }
+    }
+    StagedWrite.syncFileSystem(containing: project.root)
+    journal.state = .applied
+
+    // 3. Read back what was written: no occurrence of the old host may remain.
+    var remaining: [String] = []
+    for file in plan.files {
+        let bytes = FileManager.default.contents(atPath: project.root + "/" + file.path).map { Array($0) } ?? []
+        if !HostSearch.occurrenceOffsets(of: plan.from, in: bytes).isEmpty { remaining.append(file.path) }
+    }
+    guard remaining.isEmpty else {
+        try journal.save(project)
+        throw Failure(.checkFailed, "after writing, \(plan.from) still occurs in \(remaining.joined(separator: ", ")); "
+                      + "undo with `relops cutover undo \(id)`")
+    }
+
+    var commitID: ObjectID?
+    if options.commit {
+        do {
+            try project.repository.createBranchAtHeadAndSwitch(branch)
+            commitID = try project.repository.commitPaths(paths, message: commitMessage(plan, id: id))
+        } catch {
+            try journal.save(project)
+            throw Failure(.couldNotCheck, "the files are rewritten, but the commit failed: \(error.message)")
+        }
+        journal.branch = branch
+        journal.commit = commitID?.hex
+    }
+    try journal.save(project)
+    return ApplyOutcome(journal: journal, recovered: recovered, branch: options.commit ? branch : nil, commit: commitID)
+}
+
+func commitMessage(_ plan: CutoverPlan, id: String) -> String {
+    var lines = ["Cut over from \(plan.from) to \(plan.to)", "",
+                 "relops cutover \(id) rewrote \(plan.edits.count) occurrence\(plan.edits.count == 1 ? "" : "s") in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s")."]
+    for cls in OccurrenceClass.allCases {
+        let files = plan.files.filter { $0.occurrenceClass == cls }
+        guard !files.isEmpty else { continue }
+        lines.append("")
+        lines.append("\(cls.rawValue):")
+        lines += files.map { "  \($0.path)" }
+    }
+    return lines.joined(separator: "\n") + "\n"
+}
+
+/// Refuses a path that resolves outside the working tree (through a symlinked folder) or that is
+/// itself a symlink. `checkedFolders` remembers folders already resolved.
+func ensureInsideRepository(_ path: String, _ project: Project, checkedFolders: inout Set<String>) throws(Failure) {
+    let folder = ((project.root + "/" + path) as NSString).deletingLastPathComponent
+    if !checkedFolders.contains(folder) {
+        let root = realPath(project.root) ?? project.root
+        let resolved = realPath(folder) ?? folder
+        guard resolved == root || resolved.hasPrefix(root + "/") else {
+            throw Failure(.badInput, "\(path): resolves outside the repository (\(resolved)); refusing to write it")
+        }
+        checkedFolders.insert(folder)
+    }
+    var info = stat()
+    if lstat(project.root + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+        throw Failure(.badInput, "\(path): is a symlink; refusing to write through it")
+    }
+}
+
+/// `realpath(3)`: the absolute path with every symlink resolved; nil when it does not exist.
+func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// One file read, checked and rewritten, with its blobs stored.
+struct PreparedFile: Sendable {
+    let entry: CutoverJournal.Entry
+    let updated: [UInt8]
+    let isDirty: Bool
+}
+
+func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository: Repository?) throws(Failure) -> PreparedFile {
+    guard let repository else { throw Failure(.couldNotCheck, "\(root): cannot open the object database") }
+    let full = root + "/" + file.path
+    guard let data = FileManager.default.contents(atPath: full) else { throw Failure(.couldNotCheck, "\(file.path): cannot read") }
+    let original = Array(data)
+    var info = stat()
+    let mode = lstat(full, &info) == 0 ? UInt32(info.st_mode & 0o7777) : 0o644
+    let updated = try rewrite(original, with: file.edits, path: file.path)
+    do {
+        let originalID = try Repository.blobID(of: original)
+        // Clean when the content is what the index holds (directly, or through git's filters) and the index matches HEAD.
+        let indexed = tracked?.index
+        let matchesIndex = originalID == indexed || (indexed != nil && repository.hashWorkingFile(file.path) == indexed)
+        let isDirty = !matchesIndex || indexed != tracked?.head
+        if !repository.hasObject(originalID) { _ = try repository.writeBlob(original) }
+        let newID = try repository.writeBlob(updated)
+        let entry = CutoverJournal.Entry(path: file.path, original: originalID, new: newID,
+                                         occurrenceClass: file.occurrenceClass.rawValue, edits: file.edits.count, mode: mode)
+        return PreparedFile(entry: entry, updated: updated, isDirty: isDirty)
+    } catch {
+        throw Failure(.couldNotCheck, "\(file.path): cannot store its content in the object database: \(error.message)")
+    }
+}
+
+/// Maps `items` on two workers, each with its own repository handle when `gitDirectory` is given
+/// (libgit2 handles are not shared between threads). Results keep the input order; the first
+/// error (in input order) is thrown after all workers finish.
+func parallelMap<T: Sendable, R: Sendable>(_ items: [T], gitDirectory: String?,
+                                           _ body: @Sendable (T, Repository?) throws(Failure) -> R) throws(Failure) -> [R] {
+    let results = Mutex<[Int: Result<R, Failure>]>([:])
+    let workers = min(2, max(1, items.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        let repository = gitDirectory.flatMap { try? Repository(at: $0) }
+        var index = worker
+        while index < items.count {
+            let outcome: Result<R, Failure>
+            do throws(Failure) { outcome = .success(try body(items[index], repository)) } catch { outcome = .failure(error) }
+            results.withLock { $0[index] = outcome }
+            index += workers
+        }
+    }
+    let all = results.withLock { $0 }
+    var ordered: [R] = []
+    for i in items.indices {
+        switch all[i] {
+        case .success(let value): ordered.append(value)
+        case .failure(let error): throw error
+        case nil: throw Failure(.couldNotCheck, "internal error: item \(i) was not processed")
+        }
+    }
+    return ordered
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Git
+import RelopsCore
+
+/// What an undo did, file by file.
+public struct UndoOutcome: Sendable {
+    public let journal: CutoverJournal
+    public let restored: [String]
+    /// Files already holding their original content.
+    public let unchanged: [String]
+    /// Files changed since the cutover: left alone (or overwritten with `force`).
+    public let changedSince: [String]
+    public let forced: Bool
+    public let recovered: [String]
+}
+
+/// Restores every file of the last (or the named) cutover byte for byte from its stored blobs.
+/// A file changed since the cutover is not overwritten unless `force`.
+public func undoCutover(_ project: Project, id: String?, force: Bool) throws(Failure) -> UndoOutcome {
+    let journals = try CutoverJournal.all(project)
+    let recovered = try recoverUnfinished(project, revert: true, force: force)
+    let target: CutoverJournal
+    if let id {
+        guard let named = journals.first(where: { $0.id == id || $0.id.hasPrefix(id) }) else {
+            throw Failure(.badInput, "no cutover \(id); `relops cutover list` shows them")
+        }
+        target = named
+    } else {
+        guard let last = journals.last(where: { $0.state == .applied || $0.state == .applying }) else {
+            if !recovered.isEmpty, let last = journals.last {
+                return UndoOutcome(journal: try CutoverJournal.load(last.path(project)), restored: [], unchanged: [],
+                                   changedSince: [], forced: force, recovered: recovered)
+            }
+            throw Failure(.badInput, "no applied cutover to undo; `relops cutover list` shows the journal")
+        }
+        target = last
+    }
+    var journal = try CutoverJournal.load(target.path(project))
+    if journal.state == .undone && recovered.isEmpty {
+        throw Failure(.badInput, "cutover \(journal.id) was already undone")
+    }
+    let result = try restoreOriginals(project, journal, force: force)
+    if result.changedSince.isEmpty || force {
+        journal.state = .undone
+        try journal.save(project)
+    }
+    return UndoOutcome(journal: journal, restored: result.restored, unchanged: result.unchanged, changedSince: result.changedSince,
+                       forced: force, recovered: recovered)
+}
+
+/// Completes every cutover that was cut off halfway (killed, crashed), so a new plan starts from
+/// a consistent tree. Returns a sentence per journal handled; empty when there was none.
+public func finishInterruptedCutovers(_ project: Project) throws(Failure) -> [String] {
+    try recoverUnfinished(project, revert: false, force: false)
+}
+
+/// Finds cutovers cut off halfway and completes them (`revert` false) or reverts them.
+/// Returns a sentence per journal handled.
+func recoverUnfinished(_ project: Project, revert: Bool, force: Bool) throws(Failure) -> [String] {
+    var messages: [String] = []
+    for var journal in try CutoverJournal.all(project) {
+        switch journal.state {
+        case .preparing:
+            removeLeftovers(project, journal)
+            journal.state = .abandoned
+            try journal.save(project)
+            messages.append("cutover \(journal.id) was interrupted before any file changed; its temporary files were removed")
+        case .applying:
+            if revert {
+                let result = try restoreOriginals(project, journal, force: force)
+                if result.changedSince.isEmpty || force {
+                    journal.state = .undone
+                    try journal.save(project)
+                }
+                messages.append("cutover \(journal.id) was interrupted; reverted \(result.restored.count) file(s) to their originals")
+            } else {
+                var completed = 0
+                for entry in journal.files where try currentBlob(project, entry.path) == entry.original {
+                    try writeBlob(project, entry.new, to: entry.path, mode: entry.mode, tag: journal.id)
+                    completed += 1
+                }
+                removeLeftovers(project, journal)
+                StagedWrite.syncFileSystem(containing: project.root)
+                journal.state = .applied
+                try journal.save(project)
+                messages.append("cutover \(journal.id) (\(journal.from) -> \(journal.to)) was interrupted; completed the remaining \(completed) file(s)")
+            }
+        default:
+            continue
+        }
+    }
+    return messages
+}
+
+func restoreOriginals(_ project: Project, _ journal: CutoverJournal, force: Bool)
+    throws(Failure) -> (restored: [String], unchanged: [String], changedSince: [String]) {
+    var restored: [String] = [], unchanged: [String] = [], changed: [String] = []
+    for entry in journal.files {
+        let current = try currentBlob(project, entry.path)
+        if current == entry.original {
+            unchanged.append(entry.path)
+        } else if current == entry.new || force {
+            if current != entry.new { changed.append(entry.path) }
+            try writeBlob(project, entry.original, to: entry.path, mode: entry.mode, tag: journal.id)
+            restored.append(entry.path)
+        } else {
+            changed.append(entry.path)
+        }
+    }
+    removeLeftovers(project, journal)
+    StagedWrite.syncFileSystem(containing: project.root)
+    return (restored, unchanged, changed)
+}
+
+/// The blob id of a working-tree file's content, or nil when it is missing.
+func currentBlob(_ project: Project, _ path: String) throws(Failure) -> ObjectID? {
+    guard let data = FileManager.default.contents(atPath: project.root + "/" + path) else { return nil }
+    do { return try Repository.blobID(of: Array(data)) } catch {
+        throw Failure(.couldNotCheck, "\(path): cannot hash: \(error.message)")
+    }
+}
+
+func writeBlob(_ project: Project, _ id: ObjectID, to path: String, mode: UInt32, tag: String) throws(Failure) {
+    let bytes: [UInt8]
+    do { bytes = try project.repository.blobContent(id) } catch {
+        throw Failure(.couldNotCheck, "\(path): stored blob \(id.short) is missing from the object database: \(error.message)")
+    }
+    var checked = Set<String>()
+    try ensureInsideRepository(path, project, checkedFolders: &checked)
+    try StagedWrite.stage(bytes, for: project.root + "/" + path, tag: tag, newFileMode: mode_t(mode)).commit()
+}
+
+func removeLeftovers(_ project: Project, _ journal: CutoverJournal) {
+    for entry in journal.files {
+        unlink(StagedWrite.temporaryPath(for: project.root + "/" + entry.path, tag: journal.id))
+    }
+}

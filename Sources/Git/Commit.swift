@@ -1,0 +1,133 @@
+internal import CGit2
+
+/// A commit as history readers need it.
+public struct CommitInfo: Sendable, Equatable {
+    public let id: ObjectID
+    public let summary: String
+    public let message: String
+    public let authorName: String
+    public let authorEmail: String
+    /// Seconds since 1970 (committer time).
+    public let time: Int64
+    public let parents: [ObjectID]
+}
+
+extension Repository {
+    /// Reads one commit.
+    public func commit(_ id: ObjectID) throws(GitError) -> CommitInfo {
+        var oid = id.raw
+        var commit: OpaquePointer?
+        try check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup(\(id.short))")
+        defer { git_commit_free(commit) }
+        return CommitInfo(commit!)
+    }
+
+    /// True when a local branch of that name exists.
+    public func branchExists(_ name: String) -> Bool {
+        var ref: OpaquePointer?
+        let code = git_branch_lookup(&ref, pointer, name, GIT_BRANCH_LOCAL)
+        if code == 0 { git_reference_free(ref) }
+        return code == 0
+    }
+
+    /// Creates branch `name` at HEAD and points HEAD at it, leaving the index and working tree alone
+    /// (both stay as they are, since the branch starts at the same commit). Refuses an existing name.
+    public func createBranchAtHeadAndSwitch(_ name: String) throws(GitError) {
+        var head: OpaquePointer?
+        try check(git_revparse_single(&head, pointer, "HEAD^{commit}"), "git_revparse_single(HEAD)")
+        defer { git_object_free(head) }
+        var branch: OpaquePointer?
+        let code = git_branch_create(&branch, pointer, name, head, 0)
+        if code == GIT_EEXISTS.rawValue {
+            throw GitError(kind: .exists, call: "git_branch_create", message: "branch \(name) already exists", code: code)
+        }
+        try check(code, "git_branch_create(\(name))")
+        git_reference_free(branch)
+        try check(git_repository_set_head(pointer, "refs/heads/" + name), "git_repository_set_head(\(name))")
+    }
+
+    /// Stages `paths` from the working tree, writes the index, and commits it on HEAD with the
+    /// author and committer from git config (`user.name`, `user.email`). Returns the new commit's id.
+    public func commitPaths(_ paths: [String], message: String) throws(GitError) -> ObjectID {
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "git_repository_index")
+        defer { git_index_free(index) }
+        for path in paths {
+            try check(git_index_add_bypath(index, path), "git_index_add_bypath(\(path))")
+        }
+        try check(git_index_write(index), "git_index_write")
+        var treeID = git_oid()
+        try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
+        var tree: OpaquePointer?
+        try check(git_tree_lookup(&tree, pointer, &treeID), "git_tree_lookup")
+        defer { git_tree_free(tree) }
+        var signature: UnsafeMutablePointer<git_signature>?
+        try check(git_signature_default(&signature, pointer), "git_signature_default (set user.name and user.email)")
+        defer { git_signature_free(signature) }
+        var parent: OpaquePointer?
+        try check(git_revparse_single(&parent, pointer, "HEAD^{commit}"), "git_revparse_single(HEAD)")
+        defer { git_object_free(parent) }
+        var commitID = git_oid()
+        var parents: [OpaquePointer?] = [parent]
+        let code = parents.withUnsafeMutableBufferPointer { buffer in
+            git_commit_create(&commitID, pointer, "HEAD", signature, signature, nil, message, tree, 1, buffer.baseAddress)
+        }
+        try check(code, "git_commit_create")
+        return ObjectID(commitID)
+    }
+
+    /// The short name of the branch HEAD points at, or nil when detached or unborn.
+    public var currentBranch: String? {
+        var ref: OpaquePointer?
+        guard git_repository_head(&ref, pointer) == 0 else { return nil }
+        defer { git_reference_free(ref) }
+        guard git_reference_is_branch(ref) == 1, let name = git_reference_shorthand(ref) else { return nil }
+        return String(cString: name)
+    }
+
+    /// The paths changed by a commit relative to its first parent.
+    public func changedPaths(in id: ObjectID) throws(GitError) -> [String] {
+        var oid = id.raw
+        var commit: OpaquePointer?
+        try check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        try check(git_commit_tree(&tree, commit), "git_commit_tree")
+        defer { git_tree_free(tree) }
+        var parentTree: OpaquePointer?
+        if git_commit_parentcount(commit) > 0 {
+            var parent: OpaquePointer?
+            try check(git_commit_parent(&parent, commit, 0), "git_commit_parent")
+            defer { git_commit_free(parent) }
+            try check(git_commit_tree(&parentTree, parent), "git_commit_tree")
+        }
+        defer { git_tree_free(parentTree) }
+        var diff: OpaquePointer?
+        try check(git_diff_tree_to_tree(&diff, pointer, parentTree, tree, nil), "git_diff_tree_to_tree")
+        defer { git_diff_free(diff) }
+        var paths: [String] = []
+        for i in 0..<git_diff_num_deltas(diff) {
+            if let delta = git_diff_get_delta(diff, i), let path = delta.pointee.new_file.path {
+                paths.append(String(cString: path))
+            }
+        }
+        return paths
+    }
+}
+
+extension CommitInfo {
+    init(_ commit: OpaquePointer) {
+        id = ObjectID(git_commit_id(commit).pointee)
+        summary = git_commit_summary(commit).map { String(cString: $0) } ?? ""
+        message = git_commit_message(commit).map { String(cString: $0) } ?? ""
+        let author = git_commit_author(commit)
+        authorName = author?.pointee.name.map { String(cString: $0) } ?? ""
+        authorEmail = author?.pointee.email.map { String(cString: $0) } ?? ""
+        time = Int64(git_commit_time(commit))
+        var parents: [ObjectID] = []
+        for i in 0..<git_commit_parentcount(commit) {
+            if let id = git_commit_parent_id(commit, i) { parents.append(ObjectID(id.pointee)) }
+        }
+        self.parents = parents
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A file written next to its target under a temporary name, not yet renamed over it. Many
+/// staged writes share one `syncFileSystem` before their renames, instead of one fsync each;
+/// each rename is still atomic, so every target is wholly old or wholly new at any moment.
+public struct StagedWrite: Sendable {
+    /// The file to replace.
+    public let target: String
+    /// The temporary file beside it.
+    public let temporary: String
+
+    /// The temporary name used for `target` under `tag`, so a later run can find and remove
+    /// leftovers of an interrupted one.
+    public static func temporaryPath(for target: String, tag: String) -> String {
+        let folder = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        return (folder.isEmpty ? "." : folder) + "/.\(name).relops-\(tag).tmp"
+    }
+
+    /// Writes `bytes` to the temporary file with the target's permission bits (or `newFileMode`).
+    public static func stage(_ bytes: [UInt8], for target: String, tag: String, newFileMode: mode_t = 0o644) throws(Failure) -> StagedWrite {
+        var mode = newFileMode
+        var info = stat()
+        if lstat(target, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw Failure(.badInput, "\(target): not a regular file; refusing to replace it")
+            }
+            mode = info.st_mode & 0o7777
+        }
+        let temporary = temporaryPath(for: target, tag: tag)
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw Failure(.couldNotCheck, "\(temporary): cannot create: \(errnoText())") }
+        defer { close(fd) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = errnoText()
+                unlink(temporary)
+                throw Failure(.couldNotCheck, "\(temporary): write failed: \(reason)")
+            }
+            written += n
+        }
+        fchmod(fd, mode)
+        return StagedWrite(target: target, temporary: temporary)
+    }
+
+    /// Renames the temporary file over the target.
+    public func commit() throws(Failure) {
+        guard rename(temporary, target) == 0 else {
+            throw Failure(.couldNotCheck, "\(target): cannot replace: \(errnoText())")
+        }
+    }
+
+    /// Removes the temporary file (a write that will not happen).
+    public func discard() { unlink(temporary) }
+
+    /// Flushes every file of the filesystem holding `path` to disk (one `syncfs`).
+    public static func syncFileSystem(containing path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            _ = linuxSyncfs(fd)
+            close(fd)
+        } else {
+            sync()
+        }
+    }
+}
+
+/// glibc's `syncfs(2)`, which Swift's Glibc module does not export (it needs _GNU_SOURCE).
+@_silgen_name("syncfs")
+private func linuxSyncfs(_ fd: Int32) -> Int32

@@ -1,0 +1,196 @@
+import Foundation
+import Git
+import RelopsCore
+
+/// One scanning thread: its own buffer, its own repository handle for `--rev`, its own results.
+struct FileWorker {
+    let files: FileList
+    let needles: [Needle]
+    let source: FileSource
+    let rootFD: Int32
+    let buffer = ReadBuffer()
+    var repository: Repository?
+    var output = RawScan()
+    var matches: [Match] = []
+    let id = Int.random(in: 0...Int.max)
+
+    init(files: FileList, needles: [Needle], source: FileSource, rootFD: Int32) {
+        self.files = files
+        self.needles = needles
+        self.source = source
+        self.rootFD = rootFD
+        if case .objects(let gitDir) = source { repository = try? Repository(at: gitDir) }
+    }
+
+    mutating func scanFile(_ i: Int) {
+        let kind = files.kinds[i]
+        if kind == .submodule {
+            output.problems.append(ScanProblem(path: files.path(at: i), message: "submodule: not scanned (scan its repository on its own)", isError: false))
+            return
+        }
+        switch source {
+        case .workingTree:
+            guard loadFromWorkingTree(i) else { return }
+        case .objects:
+            guard let repository else {
+                output.problems.append(ScanProblem(path: files.path(at: i), message: "cannot open the object database", isError: true))
+                return
+            }
+            do {
+                try repository.withBlobContent(files.ids[i]) { buffer.load($0) }
+            } catch {
+                output.problems.append(ScanProblem(path: files.path(at: i), message: "\(error)", isError: true))
+                return
+            }
+            if kind == .symlink { output.symlinks.insert(files.path(at: i)) }
+        }
+        output.filesScanned += 1
+        search(i)
+    }
+
+    /// Reads file `i` into the buffer; false when it was skipped (recorded as a problem).
+    mutating func loadFromWorkingTree(_ i: Int) -> Bool {
+        let kind = files.kinds[i]
+        let buffer = self.buffer
+        let rootFD = self.rootFD
+        if kind == .symlink {
+            output.symlinks.insert(files.path(at: i))
+            return readLink(i)
+        }
+        let fd = files.withCPath(at: i) { openat(rootFD, $0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK) }
+        if fd < 0 {
+            let code = errno
+            switch code {
+            case ENOENT, ENOTDIR:
+                output.problems.append(ScanProblem(path: files.path(at: i), message: "deleted in the working tree: not scanned", isError: false))
+            case ELOOP:
+                // Tracked as a file but now a symlink: scan the link text, never its target.
+                output.symlinks.insert(files.path(at: i))
+                return readLink(i)
+            default:
+                output.problems.append(ScanProblem(path: files.path(at: i), message: "cannot open: \(errnoText(code))", isError: true))
+            }
+            return false
+        }
+        defer { close(fd) }
+        let rc = buffer.readAll(fd, sizeHint: Int(files.sizes[i]))
+        if rc != 0 {
+            output.problems.append(ScanProblem(path: files.path(at: i), message: "cannot read: \(errnoText(rc))", isError: true))
+            return false
+        }
+        return true
+    }
+
+    mutating func readLink(_ i: Int) -> Bool {
+        var target = [UInt8](repeating: 0, count: 4096)
+        let rootFD = self.rootFD
+        let n = files.withCPath(at: i) { path in
+            target.withUnsafeMutableBytes { readlinkat(rootFD, path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 4096) }
+        }
+        guard n >= 0 else {
+            output.problems.append(ScanProblem(path: files.path(at: i), message: "cannot read the symlink: \(errnoText())", isError: true))
+            return false
+        }
+        target.withUnsafeBytes { buffer.load(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        return true
+    }
+
+    /// Searches the loaded file for every needle.
+    mutating func search(_ i: Int) {
+        let base = buffer.bytes
+        let count = buffer.count
+        let scanLength = min(count, 8000)
+        let isBinary = scanLength > 0 && memchr(base, 0, scanLength) != nil
+        var lines = LineLocator(base: base, count: count)
+        var path: String?
+        for needle in needles {
+            matches.removeAll(keepingCapacity: true)
+            findMatches(of: needle, in: base, count: count, into: &matches)
+            if matches.isEmpty { continue }
+            let filePath = path ?? files.path(at: i)
+            path = filePath
+            if isBinary {
+                if matches.contains(where: { if case .occurrence = $0.kind { return true } else { return false } }) {
+                    output.binaryFiles.append(BinaryFileHit(host: needle.host, path: filePath))
+                }
+                continue
+            }
+            for match in matches {
+                let position = lines.locate(match.offset)
+                switch match.kind {
+                case .occurrence(let encoding):
+                    let found = String(decoding: UnsafeBufferPointer(start: base + match.offset, count: needle.bytes.count), as: UTF8.self)
+                    output.occurrences.append(LocatedHit(host: needle.host, path: filePath, line: position.line, column: position.column,
+                                                         offset: match.offset, found: found, encoding: encoding,
+                                                         text: lines.lineText(around: match.offset, length: needle.bytes.count),
+                                                         fileIndex: i))
+                case .related(let start, let end):
+                    let found = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self).lowercased()
+                    output.related.append(RelatedHost(host: needle.host, found: found, path: filePath, line: position.line,
+                                                      column: position.column))
+                }
+            }
+        }
+        if count > 1 << 26 { buffer.release(above: 1 << 26) }
+    }
+}
+
+/// Turns byte offsets into 1-based lines and byte columns, counting newlines only up to each hit,
+/// in order. A UTF-8 BOM does not count as a column; a CR before LF is not part of the line.
+struct LineLocator {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    private var scanned = 0
+    private var line = 1
+    private var lineStart = 0
+    private let bomLength: Int
+
+    init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+        bomLength = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+    }
+
+    mutating func locate(_ offset: Int) -> (line: Int, column: Int) {
+        if offset < scanned {  // needles are searched one after the other: restart for the next one
+            scanned = 0
+            line = 1
+            lineStart = 0
+        }
+        var p = scanned
+        while p < offset {
+            guard let hit = memchr(base + p, 0x0A, offset - p) else { break }
+            let at = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+            line += 1
+            lineStart = at + 1
+            p = at + 1
+        }
+        scanned = offset
+        let column = offset - lineStart + 1 - (lineStart == 0 ? bomLength : 0)
+        return (line, column)
+    }
+
+    /// The line holding the match, without its line end; a very long line is cut around the match.
+    func lineText(around offset: Int, length: Int) -> String {
+        var start = lineStart + (lineStart == 0 ? bomLength : 0)
+        var end = offset
+        if let nl = memchr(base + offset, 0x0A, count - offset) {
+            end = UnsafeRawPointer(nl).assumingMemoryBound(to: UInt8.self) - base
+        } else {
+            end = count
+        }
+        if end > start && base[end - 1] == 0x0D { end -= 1 }
+        var prefix = "", suffix = ""
+        if end - start > 512 {
+            if offset - start > 200 {
+                start = offset - 200
+                prefix = "…"
+            }
+            if end - (offset + length) > 200 {
+                end = offset + length + 200
+                suffix = "…"
+            }
+        }
+        return prefix + String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self) + suffix
+    }
+}

@@ -1,0 +1,170 @@
+/// A host compiled for searching: its lowercase bytes and the two rarest of them, which the
+/// SIMD pre-filter compares 16 positions at a time before a candidate is verified in full.
+struct Needle: Sendable {
+    let host: String
+    let bytes: [UInt8]
+    let rareOffset1: Int
+    let rareOffset2: Int
+
+    init(host: String) {
+        self.host = host
+        let bytes = Array(host.utf8)
+        self.bytes = bytes
+        let ranked = bytes.indices.sorted { (rarity(bytes[$0]), $0) < (rarity(bytes[$1]), $1) }
+        rareOffset1 = ranked[0]
+        rareOffset2 = ranked.count > 1 ? ranked[1] : ranked[0]
+    }
+}
+
+/// Lower is rarer, from byte frequencies typical of source code and configuration.
+private func rarity(_ byte: UInt8) -> Int {
+    let common = Array("etaoinsrlcdmuphgbfywvkx.-jqz0123456789".utf8)
+    if let i = common.firstIndex(of: byte) {
+        // Digits and punctuation are frequent in code; letters rank by English/code frequency.
+        return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? 20 : (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") ? 30 : 26 - i)
+    }
+    return 0
+}
+
+/// What was found at one matching position.
+enum MatchKind: Sendable {
+    /// The whole host name: an occurrence, with how it is encoded.
+    case occurrence(OccurrenceEncoding)
+    /// Part of a longer host name spanning `start..<end` in the buffer.
+    case related(start: Int, end: Int)
+}
+
+struct Match: Sendable {
+    let offset: Int
+    let kind: MatchKind
+}
+
+@inline(__always) private func isAlnum(_ b: UInt8) -> Bool {
+    (b &- 0x30) < 10 || ((b | 0x20) &- 0x61) < 26
+}
+
+@inline(__always) private func isNameByte(_ b: UInt8) -> Bool {
+    isAlnum(b) || b == 0x2D || b == 0x2E
+}
+
+@inline(__always) private func hexValue(_ b: UInt8) -> UInt8? {
+    if (b &- 0x30) < 10 { return b &- 0x30 }
+    let lower = b | 0x20
+    if (lower &- 0x61) < 6 { return lower &- 0x61 &+ 10 }
+    return nil
+}
+
+@inline(__always) private func hasZeroByte(_ v: UInt64) -> Bool {
+    (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0
+}
+
+/// Finds every case-insensitive match of `needle` in `base[0..<count]` and decides for each
+/// whether it is the whole host name or part of a longer one. `base` must be readable for 64
+/// bytes past `count` (the scan's buffers are padded with zeros), which lets the SIMD loop run
+/// to the end without a scalar tail.
+func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, into matches: inout [Match]) {
+    let m = needle.bytes.count
+    guard m > 0, count >= m else { return }
+    let last = count - m
+    let fold = SIMD16<UInt8>(repeating: 0x20)
+    let v1 = SIMD16<UInt8>(repeating: needle.bytes[needle.rareOffset1] | 0x20)
+    let v2 = SIMD16<UInt8>(repeating: needle.bytes[needle.rareOffset2] | 0x20)
+    let raw = UnsafeRawPointer(base)
+    let o1 = needle.rareOffset1, o2 = needle.rareOffset2
+    needle.bytes.withUnsafeBufferPointer { pattern in
+        var p = 0
+        while p <= last {
+            // Four blocks of 16 per step; a block with no candidate costs two loads and compares.
+            var block = 0
+            while block < 4 && p <= last {
+                let a = raw.loadUnaligned(fromByteOffset: p + o1, as: SIMD16<UInt8>.self)
+                let b = raw.loadUnaligned(fromByteOffset: p + o2, as: SIMD16<UInt8>.self)
+                let x = ((a | fold) ^ v1) | ((b | fold) ^ v2)
+                let words = unsafeBitCast(x, to: SIMD2<UInt64>.self)
+                if hasZeroByte(words[0]) || hasZeroByte(words[1]) {
+                    for lane in 0..<16 where x[lane] == 0 {
+                        let start = p + lane
+                        if start <= last && verify(pattern, at: start, in: base) {
+                            matches.append(Match(offset: start, kind: classify(start, m, base, count)))
+                        }
+                    }
+                }
+                p += 16
+                block += 1
+            }
+        }
+    }
+}
+
+@inline(__always) private func verify(_ pattern: UnsafeBufferPointer<UInt8>, at start: Int, in base: UnsafePointer<UInt8>) -> Bool {
+    var k = 0
+    while k < pattern.count {
+        var h = base[start + k]
+        if (h &- 0x41) < 26 { h |= 0x20 }
+        if h != pattern[k] { return false }
+        k += 1
+    }
+    return true
+}
+
+/// Applies the whole-hostname rule at a verified match.
+private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>, _ count: Int) -> MatchKind {
+    var encoding = OccurrenceEncoding.plain
+    var partOfLonger = false
+    if start > 0 {
+        let before = base[start - 1]
+        if start >= 3, base[start - 3] == UInt8(ascii: "%"), let hi = hexValue(base[start - 2]), let lo = hexValue(before) {
+            // `%2F` before the host: the decoded byte decides.
+            partOfLonger = isNameByte(hi << 4 | lo)
+            encoding = .percent
+        } else if isNameByte(before) {
+            partOfLonger = true
+        } else if start >= 2 && before == UInt8(ascii: "/") && base[start - 2] == UInt8(ascii: "\\") {
+            encoding = .jsonEscaped
+        }
+    }
+    let end = start + length
+    if end < count {
+        let after = base[end]
+        if isAlnum(after) || after == UInt8(ascii: "-") {
+            partOfLonger = true
+        } else if after == UInt8(ascii: "."), end + 1 < count, isAlnum(base[end + 1]) || base[end + 1] == UInt8(ascii: "-") {
+            partOfLonger = true  // `app.example.com.evil.example`; a sentence-ending dot is not
+        } else if encoding == .plain, after == UInt8(ascii: "\\"), end + 1 < count, base[end + 1] == UInt8(ascii: "/") {
+            encoding = .jsonEscaped
+        }
+    }
+    guard partOfLonger else { return .occurrence(encoding) }
+    var lo = start
+    while lo > 0 && isNameByte(base[lo - 1]) {
+        // Stop at a percent escape (`%2Fstaging.app.example.com`): its hex digits are not the name.
+        if lo >= 3 && base[lo - 3] == UInt8(ascii: "%") && hexValue(base[lo - 2]) != nil && hexValue(base[lo - 1]) != nil { break }
+        lo -= 1
+    }
+    var hi = end
+    while hi < count {
+        let b = base[hi]
+        if isAlnum(b) || b == UInt8(ascii: "-") {
+            hi += 1
+        } else if b == UInt8(ascii: "."), hi + 1 < count, isAlnum(base[hi + 1]) || base[hi + 1] == UInt8(ascii: "-") {
+            hi += 1
+        } else {
+            break
+        }
+    }
+    while lo < start && (base[lo] == UInt8(ascii: ".") || base[lo] == UInt8(ascii: "-")) { lo += 1 }
+    return .related(start: lo, end: hi)
+}
+
+/// Whole-name occurrences of a host in a byte buffer, by the same rules as a scan.
+public enum HostSearch {
+    /// Byte offsets of every whole-name occurrence of `host` (lowercase ASCII) in `bytes`.
+    public static func occurrenceOffsets(of host: String, in bytes: [UInt8]) -> [Int] {
+        let needle = Needle(host: host)
+        var padded = bytes
+        padded.append(contentsOf: repeatElement(0, count: ReadBuffer.padding))
+        var matches: [Match] = []
+        padded.withUnsafeBufferPointer { findMatches(of: needle, in: $0.baseAddress!, count: bytes.count, into: &matches) }
+        return matches.compactMap { if case .occurrence = $0.kind { return $0.offset } else { return nil } }
+    }
+}

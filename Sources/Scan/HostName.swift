@@ -1,0 +1,81 @@
+import IDN
+import RelopsCore
+
+/// Host names as a user types them on the command line or in `.relops.yml`.
+public enum HostName {
+    /// Validates a host to search for and returns its lowercase ASCII form (a Unicode name becomes
+    /// punycode). A URL, a port, an empty value or a character that cannot be in a host name is
+    /// bad usage, with a message that says what to pass instead. `option` names where it came from.
+    public static func parse(_ text: String, option: String = "--host") throws(Failure) -> String {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else {
+            throw Failure(.usage, "\(option): empty host; pass a bare host name such as app.example.com")
+        }
+        if trimmed.contains("://") || trimmed.contains("/") {
+            throw Failure(.usage, "\(option) \(text): pass the bare host name (such as app.example.com), not a URL or path")
+        }
+        if trimmed.contains("@") {
+            throw Failure(.usage, "\(option) \(text): pass the bare host name, without a user name")
+        }
+        if trimmed.contains(":") {
+            throw Failure(.usage, "\(option) \(text): pass the host name without a port")
+        }
+        var host = trimmed
+        if host.hasSuffix(".") { host.removeLast() }  // a fully qualified name's root dot
+        if host.unicodeScalars.contains(where: { !$0.isASCII }) {
+            do {
+                host = try IDNA.toASCII(host)
+            } catch {
+                throw Failure(.usage, "\(option) \(text): not a valid internationalised host name: \(error.message)")
+            }
+        }
+        host = host.lowercased()
+        for scalar in host.unicodeScalars where !isHostCharacter(scalar) {
+            throw Failure(.usage, "\(option) \(text): '\(scalar)' cannot be in a host name (letters, digits, '-' and '.' only)")
+        }
+        if host.hasPrefix(".") || host.hasPrefix("-") || host.contains("..") {
+            throw Failure(.usage, "\(option) \(text): not a host name (empty label or leading '-' or '.')")
+        }
+        return host
+    }
+
+    /// Checks a host name against DNS's rules, for a new host that will be written into files:
+    /// labels of 1-63 letters, digits and hyphens, not starting or ending with a hyphen, at most
+    /// 253 characters, at least one dot. Returns the lowercase ASCII form (punycode for Unicode).
+    public static func parseStrict(_ text: String, option: String) throws(Failure) -> String {
+        let host = try parse(text, option: option)
+        guard host.count <= 253 else {
+            throw Failure(.usage, "\(option) \(text): \(host.count) characters; a host name has at most 253")
+        }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2 else {
+            throw Failure(.usage, "\(option) \(text): a public host name has at least one dot (such as app.example.com)")
+        }
+        for label in labels {
+            if label.isEmpty { throw Failure(.usage, "\(option) \(text): empty label") }
+            if label.count > 63 {
+                throw Failure(.usage, "\(option) \(text): label '\(label)' has \(label.count) characters; at most 63")
+            }
+            if label.hasPrefix("-") || label.hasSuffix("-") {
+                throw Failure(.usage, "\(option) \(text): label '\(label)' starts or ends with '-'")
+            }
+        }
+        return host
+    }
+
+    static func isHostCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "0"..."9", "-", ".": return true
+        default: return false
+        }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,104 @@
+/// Where a host occurrence ships, per DESIGN.md.
+public enum OccurrenceClass: String, Sendable, CaseIterable, Comparable {
+    /// In the store binary, read through configuration (an embedded appsettings.json, res/values).
+    case binaryConfig = "binary-config"
+    /// In the store binary as a literal (Info.plist, entitlements, AndroidManifest.xml, a constant).
+    case binaryLiteral = "binary-literal"
+    /// Deployed with a server; changes with a deployment, not a store release.
+    case server
+    /// Ships nothing (Markdown, runbooks), but still must be rewritten.
+    case docs
+    case test
+    case other
+
+    /// True for the two classes that ship inside the store binary.
+    public var isBinary: Bool { self == .binaryConfig || self == .binaryLiteral }
+
+    public static func < (a: OccurrenceClass, b: OccurrenceClass) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// How the host is written where it occurs.
+public enum OccurrenceEncoding: String, Sendable {
+    /// As is: `https://app.example.com/x`.
+    case plain
+    /// Inside a percent-encoded URL: `https%3A%2F%2Fapp.example.com`.
+    case percent
+    /// Inside JSON with escaped slashes: `https:\/\/app.example.com\/x`.
+    case jsonEscaped = "json-escaped"
+}
+
+/// One occurrence of a scanned host in a text file.
+public struct HostOccurrence: Sendable, Equatable {
+    /// The host searched for (lowercase ASCII).
+    public let host: String
+    /// The path relative to the repository root.
+    public let path: String
+    /// 1-based line.
+    public let line: Int
+    /// 1-based column in bytes (a UTF-8 BOM on the first line is not counted).
+    public let column: Int
+    /// Byte offset of the match in the file, for a rewrite.
+    public let offset: Int
+    /// The bytes as found (their case may differ from `host`).
+    public let found: String
+    public let occurrenceClass: OccurrenceClass
+    /// Why it got its class, so a person can see the reason.
+    public let rule: String
+    public let encoding: OccurrenceEncoding
+    /// The whole line without its line end (cut around the match when very long).
+    public let text: String
+}
+
+/// A longer host name that contains a scanned host (`staging.app.example.com`): never an occurrence.
+public struct RelatedHost: Sendable, Equatable {
+    /// The host searched for.
+    public let host: String
+    /// The full host name found.
+    public let found: String
+    public let path: String
+    public let line: Int
+    public let column: Int
+}
+
+/// A binary file (a NUL in its first 8000 bytes) that holds a scanned host: it must be regenerated.
+public struct BinaryFileHit: Sendable, Equatable {
+    public let host: String
+    public let path: String
+
+    public init(host: String, path: String) {
+        self.host = host
+        self.path = path
+    }
+}
+
+/// A file the scan could not read, or chose not to, with the reason. The scan goes on.
+public struct ScanProblem: Sendable, Equatable {
+    public let path: String
+    public let message: String
+    /// True when the file could not be read (I/O error): the scan's result is incomplete.
+    public let isError: Bool
+}
+
+/// Everything one scan found.
+public struct ScanResult: Sendable {
+    public let hosts: [String]
+    public let occurrences: [HostOccurrence]
+    public let related: [RelatedHost]
+    public let binaryFiles: [BinaryFileHit]
+    /// Files skipped with a reason (a submodule, a file deleted from the working tree) or unreadable.
+    public let problems: [ScanProblem]
+    /// How many files were read.
+    public let filesScanned: Int
+    /// Tracked symlinks that were scanned as their link text: never followed, never rewritten.
+    public let symlinks: Set<String>
+
+    /// Occurrences per class, every class present (zero when none).
+    public var counts: [(OccurrenceClass, Int)] {
+        OccurrenceClass.allCases.map { cls in (cls, occurrences.filter { $0.occurrenceClass == cls }.count) }
+    }
+
+    /// True when some file could not be read, so the scan may have missed occurrences.
+    public var isIncomplete: Bool { problems.contains { $0.isError } }
+}

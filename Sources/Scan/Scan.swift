@@ -1,1 +1,0 @@
-// Scan module: see ARCHITECTURE.md.

@@ -1,0 +1,108 @@
+import RelopsCore
+
+extension ScanResult {
+    /// The `--format json` document (documented in the README).
+    public var json: JSONValue {
+        .object([
+            ("hosts", .array(hosts.map { .string($0) })),
+            ("occurrences", .array(occurrences.map { o in
+                .object([
+                    ("host", .string(o.host)), ("path", .string(o.path)), ("line", .int(o.line)), ("column", .int(o.column)),
+                    ("class", .string(o.occurrenceClass.rawValue)), ("rule", .string(o.rule)),
+                    ("encoding", .string(o.encoding.rawValue)), ("text", .string(o.text)),
+                ])
+            })),
+            ("related", .array(related.map { r in
+                .object([("host", .string(r.host)), ("found", .string(r.found)), ("path", .string(r.path)),
+                         ("line", .int(r.line)), ("column", .int(r.column))])
+            })),
+            ("binary_files", .array(binaryFiles.map { .object([("host", .string($0.host)), ("path", .string($0.path))]) })),
+            ("problems", .array(problems.map { .object([("path", .string($0.path)), ("message", .string($0.message)),
+                                                        ("error", .bool($0.isError))]) })),
+            ("counts", .object(counts.map { ($0.0.rawValue, .int($0.1)) })),
+            ("files_scanned", .int(filesScanned)),
+        ])
+    }
+
+    /// A SARIF 2.1.0 log with one result per occurrence, for code-scanning tools.
+    public func sarif(toolVersion: String) -> JSONValue {
+        let rules: [JSONValue] = OccurrenceClass.allCases.map { cls in
+            .object([("id", .string(cls.rawValue)), ("shortDescription", .object([("text", .string(classDescription(cls)))]))])
+        }
+        let results: [JSONValue] = occurrences.map { o in
+            .object([
+                ("ruleId", .string(o.occurrenceClass.rawValue)),
+                ("level", .string(o.occurrenceClass.isBinary ? "warning" : "note")),
+                ("message", .object([("text", .string("\(o.host) (\(o.occurrenceClass.rawValue)): \(o.rule)"))])),
+                ("locations", .array([.object([("physicalLocation", .object([
+                    ("artifactLocation", .object([("uri", .string(o.path))])),
+                    ("region", .object([("startLine", .int(o.line)), ("startColumn", .int(o.column)),
+                                        ("endColumn", .int(o.column + o.found.utf8.count))])),
+                ]))])])),
+            ])
+        }
+        return .object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([("name", .string("relops")), ("version", .string(toolVersion)),
+                                                      ("rules", .array(rules))]))])),
+                ("results", .array(results)),
+            ])])),
+        ])
+    }
+}
+
+/// What a class means, in one line a release manager reads.
+public func classDescription(_ cls: OccurrenceClass) -> String {
+    switch cls {
+    case .binaryConfig: return "ships in the store binary, read through configuration"
+    case .binaryLiteral: return "ships in the store binary as a literal"
+    case .server: return "deployed with a server; changes with a deployment"
+    case .docs: return "documentation; ships nothing, but must still be rewritten"
+    case .test: return "tests"
+    case .other: return "other files"
+    }
+}
+
+/// `--expect CLASS=N,...`: expected occurrence counts per class (`binary` counts both binary classes).
+public struct ScanExpectation: Sendable, Equatable {
+    public let entries: [(name: String, count: Int)]
+
+    public static func == (a: ScanExpectation, b: ScanExpectation) -> Bool {
+        a.entries.map { "\($0.name)=\($0.count)" } == b.entries.map { "\($0.name)=\($0.count)" }
+    }
+
+    /// Parses `binary-config=1,server=2`; an unknown class or a bad number is bad usage.
+    public init(parsing values: [String]) throws(Failure) {
+        var entries: [(String, Int)] = []
+        let names = OccurrenceClass.allCases.map(\.rawValue) + ["binary"]
+        for value in values {
+            for part in value.split(separator: ",") {
+                let pieces = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
+                guard pieces.count == 2, !pieces[0].isEmpty else {
+                    throw Failure(.usage, "--expect \(value): '\(part)' is not CLASS=N")
+                }
+                guard names.contains(pieces[0]) else {
+                    let hint = closest(pieces[0], in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                    throw Failure(.usage, "--expect \(value): unknown class '\(pieces[0])'\(hint); use \(names.joined(separator: ", "))")
+                }
+                guard let n = Int(pieces[1]), n >= 0 else {
+                    throw Failure(.usage, "--expect \(value): '\(pieces[1])' is not a count")
+                }
+                entries.append((pieces[0], n))
+            }
+        }
+        self.entries = entries
+    }
+
+    /// Each unmet expectation as a sentence; empty when all hold.
+    public func differences(in result: ScanResult) -> [String] {
+        let counts = Dictionary(uniqueKeysWithValues: result.counts.map { ($0.0.rawValue, $0.1) })
+        return entries.compactMap { entry in
+            let actual = entry.name == "binary" ? (counts["binary-config"]! + counts["binary-literal"]!) : counts[entry.name] ?? 0
+            guard actual != entry.count else { return nil }
+            return "expected \(entry.count) \(entry.name) occurrence\(entry.count == 1 ? "" : "s"), found \(actual)"
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Git
+import RelopsCore
+import Synchronization
+
+/// What to scan and where.
+public struct ScanRequest: Sendable {
+    /// Hosts to find, already validated (`HostName.parse`).
+    public var hosts: [String]
+    /// Scan this commit's blobs instead of the working tree.
+    public var revision: String?
+    /// Also scan untracked files that git does not ignore.
+    public var includeUntracked: Bool
+    /// Worker threads; defaults to the number of cores.
+    public var workers: Int
+
+    public init(hosts: [String], revision: String? = nil, includeUntracked: Bool = false,
+                workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.hosts = hosts
+        self.revision = revision
+        self.includeUntracked = includeUntracked
+        self.workers = max(1, workers)
+    }
+}
+
+/// Scans a repository for every occurrence of the requested hosts: the files git tracks (read
+/// from the working tree, or from a commit with `revision`), optionally untracked ones, never
+/// ignored ones. Each occurrence is classified (`Classifier`). `progress` gets (done, total).
+public func scan(_ project: Project, _ request: ScanRequest,
+                 progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Failure) -> ScanResult {
+    guard !request.hosts.isEmpty else {
+        throw Failure(.usage, "no host to scan for: pass --host H or set app.web_host in .relops.yml")
+    }
+    var files: FileList
+    do {
+        if let revision = request.revision {
+            files = try project.repository.treeFiles(atCommit: revision)
+        } else {
+            files = try project.repository.indexFiles()
+            if request.includeUntracked { files.append(contentsOf: try project.repository.untrackedFiles()) }
+        }
+    } catch {
+        if error.kind == .notFound, let revision = request.revision {
+            throw Failure(.badInput, "--rev \(revision): no such revision in \(project.root)")
+        }
+        throw Failure(.couldNotCheck, "\(project.root): \(error.description)")
+    }
+    let needles = request.hosts.map(Needle.init(host:))
+    let source: FileSource = request.revision == nil ? .workingTree(project.root) : .objects(project.repository.gitDirectory)
+    let raw = try scanFiles(files, needles: needles, source: source, workers: request.workers, progress: progress)
+
+    var classifier: Classifier?
+    var occurrences: [HostOccurrence] = []
+    for hit in raw.occurrences {
+        if classifier == nil {
+            classifier = Classifier(files: files, config: project.config, content: source.loader(files))
+        }
+        let (cls, rule) = classifier!.classify(hit.path)
+        occurrences.append(HostOccurrence(host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
+                                          found: hit.found, occurrenceClass: cls, rule: rule, encoding: hit.encoding, text: hit.text))
+    }
+    return ScanResult(hosts: request.hosts, occurrences: occurrences, related: raw.related, binaryFiles: raw.binaryFiles,
+                      problems: raw.problems, filesScanned: raw.filesScanned, symlinks: raw.symlinks)
+}
+
+/// Where file content comes from.
+enum FileSource: Sendable {
+    case workingTree(String)
+    case objects(String)
+
+    /// Reads a whole file (for classification: project files, small).
+    func loader(_ files: FileList) -> @Sendable (Int) -> [UInt8]? {
+        switch self {
+        case .workingTree(let root):
+            return { i in FileManager.default.contents(atPath: root + "/" + files.path(at: i)).map { Array($0) } }
+        case .objects(let gitDir):
+            return { i in
+                guard let repo = try? Repository(at: gitDir) else { return nil }
+                return try? repo.blobContent(files.ids[i])
+            }
+        }
+    }
+}
+
+/// An occurrence before classification.
+struct LocatedHit: Sendable {
+    let host: String
+    let path: String
+    let line: Int
+    let column: Int
+    let offset: Int
+    let found: String
+    let encoding: OccurrenceEncoding
+    let text: String
+    let fileIndex: Int
+}
+
+struct RawScan: Sendable {
+    var occurrences: [LocatedHit] = []
+    var related: [RelatedHost] = []
+    var binaryFiles: [BinaryFileHit] = []
+    var problems: [ScanProblem] = []
+    var filesScanned = 0
+    var symlinks: Set<String> = []
+    var order: [Int] = []  // file index per problem/binary, to sort merged results
+
+    mutating func merge(_ other: RawScan) {
+        occurrences += other.occurrences
+        related += other.related
+        binaryFiles += other.binaryFiles
+        problems += other.problems
+        filesScanned += other.filesScanned
+        symlinks.formUnion(other.symlinks)
+    }
+}
+
+/// Reads and searches every file on `workers` threads; results come back in file order.
+func scanFiles(_ files: FileList, needles: [Needle], source: FileSource, workers: Int,
+               progress: (@Sendable (Int, Int) -> Void)?) throws(Failure) -> RawScan {
+    var rootFD: Int32 = -1
+    if case .workingTree(let root) = source {
+        rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { throw Failure(.couldNotCheck, "\(root): cannot open: \(errnoText())") }
+    }
+    defer { if rootFD >= 0 { close(rootFD) } }
+    let next = Atomic<Int>(0)
+    let done = Atomic<Int>(0)
+    let results = Mutex<[(Int, RawScan)]>([])
+    let total = files.count
+    let dirFD = rootFD
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        var worker = FileWorker(files: files, needles: needles, source: source, rootFD: dirFD)
+        let batch = 32
+        while true {
+            let first = next.wrappingAdd(batch, ordering: .relaxed).oldValue
+            if first >= total { break }
+            for i in first..<min(first + batch, total) { worker.scanFile(i) }
+            if let progress {
+                let finished = done.wrappingAdd(min(batch, total - first), ordering: .relaxed).newValue
+                if finished % 4096 < batch { progress(finished, total) }
+            }
+        }
+        let output = worker.output
+        results.withLock { $0.append((worker.id, output)) }
+    }
+    var merged = RawScan()
+    for (_, part) in results.withLock({ $0 }) { merged.merge(part) }
+    merged.occurrences.sort { ($0.fileIndex, $0.offset, $0.host) < ($1.fileIndex, $1.offset, $1.host) }
+    merged.related.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
+    merged.binaryFiles.sort { ($0.path, $0.host) < ($1.path, $1.host) }
+    merged.problems.sort { $0.path < $1.path }
+    return merged
+}

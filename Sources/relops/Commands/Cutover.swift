@@ -1,0 +1,183 @@
+import CommandLine
+import Cutover
+import Foundation
+import RelopsCore
+import Scan
+
+enum CutoverCommand: RelopsCommand {
+    static let spec = CommandSpec(
+        "cutover",
+        abstract: "Rewrite every occurrence of the old host for a domain cutover, safely and reversibly.",
+        discussion: """
+            Without --apply, shows the diff, the counts per class and what still has to happen. With \
+            --apply, stores every original as a git blob, journals the run in .git/relops/cutovers/, \
+            then replaces each file atomically. Related hosts (staging.OLD) are never touched.
+            """,
+        options: [
+            .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
+            .value("from", "H", help: "The old host (default: app.web_host in .relops.yml)."),
+            .value("to", "H", help: "The new host (a Unicode name is written in its punycode form)."),
+            .flag("apply", help: "Rewrite the files (default: preview only)."),
+            .flag("commit", help: "With --apply: create branch relops/cutover-<new host> and one commit. Never pushes."),
+            .flag("allow-dirty", help: "Apply even when files to rewrite have uncommitted changes."),
+            .format(["text", "json"]),
+        ],
+        subcommands: [
+            CommandSpec("undo", abstract: "Restore every file of the last (or the named) cutover byte for byte.",
+                        options: [
+                            .value("repo", "PATH", help: "The repository."),
+                            .flag("force", help: "Also overwrite files changed since the cutover."),
+                            .format(["text", "json"]),
+                        ],
+                        positionals: [PositionalSpec("id", help: "The cutover to undo (default: the last one).", optional: true)]),
+            CommandSpec("list", abstract: "Show the journal of cutovers.",
+                        options: [.value("repo", "PATH", help: "The repository."), .format(["text", "json"])]),
+        ],
+        runsWithoutSubcommand: true)
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
+        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
+        let project = try Project(path: arguments.value("repo"))
+        switch arguments.subcommand {
+        case "undo": return try undo(arguments, project, format, console)
+        case "list": return try list(project, format, console)
+        default: break
+        }
+        guard let toHost = arguments.value("to") else { throw Failure(.usage, "cutover needs --to H (the new host)") }
+        guard let fromHost = arguments.value("from") ?? project.config.webHost else {
+            throw Failure(.usage, "cutover needs --from H (or app.web_host in .relops.yml)")
+        }
+        if arguments.flag("commit") && !arguments.flag("apply") { throw Failure(.usage, "--commit needs --apply") }
+        // An apply first finishes a cutover that was cut off halfway, so it plans from a consistent tree.
+        let recovered = arguments.flag("apply") ? try finishInterruptedCutovers(project) : []
+        let plan = try planCutover(project, from: fromHost, to: toHost)
+        let diffs = format == .json ? [] : try plan.files.map { file throws(Failure) -> [DiffLine] in
+            let old = FileManager.default.contents(atPath: project.root + "/" + file.path).map { Array($0) } ?? []
+            return unifiedDiff(path: file.path, old: old, new: try rewrite(old, with: file.edits, path: file.path))
+        }
+        var outcome: ApplyOutcome?
+        if arguments.flag("apply") && !plan.files.isEmpty {
+            var options = ApplyOptions(allowDirty: arguments.flag("allow-dirty"), commit: arguments.flag("commit"))
+            if let crash = ProcessInfo.processInfo.environment["RELOPS_TEST_CRASH_AFTER"].flatMap(Int.init) {
+                options.afterEachFile = { n in if n == crash { kill(getpid(), SIGKILL) } }
+            }
+            outcome = try applyCutover(project, plan, options)
+        }
+        if format == .json {
+            console.out(planJSON(plan, outcome: outcome, recovered: recovered).rendered())
+        } else {
+            recovered.forEach { console.out(console.styled("note: \($0)", .yellow)) }
+            renderText(plan, diffs: diffs.flatMap { $0 }, outcome: outcome, console)
+        }
+        return ExitCode.ok
+    }
+
+    static func renderText(_ plan: CutoverPlan, diffs: [DiffLine], outcome: ApplyOutcome?, _ console: Console) {
+        let target = plan.toUnicode.map { "\(plan.to) (Unicode: \($0))" } ?? plan.to
+        for message in outcome?.recovered ?? [] { console.out(console.styled("note: \(message)", .yellow)) }
+        if !plan.newHostAlreadyAt.isEmpty {
+            console.out(console.styled("== \(plan.to) already occurs in the repository:", .yellow))
+            for o in plan.newHostAlreadyAt { console.out("\(o.path):\(o.line):\(o.column): \(o.text)") }
+        }
+        for line in diffs {
+            switch line.kind {
+            case .fileHeader: console.out(console.styled(line.text, .bold))
+            case .hunkHeader: console.out(console.styled(line.text, .cyan))
+            case .removed: console.out(console.styled(line.text, .red))
+            case .added: console.out(console.styled(line.text, .green))
+            case .context: console.out(line.text)
+            }
+        }
+        let counts = plan.counts.filter { $0.1 > 0 }.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
+        if plan.files.isEmpty {
+            console.out("No occurrence of \(plan.from) to rewrite.")
+        } else if let outcome {
+            console.out(console.styled("Applied cutover \(outcome.journal.id): \(plan.from) -> \(target), \(plan.edits.count) occurrence(s) in \(plan.files.count) file(s) (\(counts)).", .bold))
+            console.out("Undo with: relops cutover undo \(outcome.journal.id)")
+            if let branch = outcome.branch, let commit = outcome.commit {
+                console.out("Committed \(commit.short) on new branch \(branch) (not pushed).")
+            }
+        } else {
+            console.out(console.styled("Preview: \(plan.from) -> \(target), \(plan.edits.count) occurrence(s) in \(plan.files.count) file(s) (\(counts)). Nothing was written; add --apply.", .bold))
+        }
+        if !plan.binaryFiles.isEmpty {
+            console.out(console.styled("== binary files holding \(plan.from) (cannot be rewritten; regenerate them):", .yellow))
+            plan.binaryFiles.forEach { console.out("  \($0)") }
+        }
+        if !plan.notRewritten.isEmpty {
+            console.out(console.styled("== not rewritten:", .yellow))
+            plan.notRewritten.forEach { console.out("  \($0.path):\($0.line): \($0.reason)") }
+        }
+        if !plan.related.isEmpty {
+            console.out("== related hosts left alone: " + Set(plan.related.map(\.found)).sorted().joined(separator: ", "))
+        }
+        guard !plan.files.isEmpty || !plan.binaryFiles.isEmpty else { return }
+        console.out(console.styled("== still to do, in this order:", .bold))
+        for (n, step) in plan.followUps.enumerated() {
+            console.out("\(n + 1). \(step.title). \(step.detail)")
+        }
+    }
+
+    static func planJSON(_ plan: CutoverPlan, outcome: ApplyOutcome?, recovered: [String]) -> JSONValue {
+        .object([
+            ("from", .string(plan.from)), ("to", .string(plan.to)), ("to_unicode", .string(plan.toUnicode)),
+            ("applied", .bool(outcome != nil)), ("journal", .string(outcome?.journal.id)),
+            ("branch", .string(outcome?.branch)), ("commit", .string(outcome?.commit?.hex)),
+            ("edits", .array(plan.edits.map { e in
+                .object([("path", .string(e.path)), ("line", .int(e.line)), ("column", .int(e.column)), ("old", .string(e.oldText)),
+                         ("new", .string(e.newText)), ("class", .string(e.occurrenceClass.rawValue)),
+                         ("encoding", .string(e.encoding.rawValue))])
+            })),
+            ("counts", .object(plan.counts.map { ($0.0.rawValue, .int($0.1)) })),
+            ("binary_files", .array(plan.binaryFiles.map { .string($0) })),
+            ("not_rewritten", .array(plan.notRewritten.map { .object([("path", .string($0.path)), ("line", .int($0.line)),
+                                                                     ("reason", .string($0.reason))]) })),
+            ("related", .array(plan.related.map { .object([("found", .string($0.found)), ("path", .string($0.path)), ("line", .int($0.line))]) })),
+            ("new_host_already_at", .array(plan.newHostAlreadyAt.map { .object([("path", .string($0.path)), ("line", .int($0.line))]) })),
+            ("recovered", .array((recovered + (outcome?.recovered ?? [])).map { .string($0) })),
+            ("follow_ups", .array(plan.followUps.map { .object([("title", .string($0.title)), ("detail", .string($0.detail))]) })),
+        ])
+    }
+
+    static func undo(_ arguments: ParsedArguments, _ project: Project, _ format: OutputFormat, _ console: Console) throws -> Int32 {
+        let outcome = try undoCutover(project, id: arguments.positionals.first, force: arguments.flag("force"))
+        let left = outcome.forced ? [] : outcome.changedSince
+        if format == .json {
+            console.out(JSONValue.object([
+                ("id", .string(outcome.journal.id)), ("restored", .array(outcome.restored.map { .string($0) })),
+                ("unchanged", .array(outcome.unchanged.map { .string($0) })),
+                ("changed_since", .array(outcome.changedSince.map { .string($0) })), ("forced", .bool(outcome.forced)),
+                ("recovered", .array(outcome.recovered.map { .string($0) })),
+            ]).rendered())
+        } else {
+            outcome.recovered.forEach { console.out("note: \($0)") }
+            console.out("Cutover \(outcome.journal.id) (\(outcome.journal.from) -> \(outcome.journal.to)): restored \(outcome.restored.count) file(s).")
+            outcome.restored.forEach { console.out("  restored \($0)") }
+            if !left.isEmpty {
+                console.out(console.styled("Changed since the cutover, left alone (pass --force to overwrite):", .yellow))
+                left.forEach { console.out("  \($0)") }
+            }
+            if outcome.journal.commit != nil {
+                console.out("The commit on \(outcome.journal.branch ?? "its branch") stays; the working tree now holds the originals.")
+            }
+        }
+        return left.isEmpty ? ExitCode.ok : ExitCode.checkFailed
+    }
+
+    static func list(_ project: Project, _ format: OutputFormat, _ console: Console) throws -> Int32 {
+        let journals = try CutoverJournal.all(project)
+        if format == .json {
+            console.out(JSONValue.array(journals.map { j in
+                .object([("id", .string(j.id)), ("created", .string(j.created)), ("from", .string(j.from)), ("to", .string(j.to)),
+                         ("state", .string(j.state.rawValue)), ("files", .int(j.files.count)), ("branch", .string(j.branch))])
+            }).rendered())
+        } else if journals.isEmpty {
+            console.out("No cutover has been applied in this repository.")
+        } else {
+            for j in journals {
+                console.out("\(j.id)  \(j.state.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(j.from) -> \(j.to)  \(j.files.count) file(s)\(j.branch.map { "  branch \($0)" } ?? "")")
+            }
+        }
+        return ExitCode.ok
+    }
+}

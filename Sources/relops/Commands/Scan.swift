@@ -1,0 +1,98 @@
+import CommandLine
+import RelopsCore
+import Scan
+
+enum ScanCommand: RelopsCommand {
+    static let spec = CommandSpec(
+        "scan",
+        abstract: "Find every occurrence of the app's web host and say where each one ships.",
+        discussion: """
+            Scans the files git tracks (content from the working tree), or a commit's blobs with --rev. \
+            Hosts match whole names, ASCII case-insensitively; longer names that contain the host \
+            (staging.HOST, HOST.evil.example) are listed as related and never rewritten.
+            Classes: binary-config, binary-literal (both ship in the store binary), server, docs, test, other.
+            """,
+        options: [
+            .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
+            .value("host", "H", repeatable: true, help: "A host to find (default: app.web_host in .relops.yml)."),
+            .value("rev", "REV", help: "Scan the blobs of this commit instead of the working tree."),
+            .flag("include-untracked", help: "Also scan untracked files that git does not ignore."),
+            .value("expect", "CLASS=N,...", repeatable: true, help: "Exit 1 unless the counts match ('binary' = both binary classes)."),
+            .format(["text", "json", "sarif"]),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
+        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json, .sarif])
+        let expectation = try ScanExpectation(parsing: arguments.all("expect"))
+        let project = try Project(path: arguments.value("repo"))
+        let hosts = try resolveHosts(arguments.all("host"), config: project.config)
+        let request = ScanRequest(hosts: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
+        let result = try scan(project, request) { done, total in console.progress("scanning: \(done)/\(total) files") }
+        console.endProgress()
+
+        switch format {
+        case .json: console.out(result.json.rendered())
+        case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
+        default: renderText(result, console)
+        }
+        for problem in result.problems where problem.isError {
+            console.error("relops scan: \(problem.path): \(problem.message)")
+        }
+        let differences = expectation.differences(in: result)
+        for difference in differences { console.error("relops scan: --expect: \(difference)") }
+        if result.isIncomplete {
+            console.error("relops scan: \(result.problems.filter(\.isError).count) file(s) could not be read; the result is incomplete")
+            return ExitCode.couldNotCheck
+        }
+        return differences.isEmpty ? ExitCode.ok : ExitCode.checkFailed
+    }
+
+    /// `--host` values, else `app.web_host`, validated and without duplicates.
+    static func resolveHosts(_ given: [String], config: ProjectConfig) throws(Failure) -> [String] {
+        var hosts: [String] = []
+        if given.isEmpty {
+            guard let configured = config.webHost else {
+                throw Failure(.usage, "no host to scan for: pass --host H or set app.web_host in .relops.yml")
+            }
+            hosts.append(try HostName.parse(configured, option: "app.web_host"))
+        } else {
+            for value in given {
+                let host = try HostName.parse(value)
+                if !hosts.contains(host) { hosts.append(host) }
+            }
+        }
+        return hosts
+    }
+
+    static func renderText(_ result: ScanResult, _ console: Console) {
+        for (cls, count) in result.counts where count > 0 {
+            console.out(console.styled("== \(cls.rawValue): \(count) (\(classDescription(cls)))", .bold))
+            for o in result.occurrences where o.occurrenceClass == cls {
+                console.out("\(o.path):\(o.line):\(o.column): \(highlight(o, console))")
+                var why = "    rule: \(o.rule)"
+                if o.encoding != .plain { why += "; written \(o.encoding.rawValue)" }
+                console.out(console.styled(why, .dim))
+            }
+        }
+        if !result.related.isEmpty {
+            console.out(console.styled("== related hosts: \(result.related.count) (longer names; never occurrences, never rewritten)", .bold))
+            for r in result.related { console.out("\(r.path):\(r.line):\(r.column): \(r.found) (contains \(r.host))") }
+        }
+        if !result.binaryFiles.isEmpty {
+            console.out(console.styled("== binary files: \(result.binaryFiles.count) (hold the host; cannot be rewritten, regenerate them)", .bold))
+            for b in result.binaryFiles { console.out("\(b.path): \(b.host)") }
+        }
+        let skipped = result.problems.filter { !$0.isError }
+        if !skipped.isEmpty {
+            console.out(console.styled("== not scanned: \(skipped.count)", .bold))
+            for p in skipped { console.out("\(p.path): \(p.message)") }
+        }
+        let counts = result.counts.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
+        console.out("\(result.occurrences.count) occurrence\(result.occurrences.count == 1 ? "" : "s") of \(result.hosts.joined(separator: ", ")) in \(result.filesScanned) files: \(counts)")
+    }
+
+    static func highlight(_ o: HostOccurrence, _ console: Console) -> String {
+        guard console.colourOut, let range = o.text.range(of: o.found) else { return o.text }
+        return o.text.replacingCharacters(in: range, with: console.styled(o.found, .red))
+    }
+}

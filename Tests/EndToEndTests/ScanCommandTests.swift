@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct ScanCommandTests {
+    func sampleRepository() -> GitFixture {
+        let repo = GitFixture("e2e-scan")
+        repo.write(".relops.yml", "app:\n  web_host: app.example.com\n")
+        repo.write("App/App.csproj", "<Project><PropertyGroup><UseMaui>true</UseMaui></PropertyGroup></Project>\n")
+        repo.write("App/Platforms/iOS/Entitlements.plist", "<string>applinks:app.example.com</string>\n")
+        repo.write("Docs/cutover.md", "See https://app.example.com and staging.app.example.com.\n")
+        repo.commit("sample")
+        return repo
+    }
+
+    @Test func textOutputGroupsByClassAndUsesTheConfiguredHost() {
+        let repo = sampleRepository()
+        let result = relops(["scan"], in: repo.root)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("== binary-literal: 1"))
+        #expect(result.stdout.contains("App/Platforms/iOS/Entitlements.plist:1:18: <string>applinks:app.example.com</string>"))
+        #expect(result.stdout.contains("staging.app.example.com (contains app.example.com)"))
+        #expect(!result.stdout.contains("\u{1B}["))  // no colour when not a terminal
+    }
+
+    @Test func jsonOutputHasTheDocumentedShape() throws {
+        let repo = sampleRepository()
+        let result = relops(["scan", "--repo", repo.root, "--format", "json"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["hosts"] as? [String] == ["app.example.com"])
+        let occurrences = try #require(object["occurrences"] as? [[String: Any]])
+        let first = try #require(occurrences.first { $0["path"] as? String == "App/Platforms/iOS/Entitlements.plist" })
+        #expect(first["line"] as? Int == 1 && first["column"] as? Int == 18)
+        #expect(first["class"] as? String == "binary-literal" && first["encoding"] as? String == "plain")
+        #expect((first["rule"] as? String)?.isEmpty == false)
+        #expect((object["related"] as? [[String: Any]])?.first?["found"] as? String == "staging.app.example.com")
+        #expect((object["counts"] as? [String: Int])?["docs"] == 1)
+        #expect(object["binary_files"] is [Any])
+    }
+
+    @Test func sarifOutputIsVersion210WithOneResultPerOccurrence() throws {
+        let repo = sampleRepository()
+        let result = relops(["scan", "--repo", repo.root, "--format", "sarif"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? String == "2.1.0")
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        #expect((run["results"] as? [Any])?.count == 3)
+    }
+
+    @Test func expectMismatchExitsOneAndNamesTheDifference() {
+        let repo = sampleRepository()
+        let ok = relops(["scan", "--repo", repo.root, "--expect", "binary=1,docs=1"])
+        #expect(ok.status == 0)
+        let bad = relops(["scan", "--repo", repo.root, "--expect", "binary=2"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("expected 2 binary occurrences, found 1"))
+    }
+
+    @Test func badInputGetsExitTwoOrThreeWithAMessageNamingIt() {
+        let repo = sampleRepository()
+        let outside = TemporaryFolder("not-a-repo")
+        let notRepo = relops(["scan", "--repo", outside.path, "--host", "a.example.com"])
+        #expect(notRepo.status == 3)
+        #expect(notRepo.stderr.contains(outside.path) && notRepo.stderr.contains("not a git repository"))
+
+        let missing = relops(["scan", "--repo", outside.path + "/nope", "--host", "a.example.com"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("/nope: no such folder"))
+
+        let url = relops(["scan", "--repo", repo.root, "--host", "https://app.example.com/x"])
+        #expect(url.status == 2)
+        #expect(url.stderr.contains("bare host name"))
+
+        let typo = relops(["scan", "--hots", "x"], in: repo.root)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("did you mean '--host'"))
+
+        let format = relops(["scan", "--format", "xml"], in: repo.root)
+        #expect(format.status == 2)
+    }
+
+    @Test func malformedConfigIsExitTwoWithLineAndColumn() {
+        let repo = sampleRepository()
+        repo.write(".relops.yml", "app:\n  web_host: [unclosed\n")
+        let result = relops(["scan"], in: repo.root)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(".relops.yml:3:1:") || result.stderr.contains(".relops.yml:2:"))
+        #expect(result.stderr.contains("malformed YAML"))
+    }
+
+    @Test func anUnreadableFileIsReportedAndExitsThreeAfterTheScan() throws {
+        let repo = sampleRepository()
+        try FileManager.default.removeItem(atPath: repo.root + "/Docs/cutover.md")
+        try FileManager.default.createDirectory(atPath: repo.root + "/Docs/cutover.md", withIntermediateDirectories: false)
+        let result = relops(["scan"], in: repo.root)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("Docs/cutover.md: cannot read"))
+        #expect(result.stdout.contains("Entitlements.plist"))  // the rest was still scanned
+    }
+
+    @Test func helpAndVersion() {
+        let help = relops(["scan", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: relops scan"))
+        #expect(help.stdout.contains("--include-untracked"))
+        let version = relops(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("relops "))
+        let bare = relops([])
+        #expect(bare.status == 2 && bare.stderr.contains("SUBCOMMANDS"))
+    }
+}

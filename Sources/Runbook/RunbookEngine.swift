@@ -18,13 +18,29 @@ public protocol RunbookIO: AnyObject {
     func show(_ event: RunEvent)
 }
 
-/// What a finished command printed (stdout and stderr together) and its exit code.
+/// What a finished command printed and its exit code.
 public struct CommandOutput: Sendable {
     public let status: Int32
+    /// Its standard output.
     public let output: String
-    public init(status: Int32, output: String) {
+    /// Its standard error: where relops says why a check failed.
+    public let errors: String
+
+    public init(status: Int32, output: String, errors: String = "") {
         self.status = status
         self.output = output
+        self.errors = errors
+    }
+
+    /// Everything it printed: standard output, then standard error.
+    public var combined: String {
+        errors.isEmpty ? output : output.isEmpty ? errors : output + (output.hasSuffix("\n") ? "" : "\n") + errors
+    }
+
+    /// The first line that says why: of standard error when it has one, else of standard output.
+    public var firstLine: String {
+        let source = errors.contains(where: { !$0.isWhitespace }) ? errors : output
+        return source.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? ""
     }
 }
 
@@ -180,7 +196,7 @@ public final class RunbookEngine {
                 let arguments = try variables.arguments(of: command)
                 let result = io.runRelops(arguments, environment: variables.environment, in: repositoryRoot)
                 if !check.acceptedExitCodes.contains(result.status) {
-                    let firstLine = variables.redact(result.output).split(separator: "\n").first.map(String.init) ?? ""
+                    let firstLine = variables.redact(result.firstLine)
                     return "`\(displayCommand(arguments))` now exits \(result.status)"
                         + (firstLine.isEmpty ? "" : ": \(firstLine)")
                 }
@@ -279,7 +295,7 @@ public final class RunbookEngine {
     ) throws(Failure) {
         let check = CheckRecord(
             kind: kind, text: variables.redact(text), exitCode: result?.status,
-            excerpt: result.map { outputExcerpt(variables.redact($0.output)) } ?? excerpt,
+            excerpt: result.map { outputExcerpt(variables.redact($0.combined)) } ?? excerpt,
             at: timestamp(now()))
         state.steps[index].checks.append(check)
         try store.save(state)

@@ -35,20 +35,34 @@ final class TerminalRunbookIO: RunbookIO {
         env["NO_COLOR"] = "1"
         for (k, v) in environment { env[k] = v }
         process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
         process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
-            return CommandOutput(status: 127, output: "cannot run \(executable): \(error.localizedDescription)")
+            return CommandOutput(
+                status: 127, output: "", errors: "cannot run \(executable): \(error.localizedDescription)")
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        // Read both pipes at once so neither fills up and blocks the child.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errors = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errors.data = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
         process.waitUntilExit()
         let status =
             process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return CommandOutput(status: status, output: String(decoding: data, as: UTF8.self))
+        return CommandOutput(
+            status: status, output: String(decoding: output, as: UTF8.self),
+            errors: String(decoding: errors.data, as: UTF8.self))
     }
 
     /// The answer in lowercase, or nil at the end of input.

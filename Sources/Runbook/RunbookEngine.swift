@@ -227,6 +227,20 @@ public final class RunbookEngine {
                 return .stopped(step: step.number)
             }
         }
+        // Without a person, a step that needs one fails before any of its commands run, so a write
+        // is never done by a step that then cannot finish.
+        let confirmedByFlag = options.confirmedSteps.contains { runbook.step(named: $0)?.id == step.id }
+        if !options.interactive && !confirmedByFlag,
+            let item = step.actions.lazy.compactMap({ action -> TaskItem? in
+                if case .confirmation(let item) = action, !item.checkedInRunbook { return item }
+                return nil
+            }).first
+        {
+            return try fail(
+                step,
+                "needs a person to confirm \"\(variables.display(item.text))\"; run it on a terminal, or pass --confirm \(step.id) once it is done"
+            )
+        }
         var confirmedAny = false
         for action in step.actions {
             switch action {
@@ -264,8 +278,7 @@ public final class RunbookEngine {
             case .confirmation(let item):
                 if item.checkedInRunbook { continue }
                 let text = variables.display(item.text)
-                let byFlag = options.confirmedSteps.contains { runbook.step(named: $0)?.id == step.id }
-                if byFlag {
+                if confirmedByFlag {
                     try record(
                         .confirm, text, nil, passed: true, index: index,
                         excerpt: "confirmed with --confirm by \(operatorName)")

@@ -145,12 +145,16 @@ import Testing
         let book = try runbook(
             """
             ## Rebuild and upload the apps
+            ```relops
+            relops cutover --from a.example.net --to b.example.com --apply
+            ```
             - [ ] Android build uploaded to Play Console
             - [x] Written down in the runbook as done already
             - [ ] iOS build submitted
             """)
         let io = ScriptedIO()
         #expect(try engine(book, folder, io, options: nonInteractive()).run() == .failed(step: 1))
+        #expect(io.relopsCalls.isEmpty, "a step that needs a person runs none of its commands without one")
         let run = try RunStore(repositoryRoot: folder.path).find(nil)
         #expect(
             run.steps[0].note
@@ -163,6 +167,7 @@ import Testing
         #expect(confirmed.state.steps[0].status == .confirmed)
         #expect(
             confirmed.state.steps[0].checks.map(\.text) == [
+                "relops cutover --from a.example.net --to b.example.com --apply",
                 "Android build uploaded to Play Console", "iOS build submitted",
             ])
     }

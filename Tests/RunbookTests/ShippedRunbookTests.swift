@@ -58,7 +58,7 @@ import Testing
                 ],
                 ["verify --host \(old) --offline --cacert ca.pem"],
             ])
-        #expect(confirmations(book) == [0, 0, 0, 1, 0, 2, 0, 1])
+        #expect(confirmations(book) == [0, 0, 0, 0, 0, 3, 0, 1])
         #expect(book.steps.map(\.onlyReads) == [true, true, true, false, true, false, true, true])
     }
 

@@ -114,7 +114,7 @@ public enum SampleRepository {
                     "expect_server=\(expectedCounts.server)", "expect_docs=\(expectedCounts.docs)",
                     "expect_other=\(expectedCounts.other)", "verify_flags=\(verifyFlags)",
                 ],
-                confirm: ["4", "6", "8"]),
+                confirm: ["6", "8"]),
             DemoRun(
                 runbook: "fingerprint-rotation",
                 vars: [

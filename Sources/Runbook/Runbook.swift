@@ -116,8 +116,21 @@ public struct RunbookStep: Sendable {
     /// Checks, shell blocks and confirmations, in document order.
     public let actions: [StepAction]
 
+    /// True when a command may change something: a relops command that does not only read, or a
+    /// shell block.
+    public var writes: Bool {
+        actions.contains { action in
+            switch action {
+            case .relops(let check): return !check.commands.allSatisfy(\.onlyReads)
+            case .shell: return true
+            case .confirmation: return false
+            }
+        }
+    }
+
     /// True when every check only reads (scan, verify, anchors audit, fingerprint show, ...) and
-    /// the step has no shell block: such a step's evidence is checked again on resume.
+    /// the step has no shell block: such a step's evidence is checked again on resume, unless a
+    /// later step that writes has been done since (that write was meant to change it).
     public var onlyReads: Bool {
         var hasCheck = false
         for action in actions {

@@ -160,11 +160,18 @@ public final class RunbookEngine {
         }
         try store.save(state)
         io.show(.started(runID: state.runID, resumed: resumed))
+        // Evidence from before a done write is history: the inventory before a cutover no longer
+        // holds after it, by design. Only what was checked after the last write must still hold.
+        let lastWrite =
+            runbook.steps.filter { step in
+                let status = state.steps[step.number - 1].status
+                return step.writes && (status == .passed || status == .confirmed)
+            }.map(\.number).max() ?? 0
         for step in runbook.steps {
             let index = step.number - 1
             var reopened: String?
             if state.steps[index].status.isDone {
-                guard resumed, state.steps[index].status == .passed, step.onlyReads else {
+                guard resumed, state.steps[index].status == .passed, step.onlyReads, step.number > lastWrite else {
                     io.show(.stepAlreadyDone(state.steps[index]))
                     continue
                 }

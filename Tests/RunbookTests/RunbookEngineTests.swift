@@ -80,6 +80,25 @@ import Testing
         #expect(io.relopsCalls.filter { $0[0] == "cutover" }.count == 1)
     }
 
+    @Test func onlyEvidenceCheckedAfterTheLastWriteMustStillHold() throws {
+        let folder = TemporaryFolder()
+        let book = try runbook(threeSteps + "\n## Store release\n- [ ] Released\n")
+        let io = ScriptedIO()
+        #expect(try engine(book, folder, io, options: nonInteractive()).run() == .failed(step: 4))
+        // The cutover made the inventory (step 1) untrue on purpose; step 3 checked the result.
+        io.relopsResults["scan --host old.example.net --expect binary=3"] = CommandOutput(status: 1, output: "found 0")
+        io.relopsResults["scan --host old.example.net --expect binary=0"] = CommandOutput(
+            status: 1, output: "== binary-literal: 1", errors: "relops scan: --expect: binary expected 0, found 1\n")
+        let resumed = try engine(book, folder, io, options: nonInteractive())
+        #expect(try resumed.run() == .failed(step: 3))
+        #expect(io.events.contains("done 1"))
+        #expect(
+            io.events.contains(
+                "reopened 3: `relops scan --host old.example.net --expect binary=0` now exits 1: relops scan: --expect: binary expected 0, found 1"
+            ))
+        #expect(resumed.state.steps.map(\.status) == [.passed, .passed, .failed, .failed])
+    }
+
     @Test func aReopenedStepThatPassesAgainKeepsTheReasonOnRecord() throws {
         let folder = TemporaryFolder()
         let book = try runbook("## Scan\n```relops\nrelops scan\n```\n## Person\n- [ ] signed\n")

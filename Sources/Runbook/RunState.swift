@@ -160,11 +160,19 @@ public struct RunStore: Sendable {
         return id
     }
 
+    /// Creates the folder with a `.gitignore` that ignores everything in it: run state is the
+    /// operator's working record (its excerpts quote the old host, which a later scan must not
+    /// count, and `git add -A` must not commit); the report is what goes into history.
     func createFolder() throws(Failure) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw Failure(.couldNotCheck, "\(folder): cannot create: \(error.localizedDescription)")
+        }
+        let ignore = folder + "/.gitignore"
+        if !FileManager.default.fileExists(atPath: ignore) {
+            try AtomicFile.write(
+                Array("# relops run state: local, not committed (see `relops runbook report`)\n*\n".utf8), to: ignore)
         }
     }
 }

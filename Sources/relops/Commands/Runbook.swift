@@ -10,7 +10,7 @@ enum RunbookCommand: RelopsCommand {
 
     static let spec = CommandSpec(
         "runbook",
-        abstract: "Runs a release runbook step by step, checked, resumable and recorded.",
+        abstract: "Run a release runbook step by step: checked, resumable and recorded.",
         discussion: """
             A runbook is Markdown: each `##` heading is a step; ```relops blocks are checks, ```sh blocks \
             run only with --allow-shell or a yes at the prompt, `- [ ]` items are confirmed by a person. \
@@ -18,10 +18,10 @@ enum RunbookCommand: RelopsCommand {
             """,
         subcommands: [
             CommandSpec(
-                "list", abstract: "Lists the shipped and repository runbooks with their titles.",
+                "list", abstract: "List the shipped and repository runbooks with their titles.",
                 options: [repo, .format(["text", "json"])]),
             CommandSpec(
-                "run", abstract: "Runs a runbook, or resumes its open run.",
+                "run", abstract: "Run a runbook, or resume its open run.",
                 options: [
                     repo,
                     .value("var", "K=V", repeatable: true, help: "A value for a {{placeholder}}."),
@@ -38,13 +38,13 @@ enum RunbookCommand: RelopsCommand {
                     PositionalSpec("runbook", help: "A runbook name (see `relops runbook list`) or a path to one.")
                 ]),
             CommandSpec(
-                "status", abstract: "Shows a run's steps with their marks (default: the latest run).",
+                "status", abstract: "Show a run's steps with their marks (default: the latest run).",
                 options: [repo, .format(["text", "json"])],
                 positionals: [
                     PositionalSpec("run", help: "A run id, or a runbook name for its latest run.", optional: true)
                 ]),
             CommandSpec(
-                "report", abstract: "Writes a run's Markdown report from Templates/run-report.md.",
+                "report", abstract: "Write a run's Markdown report from Templates/run-report.md.",
                 options: [repo, .value("junit", "FILE", help: "Also write JUnit XML to FILE.")],
                 positionals: [
                     PositionalSpec("run", help: "A run id, or a runbook name for its latest run.", optional: true)

@@ -62,16 +62,15 @@ public struct Runbook: Sendable {
         return uses
     }
 
+    /// An `arguments: true` variable must stand alone as an unquoted word of a ```relops``` line.
     private func checkPlaceholders() throws(Failure) {
+        let lists = Set(variables.filter(\.isArgumentList).map(\.name))
         for step in steps {
             for action in step.actions {
                 guard case .relops(let check) = action else { continue }
                 for line in check.commands {
-                    for word in line.words {
-                        guard let name = word.barePlaceholder ?? Placeholders.names(in: word.text).first,
-                            let variable = variables.first(where: { $0.name == name }), variable.isArgumentList
-                        else { continue }
-                        if word.barePlaceholder == nil {
+                    for word in line.words where word.barePlaceholder == nil {
+                        if let name = Placeholders.names(in: word.text).first(where: lists.contains) {
                             throw Failure(
                                 .badInput,
                                 "\(path):\(line.line): `{{\(name)}}` is a list of arguments; it must stand alone as a word"

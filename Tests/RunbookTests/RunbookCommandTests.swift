@@ -144,6 +144,41 @@ import Testing
         }
     }
 
+    @Test func aSecretFromTheEnvironmentReachesTheStepsButNeitherStateNorReport() throws {
+        let repo = fixture(
+            """
+            ---
+            vars:
+              store_token: {secret: true, description: The store API token}
+            ---
+            ## Upload
+            ```sh
+            echo "uploading with $RELOPS_STORE_TOKEN"
+            test "{{store_token}}" = "$RELOPS_STORE_TOKEN"
+            ```
+            """)
+        let secret = "tok-7f3a9c2e-very-secret"
+        let missing = relops(["runbook", "run", "release", "--non-interactive", "--allow-shell"], in: repo.root)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("needs the secret `store_token`: set RELOPS_STORE_TOKEN"))
+
+        let run = relops(
+            ["runbook", "run", "release", "--non-interactive", "--allow-shell"], in: repo.root,
+            environment: ["RELOPS_STORE_TOKEN": secret])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("uploading with ***"))
+        #expect(!run.stdout.contains(secret))
+        let state = try RunStore(repositoryRoot: repo.root).find(nil)
+        let stateText = repo.readText(".relops/runs/\(state.runID).json")
+        #expect(stateText.contains("uploading with ***"))
+        #expect(!stateText.contains(secret))
+        let report = relops(["runbook", "report", "--junit", repo.folder.url("junit.xml")], in: repo.root)
+        #expect(report.status == 0)
+        #expect(report.stdout.contains("| `store_token` | `(secret)` |"))
+        #expect(!report.stdout.contains(secret))
+        #expect(!repo.readText("junit.xml").contains(secret))
+    }
+
     @Test func refusesASecondConcurrentRun() throws {
         let repo = fixture(gated)
         // This test process is alive, so its pid holds the lock as another run would.

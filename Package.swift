@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "IDN", dependencies: ["CIDN2"]),
 
         // Domain: pure logic, no printing, no exit.
-        .target(name: "RelopsCore", dependencies: ["YAML", "Git"]),
+        .target(name: "RelopsCore", dependencies: ["YAML", "Git", "IDN"]),
         .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto"]),
@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
         .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git"]),
-        .target(name: "CommandLine", dependencies: []),
+        .target(name: "CommandLine", dependencies: ["RelopsCore"]),
 
         // The executable: argument parsing and presentation only.
         .executableTarget(
@@ -75,7 +75,7 @@ let package = Package(
         + tests("ScanTests", ["Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("CutoverTests", ["Cutover", "Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("FingerprintTests", ["Fingerprint", "Association", "RelopsCore", "TestSupport"])
-        + tests("VerifyTests", ["Verify", "Association", "Fingerprint", "RelopsCore", "TestSupport"])
+        + tests("VerifyTests", ["Verify", "Curl", "Association", "Fingerprint", "RelopsCore", "TestSupport"])
         + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
         + tests("RunbookTests", ["Runbook", "RelopsCore", "TestSupport"])
         + tests("EndToEndTests", ["TestSupport"])

@@ -1,3 +1,5 @@
+import RelopsCore
+
 /// The parsed command line: which (sub)command, its option values and positionals.
 public struct ParsedArguments: Sendable {
     /// The command path, root first: `["relops", "cutover", "undo"]`.
@@ -147,27 +149,5 @@ public func commandSpec(at path: [String], root: CommandSpec) -> CommandSpec {
 }
 
 func closestName(_ word: String, in candidates: [String]) -> String? {
-    var best: (String, Int)?
-    for candidate in candidates {
-        let d = levenshtein(Array(word), Array(candidate))
-        let prefix = candidate.hasPrefix(word) && word.count >= 2
-        let score = prefix ? 0 : d
-        if score <= max(2, candidate.count / 3), best == nil || score < best!.1 { best = (candidate, score) }
-    }
-    return best?.0
-}
-
-func levenshtein(_ x: [Character], _ y: [Character]) -> Int {
-    if x.isEmpty { return y.count }
-    if y.isEmpty { return x.count }
-    var previous = Array(0...y.count)
-    var current = [Int](repeating: 0, count: y.count + 1)
-    for i in 1...x.count {
-        current[0] = i
-        for j in 1...y.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[y.count]
+    closest(word, in: candidates)
 }

@@ -72,7 +72,7 @@ public func planCutover(_ project: Project, from fromText: String, to toText: St
             notRewritten.append((o.path, o.line, "symlink: its link text is not rewritten and its target is never followed"))
             continue
         }
-        let newText = o.found == o.found.uppercased() && o.found != o.found.lowercased() ? to.uppercased() : to
+        let newText = replacement(for: o.found, to: to)
         let edit = CutoverEdit(path: o.path, line: o.line, column: o.column, offset: o.offset, oldText: o.found, newText: newText,
                                occurrenceClass: o.occurrenceClass, encoding: o.encoding, rule: o.rule)
         if let last = byFile.indices.last, byFile[last].0 == o.path {
@@ -106,6 +106,25 @@ public func rewrite(_ bytes: [UInt8], with edits: [CutoverEdit], path: String) t
         output.append(contentsOf: bytes[cursor..<edit.offset])
         output.append(contentsOf: edit.newText.utf8)
         cursor = edit.offset + old.count
+    }
+    output.append(contentsOf: bytes[cursor...])
+    return output
+}
+
+/// What replaces one occurrence: the new host, in capitals when the old one was written in capitals.
+func replacement(for found: String, to: String) -> String {
+    found == found.uppercased() && found != found.lowercased() ? to.uppercased() : to
+}
+
+/// Every whole-name occurrence of `from` in `bytes` replaced, by the same rules as a plan.
+func replacingHost(in bytes: [UInt8], from: String, to: String) -> [UInt8] {
+    var output: [UInt8] = []
+    var cursor = 0
+    let length = from.utf8.count
+    for offset in HostSearch.occurrenceOffsets(of: from, in: bytes) {
+        output.append(contentsOf: bytes[cursor..<offset])
+        output.append(contentsOf: replacement(for: String(decoding: bytes[offset..<offset + length], as: UTF8.self), to: to).utf8)
+        cursor = offset + length
     }
     output.append(contentsOf: bytes[cursor...])
     return output

@@ -54,8 +54,8 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
         throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
     }
 
-    // 1. Read each file once: check it is clean, rewrite it, store original and new content as
-    //    blobs (an original that is the indexed blob is already stored). Two workers.
+    // 1. Read each file once: check it is clean, rewrite it, store the original as a blob (one that
+    //    is the indexed blob is already stored) and record both ids. Two workers.
     let (id, created) = CutoverJournal.newID()
     let root = project.root
     let prepared = try parallelMap(plan.files, gitDirectory: project.repository.gitDirectory) { file, repository throws(Failure) in
@@ -186,7 +186,9 @@ func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository
         let matchesIndex = originalID == indexed || (indexed != nil && repository.hashWorkingFile(file.path) == indexed)
         let isDirty = !matchesIndex || indexed != tracked?.head
         if !repository.hasObject(originalID) { _ = try repository.writeBlob(original) }
-        let newID = try repository.writeBlob(updated)
+        // The new content is recorded by id only: until its rename, the synced temporary file
+        // holds it, and it can always be recomputed from the stored original.
+        let newID = try Repository.blobID(of: updated)
         let entry = CutoverJournal.Entry(path: file.path, original: originalID, new: newID,
                                          occurrenceClass: file.occurrenceClass.rawValue, edits: file.edits.count, mode: mode)
         return PreparedFile(entry: entry, updated: updated, isDirty: isDirty)

@@ -76,7 +76,7 @@ func recoverUnfinished(_ project: Project, revert: Bool, force: Bool) throws(Fai
             } else {
                 var completed = 0
                 for entry in journal.files where try currentBlob(project, entry.path) == entry.original {
-                    try writeBlob(project, entry.new, to: entry.path, mode: entry.mode, tag: journal.id)
+                    try completeFile(project, journal, entry)
                     completed += 1
                 }
                 removeLeftovers(project, journal)
@@ -134,4 +134,26 @@ func removeLeftovers(_ project: Project, _ journal: CutoverJournal) {
     for entry in journal.files {
         unlink(StagedWrite.temporaryPath(for: project.root + "/" + entry.path, tag: journal.id))
     }
+}
+
+/// Puts the new content of an interrupted cutover's file in place: the synced temporary file
+/// when it is intact, else the stored original rewritten again; either must hash to the
+/// journal's new id.
+func completeFile(_ project: Project, _ journal: CutoverJournal, _ entry: CutoverJournal.Entry) throws(Failure) {
+    let target = project.root + "/" + entry.path
+    let temporary = StagedWrite.temporaryPath(for: target, tag: journal.id)
+    if let data = FileManager.default.contents(atPath: temporary), (try? Repository.blobID(of: Array(data))) == entry.new {
+        try StagedWrite(target: target, temporary: temporary).commit()
+        return
+    }
+    let original: [UInt8]
+    do { original = try project.repository.blobContent(entry.original) } catch {
+        throw Failure(.couldNotCheck, "\(entry.path): stored original \(entry.original.short) is missing: \(error.message)")
+    }
+    let rewritten = replacingHost(in: original, from: journal.from, to: journal.to)
+    guard (try? Repository.blobID(of: rewritten)) == entry.new else {
+        throw Failure(.couldNotCheck, "\(entry.path): cannot reproduce the new content of cutover \(journal.id); "
+                      + "undo it with `relops cutover undo \(journal.id)`")
+    }
+    try StagedWrite.stage(rewritten, for: target, tag: journal.id, newFileMode: mode_t(entry.mode)).commit()
 }

@@ -6,29 +6,21 @@ public final class Repository {
     let pointer: OpaquePointer
 
     /// Opens the repository at `path` or the one enclosing it (like `git` does from a subfolder).
-    public init(discovering path: String) throws(GitError) {
-        _ = libgit2Initialised
-        var repo: OpaquePointer?
-        let code = git_repository_open_ext(&repo, path, 0, nil)
-        if code == GIT_ENOTFOUND.rawValue {
-            throw GitError(kind: .notARepository, call: "git_repository_open_ext",
-                           message: "\(path) is not inside a git repository", code: code)
-        }
-        try check(code, "git_repository_open_ext")
-        guard let repo else {
-            throw GitError(kind: .failed, call: "git_repository_open_ext", message: "no repository returned")
-        }
-        pointer = repo
+    public convenience init(discovering path: String) throws(GitError) {
+        try self.init(path, flags: 0, missing: "\(path) is not inside a git repository")
     }
 
     /// Opens exactly the repository at `path` (its working tree or `.git` folder).
-    public init(at path: String) throws(GitError) {
+    public convenience init(at path: String) throws(GitError) {
+        try self.init(path, flags: UInt32(GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue), missing: "\(path) is not a git repository")
+    }
+
+    private init(_ path: String, flags: UInt32, missing: String) throws(GitError) {
         _ = libgit2Initialised
         var repo: OpaquePointer?
-        let code = git_repository_open_ext(&repo, path, UInt32(GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue), nil)
+        let code = git_repository_open_ext(&repo, path, flags, nil)
         if code == GIT_ENOTFOUND.rawValue {
-            throw GitError(kind: .notARepository, call: "git_repository_open_ext",
-                           message: "\(path) is not a git repository", code: code)
+            throw GitError(kind: .notARepository, call: "git_repository_open_ext", message: missing, code: code)
         }
         try check(code, "git_repository_open_ext")
         guard let repo else {

@@ -156,11 +156,12 @@ private struct ConfigReader {
     }
 }
 
-/// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
+/// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo
+/// (a candidate that `word` starts, of two characters or more, counts as closest of all).
 public func closest(_ word: String, in candidates: [String]) -> String? {
     var best: (String, Int)?
     for candidate in candidates {
-        let d = editDistance(word, candidate)
+        let d = candidate.hasPrefix(word) && word.count >= 2 ? 0 : editDistance(word, candidate)
         if d <= max(2, candidate.count / 3), best == nil || d < best!.1 { best = (candidate, d) }
     }
     return best?.0

@@ -9,6 +9,12 @@ public struct StagedWrite: Sendable {
     /// The temporary file beside it.
     public let temporary: String
 
+    /// A staged write whose temporary file already exists (found again after an interruption).
+    public init(target: String, temporary: String) {
+        self.target = target
+        self.temporary = temporary
+    }
+
     /// The temporary name used for `target` under `tag`, so a later run can find and remove
     /// leftovers of an interrupted one.
     public static func temporaryPath(for target: String, tag: String) -> String {
@@ -17,8 +23,10 @@ public struct StagedWrite: Sendable {
         return (folder.isEmpty ? "." : folder) + "/.\(name).relops-\(tag).tmp"
     }
 
-    /// Writes `bytes` to the temporary file with the target's permission bits (or `newFileMode`).
-    public static func stage(_ bytes: [UInt8], for target: String, tag: String, newFileMode: mode_t = 0o644) throws(Failure) -> StagedWrite {
+    /// Writes `bytes` to the temporary file with the target's permission bits (or `newFileMode`);
+    /// `sync` flushes it to disk before returning (for a single write; many share one sync).
+    public static func stage(_ bytes: [UInt8], for target: String, tag: String, newFileMode: mode_t = 0o644,
+                             sync: Bool = false) throws(Failure) -> StagedWrite {
         var mode = newFileMode
         var info = stat()
         if lstat(target, &info) == 0 {
@@ -44,6 +52,11 @@ public struct StagedWrite: Sendable {
             written += n
         }
         fchmod(fd, mode)
+        if sync && fsync(fd) != 0 {
+            let reason = errnoText()
+            unlink(temporary)
+            throw Failure(.couldNotCheck, "\(temporary): fsync failed: \(reason)")
+        }
         return StagedWrite(target: target, temporary: temporary)
     }
 

@@ -54,14 +54,10 @@ struct Match: Sendable {
     return nil
 }
 
-@inline(__always) private func hasZeroByte(_ v: UInt64) -> Bool {
-    (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0
-}
-
 /// Finds every case-insensitive match of `needle` in `base[0..<count]` and decides for each
 /// whether it is the whole host name or part of a longer one. `base` must be readable for 64
-/// bytes past `count` (the scan's buffers are padded with zeros), which lets the SIMD loop run
-/// to the end without a scalar tail.
+/// bytes past `count` (the scan's buffers are padded with zeros; zeros never match a host
+/// byte), which lets the SIMD loop run to the end without a scalar tail.
 func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, into matches: inout [Match]) {
     let m = needle.bytes.count
     guard m > 0, count >= m else { return }
@@ -72,26 +68,37 @@ func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, i
     let raw = UnsafeRawPointer(base)
     let o1 = needle.rareOffset1, o2 = needle.rareOffset2
     needle.bytes.withUnsafeBufferPointer { pattern in
+        @inline(__always) func block(_ at: Int) -> SIMD16<UInt8> {
+            let a = raw.loadUnaligned(fromByteOffset: at + o1, as: SIMD16<UInt8>.self)
+            let b = raw.loadUnaligned(fromByteOffset: at + o2, as: SIMD16<UInt8>.self)
+            return ((a | fold) ^ v1) | ((b | fold) ^ v2)  // zero lanes are candidates
+        }
+        @inline(__always) func candidates(_ x: SIMD16<UInt8>, _ at: Int) {
+            for lane in 0..<16 where x[lane] == 0 {
+                let start = at + lane
+                if start <= last && verify(pattern, at: start, in: base) {
+                    matches.append(Match(offset: start, kind: classify(start, m, base, count)))
+                }
+            }
+        }
+        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101)
+        let highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
+        @inline(__always) func zeroFlags(_ x: SIMD16<UInt8>) -> SIMD2<UInt64> {
+            let v = unsafeBitCast(x, to: SIMD2<UInt64>.self)
+            return (v &- ones) & ~v & highs  // non-zero exactly when some byte of a word is zero
+        }
         var p = 0
         while p <= last {
-            // Four blocks of 16 per step; a block with no candidate costs two loads and compares.
-            var block = 0
-            while block < 4 && p <= last {
-                let a = raw.loadUnaligned(fromByteOffset: p + o1, as: SIMD16<UInt8>.self)
-                let b = raw.loadUnaligned(fromByteOffset: p + o2, as: SIMD16<UInt8>.self)
-                let x = ((a | fold) ^ v1) | ((b | fold) ^ v2)
-                let words = unsafeBitCast(x, to: SIMD2<UInt64>.self)
-                if hasZeroByte(words[0]) || hasZeroByte(words[1]) {
-                    for lane in 0..<16 where x[lane] == 0 {
-                        let start = p + lane
-                        if start <= last && verify(pattern, at: start, in: base) {
-                            matches.append(Match(offset: start, kind: classify(start, m, base, count)))
-                        }
-                    }
-                }
-                p += 16
-                block += 1
+            // 64 positions per step; one test of the four blocks' zero flags decides whether to look closer.
+            let x0 = block(p), x1 = block(p + 16), x2 = block(p + 32), x3 = block(p + 48)
+            let flags = zeroFlags(x0) | zeroFlags(x1) | zeroFlags(x2) | zeroFlags(x3)
+            if flags[0] | flags[1] != 0 {
+                candidates(x0, p)
+                candidates(x1, p + 16)
+                candidates(x2, p + 32)
+                candidates(x3, p + 48)
             }
+            p += 64
         }
     }
 }

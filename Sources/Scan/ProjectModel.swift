@@ -1,3 +1,4 @@
+import Foundation
 import Git
 import RelopsCore
 
@@ -31,7 +32,7 @@ struct ProjectModel {
     static func discover(files: FileList, content: (Int) -> [UInt8]?) -> [ProjectModel] {
         var projects: [ProjectModel] = []
         var androidRoots = Set<String>()
-        for i in 0..<files.count {
+        for i in projectFileCandidates(files) {
             let path = files.path(at: i)
             let lower = path.lowercased()
             let folder = parentFolder(path)
@@ -133,4 +134,38 @@ extension String {
     func replacingBackslashes() -> String {
         String(map { $0 == "\\" ? "/" : $0 })
     }
+}
+
+/// Indexes of paths that may define a project (`.csproj`, `build.gradle[.kts]`,
+/// `AndroidManifest.xml`, anything under `.xcodeproj/`), found on the path bytes without
+/// decoding every path.
+func projectFileCandidates(_ files: FileList) -> [Int] {
+    let suffixes = [".csproj", "build.gradle", "build.gradle.kts", "androidmanifest.xml"].map { Array($0.utf8) }
+    let xcode = Array(".xcodeproj/".utf8)
+    var found: [Int] = []
+    files.pathBytes.withUnsafeBufferPointer { bytes in
+        for i in 0..<files.count {
+            let start = Int(files.starts[i]), length = files.pathLength(at: i)
+            func lower(_ k: Int) -> UInt8 {
+                let b = bytes[k]
+                return (b &- 0x41) < 26 ? b | 0x20 : b
+            }
+            func endsWith(_ suffix: [UInt8]) -> Bool {
+                guard length >= suffix.count else { return false }
+                let from = start + length - suffix.count
+                for (k, c) in suffix.enumerated() where lower(from + k) != c { return false }
+                return true
+            }
+            if suffixes.contains(where: endsWith) {
+                found.append(i)
+                continue
+            }
+            if length > xcode.count, (start...(start + length - xcode.count)).contains(where: { at in
+                bytes[at] == xcode[0] && xcode.indices.allSatisfy { lower(at + $0) == xcode[$0] }
+            }) {
+                found.append(i)
+            }
+        }
+    }
+    return found
 }

@@ -30,6 +30,9 @@ enum CommandRunner {
     nonisolated(unsafe) static let commands: [any RelopsCommand.Type] = [
         ScanCommand.self,
         CutoverCommand.self,
+        FingerprintCommand.self,
+        AssociationCommand.self,
+        VerifyCommand.self,
         RunbookCommand.self,
     ]
 

@@ -1,5 +1,5 @@
 import IDN
-import RelopsCore
+
 
 /// Host names as a user types them on the command line or in `.relops.yml`.
 public enum HostName {
@@ -72,7 +72,8 @@ public enum HostName {
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
+    /// The string without leading and trailing whitespace (no Foundation needed).
+    public func trimmingWhitespace() -> String {
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }

@@ -1,1 +1,0 @@
-// Association module: see ARCHITECTURE.md.

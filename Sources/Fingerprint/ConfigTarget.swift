@@ -1,0 +1,109 @@
+import Foundation
+import RelopsCore
+
+/// Where the served fingerprints live: a .NET appsettings file and a `Section:Key` path in it.
+public struct ConfigTarget: Sendable, Equatable {
+    /// The file's absolute path.
+    public let path: String
+    /// The file as the user names it (relative to the repository when inside it).
+    public let displayPath: String
+    /// The key path, .NET style: `["AppAssociation", "AndroidCertFingerprints"]`.
+    public let keyPath: [String]
+
+    /// The key as .NET writes it: `AppAssociation:AndroidCertFingerprints`.
+    public var key: String { keyPath.joined(separator: ":") }
+
+    /// The environment-variable spelling of the key: `AppAssociation__AndroidCertFingerprints`.
+    public var environmentName: String { keyPath.joined(separator: "__") }
+
+    public init(path: String, displayPath: String, keyPath: [String]) {
+        self.path = path
+        self.displayPath = displayPath
+        self.keyPath = keyPath
+    }
+
+    /// The target from `--config FILE --key A:B`, or from `.relops.yml`'s
+    /// `app.android.fingerprints` (`path#Section:Key`) for what the flags leave out. A `--config`
+    /// path is relative to the current folder; the `.relops.yml` path to the repository `root`.
+    public static func resolve(config: String?, key: String?, projectSetting: String?, root: String?)
+        throws(Failure) -> ConfigTarget
+    {
+        var file = config
+        var keyText = key
+        var base = FileManager.default.currentDirectoryPath
+        if let setting = projectSetting, file == nil || keyText == nil {
+            guard let hash = setting.firstIndex(of: "#") else {
+                throw Failure(
+                    .badInput, ".relops.yml: app.android.fingerprints \"\(setting)\" needs the form path#Section:Key")
+            }
+            if file == nil {
+                file = String(setting[..<hash])
+                base = root ?? base
+            }
+            if keyText == nil { keyText = String(setting[setting.index(after: hash)...]) }
+        }
+        guard let file, !file.isEmpty else {
+            throw Failure(.usage, "no config file: give --config FILE, or set app.android.fingerprints in .relops.yml")
+        }
+        let keyPath = (keyText ?? "AppAssociation:AndroidCertFingerprints").split(
+            separator: ":", omittingEmptySubsequences: false
+        )
+        .map(String.init)
+        guard keyPath.allSatisfy({ !$0.isEmpty }) else {
+            throw Failure(.usage, "--key \"\(keyText ?? "")\" must look like Section:Key")
+        }
+        let absolute = file.hasPrefix("/") ? file : (base as NSString).appendingPathComponent(file)
+        let standard = ((absolute as NSString).standardizingPath as NSString).resolvingSymlinksInPath
+        var display = file
+        if let root, standard.hasPrefix(root + "/") { display = String(standard.dropFirst(root.count + 1)) }
+        return ConfigTarget(path: standard, displayPath: display, keyPath: keyPath)
+    }
+
+    /// Reads and parses the file (lenient .NET JSON).
+    public func load() throws(Failure) -> JSONCDocument {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw Failure(
+                exists ? .couldNotCheck : .badInput, "\(displayPath): \(exists ? "cannot read" : "no such file")")
+        }
+        do {
+            return try JSONCDocument(bytes: Array(data), path: displayPath)
+        } catch {
+            throw Failure(.badInput, error.description)
+        }
+    }
+}
+
+/// The files of a working tree worth reading for a report: no `.git`, build output or
+/// dependencies, no symlinks; paths relative to `root`, sorted.
+func workingTreeFiles(_ root: String) -> [String] {
+    let skipped: Set<String> = [".git", "bin", "obj", "node_modules", ".build", ".relops", ".vs", ".idea", "packages"]
+    var out: [String] = []
+    let manager = FileManager.default
+    var pending = [""]
+    while let folder = pending.popLast() {
+        let full = folder.isEmpty ? root : root + "/" + folder
+        guard let names = try? manager.contentsOfDirectory(atPath: full) else { continue }
+        for name in names {
+            let relative = folder.isEmpty ? name : folder + "/" + name
+            var info = stat()
+            guard lstat(root + "/" + relative, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR where !skipped.contains(name): pending.append(relative)
+            case S_IFREG: out.append(relative)
+            default: break
+            }
+        }
+    }
+    return out.sorted()
+}
+
+/// A text file's lines (without line endings), or nil for a binary or unreadable file.
+func textLines(_ path: String, limit: Int = 4 << 20) -> [String]? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: limit), !data.prefix(8000).contains(0) else { return nil }
+    return Array(data).split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+        String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
+    }
+}

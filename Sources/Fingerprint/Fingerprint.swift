@@ -1,1 +1,0 @@
-// Fingerprint module: see ARCHITECTURE.md.

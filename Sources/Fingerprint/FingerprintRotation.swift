@@ -1,0 +1,167 @@
+import Foundation
+import RelopsCore
+
+/// What a rotation asks for.
+public struct RotationRequest: Sendable {
+    /// The config file and key to edit.
+    public var target: ConfigTarget
+    /// The new app signing fingerprint; nil only for a pure `--retire`.
+    public var newFingerprint: CertificateFingerprint?
+    /// Keep the values already there (an overlap window) instead of replacing them.
+    public var keepOld = false
+    /// A fingerprint to remove.
+    public var retire: CertificateFingerprint?
+    /// The repository root: where keystores, overriding settings and documentation are looked for.
+    public var repositoryRoot: String?
+    /// `~/.android/debug.keystore` unless told otherwise; nil to skip it.
+    public var debugKeystore: String?
+    /// Extra passwords to try on PKCS#12 keystores.
+    public var keystorePasswords: [String] = []
+
+    public init(target: ConfigTarget, newFingerprint: CertificateFingerprint?) {
+        self.target = target
+        self.newFingerprint = newFingerprint
+    }
+}
+
+/// A planned (or applied) edit of the served fingerprints, with what it leaves behind.
+public struct FingerprintRotation: Sendable {
+    public let target: ConfigTarget
+    /// The config's bytes before and after the edit.
+    public let before: [UInt8]
+    public let after: [UInt8]
+    /// The array's values before and after.
+    public let oldValues: [String]
+    public let newValues: [String]
+    /// Fingerprints that were served and no longer are.
+    public let retired: [CertificateFingerprint]
+    /// Other settings of the same key that override the served value.
+    public let overrides: [ConfigOverride]
+    /// Documentation still holding the placeholder or a retired fingerprint.
+    public let staleDocuments: [StaleDocumentLine]
+    /// Keystores found but not checked against the new fingerprint, with why.
+    public let uncheckedKeystores: [(path: String, reason: String)]
+
+    /// Whether the config changes at all.
+    public var changesConfig: Bool { before != after }
+
+    /// The preview: a unified diff of the config.
+    public var diff: String { unifiedDiff(path: target.displayPath, before: before, after: after) }
+
+    /// Writes the edited config atomically, after checking it re-parses to the planned values and
+    /// that the file still holds what was planned from.
+    public func apply() throws(Failure) {
+        guard changesConfig else { return }
+        let current = try target.load()
+        guard current.bytes == before else {
+            throw Failure(.couldNotCheck, "\(target.displayPath): changed since it was read; run the rotation again")
+        }
+        let check: JSONCDocument
+        do {
+            check = try JSONCDocument(bytes: after, path: target.displayPath)
+        } catch {
+            throw Failure(.couldNotCheck, "internal error: the edited config does not parse: \(error)")
+        }
+        guard check.node(at: target.keyPath)?.elements?.compactMap(\.string) == newValues else {
+            throw Failure(.couldNotCheck, "internal error: the edited config does not hold the planned values")
+        }
+        try AtomicFile.write(after, to: target.path)
+    }
+
+    /// Plans a rotation: validates the new fingerprint against local keystores and computes the edit.
+    public static func plan(_ request: RotationRequest) throws(Failure) -> FingerprintRotation {
+        if let new = request.newFingerprint {
+            let known = KnownKeystores.find(
+                root: request.repositoryRoot, debugKeystore: request.debugKeystore,
+                passwords: request.keystorePasswords)
+            if let key = known.match(new) { throw Failure(.badInput, WrongKeyError(key: key).description) }
+            return try plan(request, unchecked: known.unread)
+        }
+        guard request.retire != nil else {
+            throw Failure(.usage, "nothing to do: give the new fingerprint (--to FP or --cert FILE) or --retire FP")
+        }
+        return try plan(request, unchecked: [])
+    }
+
+    static func plan(_ request: RotationRequest, unchecked: [(path: String, reason: String)]) throws(Failure)
+        -> FingerprintRotation
+    {
+        let target = request.target
+        let document = try target.load()
+        guard let node = document.node(at: target.keyPath) else {
+            throw Failure(
+                .badInput, "\(target.displayPath): no key \(target.key) (check --key or app.android.fingerprints)")
+        }
+        guard let elements = node.elements else {
+            let (line, column) = document.location(of: node.range.lowerBound)
+            throw Failure(
+                .badInput, "\(target.displayPath):\(line):\(column): \(target.key) is not an array of fingerprints")
+        }
+        let old = elements.compactMap(\.string)
+        let oldFingerprints = old.map { try? FingerprintNormalizer.sha256($0) }
+        var desired: [String]
+        if request.keepOld || request.retire != nil {
+            desired = []
+            for (raw, fingerprint) in zip(old, oldFingerprints) where !FingerprintNormalizer.isPlaceholder(raw) {
+                if let fingerprint, fingerprint == request.retire || fingerprint == request.newFingerprint { continue }
+                desired.append(raw)
+            }
+        } else {
+            desired = []
+        }
+        if let retire = request.retire {
+            guard oldFingerprints.contains(retire) else {
+                throw Failure(
+                    .badInput,
+                    "\(target.displayPath): \(target.key) does not hold \(retire.canonical); nothing to retire "
+                        + "(it holds \(old.isEmpty ? "nothing" : old.joined(separator: ", ")))")
+            }
+        }
+        if let new = request.newFingerprint { desired.append(new.canonical) }
+        guard !desired.isEmpty else {
+            throw Failure(
+                .badInput,
+                "\(target.displayPath): retiring \(request.retire?.canonical ?? "it") would leave \(target.key) "
+                    + "empty and Android could verify no build; add the new fingerprint first (--to FP --keep-old)")
+        }
+        let after: [UInt8]
+        do {
+            after = try JSONCEditor.setStringArray(document, at: target.keyPath, to: desired)
+        } catch {
+            throw Failure(error.category, error.message)
+        }
+        // The editor keeps surviving elements in place, so the result's order is the truth.
+        let result =
+            (try? JSONCDocument(bytes: after, path: target.displayPath))?.node(at: target.keyPath)?.elements?
+            .compactMap(\.string) ?? desired
+        let kept = Set(desired.compactMap { try? FingerprintNormalizer.sha256($0) })
+        var retired: [CertificateFingerprint] = []
+        for fingerprint in oldFingerprints.compactMap({ $0 })
+        where !kept.contains(fingerprint) && !retired.contains(fingerprint) {
+            retired.append(fingerprint)
+        }
+        let root = request.repositoryRoot
+        return FingerprintRotation(
+            target: target, before: document.bytes, after: after, oldValues: old, newValues: result, retired: retired,
+            overrides: root.map { RotationReports.overrides(of: target, root: $0) } ?? [],
+            staleDocuments: root.map { RotationReports.staleDocuments(root: $0, retired: retired) } ?? [],
+            uncheckedKeystores: unchecked)
+    }
+
+    /// The JSON form `--format json` prints.
+    public func json(applied: Bool) -> JSONValue {
+        .object([
+            ("config", .string(target.displayPath)), ("key", .string(target.key)), ("applied", .bool(applied)),
+            ("changed", .bool(changesConfig)),
+            ("before", .array(oldValues.map { .string($0) })), ("after", .array(newValues.map { .string($0) })),
+            ("retired", .array(retired.map { .string($0.canonical) })),
+            ("overrides", .array(overrides.map(\.json))),
+            ("stale_documents", .array(staleDocuments.map(\.json))),
+            (
+                "unchecked_keystores",
+                .array(
+                    uncheckedKeystores.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })
+            ),
+        ])
+    }
+}

@@ -1,0 +1,337 @@
+import RelopsCore
+
+/// A parsed `apple-app-site-association`: the `applinks` details in either form Apple reads, and
+/// `webcredentials.apps`. A wrong shape is a finding (`errors`, `warnings`), not a thrown error.
+public struct AppSiteAssociation: Sendable {
+    /// One `applinks.details` entry.
+    public struct Detail: Sendable, Equatable {
+        public let index: Int
+        public let appIDs: [String]
+        /// iOS 13+ `components`; nil in the legacy form.
+        public let components: [URLComponentPattern]?
+        /// Legacy `paths` (`NOT ` prefixes exclude); nil in the iOS 13+ form.
+        public let paths: [String]?
+
+        /// The form this entry is written in, for messages.
+        public var form: String {
+            components != nil ? "iOS 13+ form (appIDs + components)" : "legacy form (appID + paths)"
+        }
+    }
+
+    public var details: [Detail] = []
+    /// `webcredentials.apps`, nil when the document has no `webcredentials`.
+    public var webCredentialsApps: [String]?
+    public var hasAppLinks = false
+    public var errors: [String] = []
+    public var warnings: [String] = []
+
+    /// Reads a body; throws only when it is not JSON at all.
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> AppSiteAssociation {
+        AppSiteAssociation(json: try JSONReader.parse(bytes))
+    }
+
+    public init(json: JSONValue) {
+        guard let top = json.objectPairs else {
+            errors.append("the document is not a JSON object")
+            return
+        }
+        for (k, _) in top where !["applinks", "webcredentials", "appclips", "activitycontinuation"].contains(k) {
+            warnings.append("unknown top-level field `\(k)`")
+        }
+        if let web = json["webcredentials"] {
+            if let apps = web["apps"]?.arrayValue, apps.allSatisfy({ $0.stringValue != nil }) {
+                webCredentialsApps = apps.compactMap(\.stringValue)
+            } else {
+                errors.append("webcredentials.apps must be a list of app id strings")
+            }
+        }
+        guard let applinks = json["applinks"] else { return }
+        hasAppLinks = true
+        guard let pairs = applinks.objectPairs else {
+            errors.append("applinks must be an object")
+            return
+        }
+        for (k, _) in pairs where !["apps", "details", "defaults", "substitutionVariables"].contains(k) {
+            warnings.append("applinks: unknown field `\(k)`")
+        }
+        if let apps = applinks["apps"], apps.arrayValue?.isEmpty != true {
+            warnings.append("applinks.apps should be an empty list (legacy field)")
+        }
+        guard let items = applinks["details"]?.arrayValue else {
+            errors.append("applinks.details must be a list")
+            return
+        }
+        for (i, item) in items.enumerated() {
+            if let detail = read(item, i) { details.append(detail) }
+        }
+    }
+
+    private mutating func read(_ item: JSONValue, _ i: Int) -> Detail? {
+        let place = "applinks.details[\(i)]"
+        guard let pairs = item.objectPairs else {
+            errors.append("\(place) is not an object")
+            return nil
+        }
+        for (k, _) in pairs where !["appIDs", "appID", "components", "paths", "defaults"].contains(k) {
+            warnings.append("\(place): unknown field `\(k)`")
+        }
+        var ids: [String] = []
+        if let many = item["appIDs"] {
+            guard let list = many.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                errors.append("\(place).appIDs must be a list of strings")
+                return nil
+            }
+            ids += list.compactMap(\.stringValue)
+        }
+        if let one = item["appID"] {
+            guard let id = one.stringValue else {
+                errors.append("\(place).appID must be a string")
+                return nil
+            }
+            ids.append(id)
+        }
+        guard !ids.isEmpty else {
+            errors.append("\(place) names no app (neither appIDs nor appID)")
+            return nil
+        }
+        for id in ids where !AppID.isValid(id) {
+            warnings.append("\(place): \"\(id)\" is not TEAMID.bundle.id (a 10-character team id, a dot, a bundle id)")
+        }
+        if let components = item["components"] {
+            guard let list = components.arrayValue else {
+                errors.append("\(place).components must be a list")
+                return nil
+            }
+            var patterns: [URLComponentPattern] = []
+            for (j, c) in list.enumerated() {
+                switch URLComponentPattern.read(c) {
+                case .success(let p): patterns.append(p)
+                case .failure(let why): errors.append("\(place).components[\(j)]: \(why.message)")
+                }
+            }
+            return Detail(index: i, appIDs: ids, components: patterns, paths: nil)
+        }
+        if let paths = item["paths"] {
+            guard let list = paths.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                errors.append("\(place).paths must be a list of strings")
+                return nil
+            }
+            return Detail(index: i, appIDs: ids, components: nil, paths: list.compactMap(\.stringValue))
+        }
+        errors.append("\(place) has neither components nor paths")
+        return nil
+    }
+}
+
+/// Apple app ids: `TEAMID.bundle.id`.
+enum AppID {
+    static func isValid(_ id: String) -> Bool {
+        let parts = id.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, parts[0].count == 10,
+            parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+            !parts[1].isEmpty,
+            parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
+        else { return false }
+        return true
+    }
+}
+
+struct Message: Error { let message: String }
+
+/// One iOS 13+ `components` entry: patterns for the path (`/`), query (`?`) and fragment (`#`).
+public struct URLComponentPattern: Sendable, Equatable {
+    public enum Query: Sendable, Equatable {
+        case whole(String)
+        case items([String: String])
+    }
+    public var path: String?
+    public var query: Query?
+    public var fragment: String?
+    public var exclude = false
+    public var caseSensitive = true
+
+    static func read(_ value: JSONValue) -> Result<URLComponentPattern, Message> {
+        guard let pairs = value.objectPairs else { return .failure(Message(message: "not an object")) }
+        var p = URLComponentPattern()
+        for (k, v) in pairs {
+            switch k {
+            case "/", "#":
+                guard let s = v.stringValue else { return .failure(Message(message: "`\(k)` must be a string")) }
+                if k == "/" { p.path = s } else { p.fragment = s }
+            case "?":
+                if let s = v.stringValue {
+                    p.query = .whole(s)
+                } else if let items = v.objectPairs, items.allSatisfy({ $0.1.stringValue != nil }) {
+                    var d: [String: String] = [:]
+                    for (name, pattern) in items { d[name] = pattern.stringValue }
+                    p.query = .items(d)
+                } else {
+                    return .failure(Message(message: "`?` must be a string or an object of strings"))
+                }
+            case "exclude", "caseSensitive", "percentEncoded":
+                guard case .bool(let b) = v else { return .failure(Message(message: "`\(k)` must be true or false")) }
+                if k == "exclude" { p.exclude = b } else if k == "caseSensitive" { p.caseSensitive = b }
+            case "comment": break
+            default: return .failure(Message(message: "unknown key `\(k)`"))
+            }
+        }
+        return .success(p)
+    }
+
+    /// True when a URL's path, query and fragment all match (a missing pattern matches anything).
+    public func matches(path urlPath: String, query urlQuery: String?, fragment urlFragment: String?) -> Bool {
+        if let path, !Wildcard.matches(path, urlPath, caseSensitive: caseSensitive) { return false }
+        if let fragment, !Wildcard.matches(fragment, urlFragment ?? "", caseSensitive: caseSensitive) { return false }
+        switch query {
+        case nil: return true
+        case .whole(let pattern): return Wildcard.matches(pattern, urlQuery ?? "", caseSensitive: caseSensitive)
+        case .items(let items):
+            var values: [String: String] = [:]
+            for item in (urlQuery ?? "").split(separator: "&") {
+                let kv = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = String(kv[0])
+                if values[name] == nil { values[name] = kv.count > 1 ? String(kv[1]) : "" }
+            }
+            return items.allSatisfy { Wildcard.matches($0.value, values[$0.key] ?? "", caseSensitive: caseSensitive) }
+        }
+    }
+}
+
+/// What Apple's rules say about one URL for one app: first matching component or path wins.
+public enum LinkDecision: Sendable, Equatable {
+    /// Opens in the app: matched by component or path number `index` (0-based).
+    case handled(index: Int)
+    /// Stays in the browser: excluded by component or `NOT ` path number `index`.
+    case excluded(index: Int)
+    /// Stays in the browser: nothing matched.
+    case unmatched
+}
+
+extension AppSiteAssociation.Detail {
+    /// Evaluates a URL (path, optional query and fragment) with Apple's rules.
+    public func decide(path: String, query: String? = nil, fragment: String? = nil) -> LinkDecision {
+        if let components {
+            for (i, c) in components.enumerated() where c.matches(path: path, query: query, fragment: fragment) {
+                return c.exclude ? .excluded(index: i) : .handled(index: i)
+            }
+            return .unmatched
+        }
+        for (i, entry) in (paths ?? []).enumerated() {
+            if entry.hasPrefix("NOT ") {
+                if Wildcard.matches(String(entry.dropFirst(4)), path, caseSensitive: true) {
+                    return .excluded(index: i)
+                }
+            } else if Wildcard.matches(entry, path, caseSensitive: true) {
+                return .handled(index: i)
+            }
+        }
+        return .unmatched
+    }
+}
+
+/// Apple's pattern syntax: `*` matches any run of characters (slashes included), `?` exactly one.
+public enum Wildcard {
+    /// True when `pattern` matches the whole of `text`. Linear backtracking on the last `*`: no recursion.
+    public static func matches(_ pattern: String, _ text: String, caseSensitive: Bool) -> Bool {
+        let p = Array(caseSensitive ? pattern.unicodeScalars : pattern.lowercased().unicodeScalars)
+        let t = Array(caseSensitive ? text.unicodeScalars : text.lowercased().unicodeScalars)
+        var pi = 0, ti = 0
+        var star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count && (p[pi] == "?" || (p[pi] != "*" && p[pi] == t[ti])) {
+                pi += 1
+                ti += 1
+            } else if pi < p.count && p[pi] == "*" {
+                star = pi
+                mark = ti
+                pi += 1
+            } else if star >= 0 {
+                pi = star + 1
+                mark += 1
+                ti = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count && p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+}
+
+/// What the AASA must say for the app: its ids, the paths it must open, webcredentials.
+struct AppleAssociationCheck {
+    let appIDs: [String]
+    let paths: [String]
+    /// False for a host the app claims only for `webcredentials:`.
+    var checkAppLinks = true
+    let requireWebCredentials: Bool
+
+    func evaluate(_ document: AppSiteAssociation, into list: inout CheckList) {
+        guard !appIDs.isEmpty else {
+            list.skip("aasa.appid", "no expected app id (give --app-id or app.ios.app_ids)")
+            return
+        }
+        if checkAppLinks && !document.hasAppLinks {
+            list.fail("aasa.applinks", "the document has no `applinks` section")
+        }
+        for id in appIDs where checkAppLinks {
+            guard let detail = document.details.first(where: { $0.appIDs.contains(id) }) else {
+                let found = document.details.flatMap(\.appIDs)
+                list.fail(
+                    "aasa.appid",
+                    "applinks.details names no entry for \(id)"
+                        + (found.isEmpty ? "" : "; it names " + found.joined(separator: ", ")))
+                continue
+            }
+            list.pass("aasa.appid", "applinks.details[\(detail.index)] names \(id) in the \(detail.form)")
+            if paths.isEmpty { list.skip("aasa.paths", "no expected paths (give --path or app.ios.paths)") }
+            for path in paths {
+                let (bare, query, fragment) = splitURLPath(path)
+                switch detail.decide(path: bare, query: query, fragment: fragment) {
+                case .handled(let i):
+                    list.pass(
+                        "aasa.paths", "\(path) opens \(id) (\(detail.components != nil ? "component" : "path") [\(i)])")
+                case .excluded(let i):
+                    list.fail(
+                        "aasa.paths",
+                        "\(path) is excluded for \(id) by \(detail.components != nil ? "component" : "path") [\(i)]")
+                case .unmatched:
+                    list.fail(
+                        "aasa.paths",
+                        "\(path) is matched by no \(detail.components != nil ? "component" : "path") for \(id)")
+                }
+            }
+        }
+        if let apps = document.webCredentialsApps {
+            for id in appIDs {
+                if apps.contains(id) {
+                    list.pass("aasa.webcredentials", "webcredentials.apps lists \(id)")
+                } else if requireWebCredentials {
+                    list.fail("aasa.webcredentials", "webcredentials.apps does not list \(id)")
+                } else {
+                    list.warn("aasa.webcredentials", "webcredentials.apps does not list \(id)")
+                }
+            }
+        } else if requireWebCredentials {
+            list.fail(
+                "aasa.webcredentials",
+                "the entitlements claim webcredentials: for this host, but the document has no webcredentials.apps")
+        }
+    }
+}
+
+/// Splits an expected link (`/a/b?x=1#top`) into path, query and fragment. A `*` or `?` before the
+/// first `?=`-style query stays part of the path, so `/sessions/*` is tested as written.
+func splitURLPath(_ text: String) -> (String, String?, String?) {
+    var rest = Substring(text)
+    var fragment: String?
+    if let hash = rest.firstIndex(of: "#") {
+        fragment = String(rest[rest.index(after: hash)...])
+        rest = rest[..<hash]
+    }
+    // A query is recognised only when it looks like one (`?name=`), since `?` is also a wildcard.
+    if let q = rest.firstIndex(of: "?"), rest[rest.index(after: q)...].contains("=") {
+        return (String(rest[..<q]), String(rest[rest.index(after: q)...]), fragment)
+    }
+    return (String(rest), nil, fragment)
+}

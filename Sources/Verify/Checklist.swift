@@ -1,0 +1,86 @@
+import RelopsCore
+
+/// One line of the verify checklist: a verdict, what was checked, the exact URL and why.
+public struct Check: Sendable, Equatable {
+    public enum Verdict: String, Sendable, Equatable {
+        case pass, warn, fail
+        /// Not run (offline, or nothing to compare with); says why in the reason.
+        case skip
+    }
+
+    /// Short machine-friendly name of what was checked: `assetlinks.status`, `aasa.paths`, `dal.check`.
+    public let name: String
+    public let verdict: Verdict
+    /// The URL the check is about (nil for checks of the repository or of inputs).
+    public let url: String?
+    /// One line: why it passed, warned or failed.
+    public let reason: String
+    /// True when the check failed because its host could not be reached at all.
+    public let unreachable: Bool
+
+    public init(_ name: String, _ verdict: Verdict, url: String?, _ reason: String, unreachable: Bool = false) {
+        self.name = name
+        self.verdict = verdict
+        self.url = url
+        self.reason = reason
+        self.unreachable = unreachable
+    }
+
+    /// The check as JSON (`--format json`).
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("check", .string(name)), ("verdict", .string(verdict.rawValue)),
+            ("url", .string(url)), ("reason", .string(reason)),
+        ]
+        if unreachable { pairs.append(("unreachable", .bool(true))) }
+        return .object(pairs)
+    }
+}
+
+/// Everything `relops verify` found, in a stable order: the hosts' files, then Google's and
+/// Apple's view, then the repository's claims.
+public struct VerifyReport: Sendable {
+    public var checks: [Check] = []
+
+    public init(checks: [Check] = []) { self.checks = checks }
+
+    /// True when some host could not be reached at all (exit 3).
+    public var unreachable: Bool { checks.contains { $0.unreachable } }
+    /// True when some check failed (exit 1).
+    public var failed: Bool { checks.contains { $0.verdict == .fail } }
+
+    /// The category the executable turns into an exit code: nil when nothing failed. A host that
+    /// could not be reached wins over a failed check: the verdict is incomplete.
+    public var failureCategory: FailureCategory? {
+        if unreachable { return .couldNotCheck }
+        return failed ? .checkFailed : nil
+    }
+
+    public var json: JSONValue {
+        let count = { (v: Check.Verdict) in JSONValue.int(checks.filter { $0.verdict == v }.count) }
+        return .object([
+            ("checks", .array(checks.map(\.json))),
+            (
+                "summary",
+                .object([
+                    ("pass", count(.pass)), ("warn", count(.warn)), ("fail", count(.fail)),
+                    ("skip", count(.skip)), ("unreachable", .bool(unreachable)),
+                ])
+            ),
+        ])
+    }
+}
+
+/// Collects checks for one document.
+struct CheckList {
+    var checks: [Check] = []
+    let url: String?
+
+    init(url: String?) { self.url = url }
+
+    mutating func pass(_ name: String, _ reason: String) { checks.append(Check(name, .pass, url: url, reason)) }
+    mutating func warn(_ name: String, _ reason: String) { checks.append(Check(name, .warn, url: url, reason)) }
+    mutating func fail(_ name: String, _ reason: String) { checks.append(Check(name, .fail, url: url, reason)) }
+    mutating func skip(_ name: String, _ reason: String) { checks.append(Check(name, .skip, url: url, reason)) }
+    var failed: Bool { checks.contains { $0.verdict == .fail } }
+}

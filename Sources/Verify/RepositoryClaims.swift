@@ -1,0 +1,223 @@
+import Foundation
+
+/// The hosts the app binaries claim, read from the repository: `applinks:` and `webcredentials:`
+/// in iOS entitlements, App Links intent filters in `AndroidManifest.xml` and in C# `[IntentFilter]`
+/// attributes (.NET for Android), whose `DataHost` is a literal or a `const string` in the same file.
+public struct RepositoryClaims: Sendable {
+    public struct Claim: Sendable, Equatable {
+        public enum Kind: String, Sendable { case appLinks = "applinks", webCredentials = "webcredentials", android }
+        public let host: String
+        public let kind: Kind
+        /// `path:line` where the claim is written.
+        public let location: String
+    }
+
+    public var claims: [Claim] = []
+    /// Claims relops saw but could not read (a `DataHost` that is not a literal, a filter without autoVerify).
+    public var notes: [String] = []
+
+    public init(claims: [Claim] = [], notes: [String] = []) {
+        self.claims = claims
+        self.notes = notes
+    }
+
+    /// True for the tracked files that can hold a claim.
+    public static func mayHoldClaims(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name.hasSuffix(".entitlements") || (name.hasSuffix(".plist") && name.contains("ntitlements"))
+            || name == "AndroidManifest.xml" || name.hasSuffix(".cs")
+    }
+
+    /// Reads the claims in `paths` (relative to `root`); unreadable files are skipped.
+    public static func read(root: String, paths: [String]) -> RepositoryClaims {
+        var out = RepositoryClaims()
+        for path in paths where mayHoldClaims(path) {
+            guard let data = FileManager.default.contents(atPath: root + "/" + path), data.count <= 4 << 20 else {
+                continue
+            }
+            let text = String(decoding: data, as: UTF8.self)
+            if path.hasSuffix(".cs") {
+                if text.contains("IntentFilter") { out.readCSharp(text, path) }
+            } else if path.hasSuffix("AndroidManifest.xml") {
+                out.readManifest(text, path)
+            } else {
+                out.readEntitlements(text, path)
+            }
+        }
+        return out
+    }
+
+    static func line(of offset: String.Index, in text: String) -> Int {
+        text[..<offset].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+
+    mutating func readEntitlements(_ text: String, _ path: String) {
+        var search = text.startIndex
+        while let open = text.range(of: "<string>", range: search..<text.endIndex),
+            let close = text.range(of: "</string>", range: open.upperBound..<text.endIndex)
+        {
+            search = close.upperBound
+            let value = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            for (prefix, kind) in [("applinks:", Claim.Kind.appLinks), ("webcredentials:", .webCredentials)]
+            where value.hasPrefix(prefix) {
+                var host = String(value.dropFirst(prefix.count))
+                if let q = host.firstIndex(of: "?") { host = String(host[..<q]) }  // ?mode=developer
+                claims.append(
+                    Claim(host: host, kind: kind, location: "\(path):\(Self.line(of: open.lowerBound, in: text))"))
+            }
+        }
+    }
+
+    mutating func readManifest(_ text: String, _ path: String) {
+        var search = text.startIndex
+        while let open = text.range(of: "<intent-filter", range: search..<text.endIndex) {
+            let end =
+                text.range(of: "</intent-filter>", range: open.upperBound..<text.endIndex)?.upperBound ?? text.endIndex
+            search = end
+            let block = String(text[open.lowerBound..<end])
+            guard block.contains("android:scheme=\"https\"") || block.contains("android:scheme=\"http\"") else {
+                continue
+            }
+            let hosts = Self.attributeValues("android:host", in: block)
+            let line = Self.line(of: open.lowerBound, in: text)
+            let verified = block.contains("android:autoVerify=\"true\"")
+            for host in hosts {
+                if verified {
+                    claims.append(Claim(host: host, kind: .android, location: "\(path):\(line)"))
+                } else {
+                    notes.append(
+                        "\(path):\(line): intent-filter for \(host) has no android:autoVerify=\"true\": Android will not verify it"
+                    )
+                }
+            }
+        }
+    }
+
+    static func attributeValues(_ name: String, in text: String) -> [String] {
+        var out: [String] = []
+        var search = text.startIndex
+        while let r = text.range(of: name + "=\"", range: search..<text.endIndex),
+            let close = text[r.upperBound...].firstIndex(of: "\"")
+        {
+            out.append(String(text[r.upperBound..<close]))
+            search = close
+        }
+        return out
+    }
+
+    mutating func readCSharp(_ text: String, _ path: String) {
+        var search = text.startIndex
+        while let open = text.range(of: "[IntentFilter(", range: search..<text.endIndex) {
+            // The attribute's arguments: up to the matching `)`, skipping string literals.
+            var depth = 1
+            var i = open.upperBound
+            var inString = false
+            while i < text.endIndex && depth > 0 {
+                let c = text[i]
+                if inString {
+                    if c == "\"" { inString = false }
+                } else if c == "\"" {
+                    inString = true
+                } else if c == "(" {
+                    depth += 1
+                } else if c == ")" {
+                    depth -= 1
+                }
+                i = text.index(after: i)
+            }
+            search = i
+            let arguments = String(text[open.upperBound..<i])
+            let line = Self.line(of: open.lowerBound, in: text)
+            let where_ = "\(path):\(line)"
+            guard arguments.range(of: #"DataSchemes?\s*=.*"https?""#, options: .regularExpression) != nil else {
+                continue
+            }
+            let verified = arguments.range(of: #"AutoVerify\s*=\s*true"#, options: .regularExpression) != nil
+            var hosts: [String] = []
+            for value in Self.assignments("DataHost", in: arguments) {
+                if value.hasPrefix("\"") {
+                    hosts.append(String(value.dropFirst().dropLast()))
+                } else if let resolved = Self.constant(value, in: text) {
+                    hosts.append(resolved)
+                } else {
+                    notes.append(
+                        "\(where_): DataHost = \(value) is neither a literal nor a const string in this file; not checked"
+                    )
+                }
+            }
+            if let list = arguments.range(of: #"DataHosts\s*=\s*new[^{]*\{[^}]*\}"#, options: .regularExpression) {
+                hosts += Self.literals(in: String(arguments[list]))
+            }
+            for host in hosts {
+                if verified {
+                    claims.append(Claim(host: host, kind: .android, location: where_))
+                } else {
+                    notes.append(
+                        "\(where_): [IntentFilter] for \(host) has no AutoVerify = true: Android will not verify it")
+                }
+            }
+        }
+    }
+
+    /// Right-hand sides of `name = value` (a string literal or an identifier, possibly dotted).
+    static func assignments(_ name: String, in text: String) -> [String] {
+        guard let regex = try? NSRegularExpression(pattern: "\\b\(name)\\s*=\\s*(\"[^\"]*\"|[A-Za-z_][A-Za-z0-9_.]*)")
+        else { return [] }
+        let ns = text as NSString
+        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map {
+            ns.substring(with: $0.range(at: 1))
+        }
+    }
+
+    static func literals(in text: String) -> [String] {
+        guard let regex = try? NSRegularExpression(pattern: "\"([^\"]*)\"") else { return [] }
+        let ns = text as NSString
+        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map {
+            ns.substring(with: $0.range(at: 1))
+        }
+    }
+
+    /// The value of `const string NAME = "value";` in the same file (the last part of a dotted name).
+    static func constant(_ reference: String, in text: String) -> String? {
+        let name = reference.split(separator: ".").last.map(String.init) ?? reference
+        guard let regex = try? NSRegularExpression(pattern: "\\bconst\\s+string\\s+\(name)\\s*=\\s*\"([^\"]*)\"") else {
+            return nil
+        }
+        let ns = text as NSString
+        guard let match = regex.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        return ns.substring(with: match.range(at: 1))
+    }
+
+    /// Checks of the claims themselves: hosts only one platform claims, hosts that differ from `webHost`.
+    public func checks(webHost: String) -> [Check] {
+        var out: [Check] = []
+        for note in notes { out.append(Check("claims.read", .warn, url: nil, note)) }
+        guard !claims.isEmpty else {
+            out.append(
+                Check(
+                    "claims", .warn, url: nil,
+                    "the repository claims no host (no applinks:, webcredentials: or verified intent filter found)"))
+            return out
+        }
+        let android = Set(claims.filter { $0.kind == .android }.map { $0.host.lowercased() })
+        let ios = Set(claims.filter { $0.kind == .appLinks }.map { $0.host.lowercased() })
+        var seen: Set<String> = []
+        for claim in claims where seen.insert(claim.host.lowercased() + claim.kind.rawValue).inserted {
+            let host = claim.host.lowercased()
+            let prefix = "\(claim.location): \(claim.kind.rawValue) \(claim.host)"
+            if claim.kind == .android && !ios.contains(host) {
+                out.append(
+                    Check("claims.platforms", .warn, url: nil, "\(prefix): claimed by Android, not by iOS applinks:"))
+            } else if claim.kind == .appLinks && !android.contains(host) {
+                out.append(
+                    Check("claims.platforms", .warn, url: nil, "\(prefix): claimed by iOS applinks:, not by Android"))
+            }
+            if host != webHost.lowercased() {
+                out.append(Check("claims.web-host", .warn, url: nil, "\(prefix): differs from app.web_host \(webHost)"))
+            } else {
+                out.append(Check("claims.web-host", .pass, url: nil, "\(prefix): is app.web_host"))
+            }
+        }
+        return out
+    }
+}

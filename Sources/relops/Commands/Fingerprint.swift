@@ -1,0 +1,192 @@
+import CommandLine
+import Fingerprint
+import Foundation
+import RelopsCore
+
+/// `relops fingerprint show|rotate`.
+enum FingerprintCommand: RelopsCommand {
+    static let spec = CommandSpec(
+        "fingerprint",
+        abstract: "Shows certificate fingerprints and rotates the one assetlinks.json serves.",
+        subcommands: [
+            CommandSpec(
+                "show", abstract: "Prints a certificate's subject, validity and SHA-256/SHA-1 fingerprints.",
+                discussion: """
+                    Give exactly one of --cert, --p12, --jks, --apk. The PKCS#12 password comes from \
+                    --password-env VAR or a prompt, never from the command line.
+                    """,
+                options: [
+                    .value(
+                        "cert", "FILE", help: "An X.509 certificate, DER or PEM (Play Console's deployment_cert.der)."),
+                    .value("p12", "FILE", help: "A PKCS#12 file."),
+                    .value("password-env", "VAR", help: "The environment variable holding the PKCS#12 password."),
+                    .value("jks", "FILE", help: "A Java keystore (JKS/JCEKS); read without a password."),
+                    .value("apk", "FILE", help: "An APK: its v3/v2 signer, or the v1 META-INF signature."),
+                    .format(["text", "json"]),
+                ]),
+            CommandSpec(
+                "rotate",
+                abstract: "Puts a new app signing fingerprint into the served config (preview unless --apply).",
+                discussion: """
+                    The target defaults to .relops.yml's app.android.fingerprints (path#Section:Key). \
+                    Refuses the placeholder, a wrong-length or SHA-1 value, and the certificate of an \
+                    upload or debug keystore it can find. Reports other settings that override the \
+                    key and documentation that still holds the placeholder or a retired fingerprint.
+                    """,
+                options: [
+                    .value("to", "FP", help: "The new SHA-256 fingerprint (keytool, openssl or apksigner form)."),
+                    .value(
+                        "cert", "FILE", help: "Take the new fingerprint from this certificate (deployment_cert.der)."),
+                    .value("config", "FILE", help: "The appsettings file that is served."),
+                    .value("key", "A:B", help: "The key in it (default AppAssociation:AndroidCertFingerprints)."),
+                    .flag("keep-old", help: "Add the new fingerprint and keep the old ones (an overlap window)."),
+                    .value("retire", "FP", help: "Remove this fingerprint."),
+                    .flag("apply", help: "Write the config (otherwise only show the diff)."),
+                    .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
+                    .value(
+                        "debug-keystore", "FILE",
+                        help: "The debug keystore to check (default ~/.android/debug.keystore)."),
+                    .format(["text", "json"]),
+                ]),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
+        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
+        if arguments.subcommand == "show" { return try show(arguments, format, console) }
+        return try rotate(arguments, format, console)
+    }
+
+    static func show(_ arguments: ParsedArguments, _ format: OutputFormat, _ console: Console) throws -> Int32 {
+        let sources = ["cert", "p12", "jks", "apk"].filter { arguments.value($0) != nil }
+        guard sources.count == 1, let kind = sources.first, let file = arguments.value(kind) else {
+            throw Failure(.usage, "give exactly one of --cert, --p12, --jks, --apk")
+        }
+        if arguments.value("password-env") != nil && kind != "p12" {
+            throw Failure(.usage, "--password-env goes with --p12")
+        }
+        let certificates: [SigningCertificate]
+        switch kind {
+        case "cert": certificates = try CertificateReader.certificateFile(file)
+        case "jks": certificates = try CertificateReader.javaKeyStore(file)
+        case "apk": certificates = try CertificateReader.apk(file)
+        default: certificates = try CertificateReader.pkcs12(file, password: try password(arguments, file: file))
+        }
+        if format == .json {
+            console.out(JSONValue.object([("certificates", .array(certificates.map(\.json)))]).rendered())
+            return ExitCode.ok
+        }
+        for (i, certificate) in certificates.enumerated() {
+            if i > 0 { console.out("") }
+            console.out(console.styled(certificate.origin, .bold))
+            console.out("  Subject: \(certificate.subject)")
+            console.out("  Issuer:  \(certificate.issuer)")
+            console.out("  Valid:   \(certificate.validity)")
+            console.out("  Serial:  \(certificate.serialNumber)")
+            console.out("  SHA256: \(certificate.sha256.canonical)")
+            console.out("  SHA1:   \(certificate.sha1)")
+        }
+        return ExitCode.ok
+    }
+
+    static func password(_ arguments: ParsedArguments, file: String) throws -> String {
+        if let variable = arguments.value("password-env") {
+            guard let value = ProcessInfo.processInfo.environment[variable] else {
+                throw Failure(.usage, "--password-env \(variable): the environment variable is not set")
+            }
+            return value
+        }
+        guard let value = PasswordPrompt.read("Password for \(file): ") else {
+            throw Failure(.usage, "\(file): no terminal to ask for the PKCS#12 password on; give --password-env VAR")
+        }
+        return value
+    }
+
+    static func rotate(_ arguments: ParsedArguments, _ format: OutputFormat, _ console: Console) throws -> Int32 {
+        if arguments.value("to") != nil && arguments.value("cert") != nil {
+            throw Failure(.usage, "give the new fingerprint once: --to FP or --cert FILE")
+        }
+        if arguments.flag("keep-old") && arguments.value("retire") != nil {
+            throw Failure(.usage, "--keep-old and --retire do not go together: add with --keep-old, retire later")
+        }
+        var project: Project?
+        do {
+            project = try Project(path: arguments.value("repo"))
+        } catch {
+            if arguments.value("repo") != nil || arguments.value("config") == nil { throw error }
+            console.error("note: not in a git repository; keystores, overrides and documentation are not checked")
+        }
+        let target = try ConfigTarget.resolve(
+            config: arguments.value("config"), key: arguments.value("key"),
+            projectSetting: project?.config.androidFingerprints, root: project?.root)
+        var newFingerprint: CertificateFingerprint?
+        if let text = arguments.value("to") { newFingerprint = try FingerprintNormalizer.sha256(text) }
+        if let file = arguments.value("cert") {
+            let certificates = try CertificateReader.certificateFile(file)
+            newFingerprint = certificates.first?.sha256
+        }
+        var request = RotationRequest(target: target, newFingerprint: newFingerprint)
+        request.keepOld = arguments.flag("keep-old")
+        if let text = arguments.value("retire") { request.retire = try FingerprintNormalizer.sha256(text) }
+        request.repositoryRoot = project?.root
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        request.debugKeystore = arguments.value("debug-keystore") ?? home + "/.android/debug.keystore"
+        let rotation = try FingerprintRotation.plan(request)
+        let apply = arguments.flag("apply")
+        if apply { try rotation.apply() }
+
+        if format == .json {
+            console.out(rotation.json(applied: apply && rotation.changesConfig).rendered())
+            return ExitCode.ok
+        }
+        if rotation.changesConfig {
+            console.out(rotation.diff, terminator: "")
+        } else {
+            console.out(
+                "\(target.displayPath): \(target.key) already holds \(rotation.newValues.joined(separator: ", ")); nothing to change"
+            )
+        }
+        for item in rotation.overrides {
+            console.out(
+                "\(item.path):\(item.line): warning: also sets \(target.key) (\(item.kind.rawValue)) and overrides the served value: \(item.text)"
+            )
+        }
+        for item in rotation.staleDocuments {
+            let what = item.reason == .placeholder ? "still holds the placeholder" : "still holds a retired fingerprint"
+            console.out("\(item.path):\(item.line): warning: documentation \(what): \(item.text)")
+        }
+        for item in rotation.uncheckedKeystores {
+            console.out("\(item.path): note: keystore not checked against the new fingerprint: \(item.reason)")
+        }
+        if rotation.changesConfig {
+            console.out(
+                apply
+                    ? "Wrote \(target.displayPath)."
+                    : "Preview only: run again with --apply to write \(target.displayPath).")
+        }
+        return ExitCode.ok
+    }
+}
+
+/// Reads a password from the terminal without echoing it.
+enum PasswordPrompt {
+    static func read(_ prompt: String) -> String? {
+        let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var original = termios()
+        guard tcgetattr(fd, &original) == 0 else { return nil }
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        _ = prompt.withCString { write(fd, $0, strlen($0)) }
+        tcsetattr(fd, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(fd, TCSAFLUSH, &original)
+            _ = write(fd, "\n", 1)
+        }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while Foundation.read(fd, &byte, 1) == 1 && byte != 0x0A { bytes.append(byte) }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

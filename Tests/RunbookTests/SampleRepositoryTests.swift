@@ -7,15 +7,7 @@ import Testing
 /// The demo's sample repository holds what the demo promises to show, and the demo's runs fit the
 /// shipped runbooks. (The demo itself waits for the other commands; see the README.)
 @Suite struct SampleRepositoryTests {
-    /// The sample history written with the git CLI (tests may; the demo will use libgit2).
-    func build() -> GitFixture {
-        let repo = GitFixture("sample")
-        for commit in SampleRepository.history {
-            for file in commit.files { repo.write(file.path, file.content) }
-            repo.commit(commit.message, date: commit.date)
-        }
-        return repo
-    }
+    func build() -> GitFixture { makeSampleRepository() }
 
     func line(_ text: String, _ number: Int) -> String {
         let lines = text.components(separatedBy: "\n")

@@ -71,6 +71,8 @@ public struct RunReport: Sendable {
                                 "exit_code": .text(check.exitCode.map(String.init) ?? ""),
                                 "at": .text(check.at),
                                 "summary": .text(summary(check.text)),
+                                // A command as a code span; a confirmed item as the Markdown it was written in.
+                                "shown": .text(check.kind == .confirm ? check.text : codeSpan(summary(check.text))),
                                 "output": .text(check.kind == .confirm ? "" : check.excerpt ?? ""),
                                 "remark": .text(check.kind == .confirm ? check.excerpt ?? "" : ""),
                                 "fence": .text(fence(for: check.excerpt ?? "")),
@@ -136,6 +138,18 @@ func summary(_ text: String) -> String {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
     guard let first = lines.first else { return "" }
     return lines.count > 1 ? first + " …" : String(first)
+}
+
+/// `text` as a Markdown code span, with enough backticks around it to hold the ones inside.
+func codeSpan(_ text: String) -> String {
+    var longest = 0, run = 0
+    for c in text {
+        run = c == "`" ? run + 1 : 0
+        longest = max(longest, run)
+    }
+    if longest == 0 { return "`\(text)`" }
+    let ticks = String(repeating: "`", count: longest + 1)
+    return "\(ticks) \(text) \(ticks)"
 }
 
 /// A code fence longer than any run of backticks in `text`.

@@ -80,6 +80,14 @@ public struct CheckRecord: Codable, Sendable, Equatable {
     public var excerpt: String?
     public var at: String
 
+    public init(kind: Kind, text: String, exitCode: Int32?, excerpt: String?, at: String) {
+        self.kind = kind
+        self.text = text
+        self.exitCode = exitCode
+        self.excerpt = excerpt
+        self.at = at
+    }
+
     enum CodingKeys: String, CodingKey {
         case kind, text, exitCode = "exit_code", excerpt, at
     }

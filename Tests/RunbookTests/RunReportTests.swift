@@ -105,6 +105,24 @@ import Testing
         #expect(stray.message == "t.md:2: `{{/steps}}` closes nothing")
     }
 
+    @Test func commandsAreCodeSpansThatHoldTheirBackticks() throws {
+        let template = try ReportTemplate("{{#checks}}{{shown}}\n{{/checks}}", path: "t.md")
+        var state = try sampleRun(TemporaryFolder())
+        state.steps[0].checks = [
+            CheckRecord(kind: .relops, text: "relops scan", exitCode: 0, excerpt: nil, at: "t"),
+            CheckRecord(kind: .sh, text: "echo `id` ``x``\nsecond line", exitCode: 0, excerpt: nil, at: "t"),
+            CheckRecord(
+                kind: .confirm, text: "Android: rebuilt with `app.example.com`", exitCode: nil, excerpt: nil, at: "t"),
+        ]
+        let out = try template.render([
+            "checks": RunReport(state).context["steps"].flatMap { steps -> TemplateValue? in
+                guard case .list(let items) = steps else { return nil }
+                return items[0]["checks"]
+            } ?? .list([])
+        ])
+        #expect(out == "`relops scan`\n``` echo `id` ``x`` … ```\nAndroid: rebuilt with `app.example.com`\n")
+    }
+
     @Test func excerptsAreBounded() {
         let long = (1...100).map { "line \($0)" }.joined(separator: "\n") + "\n\u{1B}[31mred\u{1B}[0m\n"
         let excerpt = outputExcerpt(long + String(repeating: "x", count: 400))

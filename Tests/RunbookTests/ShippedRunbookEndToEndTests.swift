@@ -153,4 +153,31 @@ import Testing
         let report = relops(["runbook", "report", "fingerprint-rotation"], in: repo.root)
         #expect(report.stdout.contains("- [x] **4. Both fingerprints are live**: passed"))
     }
+
+    /// Runs once `relops anchors` is in the build (it is on its own branch now).
+    @Test(.enabled(if: relops(["anchors", "--help"]).status == 0, "needs relops anchors"))
+    func adrAnchorAuditRepinsWithARevisionNoteAndLeavesTheRestToAPerson() throws {
+        let repo = makeSampleRepository()
+        let adr = "Docs/adr/043-mobile-deep-links.md"
+        let first = relops(
+            ["runbook", "run", "adr-anchor-audit", "--non-interactive", "--var", "repin_flags=--date 2026-08-31"],
+            in: repo.root)
+        #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
+        // The audit found drift (exit 1, accepted), the repin wrote; the review needs a person.
+        #expect(try statuses(repo) == [.passed, .passed, .failed])
+        let text = repo.readText(adr)
+        #expect(text.contains("(`Source/Hosts/UI/App.UI.Web/Program.cs:11`)"))
+        #expect(text.contains("host constant (:19)"))
+        #expect(text.contains("## Revision (2026-08-31)"))
+        #expect(text.contains("PR #155"))
+
+        let second = relops(
+            [
+                "runbook", "run", "adr-anchor-audit", "--non-interactive", "--confirm", "3", "--var",
+                "repin_flags=--date 2026-08-31",
+            ], in: repo.root)
+        #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
+        #expect(try statuses(repo) == [.passed, .passed, .confirmed])
+        #expect(second.stdout.contains("appsettings.json:4-6"))  // what is left for a person
+    }
 }

@@ -282,8 +282,8 @@ public enum SampleRepository {
         Android declares its App Links intent filter as an attribute on MainActivity
         (`Source/Hosts/UI/App.UI/Platforms/Android/MainActivity.cs:8-12`), bound to the public web
         host constant (:16). iOS lists the host in its associated-domains entitlement
-        (`Source/Hosts/UI/App.UI/Platforms/iOS/Entitlements.plist:7`), and the MAUI head reads
-        `PublicSite:BaseUrl` from `Source/Hosts/UI/App.UI/appsettings.json:3`.
+        (`Source/Hosts/UI/App.UI/Platforms/iOS/Entitlements.plist:7`), and the MAUI head keeps
+        `PublicSite:BaseUrl` in `Source/Hosts/UI/App.UI/appsettings.json:3`.
 
         """
 }

@@ -34,6 +34,7 @@ enum CommandRunner {
         AssociationCommand.self,
         VerifyCommand.self,
         AnchorsCommand.self,
+        RunbookCommand.self,
     ]
 
     static let root = CommandSpec(

@@ -1,0 +1,194 @@
+import Foundation
+import RelopsCore
+
+/// Where a step stands.
+public enum StepStatus: String, Codable, Sendable {
+    case pending, passed, failed, skipped, confirmed
+
+    /// Passed, skipped or confirmed: a resumed run goes past it.
+    public var isDone: Bool { self == .passed || self == .skipped || self == .confirmed }
+}
+
+/// One run of a runbook, as stored in `.relops/runs/<run-id>.json`. Secret values are never in it.
+public struct RunState: Codable, Sendable, Equatable {
+    public var format = 1
+    public var runID: String
+    /// The runbook's name and the path it was read from.
+    public var runbook: String
+    public var runbookPath: String
+    public var title: String
+    public var started: String
+    /// Set when every step is done.
+    public var finished: String?
+    public var `operator`: String
+    /// Variable values; a secret's value is written as `(secret)`.
+    public var vars: [Variable]
+    public var steps: [StepRecord]
+
+    public struct Variable: Codable, Sendable, Equatable {
+        public var name: String
+        public var value: String
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case format, runID = "run_id", runbook, runbookPath = "runbook_path", title, started, finished, `operator`,
+            vars, steps
+    }
+
+    /// True when every step is done.
+    public var isComplete: Bool { steps.allSatisfy(\.status.isDone) }
+
+    /// The first step that is not done, if any.
+    public var firstOpenStep: StepRecord? { steps.first { !$0.status.isDone } }
+}
+
+/// A step's record.
+public struct StepRecord: Codable, Sendable, Equatable {
+    public var number: Int
+    public var id: String
+    public var title: String
+    public var status: StepStatus
+    public var started: String?
+    public var finished: String?
+    public var `operator`: String?
+    /// Why a step failed, is waiting for a person, or was reopened.
+    public var note: String?
+    /// When a resumed run last saw its evidence still hold.
+    public var rechecked: String?
+    public var checks: [CheckRecord]
+
+    public init(number: Int, id: String, title: String) {
+        self.number = number
+        self.id = id
+        self.title = title
+        status = .pending
+        checks = []
+    }
+}
+
+/// What one action of a step did.
+public struct CheckRecord: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable {
+        case relops, sh, confirm
+    }
+
+    public var kind: Kind
+    /// The command as run (secrets masked), the script, or the confirmed item.
+    public var text: String
+    public var exitCode: Int32?
+    /// A bounded excerpt of the output (secrets masked).
+    public var excerpt: String?
+    public var at: String
+
+    public init(kind: Kind, text: String, exitCode: Int32?, excerpt: String?, at: String) {
+        self.kind = kind
+        self.text = text
+        self.exitCode = exitCode
+        self.excerpt = excerpt
+        self.at = at
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, text, exitCode = "exit_code", excerpt, at
+    }
+}
+
+/// The runs stored in a repository's `.relops/runs/`.
+public struct RunStore: Sendable {
+    /// `<repository root>/.relops/runs`.
+    public let folder: String
+
+    public init(repositoryRoot: String) {
+        folder = repositoryRoot + "/.relops/runs"
+    }
+
+    public func path(of runID: String) -> String { folder + "/" + runID + ".json" }
+
+    /// Writes a run's state atomically.
+    public func save(_ state: RunState) throws(Failure) {
+        try createFolder()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(state)
+        } catch {
+            throw Failure(.couldNotCheck, "\(path(of: state.runID)): cannot encode the run: \(error)")
+        }
+        try AtomicFile.write(Array(data) + [0x0A], to: path(of: state.runID))
+    }
+
+    /// Reads one run.
+    public func load(_ runID: String) throws(Failure) -> RunState {
+        let file = path(of: runID)
+        guard let data = FileManager.default.contents(atPath: file) else {
+            let known = (try? all().map(\.runID)) ?? []
+            let hint = known.isEmpty ? "no runs are stored yet" : "runs: \(known.joined(separator: ", "))"
+            throw Failure(.usage, "no run `\(runID)` in \(folder) (\(hint))")
+        }
+        do {
+            return try JSONDecoder().decode(RunState.self, from: data)
+        } catch {
+            throw Failure(.badInput, "\(file): not a relops run state: \(error)")
+        }
+    }
+
+    /// Every stored run, oldest first.
+    public func all() throws(Failure) -> [RunState] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var runs: [RunState] = []
+        for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            runs.append(try load(String(name.dropLast(5))))
+        }
+        return runs.sorted { ($0.started, $0.runID) < ($1.started, $1.runID) }
+    }
+
+    /// The named run, or the latest one when `runID` is nil.
+    public func find(_ runID: String?) throws(Failure) -> RunState {
+        if let runID { return try load(runID) }
+        guard let latest = try all().last else {
+            throw Failure(.usage, "no runs in \(folder) yet; start one with `relops runbook run NAME`")
+        }
+        return latest
+    }
+
+    /// A new run id: the runbook's name and the start time (`domain-cutover-20261129T174500Z`).
+    public func newRunID(runbook: String, started: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let base = "\(runbook)-\(formatter.string(from: started))"
+        var id = base
+        var n = 2
+        while FileManager.default.fileExists(atPath: path(of: id)) {
+            id = "\(base)-\(n)"
+            n += 1
+        }
+        return id
+    }
+
+    /// Creates the folder with a `.gitignore` that ignores everything in it: run state is the
+    /// operator's working record (its excerpts quote the old host, which a later scan must not
+    /// count, and `git add -A` must not commit); the report is what goes into history.
+    func createFolder() throws(Failure) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(.couldNotCheck, "\(folder): cannot create: \(error.localizedDescription)")
+        }
+        let ignore = folder + "/.gitignore"
+        if !FileManager.default.fileExists(atPath: ignore) {
+            try AtomicFile.write(
+                Array("# relops run state: local, not committed (see `relops runbook report`)\n*\n".utf8), to: ignore)
+        }
+    }
+}
+
+/// A timestamp as state and reports write it: ISO 8601 in UTC, to the second.
+public func timestamp(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: date)
+}

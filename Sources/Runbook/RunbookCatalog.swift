@@ -1,0 +1,105 @@
+import Foundation
+import RelopsCore
+
+/// Where the runbooks and templates that ship with relops live: `Runbooks/` and `Templates/`
+/// beside each other in the source tree, or in `share/relops` next to an installed binary.
+public struct ShippedFiles: Sendable {
+    /// The folder holding `Runbooks/` and `Templates/`.
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    public var runbooksFolder: String { root + "/Runbooks" }
+    public var reportTemplatePath: String { root + "/Templates/run-report.md" }
+
+    /// Finds the shipped files: `RELOPS_SHARE`, else the folders above the executable (a build in
+    /// `.build/debug/relops` finds the source tree), else `../share/relops` beside it.
+    public static func locate(executable: String, environment: [String: String]) -> ShippedFiles? {
+        if let explicit = environment["RELOPS_SHARE"], !explicit.isEmpty { return ShippedFiles(root: explicit) }
+        let resolved = (executable as NSString).resolvingSymlinksInPath
+        var folder = (resolved as NSString).deletingLastPathComponent
+        var candidates = [(folder as NSString).deletingLastPathComponent + "/share/relops"]
+        for _ in 0..<6 {
+            candidates.append(folder)
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        for candidate in candidates
+        where FileManager.default.fileExists(atPath: candidate + "/Templates/run-report.md")
+            && FileManager.default.fileExists(atPath: candidate + "/Runbooks")
+        {
+            return ShippedFiles(root: candidate)
+        }
+        return nil
+    }
+}
+
+/// A runbook that can be run by name.
+public struct RunbookEntry: Sendable {
+    public let name: String
+    public let title: String
+    public let path: String
+    /// `shipped` or `repository`.
+    public let origin: String
+}
+
+/// The runbooks a repository can run: its own (`Runbooks/*.md`, `.relops/runbooks/*.md`), then
+/// the shipped ones; a repository runbook hides a shipped one of the same name.
+public struct RunbookCatalog: Sendable {
+    public let repositoryRoot: String
+    public let shipped: ShippedFiles?
+
+    public init(repositoryRoot: String, shipped: ShippedFiles?) {
+        self.repositoryRoot = repositoryRoot
+        self.shipped = shipped
+    }
+
+    var repositoryFolders: [String] { [repositoryRoot + "/Runbooks", repositoryRoot + "/.relops/runbooks"] }
+
+    /// Every runbook with its title; a file that does not parse is listed with the error as its title.
+    public func entries() -> [RunbookEntry] {
+        var entries: [RunbookEntry] = []
+        var seen = Set<String>()
+        let sources =
+            repositoryFolders.map { ($0, "repository") } + (shipped.map { [($0.runbooksFolder, "shipped")] } ?? [])
+        for (folder, origin) in sources {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                $0.hasSuffix(".md")
+            }.sorted()
+            for file in names {
+                let path = folder + "/" + file
+                let name = String(file.dropLast(3))
+                // The relops source tree is its own repository: its Runbooks are the shipped ones.
+                guard seen.insert(name).inserted else { continue }
+                let title: String
+                do {
+                    title = try Runbook(contentsOf: path).title
+                } catch {
+                    title = "(does not parse: \(error.message))"
+                }
+                entries.append(RunbookEntry(name: name, title: title, path: path, origin: origin))
+            }
+        }
+        return entries
+    }
+
+    /// The runbook `reference` names: a path to a `.md` file, or a name from `entries()`.
+    public func resolve(_ reference: String) throws(Failure) -> Runbook {
+        if reference.contains("/") || reference.hasSuffix(".md") {
+            let path = reference.hasPrefix("/") ? reference : FileManager.default.currentDirectoryPath + "/" + reference
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw Failure(.badInput, "\(reference): no such runbook file")
+            }
+            return try Runbook(contentsOf: path)
+        }
+        let all = entries()
+        guard let entry = all.first(where: { $0.name == reference }) else {
+            let names = all.map(\.name)
+            let hint = closest(reference, in: names).map { " (did you mean `\($0)`?)" } ?? ""
+            let known = names.isEmpty ? "no runbooks found" : "runbooks: \(names.joined(separator: ", "))"
+            throw Failure(.usage, "no runbook `\(reference)`\(hint); \(known)")
+        }
+        return try Runbook(contentsOf: entry.path)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import RelopsCore
+import Runbook
+import TestSupport
+import Testing
+
+/// A scripted operator and world: relops and sh results by command, answers in order, events recorded.
+final class ScriptedIO: RunbookIO {
+    /// Results by the relops arguments joined with spaces; anything else exits 0 with no output.
+    var relopsResults: [String: CommandOutput] = [:]
+    var shellResult = CommandOutput(status: 0, output: "")
+    private(set) var relopsCalls: [[String]] = []
+    private(set) var relopsEnvironments: [[String: String]] = []
+    private(set) var shellCalls: [(script: String, environment: [String: String])] = []
+    var choices: [StepChoice] = []
+    var shellAnswers: [Bool] = []
+    var confirmations: [Bool] = []
+    private(set) var events: [String] = []
+
+    func runRelops(_ arguments: [String], environment: [String: String], in folder: String) -> CommandOutput {
+        relopsCalls.append(arguments)
+        relopsEnvironments.append(environment)
+        return relopsResults[arguments.joined(separator: " ")] ?? CommandOutput(status: 0, output: "")
+    }
+
+    func runShell(_ script: String, environment: [String: String], in folder: String) -> CommandOutput {
+        shellCalls.append((script, environment))
+        return shellResult
+    }
+
+    func choose(step: RunbookStep, prose: String) -> StepChoice {
+        choices.isEmpty ? .run : choices.removeFirst()
+    }
+
+    func allowShell(step: RunbookStep, script: String) -> Bool {
+        shellAnswers.isEmpty ? false : shellAnswers.removeFirst()
+    }
+
+    func confirm(step: RunbookStep, item: String) -> Bool {
+        confirmations.isEmpty ? false : confirmations.removeFirst()
+    }
+
+    func show(_ event: RunEvent) {
+        switch event {
+        case .started(let id, let resumed): events.append("\(resumed ? "resumed" : "started") \(id)")
+        case .stepStarted(let step, _): events.append("step \(step.number)")
+        case .stepAlreadyDone(let record): events.append("done \(record.number)")
+        case .reopened(let record, let reason): events.append("reopened \(record.number): \(reason)")
+        case .evidenceHolds(let record): events.append("holds \(record.number)")
+        case .checkFinished(let check, let passed): events.append("\(check.kind.rawValue) \(passed ? "ok" : "failed")")
+        case .stepFinished(let record): events.append("finished \(record.number) \(record.status.rawValue)")
+        }
+    }
+}
+
+/// A clock that starts at 2026-08-31T09:00:00Z and moves one second each time it is read.
+final class SteppingClock: @unchecked Sendable {
+    private var current = Date(timeIntervalSince1970: 1_788_166_800)
+    func now() -> Date {
+        defer { current += 1 }
+        return current
+    }
+}
+
+/// A runbook parsed from text, named by `path` (relative, so reports are stable).
+func runbook(_ text: String, path: String = "Runbooks/sample.md") throws -> Runbook {
+    try Runbook(parsing: text, path: path)
+}
+
+/// An engine over `book` in `folder` with `io`, `--var` values and options.
+func engine(
+    _ book: Runbook, _ folder: TemporaryFolder, _ io: ScriptedIO, vars: [String] = [], config: [(String, String)] = [],
+    options: RunOptions = RunOptions(), clock: SteppingClock = SteppingClock()
+) throws -> RunbookEngine {
+    let variables = try RunVariables(runbook: book, config: config.map { (name: $0.0, value: $0.1) }, overrides: vars)
+    return try RunbookEngine(
+        runbook: book, variables: variables, repositoryRoot: folder.path, io: io, options: options,
+        operatorName: "Ada Operator", now: clock.now)
+}
+
+func nonInteractive(confirm: [String] = [], allowShell: Bool = false) -> RunOptions {
+    var options = RunOptions()
+    options.confirmedSteps = confirm
+    options.allowShell = allowShell
+    return options
+}
+
+/// The package's source root (where `Runbooks/` and `Templates/` live).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+/// Compares `actual` with the golden file `Tests/Golden/RunbookTests/<name>` (outside the target folder, so SwiftPM does not see unhandled files); `RELOPS_RECORD_GOLDEN=1`
+/// writes it instead (and the test still fails, so a recording is never silent).
+func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let path = packageRoot + "/Tests/Golden/RunbookTests/" + name
+    if ProcessInfo.processInfo.environment["RELOPS_RECORD_GOLDEN"] == "1" {
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(actual.utf8))
+        Issue.record("recorded \(path); run again without RELOPS_RECORD_GOLDEN", sourceLocation: sourceLocation)
+        return
+    }
+    let expected = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    #expect(
+        expected != nil, "missing golden file \(path) (record with RELOPS_RECORD_GOLDEN=1)",
+        sourceLocation: sourceLocation)
+    #expect(actual == expected, sourceLocation: sourceLocation)
+}

@@ -1,0 +1,100 @@
+import Foundation
+import RelopsCore
+import Runbook
+import TestSupport
+import Testing
+
+/// The shipped runbooks parse, declare what they use, and run exactly the command lines the issues
+/// specify. (Running them end to end needs scan, cutover, fingerprint, verify and anchors.)
+@Suite struct ShippedRunbookTests {
+    func shipped(_ name: String) throws -> Runbook {
+        try Runbook(contentsOf: packageRoot + "/Runbooks/\(name).md")
+    }
+
+    /// Every relops command of `book` with `vars` filled in, step by step.
+    func commands(_ book: Runbook, _ vars: [String]) throws -> [[String]] {
+        let variables = try RunVariables(runbook: book, config: [], overrides: vars)
+        return try book.steps.map { step in
+            try step.actions.flatMap { action -> [String] in
+                guard case .relops(let check) = action else { return [] }
+                return try check.commands.map { try variables.arguments(of: $0).joined(separator: " ") }
+            }
+        }
+    }
+
+    func confirmations(_ book: Runbook) -> [Int] {
+        book.steps.map { step in
+            step.actions.filter { if case .confirmation = $0 { return true } else { return false } }.count
+        }
+    }
+
+    @Test func domainCutover() throws {
+        let book = try shipped("domain-cutover")
+        #expect(book.title == "Domain cutover")
+        let old = "adc-ui.kindrock-1234.eastus.azurecontainerapps.io"
+        let missing = try #require(throws: Failure.self) {
+            _ = try RunVariables(runbook: book, config: [], overrides: [])
+        }
+        #expect(
+            missing.message.contains("`old_host`") || missing.message.contains("`new_host`")
+                || missing.message.contains("`expect_binary`"))
+        let steps = try commands(
+            book,
+            [
+                "old_host=\(old)", "new_host=app.example.com", "expect_binary=3", "expect_docs=2",
+                "verify_flags=--offline --cacert ca.pem",
+            ])
+        #expect(
+            steps == [
+                ["scan --host \(old) --expect binary=3,server=0,docs=2,test=0,other=0"],
+                ["verify --host app.example.com --offline --cacert ca.pem"],
+                ["cutover --from \(old) --to app.example.com"],
+                ["cutover --from \(old) --to app.example.com --apply"],
+                ["scan --host \(old) --expect binary=0,server=0,docs=0,test=0,other=0"],
+                [],
+                [
+                    "verify --host app.example.com --offline --cacert ca.pem",
+                    "verify --host \(old) --offline --cacert ca.pem",
+                ],
+                ["verify --host \(old) --offline --cacert ca.pem"],
+            ])
+        #expect(confirmations(book) == [0, 0, 0, 0, 0, 3, 0, 1])
+        #expect(book.steps.map(\.onlyReads) == [true, true, true, false, true, false, true, true])
+    }
+
+    @Test func fingerprintRotation() throws {
+        let book = try shipped("fingerprint-rotation")
+        let old = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+        let new = "AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89"
+        let steps = try commands(
+            book,
+            [
+                "new_cert=deployment_cert.der", "old_fingerprint=\(old)", "new_fingerprint=\(new)",
+                "web_host=app.example.com",
+            ])
+        #expect(
+            steps == [
+                ["fingerprint show --cert deployment_cert.der"],
+                ["fingerprint rotate --cert deployment_cert.der --keep-old --apply"],
+                [],
+                ["verify --host app.example.com --fingerprint \(old) --fingerprint \(new)"],
+                ["fingerprint rotate --retire \(old) --apply"],
+                ["verify --host app.example.com --fingerprint \(new)"],
+                ["fingerprint rotate --to \(new)"],
+            ])
+        #expect(confirmations(book) == [1, 0, 1, 0, 1, 1, 1])
+    }
+
+    @Test func adrAnchorAudit() throws {
+        let book = try shipped("adr-anchor-audit")
+        let steps = try commands(book, ["repin_flags=--date 2026-08-31"])
+        #expect(steps == [["anchors audit"], ["anchors repin --revision-note --date 2026-08-31"], ["anchors audit"]])
+        #expect(try commands(book, [])[1] == ["anchors repin --revision-note"])
+        let accepted = book.steps.compactMap { step -> [Int32]? in
+            guard case .relops(let check) = step.actions.first else { return nil }
+            return check.acceptedExitCodes
+        }
+        #expect(accepted == [[0, 1], [0, 1], [0, 1]])
+        #expect(confirmations(book) == [0, 0, 2])
+    }
+}

@@ -34,25 +34,8 @@ extension Repository {
         for path in paths {
             try check(git_index_add_bypath(index, path), "git_index_add_bypath(\(path))")
         }
-        try check(git_index_write(index), "git_index_write")
-        var treeID = git_oid()
-        try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
-        var tree: OpaquePointer?
-        try check(git_tree_lookup(&tree, pointer, &treeID), "git_tree_lookup")
-        defer { git_tree_free(tree) }
-        var signature: UnsafeMutablePointer<git_signature>?
-        try check(git_signature_default(&signature, pointer), "git_signature_default (set user.name and user.email)")
-        defer { git_signature_free(signature) }
-        var parent: OpaquePointer?
-        try check(git_revparse_single(&parent, pointer, "HEAD^{commit}"), "git_revparse_single(HEAD)")
-        defer { git_object_free(parent) }
-        var commitID = git_oid()
-        var parents: [OpaquePointer?] = [parent]
-        let code = parents.withUnsafeMutableBufferPointer { buffer in
-            git_commit_create(&commitID, pointer, "HEAD", signature, signature, nil, message, tree, 1, buffer.baseAddress)
-        }
-        try check(code, "git_commit_create")
-        return ObjectID(commitID)
+        let signature = try SignatureHandle(defaultOf: pointer)
+        return try commitIndex(index, message: message, author: signature.pointer, committer: signature.pointer)
     }
 
     /// The short name of the branch HEAD points at, or nil when detached or unborn.

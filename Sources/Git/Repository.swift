@@ -29,6 +29,11 @@ public final class Repository {
         pointer = repo
     }
 
+    /// Takes ownership of a repository handle libgit2 returned (freed in `deinit`).
+    init(owning pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
     deinit { git_repository_free(pointer) }
 
     /// The working tree folder, without a trailing slash; nil for a bare repository.

@@ -35,6 +35,7 @@ enum CommandRunner {
         VerifyCommand.self,
         AnchorsCommand.self,
         RunbookCommand.self,
+        DemoCommand.self,
     ]
 
     static let root = CommandSpec(

@@ -55,7 +55,7 @@ test: test-deps
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build
 
 demo: build
-	@bash scripts/demo.sh "$$($(SWIFT) build --show-bin-path)/relops"
+	@"$$($(SWIFT) build $(SWIFTFLAGS) --show-bin-path)/relops" demo
 
 bench: bench-deps release
 	@for b in Benchmarks/*.sh; do echo "== $$b"; bash "$$b" || exit 1; done

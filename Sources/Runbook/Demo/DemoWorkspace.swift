@@ -42,11 +42,11 @@ public struct DemoWorkspace: Sendable {
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw Failure(.usage, "--keep \(keep): exists and is not a folder") }
-            let entries = (try? manager.contentsOfDirectory(atPath: path)) ?? []
+            let entries = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted()
             guard entries.isEmpty else {
+                let shown = entries.prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
                 throw Failure(
-                    .usage,
-                    "--keep \(keep): the folder is not empty (\(entries.count) entries); name a new or empty folder")
+                    .usage, "--keep \(keep): the folder is not empty (it holds \(shown)); name a new or empty folder")
             }
         } else {
             do {
@@ -65,7 +65,7 @@ public struct DemoWorkspace: Sendable {
     }
 
     /// Writes the sample history as commits (through libgit2) and the new certificate.
-    func writeSample() throws(Failure) {
+    public func writeSample() throws(Failure) {
         let repository: Repository
         do {
             repository = try Repository.create(at: self.repository)

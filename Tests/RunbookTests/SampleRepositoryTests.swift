@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The demo's sample repository holds what the demo promises to show, and the demo's runs fit the
-/// shipped runbooks. (The demo itself waits for the other commands; see the README.)
+/// shipped runbooks. (`DemoCommandTests` runs the demo itself.)
 @Suite struct SampleRepositoryTests {
     func build() -> GitFixture { makeSampleRepository() }
 

@@ -127,7 +127,8 @@ final class SampleWebHost: @unchecked Sendable {
     }
 }
 
-/// The demo's sample repository, written with the git CLI (tests may; the demo will use libgit2).
+/// The demo's sample repository, written with the git CLI (tests may; the demo uses libgit2, and
+/// `DemoWorkspaceTests` checks that both write the same history).
 func makeSampleRepository(_ label: String = "sample") -> GitFixture {
     let repo = GitFixture(label)
     for commit in SampleRepository.history {

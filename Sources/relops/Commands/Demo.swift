@@ -24,6 +24,7 @@ enum DemoCommand: RelopsCommand {
         let workspace = try DemoWorkspace(keep: arguments.value("keep"))
         defer { workspace.removeIfTemporary() }
         let io = DemoProgressIO(console: console)
+        defer { console.endProgress() }
         let result = try Demo.run(in: workspace, shipped: RunbookCommand.shippedFiles, io: io) { event in
             switch event {
             case .writingSample(let commits):
@@ -32,7 +33,6 @@ enum DemoCommand: RelopsCommand {
                 console.error("relops demo: running \(runbook.name) (\(runbook.steps.count) steps)")
             }
         }
-        console.endProgress()
         DemoScreen(result: result, console: console).render()
         if result.passed { return ExitCode.ok }
         console.error(failureMessage(result))

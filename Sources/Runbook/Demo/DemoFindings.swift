@@ -13,6 +13,8 @@ public struct DemoFindings: Sendable {
     /// The domain cutover's inventory (step 1) and its check that no old host remains (step 5).
     public let scanBefore: ScanCounts?
     public let scanAfter: ScanCounts?
+    /// The summary of the first `relops verify` (domain cutover step 2): `6 passed, 0 warnings, ...`.
+    public let verifySummary: String?
     /// The cutover's "still to do" list, one sentence each.
     public let followUps: [String]
     /// The fingerprint served before the rotation and the new certificate's, as `fingerprint show` read it.
@@ -38,6 +40,8 @@ public struct DemoFindings: Sendable {
 
         scanBefore = Self.scanCounts(excerpt("domain-cutover", step: 1))
         scanAfter = Self.scanCounts(excerpt("domain-cutover", step: 5))
+        verifySummary = lines(excerpt("domain-cutover", step: 2)).last { $0.wholeMatch(of: /\d+ passed, .*/) != nil }
+            .map(String.init)
         followUps = lines(excerpt("domain-cutover", step: 4)).drop { !$0.hasPrefix("== still to do") }.dropFirst()
             .prefix { $0.first?.isNumber == true }.map { line in
                 // `2. Redeploy the services whose configuration changed. Source/...`: the first sentence.

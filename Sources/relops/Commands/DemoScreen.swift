@@ -47,6 +47,9 @@ struct DemoScreen {
         if let after = found.scanAfter {
             console.out("  Scan, after the cutover:  \(after.occurrences) occurrences: \(after.perClass)")
         }
+        if let verify = found.verifySummary {
+            console.out("  Verify of \(SampleRepository.newHost) against `association render`: \(verify)")
+        }
         if !found.followUps.isEmpty {
             console.out("  Still to do after the cutover:")
             for item in found.followUps { console.out("    \(shortened(item))") }

@@ -7,7 +7,7 @@ import Runbook
 enum DemoCommand: RelopsCommand {
     static let spec = CommandSpec(
         "demo",
-        abstract: "The whole flow on a built-in sample repository, in a few seconds.",
+        abstract: "Run the three shipped runbooks on a built-in sample repository, in a few seconds.",
         discussion: """
             Writes a sample MAUI app repository with history into a temporary folder, runs the three \
             shipped runbooks on it (domain cutover, fingerprint rotation, ADR anchor audit) without \

@@ -173,16 +173,16 @@ func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository
     var info = stat()
     let mode = lstat(full, &info) == 0 ? UInt32(info.st_mode & 0o7777) : 0o644
     let updated = try rewrite(original, with: file.edits, path: file.path)
+    let originalID = try gitBlobID(of: original)
+    // The new content is recorded by id only: until its rename, the synced temporary file holds
+    // it, and it can always be recomputed from the stored original.
+    let newID = try gitBlobID(of: updated)
     do {
-        let originalID = try Repository.blobID(of: original)
         // Clean when the content is what the index holds (directly, or through git's filters) and the index matches HEAD.
         let indexed = tracked?.index
         let matchesIndex = originalID == indexed || (indexed != nil && repository.hashWorkingFile(file.path) == indexed)
         let isDirty = !matchesIndex || indexed != tracked?.head
         if !repository.hasObject(originalID) { _ = try repository.writeBlob(original) }
-        // The new content is recorded by id only: until its rename, the synced temporary file
-        // holds it, and it can always be recomputed from the stored original.
-        let newID = try Repository.blobID(of: updated)
         let entry = CutoverJournal.Entry(path: file.path, original: originalID, new: newID,
                                          occurrenceClass: file.occurrenceClass.rawValue, edits: file.edits.count, mode: mode)
         return PreparedFile(entry: entry, updated: updated, isDirty: isDirty)

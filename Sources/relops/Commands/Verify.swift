@@ -11,7 +11,7 @@ struct VerifyCommand: RelopsCommand {
     static let spec = CommandSpec(
         "verify",
         abstract:
-            "Checks the live assetlinks.json and apple-app-site-association the way curl, Google and Apple see them.",
+            "Check the live assetlinks.json and apple-app-site-association the way curl, Google and Apple see them.",
         discussion: """
             HTTPS only, TLS always verified (against the system CAs or --cacert), redirects never followed, \
             every request bounded in time and size and run concurrently with the others.

@@ -101,7 +101,7 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
     // 3. Read back what was written: no occurrence of the old host may remain.
     var remaining: [String] = []
     for file in plan.files {
-        let bytes = FileManager.default.contents(atPath: project.root + "/" + file.path).map { Array($0) } ?? []
+        let bytes = readFile(project.root + "/" + file.path) ?? []
         if !HostSearch.occurrenceOffsets(of: plan.from, in: bytes).isEmpty { remaining.append(file.path) }
     }
     guard remaining.isEmpty else {
@@ -168,8 +168,7 @@ struct PreparedFile: Sendable {
 func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository: Repository?) throws(Failure) -> PreparedFile {
     guard let repository else { throw Failure(.couldNotCheck, "\(root): cannot open the object database") }
     let full = root + "/" + file.path
-    guard let data = FileManager.default.contents(atPath: full) else { throw Failure(.couldNotCheck, "\(file.path): cannot read") }
-    let original = Array(data)
+    guard let original = readFile(full) else { throw Failure(.couldNotCheck, "\(file.path): cannot read: \(errnoText())") }
     var info = stat()
     let mode = lstat(full, &info) == 0 ? UInt32(info.st_mode & 0o7777) : 0o644
     let updated = try rewrite(original, with: file.edits, path: file.path)

@@ -114,8 +114,8 @@ func restoreOriginals(_ project: Project, _ journal: CutoverJournal, force: Bool
 
 /// The blob id of a working-tree file's content, or nil when it is missing.
 func currentBlob(_ project: Project, _ path: String) throws(Failure) -> ObjectID? {
-    guard let data = FileManager.default.contents(atPath: project.root + "/" + path) else { return nil }
-    return try gitBlobID(of: Array(data))
+    guard let bytes = readFile(project.root + "/" + path) else { return nil }
+    return try gitBlobID(of: bytes)
 }
 
 func writeBlob(_ project: Project, _ id: ObjectID, to path: String, mode: UInt32, tag: String) throws(Failure) {
@@ -140,7 +140,7 @@ func removeLeftovers(_ project: Project, _ journal: CutoverJournal) {
 func completeFile(_ project: Project, _ journal: CutoverJournal, _ entry: CutoverJournal.Entry) throws(Failure) {
     let target = project.root + "/" + entry.path
     let temporary = StagedWrite.temporaryPath(for: target, tag: journal.id)
-    if let data = FileManager.default.contents(atPath: temporary), (try? gitBlobID(of: Array(data))) == entry.new {
+    if let bytes = readFile(temporary), (try? gitBlobID(of: bytes)) == entry.new {
         try StagedWrite(target: target, temporary: temporary).commit()
         return
     }

@@ -85,4 +85,27 @@ import Testing
             #expect(result.stderr.contains("\(extra[0]) means nothing with --local"), "\(result.stderr)")
         }
     }
+
+    @Test func theRepositorysClaimsAreCheckedAgainstTheRenderedDocuments() throws {
+        let repo = GitFixture("verify-local-repo")
+        repo.write(
+            ".relops.yml",
+            """
+            app:
+              web_host: nowhere.invalid
+              android:
+                fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
+            """)
+        repo.write("Web/appsettings.json", CommandTests.appSettings)
+        repo.write("App/Platforms/iOS/Entitlements.plist", "<array><string>applinks:second.invalid</string></array>\n")
+        repo.commit("app")
+        let result = relops(["verify", "--local", "--repo", repo.root])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("nothing was fetched; the documents rendered from Web/appsettings.json"))
+        #expect(
+            result.stdout.contains(
+                "skip  aasa.status              https://second.invalid/.well-known/apple-app-site-association: --local"),
+            "\(result.stdout)")
+        #expect(result.stdout.contains("applinks second.invalid: differs from app.web_host"))
+    }
 }

@@ -1,4 +1,3 @@
-import Curl
 import RelopsCore
 
 /// The two files a web host serves under `/.well-known/`.

@@ -53,7 +53,7 @@ let package = Package(
         // Domain: pure logic, no printing, no exit.
         .target(name: "RelopsCore", dependencies: ["YAML", "Git", "IDN"]),
         .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN"]),
-        .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN"]),
+        .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto"]),
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint"]),
         .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint"]),

@@ -56,3 +56,19 @@ public enum Digest {
         return Array(out.prefix(Int(length)))
     }
 }
+
+extension Digest {
+    /// The SHA-1 of `header` followed by `body`, without copying them together (git's object ids
+    /// are the SHA-1 of "blob <size>\0" and the content).
+    public static func sha1(header: [UInt8], body: UnsafeRawBufferPointer) throws(CryptoError) -> [UInt8] {
+        guard let context = EVP_MD_CTX_new() else { throw opensslError("EVP_MD_CTX_new") }
+        defer { EVP_MD_CTX_free(context) }
+        try check(EVP_DigestInit_ex(context, EVP_sha1(), nil), "EVP_DigestInit_ex(sha1)")
+        try check(header.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }, "EVP_DigestUpdate")
+        if body.count > 0 { try check(EVP_DigestUpdate(context, body.baseAddress, body.count), "EVP_DigestUpdate") }
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        try check(EVP_DigestFinal_ex(context, &out, &length), "EVP_DigestFinal_ex")
+        return Array(out.prefix(Int(length)))
+    }
+}

@@ -101,7 +101,7 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
     // 3. Read back what was written: no occurrence of the old host may remain.
     var remaining: [String] = []
     for file in plan.files {
-        let bytes = FileManager.default.contents(atPath: project.root + "/" + file.path).map { Array($0) } ?? []
+        let bytes = readFile(project.root + "/" + file.path) ?? []
         if !HostSearch.occurrenceOffsets(of: plan.from, in: bytes).isEmpty { remaining.append(file.path) }
     }
     guard remaining.isEmpty else {
@@ -168,21 +168,20 @@ struct PreparedFile: Sendable {
 func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository: Repository?) throws(Failure) -> PreparedFile {
     guard let repository else { throw Failure(.couldNotCheck, "\(root): cannot open the object database") }
     let full = root + "/" + file.path
-    guard let data = FileManager.default.contents(atPath: full) else { throw Failure(.couldNotCheck, "\(file.path): cannot read") }
-    let original = Array(data)
+    guard let original = readFile(full) else { throw Failure(.couldNotCheck, "\(file.path): cannot read: \(errnoText())") }
     var info = stat()
     let mode = lstat(full, &info) == 0 ? UInt32(info.st_mode & 0o7777) : 0o644
     let updated = try rewrite(original, with: file.edits, path: file.path)
+    let originalID = try gitBlobID(of: original)
+    // The new content is recorded by id only: until its rename, the synced temporary file holds
+    // it, and it can always be recomputed from the stored original.
+    let newID = try gitBlobID(of: updated)
     do {
-        let originalID = try Repository.blobID(of: original)
         // Clean when the content is what the index holds (directly, or through git's filters) and the index matches HEAD.
         let indexed = tracked?.index
         let matchesIndex = originalID == indexed || (indexed != nil && repository.hashWorkingFile(file.path) == indexed)
         let isDirty = !matchesIndex || indexed != tracked?.head
         if !repository.hasObject(originalID) { _ = try repository.writeBlob(original) }
-        // The new content is recorded by id only: until its rename, the synced temporary file
-        // holds it, and it can always be recomputed from the stored original.
-        let newID = try Repository.blobID(of: updated)
         let entry = CutoverJournal.Entry(path: file.path, original: originalID, new: newID,
                                          occurrenceClass: file.occurrenceClass.rawValue, edits: file.edits.count, mode: mode)
         return PreparedFile(entry: entry, updated: updated, isDirty: isDirty)

@@ -114,10 +114,8 @@ func restoreOriginals(_ project: Project, _ journal: CutoverJournal, force: Bool
 
 /// The blob id of a working-tree file's content, or nil when it is missing.
 func currentBlob(_ project: Project, _ path: String) throws(Failure) -> ObjectID? {
-    guard let data = FileManager.default.contents(atPath: project.root + "/" + path) else { return nil }
-    do { return try Repository.blobID(of: Array(data)) } catch {
-        throw Failure(.couldNotCheck, "\(path): cannot hash: \(error.message)")
-    }
+    guard let bytes = readFile(project.root + "/" + path) else { return nil }
+    return try gitBlobID(of: bytes)
 }
 
 func writeBlob(_ project: Project, _ id: ObjectID, to path: String, mode: UInt32, tag: String) throws(Failure) {
@@ -142,7 +140,7 @@ func removeLeftovers(_ project: Project, _ journal: CutoverJournal) {
 func completeFile(_ project: Project, _ journal: CutoverJournal, _ entry: CutoverJournal.Entry) throws(Failure) {
     let target = project.root + "/" + entry.path
     let temporary = StagedWrite.temporaryPath(for: target, tag: journal.id)
-    if let data = FileManager.default.contents(atPath: temporary), (try? Repository.blobID(of: Array(data))) == entry.new {
+    if let bytes = readFile(temporary), (try? gitBlobID(of: bytes)) == entry.new {
         try StagedWrite(target: target, temporary: temporary).commit()
         return
     }
@@ -151,7 +149,7 @@ func completeFile(_ project: Project, _ journal: CutoverJournal, _ entry: Cutove
         throw Failure(.couldNotCheck, "\(entry.path): stored original \(entry.original.short) is missing: \(error.message)")
     }
     let rewritten = replacingHost(in: original, from: journal.from, to: journal.to)
-    guard (try? Repository.blobID(of: rewritten)) == entry.new else {
+    guard (try? gitBlobID(of: rewritten)) == entry.new else {
         throw Failure(.couldNotCheck, "\(entry.path): cannot reproduce the new content of cutover \(journal.id); "
                       + "undo it with `relops cutover undo \(journal.id)`")
     }

@@ -37,12 +37,8 @@ public struct FileList: Sendable {
     /// Adds a path (relative to the working tree, `/`-separated).
     public mutating func append(path: UnsafePointer<CChar>, kind: EntryKind, id: ObjectID, size: UInt32 = 0) {
         starts.append(Int32(pathBytes.count))
-        var p = UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self)
-        while p.pointee != 0 {
-            pathBytes.append(p.pointee)
-            p += 1
-        }
-        pathBytes.append(0)
+        let bytes = UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self)
+        pathBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: strlen(path) + 1))  // with its NUL
         kinds.append(kind)
         ids.append(id)
         sizes.append(size)

@@ -1,13 +1,38 @@
 internal import CGit2
 
-/// A git object id (SHA-1), as 20 raw bytes.
+/// A git object id (SHA-1): 20 raw bytes, stored inline (no allocation per id).
 public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
+    private var storage: (UInt64, UInt64, UInt32) = (0, 0, 0)
+
     /// The raw bytes, 20 of them.
-    public let bytes: [UInt8]
+    public var bytes: [UInt8] {
+        var copy = storage
+        return withUnsafeBytes(of: &copy) { Array($0.prefix(20)) }
+    }
 
     init(_ oid: git_oid) {
         var copy = oid
-        bytes = withUnsafeBytes(of: &copy.id) { Array($0) }
+        withUnsafeMutableBytes(of: &storage) { target in
+            withUnsafeBytes(of: &copy.id) { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(20))) }
+        }
+    }
+
+    /// An id from its 20 raw bytes (a SHA-1 computed elsewhere); nil for any other length.
+    public init?(bytes: [UInt8]) {
+        guard bytes.count == 20 else { return nil }
+        withUnsafeMutableBytes(of: &storage) { target in
+            bytes.withUnsafeBytes { target.copyMemory(from: $0) }
+        }
+    }
+
+    public static func == (a: ObjectID, b: ObjectID) -> Bool {
+        a.storage.0 == b.storage.0 && a.storage.1 == b.storage.1 && a.storage.2 == b.storage.2
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.0)
+        hasher.combine(storage.1)
+        hasher.combine(storage.2)
     }
 
     /// Parses 40 hex digits; nil for anything else.
@@ -22,13 +47,14 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
             out.append(hi << 4 | lo)
             i += 2
         }
-        bytes = out
+        self.init(bytes: out)
     }
 
     var raw: git_oid {
         var oid = git_oid()
+        var copy = storage
         withUnsafeMutableBytes(of: &oid.id) { target in
-            for (i, b) in bytes.enumerated() where i < target.count { target[i] = b }
+            withUnsafeBytes(of: &copy) { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(20))) }
         }
         return oid
     }
@@ -51,7 +77,7 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { hex }
 
     /// True for the all-zero id that libgit2 uses for "no object".
-    public var isZero: Bool { bytes.allSatisfy { $0 == 0 } }
+    public var isZero: Bool { storage.0 == 0 && storage.1 == 0 && storage.2 == 0 }
 }
 
 private func hexValue(_ c: UInt8) -> UInt8? {

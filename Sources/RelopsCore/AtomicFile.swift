@@ -8,7 +8,7 @@ public enum AtomicFile {
     public static func write(_ bytes: some Collection<UInt8>, to path: String, newFileMode: mode_t = 0o644) throws(Failure) {
         let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try StagedWrite.stage(Array(bytes), for: path, tag: tag, newFileMode: newFileMode, sync: true).commit()
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = folderOf(path)
         syncFolder(folder.isEmpty ? "." : folder)
     }
 

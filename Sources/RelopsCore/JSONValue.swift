@@ -29,59 +29,80 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// The JSON text; `pretty` indents by two spaces. Always ends without a newline.
     public func rendered(pretty: Bool = true) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(into: &out, indent: pretty ? 0 : nil)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(into out: inout String, indent: Int?) {
+    private func write(into out: inout [UInt8], indent: Int?) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
-        case .double(let d): out += d.isFinite ? String(d) : "null"
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .int(let i): out += String(i).utf8
+        case .double(let d): out += (d.isFinite ? String(d) : "null").utf8
         case .string(let s): JSONValue.writeString(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty {
+                out += "[]".utf8
+                return
+            }
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                if let indent { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if let indent { JSONValue.newline(&out, indent + 1) }
                 item.write(into: &out, indent: indent.map { $0 + 1 })
             }
-            if let indent { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "]"
+            if let indent { JSONValue.newline(&out, indent) }
+            out.append(UInt8(ascii: "]"))
         case .object(let pairs):
-            if pairs.isEmpty { out += "{}"; return }
-            out += "{"
+            if pairs.isEmpty {
+                out += "{}".utf8
+                return
+            }
+            out.append(UInt8(ascii: "{"))
             for (i, pair) in pairs.enumerated() {
-                if i > 0 { out += "," }
-                if let indent { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if let indent { JSONValue.newline(&out, indent + 1) }
                 JSONValue.writeString(pair.0, into: &out)
-                out += indent == nil ? ":" : ": "
+                out += (indent == nil ? ":" : ": ").utf8
                 pair.1.write(into: &out, indent: indent.map { $0 + 1 })
             }
-            if let indent { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "}"
+            if let indent { JSONValue.newline(&out, indent) }
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    private static func newline(_ out: inout [UInt8], _ indent: Int) {
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    /// A JSON string literal: UTF-8 bytes copied as they are, except `"`, `\\` and control characters.
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var copy = s
+        copy.withUTF8 { bytes in
+            var runStart = 0
+            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                switch byte {
+                case 0x22: out += "\\\"".utf8
+                case 0x5C: out += "\\\\".utf8
+                case 0x0A: out += "\\n".utf8
+                case 0x0D: out += "\\r".utf8
+                case 0x09: out += "\\t".utf8
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out += "\\u00".utf8
+                    out.append(hex[Int(byte >> 4)])
+                    out.append(hex[Int(byte & 0xF)])
+                }
+                runStart = i + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
 

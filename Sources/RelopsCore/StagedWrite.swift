@@ -18,9 +18,8 @@ public struct StagedWrite: Sendable {
     /// The temporary name used for `target` under `tag`, so a later run can find and remove
     /// leftovers of an interrupted one.
     public static func temporaryPath(for target: String, tag: String) -> String {
-        let folder = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
-        return (folder.isEmpty ? "." : folder) + "/.\(name).relops-\(tag).tmp"
+        let folder = folderOf(target)
+        return (folder.isEmpty ? "." : folder) + "/.\(nameOf(target)).relops-\(tag).tmp"
     }
 
     /// Writes `bytes` to the temporary file with the target's permission bits (or `newFileMode`);

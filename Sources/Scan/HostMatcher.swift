@@ -69,8 +69,9 @@ func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, i
     let o1 = needle.rareOffset1, o2 = needle.rareOffset2
     needle.bytes.withUnsafeBufferPointer { pattern in
         @inline(__always) func block(_ at: Int) -> SIMD16<UInt8> {
-            let a = raw.loadUnaligned(fromByteOffset: at + o1, as: SIMD16<UInt8>.self)
-            let b = raw.loadUnaligned(fromByteOffset: at + o2, as: SIMD16<UInt8>.self)
+            // Offsets stay below count + 64 (the padding), so wrapping arithmetic cannot wrap.
+            let a = raw.loadUnaligned(fromByteOffset: at &+ o1, as: SIMD16<UInt8>.self)
+            let b = raw.loadUnaligned(fromByteOffset: at &+ o2, as: SIMD16<UInt8>.self)
             return ((a | fold) ^ v1) | ((b | fold) ^ v2)  // zero lanes are candidates
         }
         @inline(__always) func candidates(_ x: SIMD16<UInt8>, _ at: Int) {
@@ -90,7 +91,7 @@ func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, i
         var p = 0
         while p <= last {
             // 64 positions per step; one test of the four blocks' zero flags decides whether to look closer.
-            let x0 = block(p), x1 = block(p + 16), x2 = block(p + 32), x3 = block(p + 48)
+            let x0 = block(p), x1 = block(p &+ 16), x2 = block(p &+ 32), x3 = block(p &+ 48)
             let flags = zeroFlags(x0) | zeroFlags(x1) | zeroFlags(x2) | zeroFlags(x3)
             if flags[0] | flags[1] != 0 {
                 candidates(x0, p)
@@ -98,7 +99,7 @@ func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, i
                 candidates(x2, p + 32)
                 candidates(x3, p + 48)
             }
-            p += 64
+            p &+= 64
         }
     }
 }

@@ -4,7 +4,7 @@ import RelopsCore
 public struct Check: Sendable, Equatable {
     public enum Verdict: String, Sendable, Equatable {
         case pass, warn, fail
-        /// Not run (offline, or nothing to compare with); says why in the reason.
+        /// Not run (offline, nothing fetched with --local, or nothing to compare with); says why in the reason.
         case skip
     }
 

@@ -7,6 +7,9 @@ public enum CurlCommands {
     /// One comment line and one command per request, in the order verify makes them (first round).
     public static func lines(_ options: VerifyOptions) throws(Failure) -> [String] {
         let options = try options.normalized()
+        guard !options.local else {
+            throw Failure(.usage, "--print-curl means nothing with --local, which fetches nothing; drop one of them")
+        }
         let expectation = options.expectation
         var out: [String] = []
         func curl(_ url: String, cap: Int) -> String {

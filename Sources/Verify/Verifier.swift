@@ -52,9 +52,12 @@ public enum Verifier {
         for plan in plans {
             let base = "https://\(plan.host)/.well-known/"
             let site = "https://\(plan.host)"
-            let assetLinks = plan.android ? fetcher.add(base + "assetlinks.json", cap: androidBodyCap) : nil
+            let assetLinks =
+                plan.android ? fetcher.add(base + "assetlinks.json", cap: androidBodyCap, file: .assetLinks) : nil
             let needsAASA = plan.appLinks || plan.webCredentials
-            let aasa = needsAASA ? fetcher.add(base + "apple-app-site-association", cap: appleBodyCap) : nil
+            let aasa =
+                needsAASA
+                ? fetcher.add(base + "apple-app-site-association", cap: appleBodyCap, file: .appSiteAssociation) : nil
             var cdn: Int?, checks: [(String, Int)] = [], list: Int?
             if !options.offline {
                 if needsAASA {
@@ -82,6 +85,7 @@ public enum Verifier {
         fetcher.run()
 
         var report = VerifyReport()
+        if options.local { report.checks.append(localNotice(options)) }
         for problem in options.expectedDocuments?.problems ?? [] {
             report.checks.append(
                 Check(
@@ -91,7 +95,7 @@ public enum Verifier {
         var androidOutcome: [(host: String, ok: Bool)] = []
         for (plan, slot) in zip(plans, slots) {
             if let i = slot.assetLinks {
-                let rendered = plan.host == options.host ? options.expectedDocuments : nil
+                let rendered = plan.host == options.host && !options.local ? options.expectedDocuments : nil
                 let checks = assetLinks(i, expectation, rendered: rendered, &fetcher)
                 androidOutcome.append((plan.host, !checks.contains { $0.verdict == .fail }))
                 report.checks += checks
@@ -99,7 +103,7 @@ public enum Verifier {
             var originAASA: JSONValue?
             if let i = slot.aasa {
                 var list = CheckList(url: fetcher.requests[i].url)
-                if let body = responseBody(fetcher.results[i], "aasa", strictType: false, into: &list),
+                if let body = fetcher.body(i, "aasa", strictType: false, into: &list),
                     let json = parseJSON(body, "aasa", into: &list)
                 {
                     originAASA = json
@@ -115,7 +119,7 @@ public enum Verifier {
                         .evaluate(document, into: &list)
                     }
                     if let expected = options.expectedDocuments, let rendered = expected.appSiteAssociation,
-                        plan.host == options.host
+                        plan.host == options.host, !options.local
                     {
                         compare(live: json, rendered: rendered, from: expected.source, "aasa.rendered", into: &list)
                     }
@@ -148,9 +152,10 @@ public enum Verifier {
                 report.checks += list.checks
             }
             if options.offline && plan.host == options.host {
+                let flag = options.local ? "--local" : "--offline"
                 report.checks.append(
-                    Check("dal", .skip, url: nil, "--offline: Google's Digital Asset Links API not asked"))
-                report.checks.append(Check("apple-cdn", .skip, url: nil, "--offline: Apple's CDN not asked"))
+                    Check("dal", .skip, url: nil, "\(flag): Google's Digital Asset Links API not asked"))
+                report.checks.append(Check("apple-cdn", .skip, url: nil, "\(flag): Apple's CDN not asked"))
             } else if !options.offline && plan.android && plan.host == options.host && expectation.androidPackage == nil
             {
                 report.checks.append(Check("dal", .skip, url: nil, "no expected package name: Google's API not asked"))
@@ -217,7 +222,7 @@ public enum Verifier {
                 let url = fetcher.requests[slot].url
                 var fileList = CheckList(url: url)
                 let prefix = first ? "assetlinks" : "assetlinks.include"
-                if let body = responseBody(fetcher.results[slot], prefix, strictType: true, into: &fileList),
+                if let body = fetcher.body(slot, prefix, strictType: true, into: &fileList),
                     let json = parseJSON(body, prefix, into: &fileList)
                 {
                     if first { rootRead = true }
@@ -367,33 +372,5 @@ public enum Verifier {
         case .couldNotResolve: return "could not resolve the host: \(error.message)"
         default: return error.message
         }
-    }
-}
-
-/// Queues requests and runs them concurrently in batches.
-struct Fetcher {
-    let options: VerifyOptions
-    var requests: [HTTPRequest] = []
-    var results: [Result<HTTPResponse, CurlError>?] = []
-    private var done = 0
-
-    init(options: VerifyOptions) { self.options = options }
-
-    mutating func add(_ url: String, cap: Int) -> Int {
-        var request = HTTPRequest(
-            url: url, resolve: options.resolve, caFile: options.caFile,
-            connectTimeout: options.connectTimeout, totalTimeout: options.totalTimeout,
-            maxBodyBytes: cap, headers: ["Accept: application/json"], userAgent: options.userAgent)
-        request.connectTo = options.connectTo
-        requests.append(request)
-        results.append(nil)
-        return requests.count - 1
-    }
-
-    /// Runs every request not run yet, all at once.
-    mutating func run() {
-        let pending = Array(requests[done...])
-        for (offset, result) in fetchAll(pending).enumerated() { results[done + offset] = result }
-        done = requests.count
     }
 }

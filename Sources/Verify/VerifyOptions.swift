@@ -52,6 +52,9 @@ public struct VerifyExpectation: Sendable, Equatable {
 public struct ExpectedDocuments: Sendable {
     public var assetLinks: JSONValue?
     public var appSiteAssociation: JSONValue?
+    /// The rendered text, byte for byte, when known: what `--local` reads as the served body.
+    public var assetLinksText: String?
+    public var appSiteAssociationText: String?
     /// Where they came from, for messages: `Web/appsettings.json`.
     public var source: String
     /// What the association validator found wrong with them (each a failure).
@@ -76,6 +79,8 @@ public struct ExpectedDocuments: Sendable {
         self.init(
             assetLinks: value(rendered.assetLinks), appSiteAssociation: value(rendered.appleAppSiteAssociation),
             source: source, problems: rendered.problems.map(\.description))
+        assetLinksText = rendered.assetLinks
+        appSiteAssociationText = rendered.appleAppSiteAssociation
     }
 }
 
@@ -93,6 +98,9 @@ public struct VerifyOptions: Sendable {
     public var totalTimeout: Double = 10
     /// Skips Google's API and Apple's CDN (and says so).
     public var offline = false
+    /// Fetches nothing: `expectedDocuments` stand in for every host's served files, HTTP-level
+    /// checks are skipped. Implies `offline`; needs `expectedDocuments`.
+    public var local = false
     public var dalEndpoint = "https://digitalassetlinks.googleapis.com"
     public var appleCDNEndpoint = "https://app-site-association.cdn-apple.com/a/v1"
     public var expectation = VerifyExpectation()
@@ -115,6 +123,22 @@ public struct VerifyOptions: Sendable {
         out.resolve = try resolve.map { entry throws(Failure) in try HostSpec.normalizedResolve(entry) }
         out.connectTo = try connectTo.map { entry throws(Failure) in try HostSpec.normalizedConnectTo(entry) }
         out.expectation = try expectation.validated()
+        if local {
+            guard expectedDocuments != nil else {
+                throw Failure(
+                    .usage,
+                    "--local needs the documents association render makes: give --config FILE (the web host's "
+                        + "appsettings), or run in or --repo a repository whose .relops.yml sets app.android.fingerprints"
+                )
+            }
+            let fetchOnly = [
+                ("--cacert", caFile != nil), ("--resolve", !resolve.isEmpty), ("--connect-to", !connectTo.isEmpty),
+            ]
+            if let flag = fetchOnly.first(where: \.1)?.0 {
+                throw Failure(.usage, "\(flag) means nothing with --local, which fetches nothing; drop one of them")
+            }
+            out.offline = true
+        }
         return out
     }
 }

@@ -24,3 +24,17 @@ import TestSupport
         #expect(folder.readText("target.txt") == "x")
     }
 }
+
+@Suite struct FileIOTests {
+    @Test func readFileReadsWholeFilesAndReportsMissingOnes() {
+        let folder = TemporaryFolder()
+        let big = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        folder.write("big.bin", bytes: big)
+        folder.write("empty.txt", "")
+        #expect(readFile(folder.url("big.bin")) == big)
+        #expect(readFile(folder.url("empty.txt")) == [])
+        #expect(readFile(folder.url("missing")) == nil)
+        #expect(folderOf("a/b/c.txt") == "a/b" && folderOf("c.txt") == "" && folderOf("/c") == "/")
+        #expect(nameOf("a/b/c.txt") == "c.txt" && nameOf("c.txt") == "c.txt")
+    }
+}

@@ -167,3 +167,11 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
         #expect(outside.readText("a.txt") == "app.example.com\n")
     }
 }
+
+@Suite struct BlobIDTests {
+    @Test func openSSLBlobIDsEqualGitsOwn() throws {
+        for content in [[], Array("hello\n".utf8), Array(repeating: UInt8(7), count: 70_000)] {
+            #expect(try gitBlobID(of: content) == (try Repository.blobID(of: content)))
+        }
+    }
+}

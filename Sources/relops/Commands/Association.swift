@@ -8,10 +8,10 @@ import RelopsCore
 enum AssociationCommand: RelopsCommand {
     static let spec = CommandSpec(
         "association",
-        abstract: "Renders the association documents the web host serves.",
+        abstract: "Render the association documents the web host serves.",
         subcommands: [
             CommandSpec(
-                "render", abstract: "Prints (or writes) assetlinks.json and apple-app-site-association, validated.",
+                "render", abstract: "Print (or write) assetlinks.json and apple-app-site-association, validated.",
                 discussion: """
                     Values come from the web host's AppAssociation section (the file named by --config or \
                     .relops.yml's app.android.fingerprints), with .relops.yml's app filling the gaps. The \

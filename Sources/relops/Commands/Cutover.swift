@@ -52,7 +52,7 @@ enum CutoverCommand: RelopsCommand {
         let recovered = arguments.flag("apply") ? try finishInterruptedCutovers(project) : []
         let plan = try planCutover(project, from: fromHost, to: toHost)
         let diffs = format == .json ? [] : try plan.files.map { file throws(Failure) -> [DiffLine] in
-            let old = FileManager.default.contents(atPath: project.root + "/" + file.path).map { Array($0) } ?? []
+            let old = readFile(project.root + "/" + file.path) ?? []
             return unifiedDiff(path: file.path, old: old, new: try rewrite(old, with: file.edits, path: file.path))
         }
         var outcome: ApplyOutcome?

@@ -7,10 +7,10 @@ import RelopsCore
 enum FingerprintCommand: RelopsCommand {
     static let spec = CommandSpec(
         "fingerprint",
-        abstract: "Shows certificate fingerprints and rotates the one assetlinks.json serves.",
+        abstract: "Show certificate fingerprints and rotate the one assetlinks.json serves.",
         subcommands: [
             CommandSpec(
-                "show", abstract: "Prints a certificate's subject, validity and SHA-256/SHA-1 fingerprints.",
+                "show", abstract: "Print a certificate's subject, validity and SHA-256/SHA-1 fingerprints.",
                 discussion: """
                     Give exactly one of --cert, --p12, --jks, --apk. The PKCS#12 password comes from \
                     --password-env VAR or a prompt, never from the command line.
@@ -26,7 +26,7 @@ enum FingerprintCommand: RelopsCommand {
                 ]),
             CommandSpec(
                 "rotate",
-                abstract: "Puts a new app signing fingerprint into the served config (preview unless --apply).",
+                abstract: "Put a new app signing fingerprint into the served config (preview unless --apply).",
                 discussion: """
                     The target defaults to .relops.yml's app.android.fingerprints (path#Section:Key). \
                     Refuses the placeholder, a wrong-length or SHA-1 value, and the certificate of an \

@@ -11,7 +11,7 @@ struct VerifyCommand: RelopsCommand {
     static let spec = CommandSpec(
         "verify",
         abstract:
-            "Checks the live assetlinks.json and apple-app-site-association the way curl, Google and Apple see them.",
+            "Check the live assetlinks.json and apple-app-site-association the way curl, Google and Apple see them.",
         discussion: """
             HTTPS only, TLS always verified (against the system CAs or --cacert), redirects never followed, \
             every request bounded in time and size and run concurrently with the others.
@@ -20,6 +20,10 @@ struct VerifyCommand: RelopsCommand {
             app.android.fingerprints), the documents relops association render makes from it are compared \
             with the live ones as JSON values: a difference is a failure that shows both.
             A Unicode --host (bücher.example) is checked in its punycode form.
+
+            With --local nothing is fetched: the rendered documents stand in for what every host will \
+            serve, every document check runs on them, and the HTTP-level checks (status, redirects, \
+            Content-Type, size cap, TLS) are skipped. It needs a config to render from.
 
             Exit codes: 0 every check passed, 1 a check failed, 2 bad usage, 3 a host could not be reached.
 
@@ -50,6 +54,11 @@ struct VerifyCommand: RelopsCommand {
                 "path", "PATH", repeatable: true, help: "A link the AASA must open in the app (default: app.ios.paths)."
             ),
             .flag("offline", help: "Skip Google's Digital Asset Links API and Apple's CDN."),
+            .flag(
+                "local",
+                help:
+                    "Fetch nothing: check the documents association render makes as each host's served files (implies --offline; needs --config or app.android.fingerprints)."
+            ),
             .value(
                 "dal-endpoint", "URL",
                 help: "Digital Asset Links API base (default: https://digitalassetlinks.googleapis.com)."),
@@ -105,6 +114,7 @@ struct VerifyCommand: RelopsCommand {
             throw Failure(.badInput, "--cacert \(ca): cannot read the file")
         }
         options.offline = arguments.flag("offline")
+        options.local = arguments.flag("local")
         if let url = arguments.value("dal-endpoint") { options.dalEndpoint = try httpsURL(url, "--dal-endpoint") }
         if let url = arguments.value("apple-cdn-endpoint") {
             options.appleCDNEndpoint = try httpsURL(url, "--apple-cdn-endpoint")
@@ -138,23 +148,26 @@ struct VerifyCommand: RelopsCommand {
         }
         if let target, let settings {
             options.expectedDocuments = try rendered(
-                settings, from: target, templates: arguments.value("templates"), console)
+                settings, from: target, templates: arguments.value("templates"), required: options.local, console)
         }
 
         if arguments.flag("print-curl") {
             for line in try CurlCommands.lines(options) { console.out(line) }
             return ExitCode.ok
         }
-        console.progress("verifying \(host)…")
+        console.progress(options.local ? "checking what \(host) will serve…" : "verifying \(host)…")
         let report = try Verifier.run(options)
         console.endProgress()
         switch format {
         case .json:
             console.out(
-                JSONValue.object([("host", .string(host)), ("offline", .bool(options.offline))])
-                    .merged(with: report.json).rendered())
+                JSONValue.object([
+                    ("host", .string(host)), ("offline", .bool(options.offline || options.local)),
+                    ("local", .bool(options.local)), ("fetched", .bool(!options.local)),
+                ])
+                .merged(with: report.json).rendered())
         default:
-            render(report, console)
+            render(report, local: options.local, console)
         }
         return report.failureCategory.map(ExitCode.of) ?? ExitCode.ok
     }
@@ -181,11 +194,13 @@ struct VerifyCommand: RelopsCommand {
     }
 
     /// What `relops association render` makes of the web host's config, or nil when the config
-    /// names neither an Android package nor an Apple app id (nothing to render).
+    /// names neither an Android package nor an Apple app id (nothing to render; bad input when
+    /// `required`, as for `--local`).
     static func rendered(
-        _ settings: AppAssociationSettings, from target: ConfigTarget, templates folder: String?, _ console: Console
+        _ settings: AppAssociationSettings, from target: ConfigTarget, templates folder: String?, required: Bool,
+        _ console: Console
     ) throws(Failure) -> ExpectedDocuments? {
-        guard settings.androidPackage != nil || !settings.appleAppIDs.isEmpty else { return nil }
+        guard required || settings.androidPackage != nil || !settings.appleAppIDs.isEmpty else { return nil }
         let templates = try folder.map { folder throws(Failure) in try AssociationTemplates.load(folder: folder) }
         for note in settings.notes { console.error("warning: \(note)") }
         return ExpectedDocuments(
@@ -205,7 +220,7 @@ struct VerifyCommand: RelopsCommand {
         }
     }
 
-    static func render(_ report: VerifyReport, _ console: Console) {
+    static func render(_ report: VerifyReport, local: Bool, _ console: Console) {
         let width = report.checks.map(\.name.count).max() ?? 0
         for check in report.checks {
             let label: String
@@ -222,6 +237,7 @@ struct VerifyCommand: RelopsCommand {
         var summary =
             "\(count(.pass)) passed, \(count(.warn)) warnings, \(count(.fail)) failed, \(count(.skip)) skipped"
         if report.unreachable { summary += "; a host could not be reached" }
+        if local { summary += "; nothing fetched (--local)" }
         console.out(summary)
     }
 

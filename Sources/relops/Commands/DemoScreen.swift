@@ -7,16 +7,12 @@ struct DemoScreen {
     let console: Console
 
     func render() {
-        let history = SampleRepository.history
-        let first = history.first.map { String($0.date.prefix(10)) } ?? ""
-        let last = history.last.map { String($0.date.prefix(10)) } ?? ""
         console.out(
-            console.styled("The sample", .bold) + ": a MAUI conference app, \(history.count) commits (\(first) to \(last)),"
-                + " on \(SampleRepository.oldHost).")
-        console.out("  Its host hides in a config value, an iOS entitlement, an Android constant, the web host's")
-        console.out("  config and a release runbook; the web host serves the app signing fingerprint; ADR-043")
-        console.out("  cites code that two later pull requests moved. Each runbook ran without a person: its")
-        console.out("  confirmations given with --confirm, `relops verify --local` in place of a live host.")
+            console.styled("The sample", .bold)
+                + ": a MAUI conference app, \(SampleRepository.history.count) commits, on \(SampleRepository.oldHost).")
+        console.out("  The host is in a config value, an iOS entitlement, an Android constant, the web host's config and a")
+        console.out("  runbook; the web host serves the app signing fingerprint; ADR-043 cites code that later commits moved.")
+        console.out("  The runbooks ran without a person (--confirm) and verified with --local: nothing was fetched.")
         for run in result.runs {
             console.out("")
             let outcome = run.outcome == .complete ? console.styled("complete", .green) : console.styled("stopped", .red)
@@ -48,14 +44,14 @@ struct DemoScreen {
             console.out("  Scan, after the cutover:  \(after.occurrences) occurrences: \(after.perClass)")
         }
         if let verify = found.verifySummary {
-            console.out("  Verify of \(SampleRepository.newHost) against `association render`: \(verify)")
+            console.out("  Verify of \(SampleRepository.newHost): \(verify)")
         }
         if !found.followUps.isEmpty {
             console.out("  Still to do after the cutover:")
             for item in found.followUps { console.out("    \(shortened(item))") }
         }
         if let old = found.oldFingerprint, let new = found.newFingerprint {
-            console.out("  Fingerprint rotated: \(abbreviated(old)) -> \(abbreviated(new)) (served together during the overlap, then the old one retired)")
+            console.out("  Fingerprint rotated: \(abbreviated(old)) -> \(abbreviated(new)) (both served in the overlap, then the old one retired)")
         }
         if let adr = found.adr {
             console.out("  Anchors re-pinned in \(adr): \(found.repinned.joined(separator: ", "))")

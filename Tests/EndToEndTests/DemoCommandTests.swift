@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `relops demo` as a newcomer runs it: the built binary, the three shipped runbooks, one screen.
+@Suite struct DemoCommandTests {
+    /// The lines a newcomer should see: every step of the three runbooks done, and the findings.
+    let keyLines = [
+        "Domain cutover  (`relops runbook run domain-cutover`)  complete",
+        "  [x] 1. Inventory the old host  passed",
+        "  [x] 8. The old host keeps serving the association files directly  confirmed",
+        "Fingerprint rotation  (`relops runbook run fingerprint-rotation`)  complete",
+        "  [x] 4. Both fingerprints are live  passed",
+        "ADR anchor audit  (`relops runbook run adr-anchor-audit`)  complete",
+        "  [x] 2. Re-pin with a revision note  passed",
+        "  Scan, before the cutover: 7 occurrences: binary-config 1, binary-literal 2, server 1, docs 2, test 0, other 1",
+        "  Scan, after the cutover:  0 occurrences: binary-config 0, binary-literal 0, server 0, docs 0, test 0, other 0",
+        "  Verify of app.example.com: 6 passed, 0 warnings, 0 failed",
+        "    1. Serve the association files on app.example.com first.",
+        "    3. Rebuild and resubmit the Android and iOS apps.",
+        "  Fingerprint rotated: 14:6D:E9:…:44:E5 -> 50:49:86:…:14:F9",
+        "  Anchors re-pinned in Docs/adr/043-mobile-deep-links.md: Program.cs:8 -> :11, :16 -> :19",
+        "  Anchors left for a person: appsettings.json:4-6 (lost)",
+        "    | ## Revision (2026-08-31)",
+        "    | 1. `Program.cs`: commit ",
+    ]
+
+    func expectKeyLines(_ output: ProcessOutput, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)", sourceLocation: sourceLocation)
+        for line in keyLines {
+            #expect(output.stdout.contains(line), "missing: \(line)\n\(output.stdout)", sourceLocation: sourceLocation)
+        }
+        // No step failed or was left open.
+        #expect(!output.stdout.contains("[!]") && !output.stdout.contains("[ ]"), sourceLocation: sourceLocation)
+    }
+
+    /// The `relops-demo*` entries in a folder.
+    func demoEntries(_ folder: String) -> Set<String> {
+        Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("relops-demo") })
+    }
+
+    @Test func runsTheThreeRunbooksAndLeavesNothingInTheTemporaryFolder() {
+        // Its own temporary folder (TMPDIR), so no other test's files come and go in it.
+        let temporary = TemporaryFolder("demo-tmpdir")
+        let before = demoEntries(temporary.path)
+        let output = relops(["demo"], environment: ["TMPDIR": temporary.path])
+        expectKeyLines(output)
+        #expect(output.stderr.contains("writing the sample repository (5 commits) in \(temporary.path)/relops-demo-"))
+        #expect(output.stderr.contains("running adr-anchor-audit (3 steps)"))
+        #expect(output.stdout.contains("now removed; `relops demo --keep DIR` keeps it"))
+        #expect(demoEntries(temporary.path) == before)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [])
+    }
+
+    @Test func keepLeavesTheRepositoryWithItsRunsAndReport() {
+        let folder = TemporaryFolder("demo-keep")
+        let kept = folder.url("kept")
+        let output = relops(["demo", "--keep", kept])
+        expectKeyLines(output)
+        #expect(output.stdout.contains("Kept: \(kept)/sample-app"))
+        #expect(output.stdout.contains("Full report: \(kept)/report.md"))
+
+        let report = folder.readText("kept/report.md")
+        for title in ["# Domain cutover: run report", "# Fingerprint rotation: run report", "# ADR anchor audit: run report"] {
+            #expect(report.contains(title), "\(title)")
+        }
+        #expect(report.components(separatedBy: "| Outcome | complete |").count == 4)
+        let repository = kept + "/sample-app"
+        let log = runProcess("git", ["log", "--format=%s"], in: repository)
+        #expect(log.stdout.split(separator: "\n").count == 5, "\(log.stdout)\(log.stderr)")
+        #expect(folder.readText("kept/sample-app/Docs/adr/043-mobile-deep-links.md").contains("## Revision (2026-08-31)"))
+        #expect(folder.readText("kept/sample-app/Source/Hosts/UI/App.UI/appsettings.json").contains("https://app.example.com"))
+        let status = relops(["runbook", "status", "fingerprint-rotation"], in: repository)
+        #expect(status.stdout.contains("complete"), "\(status.stdout)\(status.stderr)")
+    }
+
+    @Test func keepRefusesANonEmptyFolder() {
+        let folder = TemporaryFolder("demo-keep-busy")
+        folder.write("notes.txt", "mine\n")
+        let output = relops(["demo", "--keep", folder.path])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("--keep \(folder.path): the folder is not empty (it holds notes.txt)"))
+        #expect(output.stdout.isEmpty)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["notes.txt"])
+        #expect(folder.readText("notes.txt") == "mine\n")
+    }
+}

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `relops demo` as a newcomer runs it: the built binary, the three shipped runbooks, one screen.
 @Suite struct DemoCommandTests {
@@ -36,7 +36,10 @@ import TestSupport
 
     /// The `relops-demo*` entries in a folder.
     func demoEntries(_ folder: String) -> Set<String> {
-        Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("relops-demo") })
+        Set(
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                $0.hasPrefix("relops-demo")
+            })
     }
 
     @Test func runsTheThreeRunbooksAndLeavesNothingInTheTemporaryFolder() {
@@ -61,17 +64,48 @@ import TestSupport
         #expect(output.stdout.contains("Full report: \(kept)/report.md"))
 
         let report = folder.readText("kept/report.md")
-        for title in ["# Domain cutover: run report", "# Fingerprint rotation: run report", "# ADR anchor audit: run report"] {
+        for title in [
+            "# Domain cutover: run report", "# Fingerprint rotation: run report", "# ADR anchor audit: run report",
+        ] {
             #expect(report.contains(title), "\(title)")
         }
         #expect(report.components(separatedBy: "| Outcome | complete |").count == 4)
         let repository = kept + "/sample-app"
         let log = runProcess("git", ["log", "--format=%s"], in: repository)
         #expect(log.stdout.split(separator: "\n").count == 5, "\(log.stdout)\(log.stderr)")
-        #expect(folder.readText("kept/sample-app/Docs/adr/043-mobile-deep-links.md").contains("## Revision (2026-08-31)"))
-        #expect(folder.readText("kept/sample-app/Source/Hosts/UI/App.UI/appsettings.json").contains("https://app.example.com"))
+        #expect(
+            folder.readText("kept/sample-app/Docs/adr/043-mobile-deep-links.md").contains("## Revision (2026-08-31)"))
+        #expect(
+            folder.readText("kept/sample-app/Source/Hosts/UI/App.UI/appsettings.json").contains(
+                "https://app.example.com"))
         let status = relops(["runbook", "status", "fingerprint-rotation"], in: repository)
         #expect(status.stdout.contains("complete"), "\(status.stdout)\(status.stderr)")
+    }
+
+    @Test func aFailingRunbookStopsTheDemoWithExit1AndStillLeavesNothingBehind() throws {
+        // The shipped files with the cutover's inventory expecting one binary occurrence too many.
+        let share = TemporaryFolder("demo-share")
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        for folder in ["Runbooks", "Templates"] {
+            try FileManager.default.copyItem(
+                atPath: source.appendingPathComponent(folder).path, toPath: share.url(folder))
+        }
+        let cutover = share.readText("Runbooks/domain-cutover.md")
+        let broken = cutover.replacingOccurrences(of: "--expect binary={{expect_binary}},", with: "--expect binary=4,")
+        #expect(broken != cutover)
+        share.write("Runbooks/domain-cutover.md", broken)
+        let temporary = TemporaryFolder("demo-tmpdir")
+
+        let output = relops(["demo"], environment: ["TMPDIR": temporary.path, "RELOPS_SHARE": share.path])
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("  [!] 1. Inventory the old host  failed"))
+        #expect(!output.stdout.contains("Fingerprint rotation"))
+        #expect(
+            output.stderr.contains(
+                "relops demo: domain-cutover stopped at step 1 (Inventory the old host): `relops scan"))
+        #expect(output.stderr.contains("this is a bug in relops; `relops demo --keep DIR` keeps the evidence"))
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [])
     }
 
     @Test func keepRefusesANonEmptyFolder() {

@@ -52,7 +52,9 @@ import Testing
 
         folder.write("busy/notes.txt", "mine\n")
         folder.write("file.txt", "a file\n")
-        for (path, message) in [("busy", "the folder is not empty (it holds notes.txt)"), ("file.txt", "exists and is not a folder")] {
+        for (path, message) in [
+            ("busy", "the folder is not empty (it holds notes.txt)"), ("file.txt", "exists and is not a folder"),
+        ] {
             do {
                 _ = try DemoWorkspace(keep: folder.url(path))
                 Issue.record("--keep \(path) was accepted")

@@ -8,7 +8,8 @@ import Testing
     let folder = TemporaryFolder("git-create")
 
     func git(_ arguments: String..., in root: String) -> String {
-        let result = runProcess("git", arguments, in: root, environment: ["GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.path])
+        let result = runProcess(
+            "git", arguments, in: root, environment: ["GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.path])
         #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.stderr)")
         return result.stdout
     }
@@ -23,14 +24,16 @@ import Testing
         folder.write("sample/dir/b.txt", "two\n")
         folder.write("sample/.gitignore", "*.log\n")
         folder.write("sample/build.log", "ignored\n")
-        let author = Signature(name: "Ada Author", email: "ada@example.com", date: Date(timeIntervalSince1970: 1_782_900_000))
+        let author = Signature(
+            name: "Ada Author", email: "ada@example.com", date: Date(timeIntervalSince1970: 1_782_900_000))
         let first = try repo.commitWorkingTree(message: "First\n", author: author)
         #expect(!repo.isHeadUnborn)
 
         folder.write("sample/a.txt", "one, changed\n")
         try FileManager.default.removeItem(atPath: folder.url("sample/dir/b.txt"))
         folder.write("sample/c.txt", "three\n")
-        let committer = Signature(name: "Cy Committer", email: "cy@example.com", date: Date(timeIntervalSince1970: 1_782_990_000))
+        let committer = Signature(
+            name: "Cy Committer", email: "cy@example.com", date: Date(timeIntervalSince1970: 1_782_990_000))
         let second = try repo.commitWorkingTree(message: "Second", author: author, committer: committer)
 
         #expect(git("rev-parse", "HEAD", in: root) == second.hex + "\n")

@@ -53,12 +53,16 @@ public struct DemoFindings: Sendable {
 
         let rotation = runs.first { $0.demoRun.runbook == "fingerprint-rotation" }
         oldFingerprint = rotation?.state.vars.first { $0.name == "old_fingerprint" }?.value
-        newFingerprint = lines(excerpt("fingerprint-rotation", step: 1)).lazy.compactMap { line in
-            line.trimmingCharacters(in: .whitespaces).wholeMatch(of: /SHA256:\s*([0-9A-F:]+)/).map { String($0.output.1) }
-        }.first
+        newFingerprint =
+            lines(excerpt("fingerprint-rotation", step: 1)).lazy.compactMap { line in
+                line.trimmingCharacters(in: .whitespaces).wholeMatch(of: /SHA256:\s*([0-9A-F:]+)/).map {
+                    String($0.output.1)
+                }
+            }.first
 
         let repin = lines(excerpt("adr-anchor-audit", step: 2))
-        adr = repin.lazy.compactMap { $0.firstMatch(of: /^(\S+): re-pinned \d+ anchors?/).map { String($0.output.1) } }
+        adr =
+            repin.lazy.compactMap { $0.firstMatch(of: /^(\S+): re-pinned \d+ anchors?/).map { String($0.output.1) } }
             .first
         // `  10:3  Source/Hosts/UI/App.UI.Web/Program.cs:8 -> :11`
         repinned = repin.compactMap { line in
@@ -78,7 +82,9 @@ public struct DemoFindings: Sendable {
     /// `7 occurrences of HOST in 10 files: binary-config 1, ...` from a scan's output.
     static func scanCounts(_ output: String) -> ScanCounts? {
         for line in output.split(separator: "\n").reversed() {
-            if let match = line.wholeMatch(of: /(\d+) occurrences? of \S+ in \d+ files?: (.+)/), let count = Int(match.output.1) {
+            if let match = line.wholeMatch(of: /(\d+) occurrences? of \S+ in \d+ files?: (.+)/),
+                let count = Int(match.output.1)
+            {
                 return ScanCounts(occurrences: count, perClass: String(match.output.2))
             }
         }

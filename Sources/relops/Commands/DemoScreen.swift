@@ -10,13 +10,17 @@ struct DemoScreen {
         console.out(
             console.styled("The sample", .bold)
                 + ": a MAUI conference app, \(SampleRepository.history.count) commits, on \(SampleRepository.oldHost).")
-        console.out("  The host is in a config value, an iOS entitlement, an Android constant, the web host's config and a")
-        console.out("  runbook; the web host serves the app signing fingerprint; ADR-043 cites code that later commits moved.")
+        console.out(
+            "  The host is in a config value, an iOS entitlement, an Android constant, the web host's config and a")
+        console.out(
+            "  runbook; the web host serves the app signing fingerprint; ADR-043 cites code that later commits moved.")
         console.out("  The runbooks ran without a person (--confirm) and verified with --local: nothing was fetched.")
         for run in result.runs {
             console.out("")
-            let outcome = run.outcome == .complete ? console.styled("complete", .green) : console.styled("stopped", .red)
-            console.out(console.styled(run.state.title, .bold) + "  (`relops runbook run \(run.demoRun.runbook)`)  \(outcome)")
+            let outcome =
+                run.outcome == .complete ? console.styled("complete", .green) : console.styled("stopped", .red)
+            console.out(
+                console.styled(run.state.title, .bold) + "  (`relops runbook run \(run.demoRun.runbook)`)  \(outcome)")
             for step in run.state.steps {
                 console.out("  \(mark(step.status)) \(step.number). \(step.title)  \(step.status.rawValue)")
                 if step.status == .failed, let note = step.note { console.out("      \(note)") }
@@ -29,7 +33,9 @@ struct DemoScreen {
             console.out("Kept: \(workspace.repository) (try `relops runbook status` there)")
             console.out("Full report: \(workspace.report)")
         } else {
-            console.out("The sample lived in a temporary folder, now removed; `relops demo --keep DIR` keeps it and the report.")
+            console.out(
+                "The sample lived in a temporary folder, now removed; `relops demo --keep DIR` keeps it and the report."
+            )
         }
     }
 
@@ -51,7 +57,9 @@ struct DemoScreen {
             for item in found.followUps { console.out("    \(shortened(item))") }
         }
         if let old = found.oldFingerprint, let new = found.newFingerprint {
-            console.out("  Fingerprint rotated: \(abbreviated(old)) -> \(abbreviated(new)) (both served in the overlap, then the old one retired)")
+            console.out(
+                "  Fingerprint rotated: \(abbreviated(old)) -> \(abbreviated(new)) (both served in the overlap, then the old one retired)"
+            )
         }
         if let adr = found.adr {
             console.out("  Anchors re-pinned in \(adr): \(found.repinned.joined(separator: ", "))")

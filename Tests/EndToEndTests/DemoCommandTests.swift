@@ -71,8 +71,7 @@ import Testing
         }
         #expect(report.components(separatedBy: "| Outcome | complete |").count == 4)
         let repository = kept + "/sample-app"
-        let log = runProcess("git", ["log", "--format=%s"], in: repository)
-        #expect(log.stdout.split(separator: "\n").count == 5, "\(log.stdout)\(log.stderr)")
+        #expect(gitOutput("rev-list", "--count", "HEAD", in: repository) == "5\n")
         #expect(
             folder.readText("kept/sample-app/Docs/adr/043-mobile-deep-links.md").contains("## Revision (2026-08-31)"))
         #expect(

@@ -9,24 +9,20 @@ import Testing
 @Suite struct DemoWorkspaceTests {
     let folder = TemporaryFolder("demo-workspace")
 
-    func git(_ arguments: String..., in root: String) -> String {
-        let result = runProcess(
-            "git", arguments, in: root, environment: ["GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.path])
-        #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.stderr)")
-        return result.stdout
-    }
-
     @Test func theSampleWrittenThroughLibgit2IsTheSampleTheGitCLIWrites() throws {
         let workspace = try DemoWorkspace(keep: folder.url("kept"))
         try workspace.writeSample()
         let expected = makeSampleRepository()
         // Same trees, messages and dates, commit by commit, on main; nothing left uncommitted.
         let format = "--format=%T %at %ct %s"
-        #expect(git("log", format, in: workspace.repository) == git("log", format, in: expected.root))
-        #expect(git("rev-list", "--count", "HEAD", in: workspace.repository) == "\(SampleRepository.history.count)\n")
-        #expect(git("symbolic-ref", "--short", "HEAD", in: workspace.repository) == "main\n")
-        #expect(git("status", "--porcelain", in: workspace.repository) == "")
-        #expect(git("log", "-1", "--format=%an <%ae>", in: workspace.repository) == "Sam Developer <sam@example.com>\n")
+        #expect(gitOutput("log", format, in: workspace.repository) == gitOutput("log", format, in: expected.root))
+        #expect(
+            gitOutput("rev-list", "--count", "HEAD", in: workspace.repository) == "\(SampleRepository.history.count)\n")
+        #expect(gitOutput("symbolic-ref", "--short", "HEAD", in: workspace.repository) == "main\n")
+        #expect(gitOutput("status", "--porcelain", in: workspace.repository) == "")
+        #expect(
+            gitOutput("log", "-1", "--format=%an <%ae>", in: workspace.repository)
+                == "Sam Developer <sam@example.com>\n")
         // The certificate sits outside the repository, as Play Console hands it out.
         #expect(folder.readText("kept/play-console/deployment_cert.pem") == SampleRepository.newCertificatePEM)
         #expect(!workspace.certificate.hasPrefix(workspace.repository + "/"))

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A real git repository in a temporary folder, driven by the `git` CLI (tests may use git as a
 /// fixture; product code never does).
@@ -24,9 +25,7 @@ public final class GitFixture: @unchecked Sendable {
 
     @discardableResult
     public func git(_ arguments: [String], environment: [String: String] = [:]) -> String {
-        var env = ["GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.path]
-        for (k, v) in environment { env[k] = v }
-        let result = runProcess("git", arguments, in: root, environment: env)
+        let result = runGit(arguments, in: root, environment: environment)
         if result.status != 0 { lastError = result.stderr }
         return result.stdout
     }
@@ -51,4 +50,22 @@ public final class GitFixture: @unchecked Sendable {
         git(["commit", "-q", "--allow-empty", "-m", message], environment: env)
         return git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
     }
+}
+
+/// Runs the git CLI in `root` without the machine's configuration (no system config, `HOME` at
+/// `root`), so nothing outside the test changes what it reads or writes.
+public func runGit(_ arguments: [String], in root: String, environment: [String: String] = [:]) -> ProcessOutput {
+    var env = ["GIT_CONFIG_NOSYSTEM": "1", "HOME": root]
+    for (k, v) in environment { env[k] = v }
+    return runProcess("git", arguments, in: root, environment: env)
+}
+
+/// What the git CLI prints in `root` (a repository made by a test); a failure is a test issue.
+public func gitOutput(
+    _ arguments: String..., in root: String, sourceLocation: SourceLocation = #_sourceLocation
+) -> String {
+    let result = runGit(arguments, in: root)
+    #expect(
+        result.status == 0, "git \(arguments.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
+    return result.stdout
 }

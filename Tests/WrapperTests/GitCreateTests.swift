@@ -7,18 +7,11 @@ import Testing
 @Suite struct GitCreateTests {
     let folder = TemporaryFolder("git-create")
 
-    func git(_ arguments: String..., in root: String) -> String {
-        let result = runProcess(
-            "git", arguments, in: root, environment: ["GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.path])
-        #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.stderr)")
-        return result.stdout
-    }
-
     @Test func createsARepositoryOnMainAndCommitsTheWorkingTreeWithTheGivenPeopleAndTimes() throws {
         let root = folder.url("sample")
         let repo = try Repository.create(at: root)
         #expect(repo.isHeadUnborn)
-        #expect(git("symbolic-ref", "HEAD", in: root) == "refs/heads/main\n")
+        #expect(gitOutput("symbolic-ref", "HEAD", in: root) == "refs/heads/main\n")
 
         folder.write("sample/a.txt", "one\n")
         folder.write("sample/dir/b.txt", "two\n")
@@ -36,17 +29,17 @@ import Testing
             name: "Cy Committer", email: "cy@example.com", date: Date(timeIntervalSince1970: 1_782_990_000))
         let second = try repo.commitWorkingTree(message: "Second", author: author, committer: committer)
 
-        #expect(git("rev-parse", "HEAD", in: root) == second.hex + "\n")
-        #expect(git("rev-list", "--parents", "HEAD", in: root) == "\(second.hex) \(first.hex)\n\(first.hex)\n")
+        #expect(gitOutput("rev-parse", "HEAD", in: root) == second.hex + "\n")
+        #expect(gitOutput("rev-list", "--parents", "HEAD", in: root) == "\(second.hex) \(first.hex)\n\(first.hex)\n")
         #expect(
-            git("log", "--format=%an|%ae|%at|%cn|%ce|%ct|%s", in: root)
+            gitOutput("log", "--format=%an|%ae|%at|%cn|%ce|%ct|%s", in: root)
                 == "Ada Author|ada@example.com|1782900000|Cy Committer|cy@example.com|1782990000|Second\n"
                 + "Ada Author|ada@example.com|1782900000|Ada Author|ada@example.com|1782900000|First\n")
-        #expect(git("ls-tree", "-r", "--name-only", "HEAD~1", in: root) == ".gitignore\na.txt\ndir/b.txt\n")
-        #expect(git("ls-tree", "-r", "--name-only", "HEAD", in: root) == ".gitignore\na.txt\nc.txt\n")
-        #expect(git("show", "HEAD:a.txt", in: root) == "one, changed\n")
+        #expect(gitOutput("ls-tree", "-r", "--name-only", "HEAD~1", in: root) == ".gitignore\na.txt\ndir/b.txt\n")
+        #expect(gitOutput("ls-tree", "-r", "--name-only", "HEAD", in: root) == ".gitignore\na.txt\nc.txt\n")
+        #expect(gitOutput("show", "HEAD:a.txt", in: root) == "one, changed\n")
         // The index was written: git sees a clean working tree (the ignored log aside).
-        #expect(git("status", "--porcelain", in: root) == "")
+        #expect(gitOutput("status", "--porcelain", in: root) == "")
     }
 
     @Test func refusesAFolderThatAlreadyHoldsARepository() throws {

@@ -14,6 +14,15 @@ public struct ShippedFiles: Sendable {
     public var runbooksFolder: String { root + "/Runbooks" }
     public var reportTemplatePath: String { root + "/Templates/run-report.md" }
 
+    /// Reads and parses `Templates/run-report.md`.
+    public func reportTemplate() throws(Failure) -> ReportTemplate {
+        let path = reportTemplatePath
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(.couldNotCheck, "\(path): cannot read")
+        }
+        return try ReportTemplate(String(decoding: data, as: UTF8.self), path: path)
+    }
+
     /// Finds the shipped files: `RELOPS_SHARE`, else the folders above the executable (a build in
     /// `.build/debug/relops` finds the source tree), else `../share/relops` beside it.
     public static func locate(executable: String, environment: [String: String]) -> ShippedFiles? {

@@ -19,11 +19,10 @@ public enum Demo {
         public let runs: [Run]
         /// What a newcomer should notice, read from the runs' evidence and the repository.
         public let findings: DemoFindings
-        /// True when all three runbooks completed.
-        public var passed: Bool {
-            runs.count == SampleRepository.runs(certificatePath: "", verifyFlags: "").count
-                && runs.allSatisfy { $0.outcome == .complete }
-        }
+        /// How many runbooks the demo meant to run.
+        public let planned: Int
+        /// True when every planned runbook ran and completed.
+        public var passed: Bool { runs.count == planned && runs.allSatisfy { $0.outcome == .complete } }
     }
 
     /// One shipped runbook as the demo ran it.
@@ -50,10 +49,11 @@ public enum Demo {
         progress(.writingSample(commits: SampleRepository.history.count))
         try workspace.writeSample()
         let catalog = RunbookCatalog(repositoryRoot: workspace.repository, shipped: shipped)
-        let template = try reportTemplate(shipped)
+        let template = try shipped.reportTemplate()
+        let planned = SampleRepository.runs(certificatePath: workspace.certificate, verifyFlags: verifyFlags)
         var runs: [Run] = []
         var reports: [String] = []
-        for demoRun in SampleRepository.runs(certificatePath: workspace.certificate, verifyFlags: verifyFlags) {
+        for demoRun in planned {
             let runbook = try catalog.resolve(demoRun.runbook)
             progress(.running(runbook))
             let variables = try RunVariables(runbook: runbook, config: [], overrides: demoRun.vars)
@@ -69,14 +69,7 @@ public enum Demo {
         }
         try workspace.write(reports.joined(separator: "\n---\n\n"), to: workspace.report)
         return Result(
-            workspace: workspace, runs: runs, findings: DemoFindings(runs: runs, repository: workspace.repository))
-    }
-
-    static func reportTemplate(_ shipped: ShippedFiles) throws(Failure) -> ReportTemplate {
-        let path = shipped.reportTemplatePath
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(.couldNotCheck, "\(path): cannot read")
-        }
-        return try ReportTemplate(String(decoding: data, as: UTF8.self), path: path)
+            workspace: workspace, runs: runs, findings: DemoFindings(runs: runs, repository: workspace.repository),
+            planned: planned.count)
     }
 }

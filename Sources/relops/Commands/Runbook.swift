@@ -193,11 +193,7 @@ enum RunbookCommand: RelopsCommand {
                 .couldNotCheck,
                 "cannot find Templates/run-report.md (looked above \(relopsExecutable); set RELOPS_SHARE)")
         }
-        let path = shipped.reportTemplatePath
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(.couldNotCheck, "\(path): cannot read")
-        }
-        let template = try ReportTemplate(String(decoding: data, as: UTF8.self), path: path)
+        let template = try shipped.reportTemplate()
         let report = RunReport(state)
         console.out(try report.markdown(template: template), terminator: "")
         if let junit = arguments.value("junit") {

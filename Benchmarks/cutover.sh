@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times `relops cutover --apply` against `relops scan` on the scan benchmark's repository with a
 # few hundred occurrences planted, in the same run, and prints the ratio (goal: at most 1.5).
-# Each apply starts from a clean tree (git checkout before every run; not timed).
+# Each apply starts from a clean tree (git checkout and sync before every run; not timed, so
+# the apply's own sync flushes only its own writes).
 # Usage: Benchmarks/cutover.sh [OCCURRENCES]   (default 300)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,7 +26,7 @@ trap 'rm -rf "$out"; git -C "$repo" checkout -q -- .' EXIT
 hyperfine --style none --warmup 3 --runs 15 --export-json "$out/scan.json" \
   -n scan "$relops scan --repo $repo --host $old --format json" >/dev/null
 hyperfine --style none --warmup 2 --runs 15 --export-json "$out/apply.json" \
-  --prepare "git -C $repo checkout -q -- . && rm -rf $repo/.git/relops" \
+  --prepare "git -C $repo checkout -q -- . && rm -rf $repo/.git/relops && sync" \
   -n apply "$relops cutover --repo $repo --from $old --to $new --apply --format json" >/dev/null
 python3 - "$out" <<'PY'
 import json, sys

@@ -74,19 +74,25 @@ func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, i
             let b = raw.loadUnaligned(fromByteOffset: at &+ o2, as: SIMD16<UInt8>.self)
             return ((a | fold) ^ v1) | ((b | fold) ^ v2)  // zero lanes are candidates
         }
-        @inline(__always) func candidates(_ x: SIMD16<UInt8>, _ at: Int) {
-            for lane in 0..<16 where x[lane] == 0 {
-                let start = at + lane
-                if start <= last && verify(pattern, at: start, in: base) {
-                    matches.append(Match(offset: start, kind: classify(start, m, base, count)))
-                }
-            }
-        }
         let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101)
         let highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
         @inline(__always) func zeroFlags(_ x: SIMD16<UInt8>) -> SIMD2<UInt64> {
             let v = unsafeBitCast(x, to: SIMD2<UInt64>.self)
             return (v &- ones) & ~v & highs  // non-zero exactly when some byte of a word is zero
+        }
+        @inline(__always) func candidates(_ x: SIMD16<UInt8>, _ at: Int) {
+            // Visit only the flagged bytes (a flag can also follow a true zero: verify sorts it out).
+            let flags = zeroFlags(x)
+            for word in 0..<2 {
+                var bits = flags[word]
+                while bits != 0 {
+                    let start = at &+ (word &* 8) &+ (bits.trailingZeroBitCount &>> 3)
+                    bits &= bits &- 1
+                    if start <= last && verify(pattern, at: start, in: base) {
+                        matches.append(Match(offset: start, kind: classify(start, m, base, count)))
+                    }
+                }
+            }
         }
         var p = 0
         while p <= last {

@@ -107,6 +107,34 @@ import Testing
         #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [])
     }
 
+    @Test func ctrlCStopsTheDemoAndLeavesNothingBehind() throws {
+        let temporary = TemporaryFolder("demo-tmpdir")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: relopsBinary)
+        process.arguments = ["demo"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.path
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Interrupt once the first runbook is running: the sample is written, a step command may be running.
+        var seen = ""
+        while !seen.contains("running domain-cutover") {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(seen.contains("running domain-cutover"), "\(seen)")
+        kill(process.processIdentifier, SIGINT)
+        seen += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(seen)")
+        #expect(seen.contains("relops demo: interrupted"), "\(seen)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [])
+    }
+
     @Test func keepRefusesANonEmptyFolder() {
         let folder = TemporaryFolder("demo-keep-busy")
         folder.write("notes.txt", "mine\n")

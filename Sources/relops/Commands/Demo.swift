@@ -23,7 +23,9 @@ enum DemoCommand: RelopsCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let workspace = try DemoWorkspace(keep: arguments.value("keep"))
         defer { workspace.removeIfTemporary() }
-        let io = DemoProgressIO(console: console)
+        let interrupt = DemoInterrupt()
+        defer { interrupt.cancel() }
+        let io = DemoProgressIO(console: console, interrupt: interrupt)
         defer { console.endProgress() }
         let result = try Demo.run(in: workspace, shipped: RunbookCommand.shippedFiles, io: io) { event in
             switch event {
@@ -32,6 +34,11 @@ enum DemoCommand: RelopsCommand {
             case .running(let runbook):
                 console.error("relops demo: running \(runbook.name) (\(runbook.steps.count) steps)")
             }
+        }
+        if interrupt.happened {
+            let kept = workspace.kept ? "; what was done is in \(workspace.folder)" : ""
+            console.error("relops demo: interrupted\(kept)")
+            return 130
         }
         DemoScreen(result: result, console: console).render()
         if result.passed { return ExitCode.ok }
@@ -58,15 +65,18 @@ enum DemoCommand: RelopsCommand {
 /// Runs the steps' commands as this binary and shows each step as a transient progress line.
 final class DemoProgressIO: RunbookIO {
     let console: Console
+    let interrupt: DemoInterrupt
     let runner: TerminalRunbookIO
 
-    init(console: Console) {
+    init(console: Console, interrupt: DemoInterrupt) {
         self.console = console
+        self.interrupt = interrupt
         runner = TerminalRunbookIO(console: console, executable: relopsExecutable, interactive: false)
     }
 
     func runRelops(_ arguments: [String], environment: [String: String], in folder: String) -> CommandOutput {
-        runner.runRelops(arguments, environment: environment, in: folder)
+        if interrupt.happened { return CommandOutput(status: 130, output: "", errors: "interrupted") }
+        return runner.runRelops(arguments, environment: environment, in: folder)
     }
 
     func runShell(_ script: String, environment: [String: String], in folder: String) -> CommandOutput {
@@ -79,5 +89,34 @@ final class DemoProgressIO: RunbookIO {
 
     func show(_ event: RunEvent) {
         if case .stepStarted(let step, _) = event { console.progress("  \(step.number). \(step.title)") }
+    }
+}
+
+/// Turns Ctrl-C and SIGTERM into a clean stop: no further step command starts (the one running,
+/// in the same process group, gets the signal itself), so the demo ends through its normal path,
+/// which removes a temporary workspace. Nothing is removed from a signal handler, so nothing races.
+final class DemoInterrupt: @unchecked Sendable {
+    static let signals = [SIGINT, SIGTERM]
+    private let lock = NSLock()
+    private var interrupted = false
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
+        for number in Self.signals {
+            signal(number, SIG_IGN)  // delivered to the source below instead
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in self?.lock.withLock { self?.interrupted = true } }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// True once a signal came.
+    var happened: Bool { lock.withLock { interrupted } }
+
+    /// Stops watching and restores the default handling.
+    func cancel() {
+        for source in sources { source.cancel() }
+        for number in Self.signals { signal(number, SIG_DFL) }
     }
 }

@@ -20,15 +20,13 @@ public final class TestNginx: @unchecked Sendable {
         "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
     public static let appID = "ABCDE12345.com.example.app"
 
-    public let port: Int
+    public var port: Int { server.port }
     /// A port that accepts connections and never answers.
     public let silentPort: Int
     /// The CA that signed every certificate nginx serves except `otherca`'s.
     public let ca: TestCA
     let otherCA: TestCA
-    let prefix: TemporaryFolder
-    let process: Process
-    let keepAlive: Pipe
+    let server: NginxServer
     let silentSocket: Int32
 
     /// `name.relops.test:PORT`.
@@ -50,39 +48,32 @@ public final class TestNginx: @unchecked Sendable {
     ]
 
     private init() throws(NginxError) {
-        let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let nginx else {
-            throw NginxError(description: "nginx is not installed (make test-deps installs nginx-light)")
+        var certificates: Certificates?
+        var cas: (TestCA, TestCA)?
+        do {
+            server = try NginxServer(label: "relops-nginx", prepare: { prefix, port throws(NginxServer.StartError) in
+                TestNginx.writeFixtures(prefix, port: port)
+                let ca = TestCA(name: "main", in: prefix.path), otherCA = TestCA(name: "other", in: prefix.path)
+                certificates = (ca.issue("wildcard", names: ["*.relops.test"]), ca.issue("elsewhere", names: ["elsewhere.example"]),
+                                otherCA.issue("otherca", names: ["otherca.relops.test"]))
+                if let failure = ca.failure ?? otherCA.failure { throw NginxServer.StartError(description: failure) }
+                cas = (ca, otherCA)
+            }) { p, port, listen in TestNginx.configuration(p, port, listen, certificates!) }
+            (silentSocket, silentPort) = try LoopbackPort.listener(backlog: 16)
+        } catch let error as NginxServer.StartError {
+            throw NginxError(description: error.description)
+        } catch {
+            throw NginxError(description: "\(error)")
         }
-        prefix = TemporaryFolder("relops-nginx")
-        ca = TestCA(name: "main", in: prefix.path)
-        otherCA = TestCA(name: "other", in: prefix.path)
-        let main = ca.issue("wildcard", names: ["*.relops.test"])
-        let wrongName = ca.issue("elsewhere", names: ["elsewhere.example"])
-        let foreign = otherCA.issue("otherca", names: ["otherca.relops.test"])
-        if let failure = ca.failure ?? otherCA.failure { throw NginxError(description: failure) }
+        (ca, otherCA) = cas!
+    }
 
-        port = try TestNginx.freePort()
-        (silentSocket, silentPort) = try TestNginx.silentListener()
-        TestNginx.writeFixtures(prefix, port: port)
+    typealias Certificates = (main: (certificate: String, key: String), wrongName: (certificate: String, key: String),
+                              foreign: (certificate: String, key: String))
 
-        let version = runProcess(nginx, ["-V"])
-        let p = prefix.path
-        let optional = ["uwsgi", "scgi"].filter { version.stderr.contains("--http-\($0)-temp-path") }
-            .map { "\($0)_temp_path \(p)/tmp/\($0);" }.joined(separator: " ")
-        let listen = "listen 127.0.0.1:\(port) ssl http2"
-        prefix.write(
-            "nginx.conf",
-            """
-            daemon off;
-            master_process off;
-            worker_processes 1;
-            pid \(p)/nginx.pid;
-            error_log \(p)/error.log warn;
-            events { worker_connections 256; }
-            http {
-                access_log off;
-                client_body_temp_path \(p)/tmp/body; proxy_temp_path \(p)/tmp/proxy; fastcgi_temp_path \(p)/tmp/fastcgi; \(optional)
+    static func configuration(_ p: String, _ port: Int, _ listen: String, _ certificates: Certificates) -> String {
+        let (main, wrongName, foreign) = certificates
+        return """
                 types { application/json json; text/html html; }
                 default_type application/json;
                 ssl_certificate \(main.certificate);
@@ -150,82 +141,6 @@ public final class TestNginx: @unchecked Sendable {
                     ssl_certificate_key \(wrongName.key);
                     root \(p)/sites/good.relops.test;
                 }
-            }
-
-            """)
-        for folder in ["tmp/body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"] {
-            try? FileManager.default.createDirectory(atPath: prefix.url(folder), withIntermediateDirectories: true)
-        }
-        // The shell parent reads its stdin until the test process exits (the pipe closes), then stops nginx.
-        // SIGKILL, because the test process's blocked-signal mask is inherited and nginx without a
-        // master process never unblocks SIGTERM.
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c",
-            "\"$0\" -p \"$1\" -c \"$1/nginx.conf\" -e \"$1/error.log\" & n=$!; cat >/dev/null; kill -9 $n; wait $n; rm -rf \"$1\"",
-            nginx, p,
-        ]
-        keepAlive = Pipe()
-        // Only this process may hold the write end, or the pipe never closes.
-        _ = fcntl(keepAlive.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        process.standardInput = keepAlive
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw NginxError(description: "cannot start nginx: \(error)")
-        }
-        for _ in 0..<100 {
-            if TestNginx.accepts(port) { return }
-            if !process.isRunning { break }
-            usleep(50_000)
-        }
-        throw NginxError(description: "nginx did not start on port \(port): " + prefix.readText("error.log"))
-    }
-
-    /// A port the kernel says is free right now.
-    static func freePort() throws(NginxError) -> Int {
-        let (fd, port) = try listener(backlog: 0)
-        close(fd)
-        return port
-    }
-
-    /// A socket that listens (the kernel completes handshakes) and is never read: a server that never answers.
-    static func silentListener() throws(NginxError) -> (Int32, Int) { try listener(backlog: 16) }
-
-    static func listener(backlog: Int32) throws(NginxError) -> (Int32, Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw NginxError(description: "socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound, listen(fd, backlog) == 0 else {
-            close(fd)
-            throw NginxError(description: "bind/listen: \(String(cString: strerror(errno)))")
-        }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
-    static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
+            """
     }
 }

@@ -35,8 +35,11 @@ public struct StagedWrite: Sendable {
             mode = info.st_mode & 0o7777
         }
         let temporary = temporaryPath(for: target, tag: tag)
-        unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        if fd < 0 && errno == EEXIST {  // a leftover of an interrupted run with the same tag
+            unlink(temporary)
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        }
         guard fd >= 0 else { throw Failure(.couldNotCheck, "\(temporary): cannot create: \(errnoText())") }
         defer { close(fd) }
         var written = 0
@@ -50,7 +53,7 @@ public struct StagedWrite: Sendable {
             }
             written += n
         }
-        fchmod(fd, mode)
+        if mode & processUmask != 0 { fchmod(fd, mode) }  // open() applied the umask: put the bits back
         if sync && fsync(fd) != 0 {
             let reason = errnoText()
             unlink(temporary)
@@ -84,3 +87,10 @@ public struct StagedWrite: Sendable {
 /// glibc's `syncfs(2)`, which Swift's Glibc module does not export (it needs _GNU_SOURCE).
 @_silgen_name("syncfs")
 private func linuxSyncfs(_ fd: Int32) -> Int32
+
+/// The process's umask, read once (reading it means setting it, so it is put straight back).
+private let processUmask: mode_t = {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+}()

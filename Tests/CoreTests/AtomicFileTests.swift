@@ -38,3 +38,19 @@ import TestSupport
         #expect(nameOf("a/b/c.txt") == "c.txt" && nameOf("c.txt") == "c.txt")
     }
 }
+
+@Suite struct StagedWriteTests {
+    @Test func keepsGroupWritableModesDespiteTheUmaskAndReplacesALeftoverTemporary() throws {
+        let folder = TemporaryFolder()
+        folder.write("shared.txt", "old\n")
+        chmod(folder.url("shared.txt"), 0o664)
+        folder.write(".shared.txt.relops-T1.tmp", "half-written leftover")
+        let staged = try StagedWrite.stage(Array("new\n".utf8), for: folder.url("shared.txt"), tag: "T1")
+        try staged.commit()
+        var info = stat()
+        stat(folder.url("shared.txt"), &info)
+        #expect(info.st_mode & 0o777 == 0o664)
+        #expect(folder.readText("shared.txt") == "new\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["shared.txt"])
+    }
+}

@@ -3,13 +3,14 @@
 # few hundred occurrences planted, in the same run, and prints the ratio (goal: at most 1.5).
 # Each apply starts from a clean tree (git checkout and sync before every run; not timed, so
 # the apply's own sync flushes only its own writes).
-# Usage: Benchmarks/cutover.sh [OCCURRENCES]   (default 300)
+# Usage: Benchmarks/cutover.sh [OCCURRENCES] [REPO]   (default 300, Benchmarks/work/cutover-corpus-N)
+# REPO lets the same corpus be timed on another filesystem (copy it there first, or let it be built).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 relops=${RELOPS:-$here/../.build/release/relops}
 [ -x "$relops" ] || { echo "build first: make release" >&2; exit 3; }
 plants=${1:-300}
-repo=$here/work/cutover-corpus-$plants
+repo=${2:-$here/work/cutover-corpus-$plants}
 old=old.example.org
 new=links.example.net
 if [ ! -d "$repo/.git" ]; then

@@ -58,7 +58,7 @@ demo: build
 	@"$$($(SWIFT) build $(SWIFTFLAGS) --show-bin-path)/relops" demo
 
 bench: bench-deps release
-	@for b in Benchmarks/*.sh; do echo "== $$b"; bash "$$b" || exit 1; done
+	@for b in Benchmarks/scan.sh Benchmarks/cutover.sh Benchmarks/anchors.sh; do echo "== $$b"; bash "$$b" || exit 1; done
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

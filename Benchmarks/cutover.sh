@@ -7,19 +7,14 @@
 # REPO lets the same corpus be timed on another filesystem (copy it there first, or let it be built).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/corpus.sh"
 relops=${RELOPS:-$here/../.build/release/relops}
 [ -x "$relops" ] || { echo "build first: make release" >&2; exit 3; }
 plants=${1:-300}
 repo=${2:-$here/work/cutover-corpus-$plants}
 old=old.example.org
 new=links.example.net
-if [ ! -d "$repo/.git" ]; then
-  echo "Building the benchmark repository in $repo (once)..." >&2
-  python3 "$here/make-corpus.py" "$repo" --plant "$old:$plants"
-  git -C "$repo" init -q -b main
-  git -C "$repo" add -A
-  git -C "$repo" -c user.name=bench -c user.email=bench@example.com commit -q -m corpus
-fi
+ensure_corpus "$repo" --plant "$old:$plants"
 git -C "$repo" checkout -q -- . && rm -rf "$repo/.git/relops"
 echo "repository: $repo ($(git -C "$repo" ls-files | wc -l) files, $plants occurrences of $old)"
 out=$(mktemp -d)

@@ -5,18 +5,13 @@
 # Usage: Benchmarks/scan.sh [REPO]   (default: builds Benchmarks/work/scan-corpus once)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/corpus.sh"
 relops=${RELOPS:-$here/../.build/release/relops}
 [ -x "$relops" ] || { echo "build first: make release" >&2; exit 3; }
 repo=${1:-$here/work/scan-corpus}
 needle=app.example.com
 absent=never.example.org
-if [ ! -d "$repo/.git" ]; then
-  echo "Building the benchmark repository in $repo (once)..." >&2
-  python3 "$here/make-corpus.py" "$repo" --plant "$needle:5"
-  git -C "$repo" init -q -b main
-  git -C "$repo" add -A
-  git -C "$repo" -c user.name=bench -c user.email=bench@example.com commit -q -m corpus
-fi
+ensure_corpus "$repo" --plant "$needle:5"
 files=$(git -C "$repo" ls-files | wc -l)
 mb=$(du -sm --exclude=.git "$repo" | cut -f1)
 echo "repository: $repo ($files tracked files, ${mb} MB)"

@@ -266,20 +266,6 @@ func pullRequestNumber(subject: String, message: String) -> Int? {
 
 /// The old-side line of new-side line `line`, or nil when a hunk added or rewrote it.
 func oldLine(forNew line: Int, _ hunks: [DiffHunk]) -> Int? {
-    var delta = 0
-    for hunk in hunks {
-        if hunk.newLines == 0 {
-            // A deletion after new line `newStart`.
-            if hunk.newStart < line { delta += hunk.oldLines } else { break }
-            continue
-        }
-        let last = hunk.newStart + hunk.newLines - 1
-        if line > last {
-            delta += hunk.oldLines - hunk.newLines
-            continue
-        }
-        if line >= hunk.newStart { return nil }
-        break
-    }
-    return line + delta
+    if case .shifted(let old) = position(of: line, through: hunks, reverse: true) { return old }
+    return nil
 }

@@ -9,31 +9,48 @@ struct MappedRange: Equatable {
     var intact: Bool
 }
 
+/// Where a line lands on the other side of a diff.
+enum HunkPosition {
+    /// Outside every hunk: its line on the other side.
+    case shifted(Int)
+    /// Inside this hunk: changed or removed.
+    case inside(DiffHunk)
+}
+
+/// Follows `line` of the old side (the new side with `reverse`) through `hunks` (no context lines).
+func position(of line: Int, through hunks: [DiffHunk], reverse: Bool = false) -> HunkPosition {
+    var delta = 0
+    for hunk in hunks {
+        let (fromStart, fromLines, toLines) =
+            reverse ? (hunk.newStart, hunk.newLines, hunk.oldLines) : (hunk.oldStart, hunk.oldLines, hunk.newLines)
+        if fromLines == 0 {
+            // Lines added on the other side after line `fromStart`.
+            if fromStart < line { delta += toLines } else { break }
+            continue
+        }
+        if line > fromStart + fromLines - 1 {
+            delta += toLines - fromLines
+            continue
+        }
+        if line >= fromStart { return .inside(hunk) }
+        break
+    }
+    return .shifted(line + delta)
+}
+
 /// Maps lines `start...end` of the old side through `hunks` (no context lines). When a line of the
 /// block is inside a hunk, the result is where the block would be expected, and not intact.
 func mapRange(_ start: Int, _ end: Int, through hunks: [DiffHunk]) -> MappedRange {
     var intact = true
     func map(_ line: Int, isEnd: Bool) -> Int {
-        var delta = 0
-        for hunk in hunks {
-            if hunk.oldLines == 0 {
-                // An insertion after line `oldStart`.
-                if hunk.oldStart < line { delta += hunk.newLines } else { break }
-                continue
-            }
-            let last = hunk.oldStart + hunk.oldLines - 1
-            if line > last {
-                delta += hunk.newLines - hunk.oldLines
-                continue
-            }
-            if line >= hunk.oldStart {
-                intact = false
-                if hunk.newLines == 0 { return max(1, hunk.newStart + (isEnd ? 0 : 1)) }
-                return isEnd ? hunk.newStart + hunk.newLines - 1 : hunk.newStart
-            }
-            break
+        switch position(of: line, through: hunks) {
+        case .shifted(let mapped):
+            return mapped
+        case .inside(let hunk):
+            intact = false
+            if hunk.newLines == 0 { return max(1, hunk.newStart + (isEnd ? 0 : 1)) }
+            return isEnd ? hunk.newStart + hunk.newLines - 1 : hunk.newStart
         }
-        return line + delta
     }
     let newStart = map(start, isEnd: false)
     var newEnd = map(end, isEnd: true)

@@ -31,9 +31,3 @@ public struct URLParts: Sendable, Equatable {
         query = part(CURLUPART_QUERY)
     }
 }
-
-/// The libcurl version string, for `--version` and User-Agent diagnostics.
-public var curlVersion: String {
-    _ = curlInitialised
-    return String(cString: curl_version())
-}

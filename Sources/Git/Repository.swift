@@ -77,11 +77,4 @@ public final class Repository {
         guard git_config_get_string(&value, config, key) == 0, let value else { return nil }
         return String(cString: value)
     }
-
-    /// True when git ignores `path` (relative to the working tree).
-    public func isIgnored(_ path: String) throws(GitError) -> Bool {
-        var ignored: Int32 = 0
-        try check(git_ignore_path_is_ignored(&ignored, pointer, path), "git_ignore_path_is_ignored(\(path))")
-        return ignored == 1
-    }
 }

@@ -71,7 +71,7 @@ public func parseArguments(_ arguments: [String], root: CommandSpec) throws(Usag
             guard let option = command.option(named: name) else {
                 var message = "unknown option '--\(name)' for '\(commandName())'"
                 let known = command.options.map(\.name) + ["help"]
-                if let suggestion = closestName(name, in: known) { message += " (did you mean '--\(suggestion)'?)" }
+                if let suggestion = closest(name, in: known) { message += " (did you mean '--\(suggestion)'?)" }
                 throw fail(message)
             }
             try record(option, inlineValue: inlineValue, display: "--\(name)")
@@ -93,7 +93,7 @@ public func parseArguments(_ arguments: [String], root: CommandSpec) throws(Usag
         }
         if !command.subcommands.isEmpty && !command.runsWithoutSubcommand && parsed.positionals.isEmpty {
             var message = "unknown subcommand '\(argument)' for '\(commandName())'"
-            if let suggestion = closestName(argument, in: command.subcommands.map(\.name)) {
+            if let suggestion = closest(argument, in: command.subcommands.map(\.name)) {
                 message += " (did you mean '\(suggestion)'?)"
             }
             throw fail(message)
@@ -148,6 +148,3 @@ public func commandSpec(at path: [String], root: CommandSpec) -> CommandSpec {
     return command
 }
 
-func closestName(_ word: String, in candidates: [String]) -> String? {
-    closest(word, in: candidates)
-}

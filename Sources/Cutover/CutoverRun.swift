@@ -23,8 +23,6 @@ public struct ApplyOptions: Sendable {
 /// What an apply did.
 public struct ApplyOutcome: Sendable {
     public let journal: CutoverJournal
-    /// Interrupted cutovers found first and what was done with them.
-    public let recovered: [String]
     public let branch: String?
     public let commit: ObjectID?
 }
@@ -32,12 +30,15 @@ public struct ApplyOutcome: Sendable {
 /// The branch `--commit` creates.
 public func cutoverBranch(for host: String) -> String { "relops/cutover-\(host)" }
 
-/// Applies a plan: refuses dirty affected files (unless allowed), finishes any interrupted
-/// cutover first, stores every original and new content as git blobs and journals them before
+/// Applies a plan: refuses dirty affected files (unless allowed) and an interrupted cutover
+/// (`finishInterruptedCutovers` must run before the plan is made, or the plan is stale), stores every original and new content as git blobs and journals them before
 /// touching a file, then replaces each file atomically, and reads every written file back to
 /// prove no occurrence of the old host remains.
 public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: ApplyOptions) throws(Failure) -> ApplyOutcome {
-    let recovered = try recoverUnfinished(project, revert: false, force: false)
+    if let open = try CutoverJournal.all(project).first(where: { $0.state == .preparing || $0.state == .applying }) {
+        throw Failure(.checkFailed, "cutover \(open.id) was interrupted; finish it (`relops cutover --apply` does) "
+                      + "or undo it before planning another")
+    }
     guard plan.unreadable.isEmpty else {
         throw Failure(.couldNotCheck, "cannot apply: \(plan.unreadable.map { "\($0.path) (\($0.message))" }.joined(separator: ", ")) "
                       + "could not be read, so the plan may be incomplete")
@@ -123,7 +124,7 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
         journal.commit = commitID?.hex
     }
     try journal.save(project)
-    return ApplyOutcome(journal: journal, recovered: recovered, branch: options.commit ? branch : nil, commit: commitID)
+    return ApplyOutcome(journal: journal, branch: options.commit ? branch : nil, commit: commitID)
 }
 
 func commitMessage(_ plan: CutoverPlan, id: String) -> String {

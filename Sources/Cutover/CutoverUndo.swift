@@ -17,8 +17,8 @@ public struct UndoOutcome: Sendable {
 /// Restores every file of the last (or the named) cutover byte for byte from its stored blobs.
 /// A file changed since the cutover is not overwritten unless `force`.
 public func undoCutover(_ project: Project, id: String?, force: Bool) throws(Failure) -> UndoOutcome {
-    let journals = try CutoverJournal.all(project)
     let recovered = try recoverUnfinished(project, revert: true, force: force)
+    let journals = try CutoverJournal.all(project)
     let target: CutoverJournal
     if let id {
         guard let named = journals.first(where: { $0.id == id || $0.id.hasPrefix(id) }) else {
@@ -28,14 +28,13 @@ public func undoCutover(_ project: Project, id: String?, force: Bool) throws(Fai
     } else {
         guard let last = journals.last(where: { $0.state == .applied || $0.state == .applying }) else {
             if !recovered.isEmpty, let last = journals.last {
-                return UndoOutcome(journal: try CutoverJournal.load(last.path(project)), restored: [], unchanged: [],
-                                   changedSince: [], forced: force, recovered: recovered)
+                return UndoOutcome(journal: last, restored: [], unchanged: [], changedSince: [], forced: force, recovered: recovered)
             }
             throw Failure(.badInput, "no applied cutover to undo; `relops cutover list` shows the journal")
         }
         target = last
     }
-    var journal = try CutoverJournal.load(target.path(project))
+    var journal = target
     if journal.state == .undone && recovered.isEmpty {
         throw Failure(.badInput, "cutover \(journal.id) was already undone")
     }

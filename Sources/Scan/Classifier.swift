@@ -62,7 +62,7 @@ struct Classifier {
                 || relative.hasPrefix("src/main/res/") || relative.contains("/assets/") {
                 return (.binaryConfig, "raw resource of mobile project \(project.file): ships in the binary")
             }
-            if lowerName == lastPathComponent(project.file).lowercased() {
+            if lowerName == nameOf(project.file).lowercased() {
                 return (.binaryLiteral, "build file of mobile project \(project.file): its settings ship in the binary")
             }
             return (.other, "in mobile project \(project.file) but not included in the binary")
@@ -108,7 +108,3 @@ func isDeploymentFile(_ lowerName: String, folders: [String]) -> Bool {
     return false
 }
 
-/// The last `/`-separated component of a path.
-func lastPathComponent(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
-}

@@ -12,7 +12,6 @@ struct FileWorker {
     var repository: Repository?
     var output = RawScan()
     var matches: [Match] = []
-    let id = Int.random(in: 0...Int.max)
 
     init(files: FileList, needles: [Needle], source: FileSource, rootFD: Int32) {
         self.files = files

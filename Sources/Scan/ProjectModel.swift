@@ -35,7 +35,7 @@ struct ProjectModel {
         for i in projectFileCandidates(files) {
             let path = files.path(at: i)
             let lower = path.lowercased()
-            let folder = parentFolder(path)
+            let folder = folderOf(path)
             if lower.hasSuffix(".csproj") {
                 guard let bytes = content(i) else { continue }
                 projects.append(dotNetProject(path: path, folder: folder, text: String(decoding: bytes, as: UTF8.self)))
@@ -54,7 +54,7 @@ struct ProjectModel {
                 }
             } else if let range = path.range(of: ".xcodeproj/") {
                 let projectFile = String(path[..<range.upperBound].dropLast())
-                let projectRoot = parentFolder(projectFile)
+                let projectRoot = folderOf(projectFile)
                 if !projects.contains(where: { $0.file == projectFile }) {
                     projects.append(ProjectModel(root: projectRoot, file: projectFile, kind: .xcode, items: []))
                 }
@@ -65,7 +65,7 @@ struct ProjectModel {
 
     static func dotNetProject(path: String, folder: String, text: String) -> ProjectModel {
         let lower = text.lowercased()
-        let name = lastPathComponent(path).lowercased()
+        let name = nameOf(path).lowercased()
         let kind: Kind
         if name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
             || lower.contains("microsoft.net.test.sdk") || lower.contains("<istestproject>true") {
@@ -119,10 +119,6 @@ func attributeValues(in text: String, element: String, attributes: [String]) -> 
     return values
 }
 
-func parentFolder(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    return String(path[..<slash])
-}
 
 extension String {
     func trimmingSlashes() -> String {

@@ -53,7 +53,7 @@ public func scan(_ project: Project, _ request: ScanRequest,
     var occurrences: [HostOccurrence] = []
     for hit in raw.occurrences {
         if classifier == nil {
-            classifier = Classifier(files: files, config: project.config, content: source.loader(files))
+            classifier = Classifier(files: files, config: project.config, content: source.loader(files, project.repository))
         }
         let (cls, rule) = classifier!.classify(hit.path)
         occurrences.append(HostOccurrence(host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
@@ -68,16 +68,14 @@ enum FileSource: Sendable {
     case workingTree(String)
     case objects(String)
 
-    /// Reads a whole file (for classification: project files, small).
-    func loader(_ files: FileList) -> @Sendable (Int) -> [UInt8]? {
+    /// Reads a whole file (for classification: project files, small), from the working tree or
+    /// through `repository`'s object database.
+    func loader(_ files: FileList, _ repository: Repository) -> (Int) -> [UInt8]? {
         switch self {
         case .workingTree(let root):
-            return { i in FileManager.default.contents(atPath: root + "/" + files.path(at: i)).map { Array($0) } }
-        case .objects(let gitDir):
-            return { i in
-                guard let repo = try? Repository(at: gitDir) else { return nil }
-                return try? repo.blobContent(files.ids[i])
-            }
+            return { i in readFile(root + "/" + files.path(at: i)) }
+        case .objects:
+            return { i in try? repository.blobContent(files.ids[i]) }
         }
     }
 }
@@ -102,7 +100,6 @@ struct RawScan: Sendable {
     var problems: [ScanProblem] = []
     var filesScanned = 0
     var symlinks: Set<String> = []
-    var order: [Int] = []  // file index per problem/binary, to sort merged results
 
     mutating func merge(_ other: RawScan) {
         occurrences += other.occurrences
@@ -125,7 +122,7 @@ func scanFiles(_ files: FileList, needles: [Needle], source: FileSource, workers
     defer { if rootFD >= 0 { close(rootFD) } }
     let next = Atomic<Int>(0)
     let done = Atomic<Int>(0)
-    let results = Mutex<[(Int, RawScan)]>([])
+    let results = Mutex<[RawScan]>([])
     let total = files.count
     let dirFD = rootFD
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -141,10 +138,10 @@ func scanFiles(_ files: FileList, needles: [Needle], source: FileSource, workers
             }
         }
         let output = worker.output
-        results.withLock { $0.append((worker.id, output)) }
+        results.withLock { $0.append(output) }
     }
     var merged = RawScan()
-    for (_, part) in results.withLock({ $0 }) { merged.merge(part) }
+    for part in results.withLock({ $0 }) { merged.merge(part) }
     merged.occurrences.sort { ($0.fileIndex, $0.offset, $0.host) < ($1.fileIndex, $1.offset, $1.host) }
     merged.related.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
     merged.binaryFiles.sort { ($0.path, $0.host) < ($1.path, $1.host) }

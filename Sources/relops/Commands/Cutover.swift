@@ -74,7 +74,6 @@ enum CutoverCommand: RelopsCommand {
 
     static func renderText(_ plan: CutoverPlan, diffs: [DiffLine], outcome: ApplyOutcome?, _ console: Console) {
         let target = plan.toUnicode.map { "\(plan.to) (Unicode: \($0))" } ?? plan.to
-        for message in outcome?.recovered ?? [] { console.out(console.styled("note: \(message)", .yellow)) }
         if !plan.newHostAlreadyAt.isEmpty {
             console.out(console.styled("== \(plan.to) already occurs in the repository:", .yellow))
             for o in plan.newHostAlreadyAt { console.out("\(o.path):\(o.line):\(o.column): \(o.text)") }
@@ -134,7 +133,7 @@ enum CutoverCommand: RelopsCommand {
                                                                      ("reason", .string($0.reason))]) })),
             ("related", .array(plan.related.map { .object([("found", .string($0.found)), ("path", .string($0.path)), ("line", .int($0.line))]) })),
             ("new_host_already_at", .array(plan.newHostAlreadyAt.map { .object([("path", .string($0.path)), ("line", .int($0.line))]) })),
-            ("recovered", .array((recovered + (outcome?.recovered ?? [])).map { .string($0) })),
+            ("recovered", .array(recovered.map { .string($0) })),
             ("follow_ups", .array(plan.followUps.map { .object([("title", .string($0.title)), ("detail", .string($0.detail))]) })),
         ])
     }

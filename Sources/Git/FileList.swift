@@ -83,6 +83,8 @@ extension Repository {
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
+        // The repository caches its index: re-read it if another process (git) changed it since.
+        try check(git_index_read(index, 0), "git_index_read")
         var list = FileList()
         let count = git_index_entrycount(index)
         var lastPath: UnsafePointer<CChar>? = nil
@@ -163,6 +165,8 @@ extension Repository {
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
+        // The repository caches its index: re-read it if another process (git) changed it since.
+        try check(git_index_read(index, 0), "git_index_read")
         var headTree: OpaquePointer?
         if git_revparse_single(&headTree, pointer, "HEAD^{tree}") != 0 { headTree = nil }
         defer { git_object_free(headTree) }

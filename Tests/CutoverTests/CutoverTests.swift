@@ -175,3 +175,31 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
         }
     }
 }
+
+@Suite struct UnfinishedJournalTests {
+    @Test func applyRefusesWhileAnInterruptedCutoverIsUnfinished() throws {
+        let repo = GitFixture()
+        repo.write("a.txt", "app.example.com\n")
+        repo.commit("a")
+        let project = try Project(path: repo.root)
+        let thePlan = try planCutover(project, from: old, to: new)
+        _ = try applyCutover(project, thePlan, ApplyOptions())
+        // Mark the journal as cut off halfway, as a SIGKILL during the renames leaves it.
+        let folder = CutoverJournal.folder(project)
+        let file = folder + "/" + (try FileManager.default.contentsOfDirectory(atPath: folder).first!)
+        let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\"applied\"", with: "\"applying\"")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        repo.write("b.txt", "app.example.com\n")
+        repo.commit("b")
+        let second = try planCutover(project, from: old, to: "third.example.net")
+        #expect {
+            try applyCutover(project, second, ApplyOptions(allowDirty: true))
+        } throws: { error in
+            (error as? Failure)?.category == .checkFailed && ((error as? Failure)?.message.contains("was interrupted") ?? false)
+        }
+        #expect(repo.readText("b.txt") == "app.example.com\n")
+        #expect(try finishInterruptedCutovers(project).count == 1)
+        _ = try applyCutover(project, try planCutover(project, from: old, to: "third.example.net"), ApplyOptions(allowDirty: true))
+        #expect(repo.readText("b.txt") == "third.example.net\n")
+    }
+}

@@ -86,3 +86,19 @@ import TestSupport
         #expect(undo.status == 2 && undo.stderr.contains("no applied cutover"))
     }
 }
+
+@Suite struct InterruptedCutoverLibraryTests {
+    @Test func aPlanMadeBeforeFinishingAnInterruptedCutoverIsRefused() throws {
+        let repo = GitFixture("interrupted")
+        for i in 0..<4 { repo.write("f\(i).txt", "app.example.com \(i)\n") }
+        repo.commit("four")
+        let args = ["cutover", "--from", "app.example.com", "--to", "links.example.net", "--apply"]
+        #expect(relops(args, in: repo.root, environment: ["RELOPS_TEST_CRASH_AFTER": "2"]).status != 0)
+        // The library refuses to apply a plan while the interrupted run is unfinished...
+        let stale = relops(["cutover", "--from", "app.example.com", "--to", "other.example.net", "--apply", "--allow-dirty"],
+                           in: repo.root)
+        #expect(stale.status == 0)  // ...the command finishes it first, then plans from a consistent tree.
+        #expect(stale.stdout.contains("was interrupted; completed the remaining 2 file(s)"))
+        #expect(repo.readText("f0.txt") == "links.example.net 0\n" && repo.readText("f3.txt") == "links.example.net 3\n")
+    }
+}

@@ -10,7 +10,7 @@ BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gf
 TEST_DEPS  := git openssl zip curl nginx-light openjdk-17-jre-headless
 BENCH_DEPS := hyperfine ripgrep git python3
 
-.PHONY: all deps test-deps bench-deps build release test demo bench fuzz format clean _nginx _jre
+.PHONY: lint all deps test-deps bench-deps build release test demo bench fuzz format clean _nginx _jre
 
 all: build
 
@@ -50,7 +50,7 @@ release: deps
 	$(SWIFT) build $(SWIFTFLAGS) -c release
 
 # Builds once (product and tests), then runs every test; Swift Testing runs them in parallel.
-test: test-deps
+test: test-deps lint
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build
 
@@ -61,7 +61,11 @@ bench: bench-deps release
 	@for b in Benchmarks/scan.sh Benchmarks/cutover.sh Benchmarks/anchors.sh; do echo "== $$b"; bash "$$b" || exit 1; done
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Fuzz Package.swift
+
+# The committed .swift-format, strictly: `make test` fails on a finding (fix with `make format`).
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz Package.swift
 
 clean:
 	rm -rf .build

@@ -9,7 +9,8 @@ func cLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 
 /// A test target, declared only once its folder holds a test: work in progress never breaks `swift test`.
 func tests(_ name: String, _ dependencies: [Target.Dependency]) -> [Target] {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tests/\(name)").path
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tests/\(name)")
+        .path
     let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     // Golden files (expected output, `Golden/`) sit beside the tests but are not part of the target.
     let exclude = files.contains("Golden") ? ["Golden"] : []
@@ -23,15 +24,18 @@ func fuzzer(_ name: String, _ dependencies: [Target.Dependency]) -> [Target] {
     guard ProcessInfo.processInfo.environment["RELOPS_FUZZ"] == "1" else { return [] }
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/\(name)").path
     guard FileManager.default.fileExists(atPath: folder) else { return [] }
-    return [.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)",
-                              exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])])]
+    return [
+        .executableTarget(
+            name: name, dependencies: dependencies, path: "Fuzz/\(name)",
+            exclude: ["corpus"], swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+    ]
 }
 
 let package = Package(
     name: "relops",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "relops", targets: ["relops"]),
+        .executable(name: "relops", targets: ["relops"])
     ],
     targets: [
         // C libraries (module.modulemap + shim.h each).

@@ -266,4 +266,3 @@ public enum Wildcard {
         return pi == p.count
     }
 }
-

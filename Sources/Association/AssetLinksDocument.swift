@@ -1,5 +1,4 @@
 import Fingerprint
-import Fingerprint
 import RelopsCore
 
 /// A parsed `/.well-known/assetlinks.json`: its well-formed statements, and what was wrong with

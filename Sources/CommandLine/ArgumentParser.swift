@@ -78,7 +78,8 @@ public func parseArguments(_ arguments: [String], root: CommandSpec) throws(Usag
             continue
         }
         if !optionsEnded && argument.hasPrefix("-") && argument.count == 2, let letter = argument.last,
-           letter != "-", !letter.isNumber {
+            letter != "-", !letter.isNumber
+        {
             guard let option = command.option(short: letter) else {
                 throw fail("unknown option '\(argument)' for '\(commandName())'")
             }
@@ -86,7 +87,9 @@ public func parseArguments(_ arguments: [String], root: CommandSpec) throws(Usag
             continue
         }
         // A positional: a subcommand name while we have not taken positionals yet, else a value.
-        if !optionsEnded, parsed.positionals.isEmpty, let child = command.subcommands.first(where: { $0.name == argument }) {
+        if !optionsEnded, parsed.positionals.isEmpty,
+            let child = command.subcommands.first(where: { $0.name == argument })
+        {
             command = child
             parsed.commandPath.append(child.name)
             continue
@@ -127,7 +130,9 @@ public func parseArguments(_ arguments: [String], root: CommandSpec) throws(Usag
         if let inlineValue {
             value = inlineValue
         } else {
-            guard index < arguments.count else { throw fail("option '\(display)' needs a value (\(option.valueName!))") }
+            guard index < arguments.count else {
+                throw fail("option '\(display)' needs a value (\(option.valueName!))")
+            }
             value = arguments[index]
             index += 1
         }
@@ -147,4 +152,3 @@ public func commandSpec(at path: [String], root: CommandSpec) -> CommandSpec {
     }
     return command
 }
-

@@ -12,8 +12,10 @@ public struct OptionSpec: Sendable {
     public let help: String
 
     /// An option that takes a value.
-    public static func value(_ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false,
-                             help: String) -> OptionSpec {
+    public static func value(
+        _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false,
+        help: String
+    ) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: valueName, repeatable: repeatable, help: help)
     }
 
@@ -57,8 +59,10 @@ public struct CommandSpec: Sendable {
     /// True when the command does something without a subcommand (`cutover --from A --to B`).
     public let runsWithoutSubcommand: Bool
 
-    public init(_ name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
-                positionals: [PositionalSpec] = [], subcommands: [CommandSpec] = [], runsWithoutSubcommand: Bool? = nil) {
+    public init(
+        _ name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
+        positionals: [PositionalSpec] = [], subcommands: [CommandSpec] = [], runsWithoutSubcommand: Bool? = nil
+    ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

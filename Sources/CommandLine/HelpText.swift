@@ -31,7 +31,9 @@ public func helpText(for path: [String], root: CommandSpec) -> String {
         out += "\nARGUMENTS:\n"
         let width = command.positionals.map { $0.name.count + 2 }.max() ?? 0
         for positional in command.positionals {
-            out += "  " + "<\(positional.name)>".padding(toLength: width + 2, withPad: " ", startingAt: 0) + positional.help + "\n"
+            out +=
+                "  " + "<\(positional.name)>".padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                + positional.help + "\n"
         }
     }
     var rows: [(String, String)] = command.options.map { option in

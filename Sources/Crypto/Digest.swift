@@ -23,7 +23,8 @@ func opensslError(_ call: String) -> CryptoError {
         if code == 0 { break }
         var buffer = [CChar](repeating: 0, count: 256)
         ERR_error_string_n(code, &buffer, buffer.count)
-        messages.append(String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        messages.append(
+            String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
     return CryptoError(call: call, message: messages.joined(separator: "; "))
 }
@@ -45,7 +46,9 @@ public enum Digest {
         try digest(bytes, EVP_sha1(), "EVP_sha1")
     }
 
-    static func digest(_ bytes: some Collection<UInt8>, _ md: OpaquePointer?, _ name: String) throws(CryptoError) -> [UInt8] {
+    static func digest(_ bytes: some Collection<UInt8>, _ md: OpaquePointer?, _ name: String) throws(CryptoError)
+        -> [UInt8]
+    {
         var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let input = Array(bytes)

@@ -11,12 +11,15 @@ public struct URLParts: Sendable, Equatable {
     /// Parses `text`; throws `badURL` naming the part libcurl rejected.
     public init(_ text: String) throws(CurlError) {
         _ = curlInitialised
-        guard let handle = curl_url() else { throw CurlError(kind: .failed, call: "curl_url", message: "out of memory") }
+        guard let handle = curl_url() else {
+            throw CurlError(kind: .failed, call: "curl_url", message: "out of memory")
+        }
         defer { curl_url_cleanup(handle) }
         let rc = curl_url_set(handle, CURLUPART_URL, text, 0)
         guard rc == CURLUE_OK else {
-            throw CurlError(kind: .badURL, call: "curl_url_set", message: "\(text): " + String(cString: curl_url_strerror(rc)),
-                            code: Int32(rc.rawValue))
+            throw CurlError(
+                kind: .badURL, call: "curl_url_set", message: "\(text): " + String(cString: curl_url_strerror(rc)),
+                code: Int32(rc.rawValue))
         }
         func part(_ which: CURLUPart) -> String? {
             var out: UnsafeMutablePointer<CChar>?

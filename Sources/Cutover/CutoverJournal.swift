@@ -45,11 +45,18 @@ public struct CutoverJournal: Sendable, Equatable {
         .object([
             ("id", .string(id)), ("created", .string(created)), ("from", .string(from)), ("to", .string(to)),
             ("state", .string(state.rawValue)), ("branch", .string(branch)), ("commit", .string(commit)),
-            ("files", .array(files.map { f in
-                .object([("path", .string(f.path)), ("original", .string(f.original.hex)), ("new", .string(f.new.hex)),
-                         ("class", .string(f.occurrenceClass)), ("edits", .int(f.edits)),
-                         ("mode", .string(String(f.mode, radix: 8)))])
-            })),
+            (
+                "files",
+                .array(
+                    files.map { f in
+                        .object([
+                            ("path", .string(f.path)), ("original", .string(f.original.hex)),
+                            ("new", .string(f.new.hex)),
+                            ("class", .string(f.occurrenceClass)), ("edits", .int(f.edits)),
+                            ("mode", .string(String(f.mode, radix: 8))),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -67,11 +74,14 @@ public struct CutoverJournal: Sendable, Equatable {
     /// Reads one journal file; a damaged one is bad input naming the file.
     static func load(_ file: String) throws(Failure) -> CutoverJournal {
         guard let data = FileManager.default.contents(atPath: file),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
             throw Failure(.badInput, "\(file): not a readable cutover journal (JSON object expected)")
         }
         func text(_ key: String) throws(Failure) -> String {
-            guard let value = object[key] as? String else { throw Failure(.badInput, "\(file): journal field `\(key)` is missing") }
+            guard let value = object[key] as? String else {
+                throw Failure(.badInput, "\(file): journal field `\(key)` is missing")
+            }
             return value
         }
         guard let state = State(rawValue: try text("state")) else {
@@ -79,22 +89,29 @@ public struct CutoverJournal: Sendable, Equatable {
         }
         var entries: [Entry] = []
         for item in object["files"] as? [[String: Any]] ?? [] {
-            guard let path = item["path"] as? String, let original = (item["original"] as? String).flatMap(ObjectID.init(hex:)),
-                  let new = (item["new"] as? String).flatMap(ObjectID.init(hex:)) else {
+            guard let path = item["path"] as? String,
+                let original = (item["original"] as? String).flatMap(ObjectID.init(hex:)),
+                let new = (item["new"] as? String).flatMap(ObjectID.init(hex:))
+            else {
                 throw Failure(.badInput, "\(file): a file entry lacks path, original or new blob id")
             }
-            entries.append(Entry(path: path, original: original, new: new, occurrenceClass: item["class"] as? String ?? "other",
-                                 edits: item["edits"] as? Int ?? 0,
-                                 mode: (item["mode"] as? String).flatMap { UInt32($0, radix: 8) } ?? 0o644))
+            entries.append(
+                Entry(
+                    path: path, original: original, new: new, occurrenceClass: item["class"] as? String ?? "other",
+                    edits: item["edits"] as? Int ?? 0,
+                    mode: (item["mode"] as? String).flatMap { UInt32($0, radix: 8) } ?? 0o644))
         }
-        return CutoverJournal(id: try text("id"), created: try text("created"), from: try text("from"), to: try text("to"),
-                              state: state, files: entries, branch: object["branch"] as? String, commit: object["commit"] as? String)
+        return CutoverJournal(
+            id: try text("id"), created: try text("created"), from: try text("from"), to: try text("to"),
+            state: state, files: entries, branch: object["branch"] as? String, commit: object["commit"] as? String)
     }
 
     /// Every journal of the repository, oldest first.
     public static func all(_ project: Project) throws(Failure) -> [CutoverJournal] {
         let folder = CutoverJournal.folder(project)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasSuffix(".json")
+        }.sorted()
         var journals: [CutoverJournal] = []
         for name in names { journals.append(try load(folder + "/" + name)) }
         return journals
@@ -107,6 +124,9 @@ public struct CutoverJournal: Sendable, Equatable {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         let iso = ISO8601DateFormatter()
-        return (formatter.string(from: now) + "-" + String(format: "%04x", UInt16.random(in: 0...UInt16.max)), iso.string(from: now))
+        return (
+            formatter.string(from: now) + "-" + String(format: "%04x", UInt16.random(in: 0...UInt16.max)),
+            iso.string(from: now)
+        )
     }
 }

@@ -62,19 +62,23 @@ public func planCutover(_ project: Project, from fromText: String, to toText: St
     guard from != to else { throw Failure(.usage, "--to \(toText) is the same host as --from; nothing to cut over") }
     let result = try scan(project, ScanRequest(hosts: [from, to]))
     if let clash = result.related.first(where: { $0.host == from && $0.found == to }) {
-        throw Failure(.usage, "--to \(to) is a different host that already contains \(from) (\(clash.path):\(clash.line)); "
-                      + "a cutover onto it would be ambiguous. Pick a host that is not a longer form of the old one")
+        throw Failure(
+            .usage,
+            "--to \(to) is a different host that already contains \(from) (\(clash.path):\(clash.line)); "
+                + "a cutover onto it would be ambiguous. Pick a host that is not a longer form of the old one")
     }
     var byFile: [(String, [CutoverEdit])] = []
     var notRewritten: [(String, Int, String)] = []
     for o in result.occurrences where o.host == from {
         if result.symlinks.contains(o.path) {
-            notRewritten.append((o.path, o.line, "symlink: its link text is not rewritten and its target is never followed"))
+            notRewritten.append(
+                (o.path, o.line, "symlink: its link text is not rewritten and its target is never followed"))
             continue
         }
         let newText = replacement(for: o.found, to: to)
-        let edit = CutoverEdit(path: o.path, line: o.line, column: o.column, offset: o.offset, oldText: o.found, newText: newText,
-                               occurrenceClass: o.occurrenceClass, encoding: o.encoding, rule: o.rule)
+        let edit = CutoverEdit(
+            path: o.path, line: o.line, column: o.column, offset: o.offset, oldText: o.found, newText: newText,
+            occurrenceClass: o.occurrenceClass, encoding: o.encoding, rule: o.rule)
         if let last = byFile.indices.last, byFile[last].0 == o.path {
             byFile[last].1.append(edit)
         } else {
@@ -100,8 +104,11 @@ public func rewrite(_ bytes: [UInt8], with edits: [CutoverEdit], path: String) t
     for edit in edits.sorted(by: { $0.offset < $1.offset }) {
         let old = Array(edit.oldText.utf8)
         guard edit.offset >= cursor, edit.offset + old.count <= bytes.count,
-              Array(bytes[edit.offset..<edit.offset + old.count]) == old else {
-            throw Failure(.couldNotCheck, "\(path):\(edit.line):\(edit.column): the file changed since it was scanned; run the cutover again")
+            Array(bytes[edit.offset..<edit.offset + old.count]) == old
+        else {
+            throw Failure(
+                .couldNotCheck,
+                "\(path):\(edit.line):\(edit.column): the file changed since it was scanned; run the cutover again")
         }
         output.append(contentsOf: bytes[cursor..<edit.offset])
         output.append(contentsOf: edit.newText.utf8)
@@ -123,7 +130,8 @@ func replacingHost(in bytes: [UInt8], from: String, to: String) -> [UInt8] {
     let length = from.utf8.count
     for offset in HostSearch.occurrenceOffsets(of: from, in: bytes) {
         output.append(contentsOf: bytes[cursor..<offset])
-        output.append(contentsOf: replacement(for: String(decoding: bytes[offset..<offset + length], as: UTF8.self), to: to).utf8)
+        output.append(
+            contentsOf: replacement(for: String(decoding: bytes[offset..<offset + length], as: UTF8.self), to: to).utf8)
         cursor = offset + length
     }
     output.append(contentsOf: bytes[cursor...])

@@ -34,14 +34,20 @@ public func cutoverBranch(for host: String) -> String { "relops/cutover-\(host)"
 /// (`finishInterruptedCutovers` must run before the plan is made, or the plan is stale), stores every original and new content as git blobs and journals them before
 /// touching a file, then replaces each file atomically, and reads every written file back to
 /// prove no occurrence of the old host remains.
-public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: ApplyOptions) throws(Failure) -> ApplyOutcome {
+public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: ApplyOptions) throws(Failure)
+    -> ApplyOutcome
+{
     if let open = try CutoverJournal.all(project).first(where: { $0.state == .preparing || $0.state == .applying }) {
-        throw Failure(.checkFailed, "cutover \(open.id) was interrupted; finish it (`relops cutover --apply` does) "
-                      + "or undo it before planning another")
+        throw Failure(
+            .checkFailed,
+            "cutover \(open.id) was interrupted; finish it (`relops cutover --apply` does) "
+                + "or undo it before planning another")
     }
     guard plan.unreadable.isEmpty else {
-        throw Failure(.couldNotCheck, "cannot apply: \(plan.unreadable.map { "\($0.path) (\($0.message))" }.joined(separator: ", ")) "
-                      + "could not be read, so the plan may be incomplete")
+        throw Failure(
+            .couldNotCheck,
+            "cannot apply: \(plan.unreadable.map { "\($0.path) (\($0.message))" }.joined(separator: ", ")) "
+                + "could not be read, so the plan may be incomplete")
     }
     let paths = plan.files.map(\.path)
     let branch = cutoverBranch(for: plan.to)
@@ -59,16 +65,20 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
     //    is the indexed blob is already stored) and record both ids. Two workers.
     let (id, created) = CutoverJournal.newID()
     let root = project.root
-    let prepared = try parallelMap(plan.files, gitDirectory: project.repository.gitDirectory) { file, repository throws(Failure) in
+    let prepared = try parallelMap(plan.files, gitDirectory: project.repository.gitDirectory) {
+        file, repository throws(Failure) in
         try prepare(file, root: root, tracked: tracked[file.path], repository: repository)
     }
     let dirty = prepared.filter(\.isDirty).map(\.entry.path)
     if !dirty.isEmpty && !options.allowDirty {
-        throw Failure(.checkFailed, "uncommitted changes in files the cutover would rewrite: \(dirty.joined(separator: ", ")); "
-                      + "commit or stash them, or pass --allow-dirty")
+        throw Failure(
+            .checkFailed,
+            "uncommitted changes in files the cutover would rewrite: \(dirty.joined(separator: ", ")); "
+                + "commit or stash them, or pass --allow-dirty")
     }
-    var journal = CutoverJournal(id: id, created: created, from: plan.from, to: plan.to, state: .preparing,
-                                 files: prepared.map(\.entry))
+    var journal = CutoverJournal(
+        id: id, created: created, from: plan.from, to: plan.to, state: .preparing,
+        files: prepared.map(\.entry))
     try journal.save(project)
 
     // 2. Temporary files beside each target, one filesystem sync for blobs and temporaries, then
@@ -107,8 +117,10 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
     }
     guard remaining.isEmpty else {
         try journal.save(project)
-        throw Failure(.checkFailed, "after writing, \(plan.from) still occurs in \(remaining.joined(separator: ", ")); "
-                      + "undo with `relops cutover undo \(id)`")
+        throw Failure(
+            .checkFailed,
+            "after writing, \(plan.from) still occurs in \(remaining.joined(separator: ", ")); "
+                + "undo with `relops cutover undo \(id)`")
     }
 
     var commitID: ObjectID?
@@ -128,8 +140,10 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
 }
 
 func commitMessage(_ plan: CutoverPlan, id: String) -> String {
-    var lines = ["Cut over from \(plan.from) to \(plan.to)", "",
-                 "relops cutover \(id) rewrote \(plan.edits.count) occurrence\(plan.edits.count == 1 ? "" : "s") in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s")."]
+    var lines = [
+        "Cut over from \(plan.from) to \(plan.to)", "",
+        "relops cutover \(id) rewrote \(plan.edits.count) occurrence\(plan.edits.count == 1 ? "" : "s") in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s").",
+    ]
     for cls in OccurrenceClass.allCases {
         let files = plan.files.filter { $0.occurrenceClass == cls }
         guard !files.isEmpty else { continue }
@@ -150,7 +164,8 @@ func ensureInsideRepository(_ path: String, _ project: Project, checkedFolders: 
         folder = folder.isEmpty ? String(component) : folder + "/" + component
         if checkedFolders.contains(folder) { continue }
         guard lstat(project.root + "/" + folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw Failure(.badInput, "\(path): folder \(folder) is a symlink or not a folder; refusing to write through it")
+            throw Failure(
+                .badInput, "\(path): folder \(folder) is a symlink or not a folder; refusing to write through it")
         }
         checkedFolders.insert(folder)
     }
@@ -166,10 +181,14 @@ struct PreparedFile: Sendable {
     let isDirty: Bool
 }
 
-func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository: Repository?) throws(Failure) -> PreparedFile {
+func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository: Repository?) throws(Failure)
+    -> PreparedFile
+{
     guard let repository else { throw Failure(.couldNotCheck, "\(root): cannot open the object database") }
     let full = root + "/" + file.path
-    guard let original = readFile(full) else { throw Failure(.couldNotCheck, "\(file.path): cannot read: \(errnoText())") }
+    guard let original = readFile(full) else {
+        throw Failure(.couldNotCheck, "\(file.path): cannot read: \(errnoText())")
+    }
     var info = stat()
     let mode = lstat(full, &info) == 0 ? UInt32(info.st_mode & 0o7777) : 0o644
     let updated = try rewrite(original, with: file.edits, path: file.path)
@@ -183,8 +202,9 @@ func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository
         let matchesIndex = originalID == indexed || (indexed != nil && repository.hashWorkingFile(file.path) == indexed)
         let isDirty = !matchesIndex || indexed != tracked?.head
         if !repository.hasObject(originalID) { _ = try repository.writeBlob(original) }
-        let entry = CutoverJournal.Entry(path: file.path, original: originalID, new: newID,
-                                         occurrenceClass: file.occurrenceClass.rawValue, edits: file.edits.count, mode: mode)
+        let entry = CutoverJournal.Entry(
+            path: file.path, original: originalID, new: newID,
+            occurrenceClass: file.occurrenceClass.rawValue, edits: file.edits.count, mode: mode)
         return PreparedFile(entry: entry, updated: updated, isDirty: isDirty)
     } catch {
         throw Failure(.couldNotCheck, "\(file.path): cannot store its content in the object database: \(error.message)")
@@ -194,8 +214,10 @@ func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository
 /// Maps `items` on two workers, each with its own repository handle when `gitDirectory` is given
 /// (libgit2 handles are not shared between threads). Results keep the input order; the first
 /// error (in input order) is thrown after all workers finish.
-func parallelMap<T: Sendable, R: Sendable>(_ items: [T], gitDirectory: String?,
-                                           _ body: @Sendable (T, Repository?) throws(Failure) -> R) throws(Failure) -> [R] {
+func parallelMap<T: Sendable, R: Sendable>(
+    _ items: [T], gitDirectory: String?,
+    _ body: @Sendable (T, Repository?) throws(Failure) -> R
+) throws(Failure) -> [R] {
     let results = Mutex<[Int: Result<R, Failure>]>([:])
     let workers = min(2, max(1, items.count))
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -203,7 +225,9 @@ func parallelMap<T: Sendable, R: Sendable>(_ items: [T], gitDirectory: String?,
         var index = worker
         while index < items.count {
             let outcome: Result<R, Failure>
-            do throws(Failure) { outcome = .success(try body(items[index], repository)) } catch { outcome = .failure(error) }
+            do throws(Failure) { outcome = .success(try body(items[index], repository)) } catch {
+                outcome = .failure(error)
+            }
             results.withLock { $0[index] = outcome }
             index += workers
         }

@@ -28,7 +28,8 @@ public func undoCutover(_ project: Project, id: String?, force: Bool) throws(Fai
     } else {
         guard let last = journals.last(where: { $0.state == .applied || $0.state == .applying }) else {
             if !recovered.isEmpty, let last = journals.last {
-                return UndoOutcome(journal: last, restored: [], unchanged: [], changedSince: [], forced: force, recovered: recovered)
+                return UndoOutcome(
+                    journal: last, restored: [], unchanged: [], changedSince: [], forced: force, recovered: recovered)
             }
             throw Failure(.badInput, "no applied cutover to undo; `relops cutover list` shows the journal")
         }
@@ -43,8 +44,9 @@ public func undoCutover(_ project: Project, id: String?, force: Bool) throws(Fai
         journal.state = .undone
         try journal.save(project)
     }
-    return UndoOutcome(journal: journal, restored: result.restored, unchanged: result.unchanged, changedSince: result.changedSince,
-                       forced: force, recovered: recovered)
+    return UndoOutcome(
+        journal: journal, restored: result.restored, unchanged: result.unchanged, changedSince: result.changedSince,
+        forced: force, recovered: recovered)
 }
 
 /// Completes every cutover that was cut off halfway (killed, crashed), so a new plan starts from
@@ -63,7 +65,8 @@ func recoverUnfinished(_ project: Project, revert: Bool, force: Bool) throws(Fai
             removeLeftovers(project, journal)
             journal.state = .abandoned
             try journal.save(project)
-            messages.append("cutover \(journal.id) was interrupted before any file changed; its temporary files were removed")
+            messages.append(
+                "cutover \(journal.id) was interrupted before any file changed; its temporary files were removed")
         case .applying:
             if revert {
                 let result = try restoreOriginals(project, journal, force: force)
@@ -71,7 +74,9 @@ func recoverUnfinished(_ project: Project, revert: Bool, force: Bool) throws(Fai
                     journal.state = .undone
                     try journal.save(project)
                 }
-                messages.append("cutover \(journal.id) was interrupted; reverted \(result.restored.count) file(s) to their originals")
+                messages.append(
+                    "cutover \(journal.id) was interrupted; reverted \(result.restored.count) file(s) to their originals"
+                )
             } else {
                 var completed = 0
                 for entry in journal.files where try currentBlob(project, entry.path) == entry.original {
@@ -82,7 +87,9 @@ func recoverUnfinished(_ project: Project, revert: Bool, force: Bool) throws(Fai
                 StagedWrite.syncFileSystem(containing: project.root)
                 journal.state = .applied
                 try journal.save(project)
-                messages.append("cutover \(journal.id) (\(journal.from) -> \(journal.to)) was interrupted; completed the remaining \(completed) file(s)")
+                messages.append(
+                    "cutover \(journal.id) (\(journal.from) -> \(journal.to)) was interrupted; completed the remaining \(completed) file(s)"
+                )
             }
         default:
             continue
@@ -92,7 +99,8 @@ func recoverUnfinished(_ project: Project, revert: Bool, force: Bool) throws(Fai
 }
 
 func restoreOriginals(_ project: Project, _ journal: CutoverJournal, force: Bool)
-    throws(Failure) -> (restored: [String], unchanged: [String], changedSince: [String]) {
+    throws(Failure) -> (restored: [String], unchanged: [String], changedSince: [String])
+{
     var restored: [String] = [], unchanged: [String] = [], changed: [String] = []
     for entry in journal.files {
         let current = try currentBlob(project, entry.path)
@@ -120,7 +128,8 @@ func currentBlob(_ project: Project, _ path: String) throws(Failure) -> ObjectID
 func writeBlob(_ project: Project, _ id: ObjectID, to path: String, mode: UInt32, tag: String) throws(Failure) {
     let bytes: [UInt8]
     do { bytes = try project.repository.blobContent(id) } catch {
-        throw Failure(.couldNotCheck, "\(path): stored blob \(id.short) is missing from the object database: \(error.message)")
+        throw Failure(
+            .couldNotCheck, "\(path): stored blob \(id.short) is missing from the object database: \(error.message)")
     }
     var checked = Set<String>()
     try ensureInsideRepository(path, project, checkedFolders: &checked)
@@ -145,12 +154,15 @@ func completeFile(_ project: Project, _ journal: CutoverJournal, _ entry: Cutove
     }
     let original: [UInt8]
     do { original = try project.repository.blobContent(entry.original) } catch {
-        throw Failure(.couldNotCheck, "\(entry.path): stored original \(entry.original.short) is missing: \(error.message)")
+        throw Failure(
+            .couldNotCheck, "\(entry.path): stored original \(entry.original.short) is missing: \(error.message)")
     }
     let rewritten = replacingHost(in: original, from: journal.from, to: journal.to)
     guard (try? gitBlobID(of: rewritten)) == entry.new else {
-        throw Failure(.couldNotCheck, "\(entry.path): cannot reproduce the new content of cutover \(journal.id); "
-                      + "undo it with `relops cutover undo \(journal.id)`")
+        throw Failure(
+            .couldNotCheck,
+            "\(entry.path): cannot reproduce the new content of cutover \(journal.id); "
+                + "undo it with `relops cutover undo \(journal.id)`")
     }
     try StagedWrite.stage(rewritten, for: target, tag: journal.id, newFileMode: mode_t(entry.mode)).commit()
 }

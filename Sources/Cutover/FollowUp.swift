@@ -13,9 +13,11 @@ extension CutoverPlan {
         for edit in edits where edit.occurrenceClass.isBinary {
             let lower = edit.path.lowercased()
             let segments = lower.split(separator: "/")
-            let isAndroid = segments.contains("android") || lower.hasSuffix("androidmanifest.xml") || lower.hasSuffix(".kt")
+            let isAndroid =
+                segments.contains("android") || lower.hasSuffix("androidmanifest.xml") || lower.hasSuffix(".kt")
                 || lower.hasSuffix(".java") || lower.contains("/res/values")
-            let isIOS = segments.contains("ios") || segments.contains("maccatalyst") || lower.hasSuffix(".plist")
+            let isIOS =
+                segments.contains("ios") || segments.contains("maccatalyst") || lower.hasSuffix(".plist")
                 || lower.hasSuffix(".entitlements") || lower.hasSuffix(".swift") || lower.contains(".xcodeproj/")
             if isAndroid { android = true }
             if isIOS { ios = true }
@@ -31,32 +33,45 @@ extension CutoverPlan {
     public var followUps: [FollowUp] {
         var steps: [FollowUp] = []
         let platforms = platformsToRebuild
-        steps.append(FollowUp(
-            title: "Serve the association files on \(to) first",
-            detail: "https://\(to)/.well-known/assetlinks.json and https://\(to)/.well-known/apple-app-site-association must answer 200 "
-                + "with the right content before any new binary ships (check with `relops verify --host \(to)`)."))
+        steps.append(
+            FollowUp(
+                title: "Serve the association files on \(to) first",
+                detail:
+                    "https://\(to)/.well-known/assetlinks.json and https://\(to)/.well-known/apple-app-site-association must answer 200 "
+                    + "with the right content before any new binary ships (check with `relops verify --host \(to)`)."))
         let servers = Set(edits.filter { $0.occurrenceClass == .server }.map(\.path)).sorted()
         if !servers.isEmpty {
-            steps.append(FollowUp(title: "Redeploy the services whose configuration changed",
-                                  detail: servers.joined(separator: ", ") + " (a deployment, not a store release)."))
+            steps.append(
+                FollowUp(
+                    title: "Redeploy the services whose configuration changed",
+                    detail: servers.joined(separator: ", ") + " (a deployment, not a store release)."))
         }
         if !platforms.isEmpty {
             let files = Set(edits.filter { $0.occurrenceClass.isBinary }.map(\.path)).sorted()
-            steps.append(FollowUp(title: "Rebuild and resubmit the \(platforms.joined(separator: " and ")) app\(platforms.count > 1 ? "s" : "")",
-                                  detail: "The store binary holds the host in " + files.joined(separator: ", ") + "."))
+            steps.append(
+                FollowUp(
+                    title:
+                        "Rebuild and resubmit the \(platforms.joined(separator: " and ")) app\(platforms.count > 1 ? "s" : "")",
+                    detail: "The store binary holds the host in " + files.joined(separator: ", ") + "."))
         }
         if !binaryFiles.isEmpty {
-            steps.append(FollowUp(title: "Regenerate the binary files that hold \(from)",
-                                  detail: binaryFiles.joined(separator: ", ") + " cannot be rewritten in place."))
+            steps.append(
+                FollowUp(
+                    title: "Regenerate the binary files that hold \(from)",
+                    detail: binaryFiles.joined(separator: ", ") + " cannot be rewritten in place."))
         }
         if edits.contains(where: { $0.occurrenceClass == .docs }) {
-            steps.append(FollowUp(title: "Documentation changed",
-                                  detail: "Nothing ships from it, but runbooks now verify \(to) instead of \(from)."))
+            steps.append(
+                FollowUp(
+                    title: "Documentation changed",
+                    detail: "Nothing ships from it, but runbooks now verify \(to) instead of \(from)."))
         }
-        steps.append(FollowUp(
-            title: "Keep \(from) serving the association files directly",
-            detail: "No redirect: neither Android nor iOS follows one for these files. Keep both files on \(from) until installs "
-                + "of the old binaries have aged out."))
+        steps.append(
+            FollowUp(
+                title: "Keep \(from) serving the association files directly",
+                detail:
+                    "No redirect: neither Android nor iOS follows one for these files. Keep both files on \(from) until installs "
+                    + "of the old binaries have aged out."))
         return steps
     }
 }

@@ -15,7 +15,9 @@ public func unifiedDiff(path: String, old: [UInt8], new: [UInt8], context: Int =
     }
     let changed = a.indices.filter { a[$0] != b[$0] }
     guard !changed.isEmpty else { return [] }
-    var lines = [DiffLine(kind: .fileHeader, text: "--- a/\(path)"), DiffLine(kind: .fileHeader, text: "+++ b/\(path)")]
+    var lines = [
+        DiffLine(kind: .fileHeader, text: "--- a/\(path)"), DiffLine(kind: .fileHeader, text: "+++ b/\(path)"),
+    ]
     var i = 0
     while i < changed.count {
         var j = i

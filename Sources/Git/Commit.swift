@@ -18,7 +18,8 @@ extension Repository {
         var branch: OpaquePointer?
         let code = git_branch_create(&branch, pointer, name, head, 0)
         if code == GIT_EEXISTS.rawValue {
-            throw GitError(kind: .exists, call: "git_branch_create", message: "branch \(name) already exists", code: code)
+            throw GitError(
+                kind: .exists, call: "git_branch_create", message: "branch \(name) already exists", code: code)
         }
         try check(code, "git_branch_create(\(name))")
         git_reference_free(branch)

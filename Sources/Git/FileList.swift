@@ -59,7 +59,9 @@ public struct FileList: Sendable {
     /// Calls `body` with path `i` as a NUL-terminated C string, without copying it.
     public func withCPath<T>(at i: Int, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
         try pathBytes.withUnsafeBufferPointer { buffer in
-            try buffer.baseAddress!.advanced(by: Int(starts[i])).withMemoryRebound(to: CChar.self, capacity: 1) { try body($0) }
+            try buffer.baseAddress!.advanced(by: Int(starts[i])).withMemoryRebound(to: CChar.self, capacity: 1) {
+                try body($0)
+            }
         }
     }
 
@@ -95,8 +97,9 @@ extension Repository {
                 continue
             }
             lastPath = entry.pointee.path
-            list.append(path: entry.pointee.path, kind: EntryKind(mode: entry.pointee.mode), id: ObjectID(entry.pointee.id),
-                        size: entry.pointee.file_size)
+            list.append(
+                path: entry.pointee.path, kind: EntryKind(mode: entry.pointee.mode), id: ObjectID(entry.pointee.id),
+                size: entry.pointee.file_size)
         }
         return list
     }
@@ -113,9 +116,9 @@ extension Repository {
         var list = FileList()
         for i in 0..<git_status_list_entrycount(statusList) {
             guard let entry = git_status_byindex(statusList, i),
-                  entry.pointee.status.rawValue & GIT_STATUS_WT_NEW.rawValue != 0,
-                  let delta = entry.pointee.index_to_workdir,
-                  let path = delta.pointee.new_file.path
+                entry.pointee.status.rawValue & GIT_STATUS_WT_NEW.rawValue != 0,
+                let delta = entry.pointee.index_to_workdir,
+                let path = delta.pointee.new_file.path
             else { continue }
             list.append(path: path, kind: EntryKind(mode: UInt32(delta.pointee.new_file.mode)), id: ObjectID(git_oid()))
         }
@@ -135,18 +138,22 @@ extension Repository {
         final class Collector { var list = FileList() }
         let collector = Collector()
         let code = withExtendedLifetime(collector) {
-            git_tree_walk(tree, GIT_TREEWALK_PRE, { root, entry, payload in
-                guard let entry, let payload else { return 0 }
-                let collector = Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue()
-                guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB || git_tree_entry_type(entry) == GIT_OBJECT_COMMIT
-                else { return 0 }
-                let prefix = root.map { String(cString: $0) } ?? ""
-                let name = String(cString: git_tree_entry_name(entry))
-                collector.list.append(path: prefix + name,
-                                      kind: EntryKind(mode: git_tree_entry_filemode(entry).rawValue),
-                                      id: ObjectID(git_tree_entry_id(entry).pointee))
-                return 0
-            }, Unmanaged.passUnretained(collector).toOpaque())
+            git_tree_walk(
+                tree, GIT_TREEWALK_PRE,
+                { root, entry, payload in
+                    guard let entry, let payload else { return 0 }
+                    let collector = Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue()
+                    guard
+                        git_tree_entry_type(entry) == GIT_OBJECT_BLOB || git_tree_entry_type(entry) == GIT_OBJECT_COMMIT
+                    else { return 0 }
+                    let prefix = root.map { String(cString: $0) } ?? ""
+                    let name = String(cString: git_tree_entry_name(entry))
+                    collector.list.append(
+                        path: prefix + name,
+                        kind: EntryKind(mode: git_tree_entry_filemode(entry).rawValue),
+                        id: ObjectID(git_tree_entry_id(entry).pointee))
+                    return 0
+                }, Unmanaged.passUnretained(collector).toOpaque())
         }
         try check(code, "git_tree_walk(\(revision))")
         return collector.list
@@ -189,7 +196,9 @@ extension Repository {
     public func hashWorkingFile(_ path: String) -> ObjectID? {
         guard let workdir = workingDirectory else { return nil }
         var oid = git_oid()
-        guard git_repository_hashfile(&oid, pointer, workdir + "/" + path, GIT_OBJECT_BLOB, path) == 0 else { return nil }
+        guard git_repository_hashfile(&oid, pointer, workdir + "/" + path, GIT_OBJECT_BLOB, path) == 0 else {
+            return nil
+        }
         return ObjectID(oid)
     }
 

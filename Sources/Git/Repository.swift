@@ -12,7 +12,8 @@ public final class Repository {
 
     /// Opens exactly the repository at `path` (its working tree or `.git` folder).
     public convenience init(at path: String) throws(GitError) {
-        try self.init(path, flags: UInt32(GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue), missing: "\(path) is not a git repository")
+        try self.init(
+            path, flags: UInt32(GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue), missing: "\(path) is not a git repository")
     }
 
     private init(_ path: String, flags: UInt32, missing: String) throws(GitError) {

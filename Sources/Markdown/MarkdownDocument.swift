@@ -87,7 +87,7 @@ public struct MarkdownNode: Sendable, Equatable {
 private func isContainer(_ node: OpaquePointer) -> Bool {
     switch cmark_node_get_type(node) {
     case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_PARAGRAPH,
-         CMARK_NODE_HEADING, CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+        CMARK_NODE_HEADING, CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
         return true
     default:
         return false

@@ -5,7 +5,9 @@ import Foundation
 /// original, keeping its permission bits. The folder is synced too so the rename survives a crash.
 public enum AtomicFile {
     /// Replaces the file at `path` with `bytes`. A new file gets `newFileMode`.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String, newFileMode: mode_t = 0o644) throws(Failure) {
+    public static func write(_ bytes: some Collection<UInt8>, to path: String, newFileMode: mode_t = 0o644)
+        throws(Failure)
+    {
         let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try StagedWrite.stage(Array(bytes), for: path, tag: tag, newFileMode: newFileMode, sync: true).commit()
         let folder = folderOf(path)

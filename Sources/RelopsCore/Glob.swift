@@ -19,7 +19,9 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    private static func match(_ pat: UnsafeBufferPointer<UInt8>, _ pi: Int, _ s: UnsafeBufferPointer<UInt8>, _ si: Int) -> Bool {
+    private static func match(_ pat: UnsafeBufferPointer<UInt8>, _ pi: Int, _ s: UnsafeBufferPointer<UInt8>, _ si: Int)
+        -> Bool
+    {
         var pi = pi, si = si
         let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), question = UInt8(ascii: "?")
         while pi < pat.count {

@@ -1,6 +1,5 @@
 import IDN
 
-
 /// Host names as a user types them on the command line or in `.relops.yml`.
 public enum HostName {
     /// Validates a host to search for and returns its lowercase ASCII form (a Unicode name becomes
@@ -12,7 +11,8 @@ public enum HostName {
             throw Failure(.usage, "\(option): empty host; pass a bare host name such as app.example.com")
         }
         if trimmed.contains("://") || trimmed.contains("/") {
-            throw Failure(.usage, "\(option) \(text): pass the bare host name (such as app.example.com), not a URL or path")
+            throw Failure(
+                .usage, "\(option) \(text): pass the bare host name (such as app.example.com), not a URL or path")
         }
         if trimmed.contains("@") {
             throw Failure(.usage, "\(option) \(text): pass the bare host name, without a user name")
@@ -31,7 +31,8 @@ public enum HostName {
         }
         host = host.lowercased()
         for scalar in host.unicodeScalars where !isHostCharacter(scalar) {
-            throw Failure(.usage, "\(option) \(text): '\(scalar)' cannot be in a host name (letters, digits, '-' and '.' only)")
+            throw Failure(
+                .usage, "\(option) \(text): '\(scalar)' cannot be in a host name (letters, digits, '-' and '.' only)")
         }
         if host.hasPrefix(".") || host.hasPrefix("-") || host.contains("..") {
             throw Failure(.usage, "\(option) \(text): not a host name (empty label or leading '-' or '.')")
@@ -49,7 +50,8 @@ public enum HostName {
         }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2 else {
-            throw Failure(.usage, "\(option) \(text): a public host name has at least one dot (such as app.example.com)")
+            throw Failure(
+                .usage, "\(option) \(text): a public host name has at least one dot (such as app.example.com)")
         }
         for label in labels {
             if label.isEmpty { throw Failure(.usage, "\(option) \(text): empty label") }

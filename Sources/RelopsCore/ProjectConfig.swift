@@ -65,7 +65,8 @@ public struct ProjectConfig: Sendable, Equatable {
         do {
             root = try parseYAML(text)
         } catch {
-            throw Failure(.badInput, "\(path):\(error.mark.line):\(error.mark.column): malformed YAML: \(error.message)")
+            throw Failure(
+                .badInput, "\(path):\(error.mark.line):\(error.mark.column): malformed YAML: \(error.message)")
         }
         var reader = ConfigReader(path: path)
         return try reader.read(root)
@@ -84,7 +85,8 @@ private struct ConfigReader {
         guard let pairs = node.pairs else { throw fail(node, "`\(name)` must be a mapping") }
         for pair in pairs where !keys.contains(pair.key) {
             let hint = closest(pair.key, in: keys).map { " (did you mean `\($0)`?)" } ?? ""
-            throw fail(pair.value, "unknown key `\(name).\(pair.key)`\(hint); known keys: \(keys.joined(separator: ", "))")
+            throw fail(
+                pair.value, "unknown key `\(name).\(pair.key)`\(hint); known keys: \(keys.joined(separator: ", "))")
         }
         return pairs
     }
@@ -112,13 +114,19 @@ private struct ConfigReader {
                     case "web_host": config.webHost = try string(v, "app.web_host")
                     case "android":
                         for (ak, av) in try mapping(v, "app.android", keys: ["package", "fingerprints"]) {
-                            if ak == "package" { config.androidPackage = try string(av, "app.android.package") }
-                            else { config.androidFingerprints = try string(av, "app.android.fingerprints") }
+                            if ak == "package" {
+                                config.androidPackage = try string(av, "app.android.package")
+                            } else {
+                                config.androidFingerprints = try string(av, "app.android.fingerprints")
+                            }
                         }
                     default:
                         for (ik, iv) in try mapping(v, "app.ios", keys: ["app_ids", "paths"]) {
-                            if ik == "app_ids" { config.iosAppIDs = try strings(iv, "app.ios.app_ids") }
-                            else { config.iosPaths = try strings(iv, "app.ios.paths") }
+                            if ik == "app_ids" {
+                                config.iosAppIDs = try strings(iv, "app.ios.app_ids")
+                            } else {
+                                config.iosPaths = try strings(iv, "app.ios.paths")
+                            }
                         }
                     }
                 }
@@ -127,14 +135,19 @@ private struct ConfigReader {
                 for item in items {
                     let pairs = try mapping(item, "classify[]", keys: ["glob", "class"])
                     guard let glob = pairs.first(where: { $0.key == "glob" })?.value,
-                          let cls = pairs.first(where: { $0.key == "class" })?.value
+                        let cls = pairs.first(where: { $0.key == "class" })?.value
                     else { throw fail(item, "a `classify` rule needs both `glob` and `class`") }
                     let className = try string(cls, "classify[].class")
                     guard ProjectConfig.classNames.contains(className) else {
-                        throw fail(cls, "unknown class `\(className)`; use one of \(ProjectConfig.classNames.joined(separator: ", "))")
+                        throw fail(
+                            cls,
+                            "unknown class `\(className)`; use one of \(ProjectConfig.classNames.joined(separator: ", "))"
+                        )
                     }
-                    config.classify.append(.init(glob: Glob(try string(glob, "classify[].glob")), className: className,
-                                                 line: item.mark.line))
+                    config.classify.append(
+                        .init(
+                            glob: Glob(try string(glob, "classify[].glob")), className: className,
+                            line: item.mark.line))
                 }
             case "anchors":
                 for (k, v) in try mapping(value, "anchors", keys: ["docs", "repos"]) {

@@ -24,8 +24,10 @@ public struct StagedWrite: Sendable {
 
     /// Writes `bytes` to the temporary file with the target's permission bits (or `newFileMode`);
     /// `sync` flushes it to disk before returning (for a single write; many share one sync).
-    public static func stage(_ bytes: [UInt8], for target: String, tag: String, newFileMode: mode_t = 0o644,
-                             sync: Bool = false) throws(Failure) -> StagedWrite {
+    public static func stage(
+        _ bytes: [UInt8], for target: String, tag: String, newFileMode: mode_t = 0o644,
+        sync: Bool = false
+    ) throws(Failure) -> StagedWrite {
         var mode = newFileMode
         var info = stat()
         if lstat(target, &info) == 0 {

@@ -43,12 +43,16 @@ struct Classifier {
         }
         if let project, project.kind.isMobile {
             if let item = project.embeddedItem(for: path) {
-                return (.binaryConfig, "\(item) in mobile project \(project.file): ships in the binary, read through configuration")
+                return (
+                    .binaryConfig,
+                    "\(item) in mobile project \(project.file): ships in the binary, read through configuration"
+                )
             }
             let relative = project.relative(path).lowercased()
             let relFolders = relative.split(separator: "/").dropLast().map(String.init)
             if lowerName.hasSuffix(".xml"), relFolders.contains(where: { $0 == "values" || $0.hasPrefix("values-") }),
-               relFolders.contains(where: { $0 == "res" || $0 == "resources" }) {
+                relFolders.contains(where: { $0 == "res" || $0 == "resources" })
+            {
                 return (.binaryConfig, "Android string resource (res/values) of \(project.file): ships in the APK")
             }
             if isDocument(lowerName) {
@@ -58,8 +62,10 @@ struct Classifier {
                 return (.binaryLiteral, "source of mobile project \(project.file): compiled into the binary")
             }
             if relFolders.first.map({ rawResourceFolders.contains($0) }) == true
-                || relative.hasPrefix("resources/raw/") || relative.contains("/res/raw/") || relative.hasPrefix("src/main/assets/")
-                || relative.hasPrefix("src/main/res/") || relative.contains("/assets/") {
+                || relative.hasPrefix("resources/raw/") || relative.contains("/res/raw/")
+                || relative.hasPrefix("src/main/assets/")
+                || relative.hasPrefix("src/main/res/") || relative.contains("/assets/")
+            {
                 return (.binaryConfig, "raw resource of mobile project \(project.file): ships in the binary")
             }
             if lowerName == nameOf(project.file).lowercased() {
@@ -98,13 +104,21 @@ func extensionOf(_ name: String) -> String {
 
 func isDeploymentFile(_ lowerName: String, folders: [String]) -> Bool {
     if lowerName.hasPrefix("appsettings") && lowerName.hasSuffix(".json") { return true }
-    if lowerName == "dockerfile" || lowerName.hasSuffix(".dockerfile") || lowerName.hasPrefix("docker-compose") { return true }
+    if lowerName == "dockerfile" || lowerName.hasSuffix(".dockerfile") || lowerName.hasPrefix("docker-compose") {
+        return true
+    }
     if lowerName == ".env" || lowerName.hasPrefix(".env.") || lowerName.hasSuffix(".env") { return true }
-    if [".bicep", ".bicepparam", ".tf", ".tfvars", ".conf", ".config", ".ini", ".toml"].contains(where: { lowerName.hasSuffix($0) }) { return true }
+    if [".bicep", ".bicepparam", ".tf", ".tfvars", ".conf", ".config", ".ini", ".toml"].contains(where: {
+        lowerName.hasSuffix($0)
+    }) {
+        return true
+    }
     if lowerName.hasSuffix(".yml") || lowerName.hasSuffix(".yaml") {
         return true  // pipelines, Kubernetes, Compose, app config: all deploy with a server
     }
-    if folders.contains(".github") || folders.contains("deploy") || folders.contains("infra") || folders.contains("k8s") { return true }
+    if folders.contains(".github") || folders.contains("deploy") || folders.contains("infra") || folders.contains("k8s")
+    {
+        return true
+    }
     return false
 }
-

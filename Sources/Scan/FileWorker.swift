@@ -24,7 +24,10 @@ struct FileWorker {
     mutating func scanFile(_ i: Int) {
         let kind = files.kinds[i]
         if kind == .submodule {
-            output.problems.append(ScanProblem(path: files.path(at: i), message: "submodule: not scanned (scan its repository on its own)", isError: false))
+            output.problems.append(
+                ScanProblem(
+                    path: files.path(at: i), message: "submodule: not scanned (scan its repository on its own)",
+                    isError: false))
             return
         }
         switch source {
@@ -32,7 +35,8 @@ struct FileWorker {
             guard loadFromWorkingTree(i) else { return }
         case .objects:
             guard let repository else {
-                output.problems.append(ScanProblem(path: files.path(at: i), message: "cannot open the object database", isError: true))
+                output.problems.append(
+                    ScanProblem(path: files.path(at: i), message: "cannot open the object database", isError: true))
                 return
             }
             do {
@@ -56,25 +60,31 @@ struct FileWorker {
             output.symlinks.insert(files.path(at: i))
             return readLink(i)
         }
-        let fd = files.withCPath(at: i) { openat(rootFD, $0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK) }
+        let fd = files.withCPath(at: i) {
+            openat(rootFD, $0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK)
+        }
         if fd < 0 {
             let code = errno
             switch code {
             case ENOENT, ENOTDIR:
-                output.problems.append(ScanProblem(path: files.path(at: i), message: "deleted in the working tree: not scanned", isError: false))
+                output.problems.append(
+                    ScanProblem(
+                        path: files.path(at: i), message: "deleted in the working tree: not scanned", isError: false))
             case ELOOP:
                 // Tracked as a file but now a symlink: scan the link text, never its target.
                 output.symlinks.insert(files.path(at: i))
                 return readLink(i)
             default:
-                output.problems.append(ScanProblem(path: files.path(at: i), message: "cannot open: \(errnoText(code))", isError: true))
+                output.problems.append(
+                    ScanProblem(path: files.path(at: i), message: "cannot open: \(errnoText(code))", isError: true))
             }
             return false
         }
         defer { close(fd) }
         let rc = buffer.readAll(fd, sizeHint: Int(files.sizes[i]))
         if rc != 0 {
-            output.problems.append(ScanProblem(path: files.path(at: i), message: "cannot read: \(errnoText(rc))", isError: true))
+            output.problems.append(
+                ScanProblem(path: files.path(at: i), message: "cannot read: \(errnoText(rc))", isError: true))
             return false
         }
         return true
@@ -84,10 +94,13 @@ struct FileWorker {
         var target = [UInt8](repeating: 0, count: 4096)
         let rootFD = self.rootFD
         let n = files.withCPath(at: i) { path in
-            target.withUnsafeMutableBytes { readlinkat(rootFD, path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 4096) }
+            target.withUnsafeMutableBytes {
+                readlinkat(rootFD, path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 4096)
+            }
         }
         guard n >= 0 else {
-            output.problems.append(ScanProblem(path: files.path(at: i), message: "cannot read the symlink: \(errnoText())", isError: true))
+            output.problems.append(
+                ScanProblem(path: files.path(at: i), message: "cannot read the symlink: \(errnoText())", isError: true))
             return false
         }
         target.withUnsafeBytes { buffer.load(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
@@ -118,15 +131,23 @@ struct FileWorker {
                 let position = lines.locate(match.offset)
                 switch match.kind {
                 case .occurrence(let encoding):
-                    let found = String(decoding: UnsafeBufferPointer(start: base + match.offset, count: needle.bytes.count), as: UTF8.self)
-                    output.occurrences.append(LocatedHit(host: needle.host, path: filePath, line: position.line, column: position.column,
-                                                         offset: match.offset, found: found, encoding: encoding,
-                                                         text: lines.lineText(around: match.offset, length: needle.bytes.count),
-                                                         fileIndex: i))
+                    let found = String(
+                        decoding: UnsafeBufferPointer(start: base + match.offset, count: needle.bytes.count),
+                        as: UTF8.self)
+                    output.occurrences.append(
+                        LocatedHit(
+                            host: needle.host, path: filePath, line: position.line, column: position.column,
+                            offset: match.offset, found: found, encoding: encoding,
+                            text: lines.lineText(around: match.offset, length: needle.bytes.count),
+                            fileIndex: i))
                 case .related(let start, let end):
-                    let found = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self).lowercased()
-                    output.related.append(RelatedHost(host: needle.host, found: found, path: filePath, line: position.line,
-                                                      column: position.column))
+                    let found = String(
+                        decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self
+                    ).lowercased()
+                    output.related.append(
+                        RelatedHost(
+                            host: needle.host, found: found, path: filePath, line: position.line,
+                            column: position.column))
                 }
             }
         }
@@ -190,6 +211,7 @@ struct LineLocator {
                 suffix = "…"
             }
         }
-        return prefix + String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self) + suffix
+        return prefix + String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+            + suffix
     }
 }

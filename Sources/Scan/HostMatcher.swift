@@ -21,7 +21,8 @@ private func rarity(_ byte: UInt8) -> Int {
     let common = Array("etaoinsrlcdmuphgbfywvkx.-jqz0123456789".utf8)
     if let i = common.firstIndex(of: byte) {
         // Digits and punctuation are frequent in code; letters rank by English/code frequency.
-        return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? 20 : (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") ? 30 : 26 - i)
+        return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            ? 20 : (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") ? 30 : 26 - i)
     }
     return 0
 }
@@ -110,7 +111,9 @@ func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, i
     }
 }
 
-@inline(__always) private func verify(_ pattern: UnsafeBufferPointer<UInt8>, at start: Int, in base: UnsafePointer<UInt8>) -> Bool {
+@inline(__always) private func verify(
+    _ pattern: UnsafeBufferPointer<UInt8>, at start: Int, in base: UnsafePointer<UInt8>
+) -> Bool {
     var k = 0
     while k < pattern.count {
         var h = base[start + k]
@@ -127,7 +130,9 @@ private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>,
     var partOfLonger = false
     if start > 0 {
         let before = base[start - 1]
-        if start >= 3, base[start - 3] == UInt8(ascii: "%"), let hi = hexValue(base[start - 2]), let lo = hexValue(before) {
+        if start >= 3, base[start - 3] == UInt8(ascii: "%"), let hi = hexValue(base[start - 2]),
+            let lo = hexValue(before)
+        {
             // `%2F` before the host: the decoded byte decides.
             partOfLonger = isNameByte(hi << 4 | lo)
             encoding = .percent
@@ -142,7 +147,9 @@ private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>,
         let after = base[end]
         if isAlnum(after) || after == UInt8(ascii: "-") {
             partOfLonger = true
-        } else if after == UInt8(ascii: "."), end + 1 < count, isAlnum(base[end + 1]) || base[end + 1] == UInt8(ascii: "-") {
+        } else if after == UInt8(ascii: "."), end + 1 < count,
+            isAlnum(base[end + 1]) || base[end + 1] == UInt8(ascii: "-")
+        {
             partOfLonger = true  // `app.example.com.evil.example`; a sentence-ending dot is not
         } else if encoding == .plain, after == UInt8(ascii: "\\"), end + 1 < count, base[end + 1] == UInt8(ascii: "/") {
             encoding = .jsonEscaped
@@ -152,7 +159,11 @@ private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>,
     var lo = start
     while lo > 0 && isNameByte(base[lo - 1]) {
         // Stop at a percent escape (`%2Fstaging.app.example.com`): its hex digits are not the name.
-        if lo >= 3 && base[lo - 3] == UInt8(ascii: "%") && hexValue(base[lo - 2]) != nil && hexValue(base[lo - 1]) != nil { break }
+        if lo >= 3 && base[lo - 3] == UInt8(ascii: "%") && hexValue(base[lo - 2]) != nil
+            && hexValue(base[lo - 1]) != nil
+        {
+            break
+        }
         lo -= 1
     }
     var hi = end
@@ -178,7 +189,9 @@ public enum HostSearch {
         var padded = bytes
         padded.append(contentsOf: repeatElement(0, count: ReadBuffer.padding))
         var matches: [Match] = []
-        padded.withUnsafeBufferPointer { findMatches(of: needle, in: $0.baseAddress!, count: bytes.count, into: &matches) }
+        padded.withUnsafeBufferPointer {
+            findMatches(of: needle, in: $0.baseAddress!, count: bytes.count, into: &matches)
+        }
         return matches.compactMap { if case .occurrence = $0.kind { return $0.offset } else { return nil } }
     }
 }

@@ -68,10 +68,12 @@ struct ProjectModel {
         let name = nameOf(path).lowercased()
         let kind: Kind
         if name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
-            || lower.contains("microsoft.net.test.sdk") || lower.contains("<istestproject>true") {
+            || lower.contains("microsoft.net.test.sdk") || lower.contains("<istestproject>true")
+        {
             kind = .test
         } else if lower.contains("<usemaui>true</usemaui>") || lower.contains("-android") || lower.contains("-ios")
-            || lower.contains("-maccatalyst") {
+            || lower.contains("-maccatalyst")
+        {
             kind = .mobileDotNet
         } else {
             kind = .server
@@ -98,7 +100,8 @@ func attributeValues(in text: String, element: String, attributes: [String]) -> 
     while let open = rest.range(of: "<" + element) {
         let after = rest[open.upperBound...]
         guard let first = after.first, first == " " || first == "\n" || first == "\t" || first == "\r",
-              let close = after.firstIndex(of: ">") else {
+            let close = after.firstIndex(of: ">")
+        else {
             rest = after
             continue
         }
@@ -107,7 +110,8 @@ func attributeValues(in text: String, element: String, attributes: [String]) -> 
             for quote in ["\"", "'"] {
                 if let start = tag.range(of: " \(attribute)=\(quote)") ?? tag.range(of: "\n\(attribute)=\(quote)")
                     ?? tag.range(of: "\t\(attribute)=\(quote)"),
-                   let end = tag[start.upperBound...].firstIndex(of: Character(quote)) {
+                    let end = tag[start.upperBound...].firstIndex(of: Character(quote))
+                {
                     for part in tag[start.upperBound..<end].split(separator: ";") {
                         values.append(String(part).trimmingWhitespace())
                     }
@@ -118,7 +122,6 @@ func attributeValues(in text: String, element: String, attributes: [String]) -> 
     }
     return values
 }
-
 
 extension String {
     func trimmingSlashes() -> String {
@@ -156,9 +159,11 @@ func projectFileCandidates(_ files: FileList) -> [Int] {
                 found.append(i)
                 continue
             }
-            if length > xcode.count, (start...(start + length - xcode.count)).contains(where: { at in
-                bytes[at] == xcode[0] && xcode.indices.allSatisfy { lower(at + $0) == xcode[$0] }
-            }) {
+            if length > xcode.count,
+                (start...(start + length - xcode.count)).contains(where: { at in
+                    bytes[at] == xcode[0] && xcode.indices.allSatisfy { lower(at + $0) == xcode[$0] }
+                })
+            {
                 found.append(i)
             }
         }

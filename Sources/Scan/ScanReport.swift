@@ -5,20 +5,42 @@ extension ScanResult {
     public var json: JSONValue {
         .object([
             ("hosts", .array(hosts.map { .string($0) })),
-            ("occurrences", .array(occurrences.map { o in
-                .object([
-                    ("host", .string(o.host)), ("path", .string(o.path)), ("line", .int(o.line)), ("column", .int(o.column)),
-                    ("class", .string(o.occurrenceClass.rawValue)), ("rule", .string(o.rule)),
-                    ("encoding", .string(o.encoding.rawValue)), ("text", .string(o.text)),
-                ])
-            })),
-            ("related", .array(related.map { r in
-                .object([("host", .string(r.host)), ("found", .string(r.found)), ("path", .string(r.path)),
-                         ("line", .int(r.line)), ("column", .int(r.column))])
-            })),
-            ("binary_files", .array(binaryFiles.map { .object([("host", .string($0.host)), ("path", .string($0.path))]) })),
-            ("problems", .array(problems.map { .object([("path", .string($0.path)), ("message", .string($0.message)),
-                                                        ("error", .bool($0.isError))]) })),
+            (
+                "occurrences",
+                .array(
+                    occurrences.map { o in
+                        .object([
+                            ("host", .string(o.host)), ("path", .string(o.path)), ("line", .int(o.line)),
+                            ("column", .int(o.column)),
+                            ("class", .string(o.occurrenceClass.rawValue)), ("rule", .string(o.rule)),
+                            ("encoding", .string(o.encoding.rawValue)), ("text", .string(o.text)),
+                        ])
+                    })
+            ),
+            (
+                "related",
+                .array(
+                    related.map { r in
+                        .object([
+                            ("host", .string(r.host)), ("found", .string(r.found)), ("path", .string(r.path)),
+                            ("line", .int(r.line)), ("column", .int(r.column)),
+                        ])
+                    })
+            ),
+            (
+                "binary_files",
+                .array(binaryFiles.map { .object([("host", .string($0.host)), ("path", .string($0.path))]) })
+            ),
+            (
+                "problems",
+                .array(
+                    problems.map {
+                        .object([
+                            ("path", .string($0.path)), ("message", .string($0.message)),
+                            ("error", .bool($0.isError)),
+                        ])
+                    })
+            ),
             ("counts", .object(counts.map { ($0.0.rawValue, .int($0.1)) })),
             ("files_scanned", .int(filesScanned)),
         ])
@@ -27,28 +49,61 @@ extension ScanResult {
     /// A SARIF 2.1.0 log with one result per occurrence, for code-scanning tools.
     public func sarif(toolVersion: String) -> JSONValue {
         let rules: [JSONValue] = OccurrenceClass.allCases.map { cls in
-            .object([("id", .string(cls.rawValue)), ("shortDescription", .object([("text", .string(classDescription(cls)))]))])
+            .object([
+                ("id", .string(cls.rawValue)),
+                ("shortDescription", .object([("text", .string(classDescription(cls)))])),
+            ])
         }
         let results: [JSONValue] = occurrences.map { o in
             .object([
                 ("ruleId", .string(o.occurrenceClass.rawValue)),
                 ("level", .string(o.occurrenceClass.isBinary ? "warning" : "note")),
                 ("message", .object([("text", .string("\(o.host) (\(o.occurrenceClass.rawValue)): \(o.rule)"))])),
-                ("locations", .array([.object([("physicalLocation", .object([
-                    ("artifactLocation", .object([("uri", .string(o.path))])),
-                    ("region", .object([("startLine", .int(o.line)), ("startColumn", .int(o.column)),
-                                        ("endColumn", .int(o.column + o.found.utf8.count))])),
-                ]))])])),
+                (
+                    "locations",
+                    .array([
+                        .object([
+                            (
+                                "physicalLocation",
+                                .object([
+                                    ("artifactLocation", .object([("uri", .string(o.path))])),
+                                    (
+                                        "region",
+                                        .object([
+                                            ("startLine", .int(o.line)), ("startColumn", .int(o.column)),
+                                            ("endColumn", .int(o.column + o.found.utf8.count)),
+                                        ])
+                                    ),
+                                ])
+                            )
+                        ])
+                    ])
+                ),
             ])
         }
         return .object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([("name", .string("relops")), ("version", .string(toolVersion)),
-                                                      ("rules", .array(rules))]))])),
-                ("results", .array(results)),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("relops")), ("version", .string(toolVersion)),
+                                        ("rules", .array(rules)),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
         ])
     }
 }
@@ -85,7 +140,9 @@ public struct ScanExpectation: Sendable, Equatable {
                 }
                 guard names.contains(pieces[0]) else {
                     let hint = closest(pieces[0], in: names).map { " (did you mean '\($0)'?)" } ?? ""
-                    throw Failure(.usage, "--expect \(value): unknown class '\(pieces[0])'\(hint); use \(names.joined(separator: ", "))")
+                    throw Failure(
+                        .usage,
+                        "--expect \(value): unknown class '\(pieces[0])'\(hint); use \(names.joined(separator: ", "))")
                 }
                 guard let n = Int(pieces[1]), n >= 0 else {
                     throw Failure(.usage, "--expect \(value): '\(pieces[1])' is not a count")
@@ -100,7 +157,9 @@ public struct ScanExpectation: Sendable, Equatable {
     public func differences(in result: ScanResult) -> [String] {
         let counts = Dictionary(uniqueKeysWithValues: result.counts.map { ($0.0.rawValue, $0.1) })
         return entries.compactMap { entry in
-            let actual = entry.name == "binary" ? (counts["binary-config"]! + counts["binary-literal"]!) : counts[entry.name] ?? 0
+            let actual =
+                entry.name == "binary"
+                ? (counts["binary-config"]! + counts["binary-literal"]!) : counts[entry.name] ?? 0
             guard actual != entry.count else { return nil }
             return "expected \(entry.count) \(entry.name) occurrence\(entry.count == 1 ? "" : "s"), found \(actual)"
         }

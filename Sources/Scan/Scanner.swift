@@ -14,8 +14,10 @@ public struct ScanRequest: Sendable {
     /// Worker threads; defaults to the number of cores.
     public var workers: Int
 
-    public init(hosts: [String], revision: String? = nil, includeUntracked: Bool = false,
-                workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(
+        hosts: [String], revision: String? = nil, includeUntracked: Bool = false,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.hosts = hosts
         self.revision = revision
         self.includeUntracked = includeUntracked
@@ -26,8 +28,10 @@ public struct ScanRequest: Sendable {
 /// Scans a repository for every occurrence of the requested hosts: the files git tracks (read
 /// from the working tree, or from a commit with `revision`), optionally untracked ones, never
 /// ignored ones. Each occurrence is classified (`Classifier`). `progress` gets (done, total).
-public func scan(_ project: Project, _ request: ScanRequest,
-                 progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Failure) -> ScanResult {
+public func scan(
+    _ project: Project, _ request: ScanRequest,
+    progress: (@Sendable (Int, Int) -> Void)? = nil
+) throws(Failure) -> ScanResult {
     guard !request.hosts.isEmpty else {
         throw Failure(.usage, "no host to scan for: pass --host H or set app.web_host in .relops.yml")
     }
@@ -46,21 +50,26 @@ public func scan(_ project: Project, _ request: ScanRequest,
         throw Failure(.couldNotCheck, "\(project.root): \(error.description)")
     }
     let needles = request.hosts.map(Needle.init(host:))
-    let source: FileSource = request.revision == nil ? .workingTree(project.root) : .objects(project.repository.gitDirectory)
+    let source: FileSource =
+        request.revision == nil ? .workingTree(project.root) : .objects(project.repository.gitDirectory)
     let raw = try scanFiles(files, needles: needles, source: source, workers: request.workers, progress: progress)
 
     var classifier: Classifier?
     var occurrences: [HostOccurrence] = []
     for hit in raw.occurrences {
         if classifier == nil {
-            classifier = Classifier(files: files, config: project.config, content: source.loader(files, project.repository))
+            classifier = Classifier(
+                files: files, config: project.config, content: source.loader(files, project.repository))
         }
         let (cls, rule) = classifier!.classify(hit.path)
-        occurrences.append(HostOccurrence(host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
-                                          found: hit.found, occurrenceClass: cls, rule: rule, encoding: hit.encoding, text: hit.text))
+        occurrences.append(
+            HostOccurrence(
+                host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
+                found: hit.found, occurrenceClass: cls, rule: rule, encoding: hit.encoding, text: hit.text))
     }
-    return ScanResult(hosts: request.hosts, occurrences: occurrences, related: raw.related, binaryFiles: raw.binaryFiles,
-                      problems: raw.problems, filesScanned: raw.filesScanned, symlinks: raw.symlinks)
+    return ScanResult(
+        hosts: request.hosts, occurrences: occurrences, related: raw.related, binaryFiles: raw.binaryFiles,
+        problems: raw.problems, filesScanned: raw.filesScanned, symlinks: raw.symlinks)
 }
 
 /// Where file content comes from.
@@ -112,8 +121,10 @@ struct RawScan: Sendable {
 }
 
 /// Reads and searches every file on `workers` threads; results come back in file order.
-func scanFiles(_ files: FileList, needles: [Needle], source: FileSource, workers: Int,
-               progress: (@Sendable (Int, Int) -> Void)?) throws(Failure) -> RawScan {
+func scanFiles(
+    _ files: FileList, needles: [Needle], source: FileSource, workers: Int,
+    progress: (@Sendable (Int, Int) -> Void)?
+) throws(Failure) -> RawScan {
     var rootFD: Int32 = -1
     if case .workingTree(let root) = source {
         rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

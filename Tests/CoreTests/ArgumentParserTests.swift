@@ -2,20 +2,30 @@ import CommandLine
 import Testing
 
 @Suite struct ArgumentParserTests {
-    let root = CommandSpec("relops", abstract: "root", subcommands: [
-        CommandSpec("scan", abstract: "scan", options: [
-            .value("host", "H", repeatable: true, help: "host"),
-            .value("repo", "PATH", help: "repo"),
-            .flag("include-untracked", help: "untracked"),
-            .format(["text", "json"]),
-        ]),
-        CommandSpec("cutover", abstract: "cutover", options: [.value("from", "H", help: "from"), .flag("apply", help: "apply")],
-                    subcommands: [CommandSpec("undo", abstract: "undo", positionals: [PositionalSpec("id", help: "id", optional: true)])],
-                    runsWithoutSubcommand: true),
-    ])
+    let root = CommandSpec(
+        "relops", abstract: "root",
+        subcommands: [
+            CommandSpec(
+                "scan", abstract: "scan",
+                options: [
+                    .value("host", "H", repeatable: true, help: "host"),
+                    .value("repo", "PATH", help: "repo"),
+                    .flag("include-untracked", help: "untracked"),
+                    .format(["text", "json"]),
+                ]),
+            CommandSpec(
+                "cutover", abstract: "cutover",
+                options: [.value("from", "H", help: "from"), .flag("apply", help: "apply")],
+                subcommands: [
+                    CommandSpec(
+                        "undo", abstract: "undo", positionals: [PositionalSpec("id", help: "id", optional: true)])
+                ],
+                runsWithoutSubcommand: true),
+        ])
 
     @Test func parsesValuesFlagsAndRepeats() throws {
-        let parsed = try parseArguments(["scan", "--host", "a.example", "--host=b.example", "--include-untracked", "--format", "json"], root: root)
+        let parsed = try parseArguments(
+            ["scan", "--host", "a.example", "--host=b.example", "--include-untracked", "--format", "json"], root: root)
         #expect(parsed.commandPath == ["relops", "scan"])
         #expect(parsed.all("host") == ["a.example", "b.example"])
         #expect(parsed.flag("include-untracked"))

@@ -1,7 +1,7 @@
 import Foundation
 import RelopsCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct AtomicFileTests {
     @Test func replacesContentKeepsModeAndLeavesNoTemporaryFile() throws {

@@ -5,8 +5,10 @@ import Testing
 @Suite struct JSONValueTests {
     @Test func rendersEscapesAndUnicodeThatJSONParsersReadBack() throws {
         let text = "quote \" backslash \\ newline \n tab \t bell \u{07} é 漢 \u{1F600} end"
-        let value = JSONValue.object([("k\"ey", .string(text)), ("n", .int(-3)), ("a", .array([.null, .bool(true), .double(1.5)])),
-                                      ("empty", .object([])), ("none", .array([]))])
+        let value = JSONValue.object([
+            ("k\"ey", .string(text)), ("n", .int(-3)), ("a", .array([.null, .bool(true), .double(1.5)])),
+            ("empty", .object([])), ("none", .array([])),
+        ])
         for pretty in [true, false] {
             let rendered = value.rendered(pretty: pretty)
             let parsed = try #require(try JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? [String: Any])

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct ProjectConfigTests {
     @Test func readsEveryField() throws {
-        let config = try ProjectConfig.parse("""
+        let config = try ProjectConfig.parse(
+            """
             app:
               web_host: adc-ui.kindrock-1234.eastus.azurecontainerapps.io
               android:

@@ -3,8 +3,8 @@ import Foundation
 import Git
 import RelopsCore
 import Scan
-import Testing
 import TestSupport
+import Testing
 
 let old = "app.example.com"
 let new = "links.example.net"
@@ -21,7 +21,8 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
 @Suite struct CutoverTests {
     @Test func everyClassIsRewrittenAndNoRelatedHostIsTouched() throws {
         let repo = makeAppRepository()
-        repo.write("Docs/related.md", "staging.app.example.com and preview-app.example.com and app.example.com.evil.example\n")
+        repo.write(
+            "Docs/related.md", "staging.app.example.com and preview-app.example.com and app.example.com.evil.example\n")
         repo.commit("related")
         let before = try scanRepositoryClasses(repo)
         let outcome = try apply(repo)
@@ -29,8 +30,12 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
         let after = try scan(try Project(path: repo.root), ScanRequest(hosts: [old, new]))
         #expect(after.occurrences.filter { $0.host == old }.isEmpty)
         #expect(Set(after.occurrences.filter { $0.host == new }.map(\.occurrenceClass)) == before)
-        #expect(repo.readText("Docs/related.md") == "staging.app.example.com and preview-app.example.com and app.example.com.evil.example\n")
-        #expect(repo.readText("Source/App.UI/Platforms/iOS/Entitlements.plist") == "<string>applinks:links.example.net</string>\n")
+        #expect(
+            repo.readText("Docs/related.md")
+                == "staging.app.example.com and preview-app.example.com and app.example.com.evil.example\n")
+        #expect(
+            repo.readText("Source/App.UI/Platforms/iOS/Entitlements.plist")
+                == "<string>applinks:links.example.net</string>\n")
     }
 
     func scanRepositoryClasses(_ repo: GitFixture) throws -> Set<OccurrenceClass> {
@@ -92,7 +97,9 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
 
     @Test func undoRestoresByteForByteAndRefusesFilesChangedSince() throws {
         let repo = makeAppRepository()
-        let originals = ["Source/App.UI/appsettings.json", "Docs/runbook.md", "deploy/main.bicep"].map { ($0, repo.read($0)) }
+        let originals = ["Source/App.UI/appsettings.json", "Docs/runbook.md", "deploy/main.bicep"].map {
+            ($0, repo.read($0))
+        }
         let outcome = try apply(repo)
         repo.write("Docs/runbook.md", "edited after the cutover\n")
         let project = try Project(path: repo.root)
@@ -115,7 +122,9 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
         let head = try repository.commitInfo(try repository.resolveCommit("HEAD"))
         #expect(head.id == outcome.commit)
         #expect(head.subject == "Cut over from app.example.com to links.example.net")
-        #expect(head.message.contains("binary-config:\n  Source/App.UI/Resources/Raw/links.json\n  Source/App.UI/appsettings.json\n"))
+        #expect(
+            head.message.contains(
+                "binary-config:\n  Source/App.UI/Resources/Raw/links.json\n  Source/App.UI/appsettings.json\n"))
         #expect(head.authorName == "Test Author")
         #expect(Set(try repository.changedPaths(in: head.id)) == Set(outcome.journal.files.map(\.path)))
         #expect(repo.git("status", "--porcelain").isEmpty)
@@ -128,8 +137,10 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
         let repo = GitFixture()
         repo.write("a.txt", "app.example.com and staging.app.example.com\n")
         repo.commit("a")
-        for bad in ["app.example.com", "APP.example.com", "staging.app.example.com", "https://x.example.com", "-x.example.com",
-                    "nodot", "a..b.com", String(repeating: "x", count: 64) + ".example.com"] {
+        for bad in [
+            "app.example.com", "APP.example.com", "staging.app.example.com", "https://x.example.com", "-x.example.com",
+            "nodot", "a..b.com", String(repeating: "x", count: 64) + ".example.com",
+        ] {
             #expect(throws: Failure.self, "\(bad)") { try plan(repo, to: bad) }
         }
         let unicode = try plan(repo, to: "bücher.example")
@@ -187,7 +198,8 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
         // Mark the journal as cut off halfway, as a SIGKILL during the renames leaves it.
         let folder = CutoverJournal.folder(project)
         let file = folder + "/" + (try FileManager.default.contentsOfDirectory(atPath: folder).first!)
-        let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\"applied\"", with: "\"applying\"")
+        let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
+            of: "\"applied\"", with: "\"applying\"")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         repo.write("b.txt", "app.example.com\n")
         repo.commit("b")
@@ -195,11 +207,13 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
         #expect {
             try applyCutover(project, second, ApplyOptions(allowDirty: true))
         } throws: { error in
-            (error as? Failure)?.category == .checkFailed && ((error as? Failure)?.message.contains("was interrupted") ?? false)
+            (error as? Failure)?.category == .checkFailed
+                && ((error as? Failure)?.message.contains("was interrupted") ?? false)
         }
         #expect(repo.readText("b.txt") == "app.example.com\n")
         #expect(try finishInterruptedCutovers(project).count == 1)
-        _ = try applyCutover(project, try planCutover(project, from: old, to: "third.example.net"), ApplyOptions(allowDirty: true))
+        _ = try applyCutover(
+            project, try planCutover(project, from: old, to: "third.example.net"), ApplyOptions(allowDirty: true))
         #expect(repo.readText("b.txt") == "third.example.net\n")
     }
 }

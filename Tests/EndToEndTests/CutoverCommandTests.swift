@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct CutoverCommandTests {
     func repositoryWithManyFiles(_ count: Int) -> GitFixture {
@@ -14,9 +14,13 @@ import TestSupport
         var result = (old: 0, new: 0, other: 0)
         for i in 0..<count {
             let text = repo.readText(String(format: "f/file%02d.txt", i))
-            if text == "line\nhost app.example.com here \(i)\n" { result.old += 1 }
-            else if text == "line\nhost links.example.net here \(i)\n" { result.new += 1 }
-            else { result.other += 1 }
+            if text == "line\nhost app.example.com here \(i)\n" {
+                result.old += 1
+            } else if text == "line\nhost links.example.net here \(i)\n" {
+                result.new += 1
+            } else {
+                result.other += 1
+            }
         }
         return result
     }
@@ -30,7 +34,9 @@ import TestSupport
         let midway = states(repo, 20)
         #expect(midway.other == 0)
         #expect(midway.new == killAfter && midway.old == 20 - killAfter)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: repo.root + "/f").filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: repo.root + "/f").filter {
+            $0.hasSuffix(".tmp")
+        }
         #expect(leftovers.count == 20 - killAfter)  // temporaries not yet renamed
 
         if killAfter % 2 == 1 {
@@ -45,7 +51,9 @@ import TestSupport
             #expect(finish.stdout.contains("was interrupted; completed the remaining \(20 - killAfter) file(s)"))
             #expect(states(repo, 20).new == 20)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: repo.root + "/f").filter { $0.hasSuffix(".tmp") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: repo.root + "/f").filter { $0.hasSuffix(".tmp") }
+                .isEmpty)
     }
 
     @Test func aKilledApplyIsFinishedByTheNextApply() throws {
@@ -62,13 +70,17 @@ import TestSupport
 
     @Test func previewWritesNothingAndJSONGivesThePlan() throws {
         let repo = makeAppRepository()
-        let result = relops(["cutover", "--from", "app.example.com", "--to", "links.example.net", "--format", "json"], in: repo.root)
+        let result = relops(
+            ["cutover", "--from", "app.example.com", "--to", "links.example.net", "--format", "json"], in: repo.root)
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["applied"] as? Bool == false)
         let edits = try #require(object["edits"] as? [[String: Any]])
         #expect(edits.count == 14)
-        #expect(edits.allSatisfy { $0["old"] as? String == "app.example.com" && $0["new"] as? String == "links.example.net" })
+        #expect(
+            edits.allSatisfy {
+                $0["old"] as? String == "app.example.com" && $0["new"] as? String == "links.example.net"
+            })
         #expect(repo.git("status", "--porcelain").isEmpty)
         let text = relops(["cutover", "--from", "app.example.com", "--to", "links.example.net"], in: repo.root)
         #expect(text.stdout.contains("+<string>applinks:links.example.net</string>"))
@@ -80,8 +92,11 @@ import TestSupport
         let repo = makeAppRepository()
         #expect(relops(["cutover", "--to", "app.example.com", "--from", "app.example.com"], in: repo.root).status == 2)
         #expect(relops(["cutover", "--from", "app.example.com"], in: repo.root).status == 2)
-        #expect(relops(["cutover", "--from", "app.example.com", "--to", "bad_host.example"], in: repo.root).status == 2)
-        #expect(relops(["cutover", "--from", "app.example.com", "--to", "x.example.net", "--commit"], in: repo.root).status == 2)
+        #expect(
+            relops(["cutover", "--from", "app.example.com", "--to", "bad_host.example"], in: repo.root).status == 2)
+        #expect(
+            relops(["cutover", "--from", "app.example.com", "--to", "x.example.net", "--commit"], in: repo.root).status
+                == 2)
         let undo = relops(["cutover", "undo"], in: repo.root)
         #expect(undo.status == 2 && undo.stderr.contains("no applied cutover"))
     }
@@ -95,10 +110,12 @@ import TestSupport
         let args = ["cutover", "--from", "app.example.com", "--to", "links.example.net", "--apply"]
         #expect(relops(args, in: repo.root, environment: ["RELOPS_TEST_CRASH_AFTER": "2"]).status != 0)
         // The library refuses to apply a plan while the interrupted run is unfinished...
-        let stale = relops(["cutover", "--from", "app.example.com", "--to", "other.example.net", "--apply", "--allow-dirty"],
-                           in: repo.root)
+        let stale = relops(
+            ["cutover", "--from", "app.example.com", "--to", "other.example.net", "--apply", "--allow-dirty"],
+            in: repo.root)
         #expect(stale.status == 0)  // ...the command finishes it first, then plans from a consistent tree.
         #expect(stale.stdout.contains("was interrupted; completed the remaining 2 file(s)"))
-        #expect(repo.readText("f0.txt") == "links.example.net 0\n" && repo.readText("f3.txt") == "links.example.net 3\n")
+        #expect(
+            repo.readText("f0.txt") == "links.example.net 0\n" && repo.readText("f3.txt") == "links.example.net 3\n")
     }
 }

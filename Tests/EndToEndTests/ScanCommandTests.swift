@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ScanCommandTests {
     func sampleRepository() -> GitFixture {
@@ -18,7 +18,9 @@ import TestSupport
         let result = relops(["scan"], in: repo.root)
         #expect(result.status == 0)
         #expect(result.stdout.contains("== binary-literal: 1"))
-        #expect(result.stdout.contains("App/Platforms/iOS/Entitlements.plist:1:18: <string>applinks:app.example.com</string>"))
+        #expect(
+            result.stdout.contains(
+                "App/Platforms/iOS/Entitlements.plist:1:18: <string>applinks:app.example.com</string>"))
         #expect(result.stdout.contains("staging.app.example.com (contains app.example.com)"))
         #expect(!result.stdout.contains("\u{1B}["))  // no colour when not a terminal
     }
@@ -92,7 +94,8 @@ import TestSupport
     @Test func anUnreadableFileIsReportedAndExitsThreeAfterTheScan() throws {
         let repo = sampleRepository()
         try FileManager.default.removeItem(atPath: repo.root + "/Docs/cutover.md")
-        try FileManager.default.createDirectory(atPath: repo.root + "/Docs/cutover.md", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: repo.root + "/Docs/cutover.md", withIntermediateDirectories: false)
         let result = relops(["scan"], in: repo.root)
         #expect(result.status == 3)
         #expect(result.stderr.contains("Docs/cutover.md: cannot read"))

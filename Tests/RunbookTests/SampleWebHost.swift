@@ -16,12 +16,15 @@ final class SampleWebHost: @unchecked Sendable {
     init(hosts: [String] = [SampleRepository.oldHost, SampleRepository.newHost]) throws {
         self.hosts = hosts
         var made: (TestCA, (certificate: String, key: String))?
-        server = try NginxServer(label: "relops-sample-web", prepare: { prefix, _ throws(NginxServer.StartError) in
-            let ca = TestCA(name: "sample", in: prefix.path)
-            let certificate = ca.issue("sample", names: hosts)
-            if let failure = ca.failure { throw NginxServer.StartError(description: failure) }
-            made = (ca, certificate)
-        }) { p, _, listen in
+        server = try NginxServer(
+            label: "relops-sample-web",
+            prepare: { prefix, _ throws(NginxServer.StartError) in
+                let ca = TestCA(name: "sample", in: prefix.path)
+                let certificate = ca.issue("sample", names: hosts)
+                if let failure = ca.failure { throw NginxServer.StartError(description: failure) }
+                made = (ca, certificate)
+            }
+        ) { p, _, listen in
             """
                 types { }
                 default_type application/json;

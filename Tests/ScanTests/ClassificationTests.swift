@@ -1,7 +1,7 @@
 import RelopsCore
 import Scan
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ClassificationTests {
     @Test func everyClassIsFoundWithTheRuleThatDecidedIt() throws {
@@ -36,7 +36,9 @@ import TestSupport
 
     @Test func relopsYmlClassifyRulesOverrideTheBuiltInOnesFirstMatchWins() throws {
         let repo = makeAppRepository()
-        repo.write(".relops.yml", """
+        repo.write(
+            ".relops.yml",
+            """
             classify:
               - { glob: "tools/**", class: server }
               - { glob: "**/*.sh", class: docs }

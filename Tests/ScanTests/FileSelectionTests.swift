@@ -1,8 +1,8 @@
 import Foundation
 import RelopsCore
 import Scan
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct FileSelectionTests {
     @Test func ignoredFilesAreNeverScannedAndUntrackedOnlyOnRequest() throws {

@@ -1,13 +1,15 @@
 import Foundation
 import RelopsCore
 import Scan
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct MatchingTests {
     @Test func hostsMatchCaseInsensitivelyAndWholeNamesOnly() throws {
         let repo = GitFixture()
-        repo.write("a.txt", """
+        repo.write(
+            "a.txt",
+            """
             upper: HTTPS://APP.EXAMPLE.COM/x
             sub: staging.app.example.com
             hyphen: preview-app.example.com
@@ -20,14 +22,19 @@ import TestSupport
         let result = try scanRepository(repo.root)
         #expect(result.occurrences.map(\.line) == [1, 6, 7])
         #expect(result.occurrences[0].found == "APP.EXAMPLE.COM")
-        #expect(result.related.map(\.found) == ["staging.app.example.com", "preview-app.example.com",
-                                                 "app.example.com.evil.example", "app.example.community"])
+        #expect(
+            result.related.map(\.found) == [
+                "staging.app.example.com", "preview-app.example.com",
+                "app.example.com.evil.example", "app.example.community",
+            ])
         #expect(result.related.map(\.line) == [2, 3, 4, 5])
     }
 
     @Test func percentEncodedAndJSONEscapedHostsAreOccurrences() throws {
         let repo = GitFixture()
-        repo.write("urls.txt", """
+        repo.write(
+            "urls.txt",
+            """
             redirect=https%3A%2F%2Fapp.example.com%2Fcallback
             {"url": "https:\\/\\/app.example.com\\/x"}
             plain https://app.example.com/x
@@ -44,7 +51,8 @@ import TestSupport
         let repo = GitFixture()
         repo.write("crlf.json", "{\r\n  \"a\": \"app.example.com\"\r\n}\r\n")
         repo.write("bom.txt", bytes: [0xEF, 0xBB, 0xBF] + Array("app.example.com\nx app.example.com\n".utf8))
-        repo.write("latin1.txt", bytes: Array("caf".utf8) + [0xE9, 0x0A, 0xFF, 0xFE, 0x0A] + Array("  app.example.com\n".utf8))
+        repo.write(
+            "latin1.txt", bytes: Array("caf".utf8) + [0xE9, 0x0A, 0xFF, 0xFE, 0x0A] + Array("  app.example.com\n".utf8))
         repo.commit("encodings")
         let result = try scanRepository(repo.root)
         let crlf = try #require(result.occurrence("crlf.json"))
@@ -63,7 +71,9 @@ import TestSupport
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]
         png += Array(repeating: 7, count: 9000) + Array("https://app.example.com/qr".utf8) + [0, 1, 2]
         repo.write("assets/qr.png", bytes: png)
-        repo.write("late-nul.txt", bytes: Array(repeating: UInt8(ascii: "a"), count: 9000) + [0] + Array(" app.example.com\n".utf8))
+        repo.write(
+            "late-nul.txt",
+            bytes: Array(repeating: UInt8(ascii: "a"), count: 9000) + [0] + Array(" app.example.com\n".utf8))
         repo.commit("binary")
         let result = try scanRepository(repo.root)
         #expect(result.binaryFiles == [BinaryFileHit(host: host, path: "assets/qr.png")])
@@ -74,7 +84,8 @@ import TestSupport
     @Test func manyHostsAndManyFilesAcrossWorkersComeBackInFileOrder() throws {
         let repo = GitFixture()
         for i in 0..<300 {
-            repo.write(String(format: "f/%03d.txt", i), i % 3 == 0 ? "x old.example.org y\nnew.example.net\n" : "nothing\n")
+            repo.write(
+                String(format: "f/%03d.txt", i), i % 3 == 0 ? "x old.example.org y\nnew.example.net\n" : "nothing\n")
         }
         repo.commit("many")
         let result = try scanRepository(repo.root, hosts: ["old.example.org", "new.example.net"], workers: 2)
@@ -86,11 +97,15 @@ import TestSupport
     @Test func hostValidationRefusesURLsPortsAndBadCharacters() throws {
         #expect(try HostName.parse("App.Example.COM.") == "app.example.com")
         #expect(try HostName.parse("bücher.example") == "xn--bcher-kva.example")
-        for bad in ["https://app.example.com/x", "", "  ", "app.example.com:443", "app_example.com", "app..example.com"] {
+        for bad in [
+            "https://app.example.com/x", "", "  ", "app.example.com:443", "app_example.com", "app..example.com",
+        ] {
             #expect(throws: Failure.self, "\(bad)") { try HostName.parse(bad) }
         }
         #expect(throws: Failure.self) { try HostName.parseStrict("-bad.example.com", option: "--to") }
         #expect(throws: Failure.self) { try HostName.parseStrict("localhost", option: "--to") }
-        #expect(throws: Failure.self) { try HostName.parseStrict(String(repeating: "a", count: 64) + ".com", option: "--to") }
+        #expect(throws: Failure.self) {
+            try HostName.parseStrict(String(repeating: "a", count: 64) + ".com", option: "--to")
+        }
     }
 }

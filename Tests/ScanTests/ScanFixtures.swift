@@ -5,10 +5,13 @@ import TestSupport
 
 let host = "app.example.com"
 
-func scanRepository(_ root: String, hosts: [String] = [host], revision: String? = nil, includeUntracked: Bool = false,
-                    workers: Int = 2) throws -> ScanResult {
+func scanRepository(
+    _ root: String, hosts: [String] = [host], revision: String? = nil, includeUntracked: Bool = false,
+    workers: Int = 2
+) throws -> ScanResult {
     let project = try Project(path: root)
-    return try scan(project, ScanRequest(hosts: hosts, revision: revision, includeUntracked: includeUntracked, workers: workers))
+    return try scan(
+        project, ScanRequest(hosts: hosts, revision: revision, includeUntracked: includeUntracked, workers: workers))
 }
 
 extension ScanResult {

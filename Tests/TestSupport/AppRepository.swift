@@ -4,7 +4,9 @@ import Foundation
 /// every occurrence class (one file each).
 public func makeAppRepository() -> GitFixture {
     let repo = GitFixture("scan")
-    repo.write("Source/App.UI/App.UI.csproj", """
+    repo.write(
+        "Source/App.UI/App.UI.csproj",
+        """
         <Project Sdk="Microsoft.NET.Sdk">
           <PropertyGroup><UseMaui>true</UseMaui><TargetFrameworks>net9.0-android;net9.0-ios</TargetFrameworks></PropertyGroup>
           <ItemGroup>
@@ -31,4 +33,3 @@ public func makeAppRepository() -> GitFixture {
     repo.commit("app")
     return repo
 }
-

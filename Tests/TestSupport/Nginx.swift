@@ -51,14 +51,22 @@ public final class TestNginx: @unchecked Sendable {
         var certificates: Certificates?
         var cas: (TestCA, TestCA)?
         do {
-            server = try NginxServer(label: "relops-nginx", prepare: { prefix, port throws(NginxServer.StartError) in
-                TestNginx.writeFixtures(prefix, port: port)
-                let ca = TestCA(name: "main", in: prefix.path), otherCA = TestCA(name: "other", in: prefix.path)
-                certificates = (ca.issue("wildcard", names: ["*.relops.test"]), ca.issue("elsewhere", names: ["elsewhere.example"]),
-                                otherCA.issue("otherca", names: ["otherca.relops.test"]))
-                if let failure = ca.failure ?? otherCA.failure { throw NginxServer.StartError(description: failure) }
-                cas = (ca, otherCA)
-            }) { p, port, listen in TestNginx.configuration(p, port, listen, certificates!) }
+            server = try NginxServer(
+                label: "relops-nginx",
+                prepare: { prefix, port throws(NginxServer.StartError) in
+                    TestNginx.writeFixtures(prefix, port: port)
+                    let ca = TestCA(name: "main", in: prefix.path), otherCA = TestCA(name: "other", in: prefix.path)
+                    certificates = (
+                        ca.issue("wildcard", names: ["*.relops.test"]),
+                        ca.issue("elsewhere", names: ["elsewhere.example"]),
+                        otherCA.issue("otherca", names: ["otherca.relops.test"])
+                    )
+                    if let failure = ca.failure ?? otherCA.failure {
+                        throw NginxServer.StartError(description: failure)
+                    }
+                    cas = (ca, otherCA)
+                }
+            ) { p, port, listen in TestNginx.configuration(p, port, listen, certificates!) }
             (silentSocket, silentPort) = try LoopbackPort.listener(backlog: 16)
         } catch let error as NginxServer.StartError {
             throw NginxError(description: error.description)
@@ -68,8 +76,10 @@ public final class TestNginx: @unchecked Sendable {
         (ca, otherCA) = cas!
     }
 
-    typealias Certificates = (main: (certificate: String, key: String), wrongName: (certificate: String, key: String),
-                              foreign: (certificate: String, key: String))
+    typealias Certificates = (
+        main: (certificate: String, key: String), wrongName: (certificate: String, key: String),
+        foreign: (certificate: String, key: String)
+    )
 
     static func configuration(_ p: String, _ port: Int, _ listen: String, _ certificates: Certificates) -> String {
         let (main, wrongName, foreign) = certificates

@@ -20,9 +20,15 @@ public final class NginxServer: @unchecked Sendable {
     /// Starts nginx. `prepare` may write files into the prefix first (fixtures, certificates);
     /// `http` returns the body of the `http { }` block for the prefix path, the port and the
     /// `listen` directive to use (`listen 127.0.0.1:PORT ssl http2`).
-    public init(label: String, prepare: (TemporaryFolder, _ port: Int) throws(StartError) -> Void = { _, _ in },
-                http: (_ prefix: String, _ port: Int, _ listen: String) -> String) throws(StartError) {
-        guard let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+    public init(
+        label: String, prepare: (TemporaryFolder, _ port: Int) throws(StartError) -> Void = { _, _ in },
+        http: (_ prefix: String, _ port: Int, _ listen: String) -> String
+    ) throws(StartError) {
+        guard
+            let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             throw StartError(description: "nginx is not installed (make test-deps installs nginx-light)")
         }
         prefix = TemporaryFolder(label)

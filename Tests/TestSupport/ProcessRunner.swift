@@ -9,8 +9,10 @@ public struct ProcessOutput: Sendable {
 
 /// Runs `executable` with `arguments` and waits; stdin is empty unless given.
 @discardableResult
-public func runProcess(_ executable: String, _ arguments: [String], in folder: String? = nil,
-                       environment: [String: String] = [:], input: String? = nil) -> ProcessOutput {
+public func runProcess(
+    _ executable: String, _ arguments: [String], in folder: String? = nil,
+    environment: [String: String] = [:], input: String? = nil
+) -> ProcessOutput {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
     process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
@@ -42,8 +44,9 @@ public func runProcess(_ executable: String, _ arguments: [String], in folder: S
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return ProcessOutput(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errBox.data, as: UTF8.self))
+    return ProcessOutput(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errBox.data, as: UTF8.self))
 }
 
 /// The `relops` binary built alongside the tests (`RELOPS_BIN` overrides).
@@ -56,13 +59,16 @@ public var relopsBinary: String {
         if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         folder = folder.deletingLastPathComponent()
     }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     return root.appendingPathComponent(".build/debug/relops").path
 }
 
 /// Runs the built `relops` binary.
 @discardableResult
-public func relops(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
-                   input: String? = nil) -> ProcessOutput {
+public func relops(
+    _ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
+    input: String? = nil
+) -> ProcessOutput {
     runProcess(relopsBinary, arguments, in: folder, environment: environment, input: input)
 }

@@ -29,8 +29,9 @@ public final class TemporaryFolder: @unchecked Sendable {
     /// Writes bytes to a relative path, creating folders.
     public func write(_ relative: String, bytes: [UInt8]) {
         let full = url(relative)
-        try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                 withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: full, contents: Data(bytes))
     }
 

@@ -1,6 +1,6 @@
 import Git
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct GitWrapperTests {
     @Test func opensARepositoryMadeInTheTestAndListsItsIndex() throws {

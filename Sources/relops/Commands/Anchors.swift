@@ -195,7 +195,8 @@ enum AnchorsCommand: RelopsCommand {
                     .array(
                         d.commits.map { c in
                             .object([
-                                ("id", .string(c.id)), ("short", .string(c.short)), ("subject", .string(c.subject)), ("pr", .int(c.pr)),
+                                ("id", .string(c.id)), ("short", .string(c.short)), ("subject", .string(c.subject)),
+                                ("pr", .int(c.pr)),
                                 ("shift", .int(c.shift)), ("renamed_to", .string(c.renamedTo)),
                             ])
                         })

@@ -18,20 +18,25 @@ enum CutoverCommand: RelopsCommand {
             .value("from", "H", help: "The old host (default: app.web_host in .relops.yml)."),
             .value("to", "H", help: "The new host (a Unicode name is written in its punycode form)."),
             .flag("apply", help: "Rewrite the files (default: preview only)."),
-            .flag("commit", help: "With --apply: create branch relops/cutover-<new host> and one commit. Never pushes."),
+            .flag(
+                "commit", help: "With --apply: create branch relops/cutover-<new host> and one commit. Never pushes."),
             .flag("allow-dirty", help: "Apply even when files to rewrite have uncommitted changes."),
             .format(["text", "json"]),
         ],
         subcommands: [
-            CommandSpec("undo", abstract: "Restore every file of the last (or the named) cutover byte for byte.",
-                        options: [
-                            .value("repo", "PATH", help: "The repository."),
-                            .flag("force", help: "Also overwrite files changed since the cutover."),
-                            .format(["text", "json"]),
-                        ],
-                        positionals: [PositionalSpec("id", help: "The cutover to undo (default: the last one).", optional: true)]),
-            CommandSpec("list", abstract: "Show the journal of cutovers.",
-                        options: [.value("repo", "PATH", help: "The repository."), .format(["text", "json"])]),
+            CommandSpec(
+                "undo", abstract: "Restore every file of the last (or the named) cutover byte for byte.",
+                options: [
+                    .value("repo", "PATH", help: "The repository."),
+                    .flag("force", help: "Also overwrite files changed since the cutover."),
+                    .format(["text", "json"]),
+                ],
+                positionals: [
+                    PositionalSpec("id", help: "The cutover to undo (default: the last one).", optional: true)
+                ]),
+            CommandSpec(
+                "list", abstract: "Show the journal of cutovers.",
+                options: [.value("repo", "PATH", help: "The repository."), .format(["text", "json"])]),
         ],
         runsWithoutSubcommand: true)
 
@@ -51,10 +56,13 @@ enum CutoverCommand: RelopsCommand {
         // An apply first finishes a cutover that was cut off halfway, so it plans from a consistent tree.
         let recovered = arguments.flag("apply") ? try finishInterruptedCutovers(project) : []
         let plan = try planCutover(project, from: fromHost, to: toHost)
-        let diffs = format == .json ? [] : try plan.files.map { file throws(Failure) -> [DiffLine] in
-            let old = readFile(project.root + "/" + file.path) ?? []
-            return unifiedDiff(path: file.path, old: old, new: try rewrite(old, with: file.edits, path: file.path))
-        }
+        let diffs =
+            format == .json
+            ? []
+            : try plan.files.map { file throws(Failure) -> [DiffLine] in
+                let old = readFile(project.root + "/" + file.path) ?? []
+                return unifiedDiff(path: file.path, old: old, new: try rewrite(old, with: file.edits, path: file.path))
+            }
         var outcome: ApplyOutcome?
         if arguments.flag("apply") && !plan.files.isEmpty {
             var options = ApplyOptions(allowDirty: arguments.flag("allow-dirty"), commit: arguments.flag("commit"))
@@ -91,16 +99,23 @@ enum CutoverCommand: RelopsCommand {
         if plan.files.isEmpty {
             console.out("No occurrence of \(plan.from) to rewrite.")
         } else if let outcome {
-            console.out(console.styled("Applied cutover \(outcome.journal.id): \(plan.from) -> \(target), \(plan.edits.count) occurrence(s) in \(plan.files.count) file(s) (\(counts)).", .bold))
+            console.out(
+                console.styled(
+                    "Applied cutover \(outcome.journal.id): \(plan.from) -> \(target), \(plan.edits.count) occurrence(s) in \(plan.files.count) file(s) (\(counts)).",
+                    .bold))
             console.out("Undo with: relops cutover undo \(outcome.journal.id)")
             if let branch = outcome.branch, let commit = outcome.commit {
                 console.out("Committed \(commit.short) on new branch \(branch) (not pushed).")
             }
         } else {
-            console.out(console.styled("Preview: \(plan.from) -> \(target), \(plan.edits.count) occurrence(s) in \(plan.files.count) file(s) (\(counts)). Nothing was written; add --apply.", .bold))
+            console.out(
+                console.styled(
+                    "Preview: \(plan.from) -> \(target), \(plan.edits.count) occurrence(s) in \(plan.files.count) file(s) (\(counts)). Nothing was written; add --apply.",
+                    .bold))
         }
         if !plan.binaryFiles.isEmpty {
-            console.out(console.styled("== binary files holding \(plan.from) (cannot be rewritten; regenerate them):", .yellow))
+            console.out(
+                console.styled("== binary files holding \(plan.from) (cannot be rewritten; regenerate them):", .yellow))
             plan.binaryFiles.forEach { console.out("  \($0)") }
         }
         if !plan.notRewritten.isEmpty {
@@ -108,7 +123,8 @@ enum CutoverCommand: RelopsCommand {
             plan.notRewritten.forEach { console.out("  \($0.path):\($0.line): \($0.reason)") }
         }
         if !plan.related.isEmpty {
-            console.out("== related hosts left alone: " + Set(plan.related.map(\.found)).sorted().joined(separator: ", "))
+            console.out(
+                "== related hosts left alone: " + Set(plan.related.map(\.found)).sorted().joined(separator: ", "))
         }
         guard !plan.files.isEmpty || !plan.binaryFiles.isEmpty else { return }
         console.out(console.styled("== still to do, in this order:", .bold))
@@ -122,42 +138,78 @@ enum CutoverCommand: RelopsCommand {
             ("from", .string(plan.from)), ("to", .string(plan.to)), ("to_unicode", .string(plan.toUnicode)),
             ("applied", .bool(outcome != nil)), ("journal", .string(outcome?.journal.id)),
             ("branch", .string(outcome?.branch)), ("commit", .string(outcome?.commit?.hex)),
-            ("edits", .array(plan.edits.map { e in
-                .object([("path", .string(e.path)), ("line", .int(e.line)), ("column", .int(e.column)), ("old", .string(e.oldText)),
-                         ("new", .string(e.newText)), ("class", .string(e.occurrenceClass.rawValue)),
-                         ("encoding", .string(e.encoding.rawValue))])
-            })),
+            (
+                "edits",
+                .array(
+                    plan.edits.map { e in
+                        .object([
+                            ("path", .string(e.path)), ("line", .int(e.line)), ("column", .int(e.column)),
+                            ("old", .string(e.oldText)),
+                            ("new", .string(e.newText)), ("class", .string(e.occurrenceClass.rawValue)),
+                            ("encoding", .string(e.encoding.rawValue)),
+                        ])
+                    })
+            ),
             ("counts", .object(plan.counts.map { ($0.0.rawValue, .int($0.1)) })),
             ("binary_files", .array(plan.binaryFiles.map { .string($0) })),
-            ("not_rewritten", .array(plan.notRewritten.map { .object([("path", .string($0.path)), ("line", .int($0.line)),
-                                                                     ("reason", .string($0.reason))]) })),
-            ("related", .array(plan.related.map { .object([("found", .string($0.found)), ("path", .string($0.path)), ("line", .int($0.line))]) })),
-            ("new_host_already_at", .array(plan.newHostAlreadyAt.map { .object([("path", .string($0.path)), ("line", .int($0.line))]) })),
+            (
+                "not_rewritten",
+                .array(
+                    plan.notRewritten.map {
+                        .object([
+                            ("path", .string($0.path)), ("line", .int($0.line)),
+                            ("reason", .string($0.reason)),
+                        ])
+                    })
+            ),
+            (
+                "related",
+                .array(
+                    plan.related.map {
+                        .object([("found", .string($0.found)), ("path", .string($0.path)), ("line", .int($0.line))])
+                    })
+            ),
+            (
+                "new_host_already_at",
+                .array(plan.newHostAlreadyAt.map { .object([("path", .string($0.path)), ("line", .int($0.line))]) })
+            ),
             ("recovered", .array(recovered.map { .string($0) })),
-            ("follow_ups", .array(plan.followUps.map { .object([("title", .string($0.title)), ("detail", .string($0.detail))]) })),
+            (
+                "follow_ups",
+                .array(plan.followUps.map { .object([("title", .string($0.title)), ("detail", .string($0.detail))]) })
+            ),
         ])
     }
 
-    static func undo(_ arguments: ParsedArguments, _ project: Project, _ format: OutputFormat, _ console: Console) throws -> Int32 {
+    static func undo(_ arguments: ParsedArguments, _ project: Project, _ format: OutputFormat, _ console: Console)
+        throws -> Int32
+    {
         let outcome = try undoCutover(project, id: arguments.positionals.first, force: arguments.flag("force"))
         let left = outcome.forced ? [] : outcome.changedSince
         if format == .json {
-            console.out(JSONValue.object([
-                ("id", .string(outcome.journal.id)), ("restored", .array(outcome.restored.map { .string($0) })),
-                ("unchanged", .array(outcome.unchanged.map { .string($0) })),
-                ("changed_since", .array(outcome.changedSince.map { .string($0) })), ("forced", .bool(outcome.forced)),
-                ("recovered", .array(outcome.recovered.map { .string($0) })),
-            ]).rendered())
+            console.out(
+                JSONValue.object([
+                    ("id", .string(outcome.journal.id)), ("restored", .array(outcome.restored.map { .string($0) })),
+                    ("unchanged", .array(outcome.unchanged.map { .string($0) })),
+                    ("changed_since", .array(outcome.changedSince.map { .string($0) })),
+                    ("forced", .bool(outcome.forced)),
+                    ("recovered", .array(outcome.recovered.map { .string($0) })),
+                ]).rendered())
         } else {
             outcome.recovered.forEach { console.out("note: \($0)") }
-            console.out("Cutover \(outcome.journal.id) (\(outcome.journal.from) -> \(outcome.journal.to)): restored \(outcome.restored.count) file(s).")
+            console.out(
+                "Cutover \(outcome.journal.id) (\(outcome.journal.from) -> \(outcome.journal.to)): restored \(outcome.restored.count) file(s)."
+            )
             outcome.restored.forEach { console.out("  restored \($0)") }
             if !left.isEmpty {
-                console.out(console.styled("Changed since the cutover, left alone (pass --force to overwrite):", .yellow))
+                console.out(
+                    console.styled("Changed since the cutover, left alone (pass --force to overwrite):", .yellow))
                 left.forEach { console.out("  \($0)") }
             }
             if outcome.journal.commit != nil {
-                console.out("The commit on \(outcome.journal.branch ?? "its branch") stays; the working tree now holds the originals.")
+                console.out(
+                    "The commit on \(outcome.journal.branch ?? "its branch") stays; the working tree now holds the originals."
+                )
             }
         }
         return left.isEmpty ? ExitCode.ok : ExitCode.checkFailed
@@ -166,15 +218,24 @@ enum CutoverCommand: RelopsCommand {
     static func list(_ project: Project, _ format: OutputFormat, _ console: Console) throws -> Int32 {
         let journals = try CutoverJournal.all(project)
         if format == .json {
-            console.out(JSONValue.array(journals.map { j in
-                .object([("id", .string(j.id)), ("created", .string(j.created)), ("from", .string(j.from)), ("to", .string(j.to)),
-                         ("state", .string(j.state.rawValue)), ("files", .int(j.files.count)), ("branch", .string(j.branch))])
-            }).rendered())
+            console.out(
+                JSONValue.array(
+                    journals.map { j in
+                        .object([
+                            ("id", .string(j.id)), ("created", .string(j.created)), ("from", .string(j.from)),
+                            ("to", .string(j.to)),
+                            ("state", .string(j.state.rawValue)), ("files", .int(j.files.count)),
+                            ("branch", .string(j.branch)),
+                        ])
+                    }
+                ).rendered())
         } else if journals.isEmpty {
             console.out("No cutover has been applied in this repository.")
         } else {
             for j in journals {
-                console.out("\(j.id)  \(j.state.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(j.from) -> \(j.to)  \(j.files.count) file(s)\(j.branch.map { "  branch \($0)" } ?? "")")
+                console.out(
+                    "\(j.id)  \(j.state.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(j.from) -> \(j.to)  \(j.files.count) file(s)\(j.branch.map { "  branch \($0)" } ?? "")"
+                )
             }
         }
         return ExitCode.ok

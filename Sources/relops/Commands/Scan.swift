@@ -17,7 +17,9 @@ enum ScanCommand: RelopsCommand {
             .value("host", "H", repeatable: true, help: "A host to find (default: app.web_host in .relops.yml)."),
             .value("rev", "REV", help: "Scan the blobs of this commit instead of the working tree."),
             .flag("include-untracked", help: "Also scan untracked files that git does not ignore."),
-            .value("expect", "CLASS=N,...", repeatable: true, help: "Exit 1 unless the counts match ('binary' = both binary classes)."),
+            .value(
+                "expect", "CLASS=N,...", repeatable: true,
+                help: "Exit 1 unless the counts match ('binary' = both binary classes)."),
             .format(["text", "json", "sarif"]),
         ])
 
@@ -26,7 +28,8 @@ enum ScanCommand: RelopsCommand {
         let expectation = try ScanExpectation(parsing: arguments.all("expect"))
         let project = try Project(path: arguments.value("repo"))
         let hosts = try resolveHosts(arguments.all("host"), config: project.config)
-        let request = ScanRequest(hosts: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
+        let request = ScanRequest(
+            hosts: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
         let result = try scan(project, request) { done, total in console.progress("scanning: \(done)/\(total) files") }
         console.endProgress()
 
@@ -41,7 +44,9 @@ enum ScanCommand: RelopsCommand {
         let differences = expectation.differences(in: result)
         for difference in differences { console.error("relops scan: --expect: \(difference)") }
         if result.isIncomplete {
-            console.error("relops scan: \(result.problems.filter(\.isError).count) file(s) could not be read; the result is incomplete")
+            console.error(
+                "relops scan: \(result.problems.filter(\.isError).count) file(s) could not be read; the result is incomplete"
+            )
             return ExitCode.couldNotCheck
         }
         return differences.isEmpty ? ExitCode.ok : ExitCode.checkFailed
@@ -75,11 +80,17 @@ enum ScanCommand: RelopsCommand {
             }
         }
         if !result.related.isEmpty {
-            console.out(console.styled("== related hosts: \(result.related.count) (longer names; never occurrences, never rewritten)", .bold))
+            console.out(
+                console.styled(
+                    "== related hosts: \(result.related.count) (longer names; never occurrences, never rewritten)",
+                    .bold))
             for r in result.related { console.out("\(r.path):\(r.line):\(r.column): \(r.found) (contains \(r.host))") }
         }
         if !result.binaryFiles.isEmpty {
-            console.out(console.styled("== binary files: \(result.binaryFiles.count) (hold the host; cannot be rewritten, regenerate them)", .bold))
+            console.out(
+                console.styled(
+                    "== binary files: \(result.binaryFiles.count) (hold the host; cannot be rewritten, regenerate them)",
+                    .bold))
             for b in result.binaryFiles { console.out("\(b.path): \(b.host)") }
         }
         let skipped = result.problems.filter { !$0.isError }
@@ -88,7 +99,9 @@ enum ScanCommand: RelopsCommand {
             for p in skipped { console.out("\(p.path): \(p.message)") }
         }
         let counts = result.counts.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
-        console.out("\(result.occurrences.count) occurrence\(result.occurrences.count == 1 ? "" : "s") of \(result.hosts.joined(separator: ", ")) in \(result.filesScanned) files: \(counts)")
+        console.out(
+            "\(result.occurrences.count) occurrence\(result.occurrences.count == 1 ? "" : "s") of \(result.hosts.joined(separator: ", ")) in \(result.filesScanned) files: \(counts)"
+        )
     }
 
     static func highlight(_ o: HostOccurrence, _ console: Console) -> String {

@@ -92,7 +92,10 @@ enum OutputFormat: String {
     static func from(_ value: String?, allowed: [OutputFormat]) throws(Failure) -> OutputFormat {
         guard let value else { return .text }
         guard let format = OutputFormat(rawValue: value), allowed.contains(format) else {
-            throw Failure(.usage, "--format \(value) is not supported here; use one of \(allowed.map(\.rawValue).joined(separator: ", "))")
+            throw Failure(
+                .usage,
+                "--format \(value) is not supported here; use one of \(allowed.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         return format
     }

@@ -1,15 +1,15 @@
 import Git
 import RelopsCore
 
-/// Decides each path's class and the rule that decided it. Project files are read once, on the
-/// first occurrence, so a scan with no occurrence never pays for them.
+/// Decides each path's class and the rule that decided it. Project files are read only for the
+/// folders that hold an occurrence (`ProjectIndex`), so a scan with no occurrence never pays for them.
 struct Classifier {
     let overrides: [ProjectConfig.ClassifyRule]
-    let projects: [ProjectModel]
+    let projects: ProjectIndex
 
-    init(files: FileList, config: ProjectConfig, content: (Int) -> [UInt8]?) {
+    init(files: FileList, config: ProjectConfig, read: @escaping ProjectFileReader) {
         overrides = config.classify
-        projects = ProjectModel.discover(files: files, content: content)
+        projects = ProjectIndex(files: files, read: read)
     }
 
     func classify(_ path: String) -> (OccurrenceClass, String) {
@@ -24,7 +24,7 @@ struct Classifier {
         let name = segments.last ?? path
         let lowerName = name.lowercased()
         let folders = segments.dropLast().map { $0.lowercased() }
-        let project = projects.filter { $0.contains(path) }.max { $0.root.count < $1.root.count }
+        let project = projects.owningProject(of: path)
 
         if let project, project.kind == .test {
             return (.test, "in test project \(project.file)")

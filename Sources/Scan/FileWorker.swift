@@ -10,7 +10,7 @@ struct FileWorker {
     let rootFD: Int32
     let buffer = ReadBuffer()
     var repository: Repository?
-    var output = RawScan()
+    var output = UnclassifiedScan()
     var matches: [Match] = []
 
     init(files: FileList, needles: [Needle], source: FileSource, rootFD: Int32) {

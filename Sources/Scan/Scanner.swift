@@ -32,6 +32,14 @@ public func scan(
     _ project: Project, _ request: ScanRequest,
     progress: (@Sendable (Int, Int) -> Void)? = nil
 ) throws(Failure) -> ScanResult {
+    try scan(project, request, progress: progress, readingProjectFilesWith: nil)
+}
+
+/// `scan` with the classifier's project-file reader replaced (tests count what it reads).
+func scan(
+    _ project: Project, _ request: ScanRequest, progress: (@Sendable (Int, Int) -> Void)?,
+    readingProjectFilesWith reader: ProjectFileReader?
+) throws(Failure) -> ScanResult {
     guard !request.hosts.isEmpty else {
         throw Failure(.usage, "no host to scan for: pass --host H or set app.web_host in .relops.yml")
     }
@@ -52,24 +60,23 @@ public func scan(
     let needles = request.hosts.map(Needle.init(host:))
     let source: FileSource =
         request.revision == nil ? .workingTree(project.root) : .objects(project.repository.gitDirectory)
-    let raw = try scanFiles(files, needles: needles, source: source, workers: request.workers, progress: progress)
+    let found = try scanFiles(files, needles: needles, source: source, workers: request.workers, progress: progress)
 
-    var classifier: Classifier?
     var occurrences: [HostOccurrence] = []
-    for hit in raw.occurrences {
-        if classifier == nil {
-            classifier = Classifier(
-                files: files, config: project.config, content: source.loader(files, project.repository))
+    if !found.occurrences.isEmpty {
+        let read = reader ?? source.projectFileReader(files, project.repository)
+        let classifier = Classifier(files: files, config: project.config, read: read)
+        for hit in found.occurrences {
+            let (cls, rule) = classifier.classify(hit.path)
+            occurrences.append(
+                HostOccurrence(
+                    host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
+                    found: hit.found, occurrenceClass: cls, rule: rule, encoding: hit.encoding, text: hit.text))
         }
-        let (cls, rule) = classifier!.classify(hit.path)
-        occurrences.append(
-            HostOccurrence(
-                host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
-                found: hit.found, occurrenceClass: cls, rule: rule, encoding: hit.encoding, text: hit.text))
     }
     return ScanResult(
-        hosts: request.hosts, occurrences: occurrences, related: raw.related, binaryFiles: raw.binaryFiles,
-        problems: raw.problems, filesScanned: raw.filesScanned, symlinks: raw.symlinks)
+        hosts: request.hosts, occurrences: occurrences, related: found.related, binaryFiles: found.binaryFiles,
+        problems: found.problems, filesScanned: found.filesScanned, symlinks: found.symlinks)
 }
 
 /// Where file content comes from.
@@ -77,14 +84,14 @@ enum FileSource: Sendable {
     case workingTree(String)
     case objects(String)
 
-    /// Reads a whole file (for classification: project files, small), from the working tree or
-    /// through `repository`'s object database.
-    func loader(_ files: FileList, _ repository: Repository) -> (Int) -> [UInt8]? {
+    /// Reads a whole project file (for classification: small), from the working tree or through
+    /// `repository`'s object database.
+    func projectFileReader(_ files: FileList, _ repository: Repository) -> ProjectFileReader {
         switch self {
         case .workingTree(let root):
-            return { i in readFile(root + "/" + files.path(at: i)) }
+            return { _, path in readFile(root + "/" + path) }
         case .objects:
-            return { i in try? repository.blobContent(files.ids[i]) }
+            return { i, _ in try? repository.blobContent(files.ids[i]) }
         }
     }
 }
@@ -102,7 +109,9 @@ struct LocatedHit: Sendable {
     let fileIndex: Int
 }
 
-struct RawScan: Sendable {
+/// What the file workers found, before classification: occurrences with their file index, and
+/// everything else a `ScanResult` reports.
+struct UnclassifiedScan: Sendable {
     var occurrences: [LocatedHit] = []
     var related: [RelatedHost] = []
     var binaryFiles: [BinaryFileHit] = []
@@ -110,7 +119,7 @@ struct RawScan: Sendable {
     var filesScanned = 0
     var symlinks: Set<String> = []
 
-    mutating func merge(_ other: RawScan) {
+    mutating func merge(_ other: UnclassifiedScan) {
         occurrences += other.occurrences
         related += other.related
         binaryFiles += other.binaryFiles
@@ -124,7 +133,7 @@ struct RawScan: Sendable {
 func scanFiles(
     _ files: FileList, needles: [Needle], source: FileSource, workers: Int,
     progress: (@Sendable (Int, Int) -> Void)?
-) throws(Failure) -> RawScan {
+) throws(Failure) -> UnclassifiedScan {
     var rootFD: Int32 = -1
     if case .workingTree(let root) = source {
         rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -133,7 +142,7 @@ func scanFiles(
     defer { if rootFD >= 0 { close(rootFD) } }
     let next = Atomic<Int>(0)
     let done = Atomic<Int>(0)
-    let results = Mutex<[RawScan]>([])
+    let results = Mutex<[UnclassifiedScan]>([])
     let total = files.count
     let dirFD = rootFD
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -151,7 +160,7 @@ func scanFiles(
         let output = worker.output
         results.withLock { $0.append(output) }
     }
-    var merged = RawScan()
+    var merged = UnclassifiedScan()
     for part in results.withLock({ $0 }) { merged.merge(part) }
     merged.occurrences.sort { ($0.fileIndex, $0.offset, $0.host) < ($1.fileIndex, $1.offset, $1.host) }
     merged.related.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }

@@ -97,11 +97,11 @@ enum AnchorsCommand: RelopsCommand {
             let date = try arguments.value("date").map(validDate) ?? today()
             let override = project.root + "/Templates/adr-revision.md"
             let template = FileManager.default.contents(atPath: override).map { String(decoding: $0, as: UTF8.self) }
-            note = RevisionNote(date: date, template: template ?? RevisionNote.defaultTemplate)
+            note = RevisionNote(date: date, template: template ?? RevisionNote.defaultTemplate, path: override)
         } else if arguments.value("date") != nil {
             throw Failure(.usage, "--date only goes with --revision-note")
         }
-        let planned = AnchorRepin.plan(
+        let planned = try AnchorRepin.plan(
             result, acceptChanged: arguments.flag("accept-changed"), note: note,
             label: audit.shortestLabel)
         _ = try AnchorRepin.apply(planned, result: result, root: project.root, lock: lock)

@@ -22,8 +22,8 @@ public enum AnchorRepin {
     public static func plan(
         _ result: AnchorAuditResult, acceptChanged: Bool, note: RevisionNote?,
         label: (String, String) -> String
-    ) -> [RepinnedDocument] {
-        result.documents.map { document in
+    ) throws(Failure) -> [RepinnedDocument] {
+        try result.documents.map { document throws(Failure) in
             var edits: [(range: Range<Int>, text: String)] = []
             var rewritten: [AnchorDrift] = []
             var needsPerson: [AnchorDrift] = []
@@ -49,7 +49,7 @@ public enum AnchorRepin {
             }
             // A note records a pass that changed something; the anchors left for a person ride along.
             if let note, !rewritten.isEmpty {
-                bytes = note.append(
+                bytes = try note.append(
                     to: bytes, lineEnding: document.scan.lineEnding, rewritten: rewritten,
                     needsPerson: needsPerson, label: label)
             }

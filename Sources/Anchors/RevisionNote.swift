@@ -1,3 +1,5 @@
+import RelopsCore
+
 /// The `## Revision (DATE)` section a re-pin appends, rendered from `Templates/adr-revision.md`
 /// (`{{date}}` and `{{items}}`). Old positions are quoted as "`:169` is now `:181`", a form the
 /// next audit reads as historical.
@@ -5,10 +7,15 @@ public struct RevisionNote: Sendable {
     /// `YYYY-MM-DD`.
     public let date: String
     public let template: String
+    /// What names the template in messages.
+    public let templatePath: String
 
-    public init(date: String, template: String = RevisionNote.defaultTemplate) {
+    public init(
+        date: String, template: String = RevisionNote.defaultTemplate, path: String = "Templates/adr-revision.md"
+    ) {
         self.date = date
         self.template = template
+        templatePath = path
     }
 
     /// The template shipped with relops; `Templates/adr-revision.md` holds the same text.
@@ -21,9 +28,10 @@ public struct RevisionNote: Sendable {
 
         """
 
-    /// The note's text (with `\n` line ends).
+    /// The note's text (with `\n` line ends); a template naming anything but `{{date}}` and
+    /// `{{items}}` is an error naming its line.
     public func render(rewritten: [AnchorDrift], needsPerson: [AnchorDrift], label: (String, String) -> String)
-        -> String
+        throws(Failure) -> String
     {
         var items: [String] = []
         // Group the re-pinned anchors by the file they now point into, in document order.
@@ -49,8 +57,7 @@ public struct RevisionNote: Sendable {
             items.append("Left for a person: " + listed.joined(separator: "; ") + ".")
         }
         let numbered = items.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
-        return template.replacingOccurrences(of: "{{date}}", with: date).replacingOccurrences(
-            of: "{{items}}", with: numbered)
+        return try Template(template, path: templatePath).render(texts: ["date": date, "items": numbered])
     }
 
     private func item(for drifts: [AnchorDrift], label: (String, String) -> String) -> String {
@@ -102,14 +109,14 @@ public struct RevisionNote: Sendable {
     func append(
         to bytes: [UInt8], lineEnding: String, rewritten: [AnchorDrift], needsPerson: [AnchorDrift],
         label: (String, String) -> String
-    ) -> [UInt8] {
+    ) throws(Failure) -> [UInt8] {
         var out = bytes
         if let insertAt = statusInsertionPoint(bytes) {
             let mention =
                 " Revised \(date) (\(rewritten.count) anchor\(rewritten.count == 1 ? "" : "s") re-pinned by an automated audit; see Revision below)."
             out.insert(contentsOf: Array(mention.utf8), at: insertAt)
         }
-        let text = render(rewritten: rewritten, needsPerson: needsPerson, label: label)
+        let text = try render(rewritten: rewritten, needsPerson: needsPerson, label: label)
         let eol = Array(lineEnding.utf8)
         if !out.isEmpty && out.last != 0x0A { out += eol }
         if !out.isEmpty { out += eol }

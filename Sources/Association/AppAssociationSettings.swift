@@ -37,7 +37,7 @@ public struct AppAssociationSettings: Sendable, Equatable {
                 try settings.read(section: section, document: document, sectionName: sectionPath.joined(separator: ":"))
             }
         }
-        settings.fill(from: config)
+        settings.fillGaps(from: config)
         return settings
     }
 
@@ -96,7 +96,8 @@ public struct AppAssociationSettings: Sendable, Equatable {
         }
     }
 
-    mutating func fill(from config: ProjectConfig) {
+    /// Takes from `.relops.yml` each value the `AppAssociation` section leaves out, noting conflicts.
+    mutating func fillGaps(from config: ProjectConfig) {
         if let package = config.androidPackage {
             if let served = androidPackage, served != package {
                 notes.append(

@@ -85,12 +85,12 @@ public struct AssociationDocuments: Sendable {
             "apple_components": .array(settings.components),
         ]
         let assetLinks = try settings.androidPackage.map { _ throws(Failure) in
-            try fill(templates.assetLinks, "assetlinks.json template", values)
+            try renderJSON(templates.assetLinks, "assetlinks.json template", values)
         }
         let apple =
             try settings.appleAppIDs.isEmpty
             ? nil
-            : fill(templates.appleAppSiteAssociation, "apple-app-site-association template", values)
+            : renderJSON(templates.appleAppSiteAssociation, "apple-app-site-association template", values)
         return AssociationDocuments(assetLinks: assetLinks, appleAppSiteAssociation: apple, settings: settings)
     }
 
@@ -112,30 +112,12 @@ public struct AssociationDocuments: Sendable {
         return out
     }
 
-    /// Replaces each `{{name}}` with the JSON of its value, indented like the line it sits on.
-    static func fill(_ template: String, _ label: String, _ values: [String: JSONValue]) throws(Failure) -> String {
-        var out = ""
-        var lineNumber = 0
-        for line in template.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if lineNumber > 1 { out += "\n" }
-            let indent = String(line.prefix { $0 == " " || $0 == "\t" })
-            var rest = Substring(line)
-            while let open = rest.range(of: "{{") {
-                guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else { break }
-                let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                guard let value = values[name] else {
-                    throw Failure(
-                        .badInput,
-                        "\(label):\(lineNumber): unknown value {{\(name)}}; known: "
-                            + values.keys.sorted().joined(separator: ", "))
-                }
-                out += rest[..<open.lowerBound]
-                out += value.rendered(pretty: true).replacingOccurrences(of: "\n", with: "\n" + indent)
-                rest = rest[close.upperBound...]
-            }
-            out += rest
-        }
-        return out
+    /// The template with each `{{name}}` replaced by the JSON of its value, indented like the line
+    /// it sits on; an unknown name is an error naming the template and line.
+    static func renderJSON(_ template: String, _ label: String, _ values: [String: JSONValue]) throws(Failure)
+        -> String
+    {
+        try Template(template, path: label).render(
+            texts: values.mapValues { $0.rendered(pretty: true) }, indent: .likeTheLine)
     }
 }

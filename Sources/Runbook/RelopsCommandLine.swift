@@ -187,27 +187,18 @@ func quoteForDisplay(_ word: String) -> String {
     return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }
 
-/// `{{name}}` placeholders (spaces inside the braces allowed).
+/// `{{name}}` placeholders (spaces inside the braces allowed), read by relops' one template engine.
 enum Placeholders {
-    static func isName(_ text: String) -> Bool {
-        text.wholeMatch(of: /[A-Za-z_][A-Za-z0-9_]*/) != nil
-    }
+    static func isName(_ text: String) -> Bool { Template.isName(text) }
 
     /// The names used in `text`, in order of appearance.
-    static func names(in text: String) -> [String] {
-        text.matches(of: pattern).map { String($0.output.1) }
-    }
+    static func names(in text: String) -> [String] { Template.placeholderNames(in: text) }
 
     /// The name when `text` is exactly one placeholder.
-    static func bareName(_ text: String) -> String? {
-        guard let match = text.wholeMatch(of: pattern) else { return nil }
-        return String(match.output.1)
-    }
+    static func bareName(_ text: String) -> String? { Template.bareName(text) }
 
     /// `text` with each placeholder replaced by `value(name)`.
     static func replace(in text: String, _ value: (String) -> String) -> String {
-        text.replacing(pattern) { value(String($0.output.1)) }
+        Template.substitute(in: text, value)
     }
-
-    nonisolated(unsafe) static let pattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/
 }

@@ -48,63 +48,14 @@ extension ScanResult {
 
     /// A SARIF 2.1.0 log with one result per occurrence, for code-scanning tools.
     public func sarif(toolVersion: String) -> JSONValue {
-        let rules: [JSONValue] = OccurrenceClass.allCases.map { cls in
-            .object([
-                ("id", .string(cls.rawValue)),
-                ("shortDescription", .object([("text", .string(classDescription(cls)))])),
-            ])
+        let rules = OccurrenceClass.allCases.map { SARIFLog.Rule(id: $0.rawValue, description: classDescription($0)) }
+        let results = occurrences.map { o in
+            SARIFLog.Result(
+                ruleID: o.occurrenceClass.rawValue, level: o.occurrenceClass.isBinary ? .warning : .note,
+                message: "\(o.host) (\(o.occurrenceClass.rawValue)): \(o.rule)", path: o.path, line: o.line,
+                column: o.column, endColumn: o.column + o.found.utf8.count)
         }
-        let results: [JSONValue] = occurrences.map { o in
-            .object([
-                ("ruleId", .string(o.occurrenceClass.rawValue)),
-                ("level", .string(o.occurrenceClass.isBinary ? "warning" : "note")),
-                ("message", .object([("text", .string("\(o.host) (\(o.occurrenceClass.rawValue)): \(o.rule)"))])),
-                (
-                    "locations",
-                    .array([
-                        .object([
-                            (
-                                "physicalLocation",
-                                .object([
-                                    ("artifactLocation", .object([("uri", .string(o.path))])),
-                                    (
-                                        "region",
-                                        .object([
-                                            ("startLine", .int(o.line)), ("startColumn", .int(o.column)),
-                                            ("endColumn", .int(o.column + o.found.utf8.count)),
-                                        ])
-                                    ),
-                                ])
-                            )
-                        ])
-                    ])
-                ),
-            ])
-        }
-        return .object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            (
-                "runs",
-                .array([
-                    .object([
-                        (
-                            "tool",
-                            .object([
-                                (
-                                    "driver",
-                                    .object([
-                                        ("name", .string("relops")), ("version", .string(toolVersion)),
-                                        ("rules", .array(rules)),
-                                    ])
-                                )
-                            ])
-                        ),
-                        ("results", .array(results)),
-                    ])
-                ])
-            ),
-        ])
+        return SARIFLog(toolVersion: toolVersion, rules: rules, results: results).json
     }
 }
 

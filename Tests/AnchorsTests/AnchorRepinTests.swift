@@ -17,7 +17,7 @@ func repin(
         root: repo.root, repository: repository,
         options: AnchorAuditOptions(documents: docs.map { repo.root + "/" + $0 }, repos: repos), lock: lock)
     let result = try audit.run()
-    let planned = AnchorRepin.plan(result, acceptChanged: acceptChanged, note: note, label: audit.shortestLabel)
+    let planned = try AnchorRepin.plan(result, acceptChanged: acceptChanged, note: note, label: audit.shortestLabel)
     _ = try AnchorRepin.apply(planned, result: result, root: repo.root, lock: lock)
     return planned
 }
@@ -92,17 +92,7 @@ func deepLinkHistory() -> GitFixture {
         let repo = deepLinkHistory()
         try repin(repo, note: RevisionNote(date: "2026-08-31"))
         let actual = repo.readText("Docs/adr.md")
-        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "Golden/revision-note.md"
-        ).path
-        if ProcessInfo.processInfo.environment["RELOPS_RECORD_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(
-                atPath: (golden as NSString).deletingLastPathComponent,
-                withIntermediateDirectories: true)
-            try actual.write(toFile: golden, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOfFile: golden, encoding: .utf8)
-        #expect(actual == expected, "re-record with RELOPS_RECORD_GOLDEN=1 if the change is intended")
+        expectGolden(actual, at: "Tests/AnchorsTests/Golden/revision-note.md")
         // The next audit reads the note's old positions as historical and its new ones as right.
         let next = try audit(repo)
         #expect(next.drifts.filter { !$0.status.isAcceptable }.map(\.anchor.text) == ["Source/Web/Legacy.cs:3"])

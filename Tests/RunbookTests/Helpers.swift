@@ -88,21 +88,3 @@ func nonInteractive(confirm: [String] = [], allowShell: Bool = false) -> RunOpti
 /// The package's source root (where `Runbooks/` and `Templates/` live).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
-
-/// Compares `actual` with the golden file `Tests/Golden/RunbookTests/<name>` (outside the target folder, so SwiftPM does not see unhandled files); `RELOPS_RECORD_GOLDEN=1`
-/// writes it instead (and the test still fails, so a recording is never silent).
-func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let path = packageRoot + "/Tests/Golden/RunbookTests/" + name
-    if ProcessInfo.processInfo.environment["RELOPS_RECORD_GOLDEN"] == "1" {
-        try? FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: path, contents: Data(actual.utf8))
-        Issue.record("recorded \(path); run again without RELOPS_RECORD_GOLDEN", sourceLocation: sourceLocation)
-        return
-    }
-    let expected = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-    #expect(
-        expected != nil, "missing golden file \(path) (record with RELOPS_RECORD_GOLDEN=1)",
-        sourceLocation: sourceLocation)
-    #expect(actual == expected, sourceLocation: sourceLocation)
-}

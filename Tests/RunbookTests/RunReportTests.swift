@@ -61,7 +61,7 @@ import Testing
         let markdown = try RunReport(state).markdown(template: template)
         #expect(markdown.contains("- [x] **1. Inventory the old host**"))
         #expect(markdown.contains("- [ ] **5. After release**"))
-        expectGolden(markdown, "run-report.md")
+        expectGolden(markdown, at: "Tests/Golden/RunbookTests/run-report.md")
     }
 
     @Test func junitMatchesTheGoldenFile() throws {
@@ -69,7 +69,7 @@ import Testing
         let state = try sampleRun(folder)
         let junit = RunReport(state).junit
         #expect(junit.contains("<failure message="))
-        expectGolden(junit, "run-report.junit.xml")
+        expectGolden(junit, at: "Tests/Golden/RunbookTests/run-report.junit.xml")
     }
 
     @Test func templateSectionsInvertedSectionsAndStandaloneLines() throws {
@@ -98,7 +98,7 @@ import Testing
     @Test func templateErrorsNameTheLine() throws {
         let unknown = try ReportTemplate("line one\n{{nope}}\n", path: "t.md")
         let error = try #require(throws: Failure.self) { _ = try unknown.render([:]) }
-        #expect(error.message == "t.md:2: unknown field `nope`")
+        #expect(error.message == "t.md:2: unknown value {{nope}}")
         let unclosed = try #require(throws: Failure.self) { _ = try ReportTemplate("{{#steps}}\nx\n", path: "t.md") }
         #expect(unclosed.message == "t.md: `{{#steps}}` is never closed")
         let stray = try #require(throws: Failure.self) { _ = try ReportTemplate("a\n{{/steps}}\n", path: "t.md") }

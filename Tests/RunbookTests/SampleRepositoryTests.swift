@@ -16,7 +16,6 @@ import Testing
 
     @Test func theHostLivesInTheThreeBinaryPlacesTheServerAndTheDocs() throws {
         let repo = build()
-        #expect(repo.lastError == nil)
         let host = SampleRepository.oldHost
         let hits = repo.git("grep", "-n", "-F", host).split(separator: "\n").filter { !$0.contains("staging." + host) }
         let files = hits.map { String($0.split(separator: ":")[0]) }

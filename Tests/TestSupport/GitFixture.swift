@@ -17,21 +17,26 @@ public final class GitFixture: @unchecked Sendable {
         git("config", "core.autocrlf", "false")
     }
 
-    /// Runs git in the repository and returns its stdout; a failure is recorded in `lastError`.
+    /// Runs git in the repository and returns its stdout; a failure fails the test, naming the
+    /// command and git's message.
     @discardableResult
-    public func git(_ arguments: String..., environment: [String: String] = [:]) -> String {
+    public func git(
+        _ arguments: String..., environment: [String: String] = [:]
+    ) -> String {
         git(arguments, environment: environment)
     }
 
     @discardableResult
-    public func git(_ arguments: [String], environment: [String: String] = [:]) -> String {
+    public func git(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) -> String {
         let result = runGit(arguments, in: root, environment: environment)
-        if result.status != 0 { lastError = result.stderr }
+        if result.status != 0 {
+            Issue.record(
+                "git \(arguments.joined(separator: " ")) failed (\(result.status)) in \(root): \(result.stderr)")
+        }
         return result.stdout
     }
-
-    /// The last git failure's stderr, if any.
-    public private(set) var lastError: String?
 
     public func write(_ path: String, _ text: String) { folder.write(path, text) }
     public func write(_ path: String, bytes: [UInt8]) { folder.write(path, bytes: bytes) }
@@ -40,7 +45,9 @@ public final class GitFixture: @unchecked Sendable {
 
     /// Stages everything and commits; `date` (ISO 8601) sets author and committer dates.
     @discardableResult
-    public func commit(_ message: String, date: String? = nil) -> String {
+    public func commit(_ message: String, date: String? = nil)
+        -> String
+    {
         git("add", "-A")
         var env: [String: String] = [:]
         if let date {
@@ -62,10 +69,10 @@ public func runGit(_ arguments: [String], in root: String, environment: [String:
 
 /// What the git CLI prints in `root` (a repository made by a test); a failure is a test issue.
 public func gitOutput(
-    _ arguments: String..., in root: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ arguments: String..., in root: String
 ) -> String {
     let result = runGit(arguments, in: root)
     #expect(
-        result.status == 0, "git \(arguments.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
+        result.status == 0, "git \(arguments.joined(separator: " ")): \(result.stderr)")
     return result.stdout
 }

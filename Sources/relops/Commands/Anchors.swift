@@ -97,11 +97,11 @@ enum AnchorsCommand: RelopsCommand {
             let date = try arguments.value("date").map(validDate) ?? today()
             let override = project.root + "/Templates/adr-revision.md"
             let template = FileManager.default.contents(atPath: override).map { String(decoding: $0, as: UTF8.self) }
-            note = RevisionNote(date: date, template: template ?? RevisionNote.defaultTemplate)
+            note = RevisionNote(date: date, template: template ?? RevisionNote.defaultTemplate, path: override)
         } else if arguments.value("date") != nil {
             throw Failure(.usage, "--date only goes with --revision-note")
         }
-        let planned = AnchorRepin.plan(
+        let planned = try AnchorRepin.plan(
             result, acceptChanged: arguments.flag("accept-changed"), note: note,
             label: audit.shortestLabel)
         _ = try AnchorRepin.apply(planned, result: result, root: project.root, lock: lock)
@@ -147,8 +147,8 @@ enum AnchorsCommand: RelopsCommand {
 
     static func render(_ result: AnchorAuditResult, format: OutputFormat, console: Console) {
         switch format {
-        case .json: console.out(json(result).rendered())
-        case .sarif: console.out(sarif(result).rendered())
+        case .json: console.out(result.json.rendered())
+        case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
         case .github:
             for drift in result.drifts where !drift.status.isAcceptable {
                 console.out(
@@ -179,93 +179,6 @@ enum AnchorsCommand: RelopsCommand {
         let total = result.drifts.count
         let parts = result.counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }
         return "\(total) anchor\(total == 1 ? "" : "s")" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
-    }
-
-    static func json(_ result: AnchorAuditResult) -> JSONValue {
-        let anchors: [JSONValue] = result.drifts.map { d in
-            .object([
-                ("doc", .string(d.doc)), ("doc_line", .int(d.anchor.line)), ("doc_column", .int(d.anchor.column)),
-                ("text", .string(d.anchor.text)), ("repo", .string(d.repo)), ("path", .string(d.path ?? d.anchor.path)),
-                ("start", .int(d.anchor.start)), ("end", .int(d.anchor.end)), ("base", .string(d.base)),
-                ("status", .string(d.status.rawValue)), ("new_path", .string(d.newPath)),
-                ("new_start", .int(d.newStart)),
-                ("new_end", .int(d.newEnd)), ("confidence", d.confidence.map { .double($0) } ?? .null),
-                (
-                    "commits",
-                    .array(
-                        d.commits.map { c in
-                            .object([
-                                ("id", .string(c.id)), ("short", .string(c.short)), ("subject", .string(c.subject)),
-                                ("pr", .int(c.pr)),
-                                ("shift", .int(c.shift)), ("renamed_to", .string(c.renamedTo)),
-                            ])
-                        })
-                ),
-                ("note", .string(d.note)), ("candidates", .array(d.candidates.map { .string($0) })),
-            ])
-        }
-        let counts = JSONValue.object(
-            result.counts.map { ($0.0.rawValue, .int($0.1)) } + [("total", .int(result.drifts.count))])
-        return .object([("target", .string(result.target)), ("anchors", .array(anchors)), ("counts", counts)])
-    }
-
-    static func sarif(_ result: AnchorAuditResult) -> JSONValue {
-        let rules: [JSONValue] = AnchorStatus.allCases.filter { !$0.isAcceptable }.map { status in
-            .object([
-                ("id", .string("anchor-\(status.rawValue)")),
-                ("shortDescription", .object([("text", .string("ADR anchor \(status.rawValue)"))])),
-            ])
-        }
-        let results: [JSONValue] = result.drifts.filter { !$0.status.isAcceptable }.map { d in
-            let level = d.status == .moved || d.status == .renamed ? "warning" : "error"
-            return .object([
-                ("ruleId", .string("anchor-\(d.status.rawValue)")), ("level", .string(level)),
-                ("message", .object([("text", .string("\(d.anchor.text) \(d.explanation)"))])),
-                (
-                    "locations",
-                    .array([
-                        .object([
-                            (
-                                "physicalLocation",
-                                .object([
-                                    ("artifactLocation", .object([("uri", .string(d.doc))])),
-                                    (
-                                        "region",
-                                        .object([
-                                            ("startLine", .int(d.anchor.line)), ("startColumn", .int(d.anchor.column)),
-                                        ])
-                                    ),
-                                ])
-                            )
-                        ])
-                    ])
-                ),
-            ])
-        }
-        return .object([
-            ("version", .string("2.1.0")),
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            (
-                "runs",
-                .array([
-                    .object([
-                        (
-                            "tool",
-                            .object([
-                                (
-                                    "driver",
-                                    .object([
-                                        ("name", .string("relops")), ("version", .string(relopsVersion)),
-                                        ("rules", .array(rules)),
-                                    ])
-                                )
-                            ])
-                        ),
-                        ("results", .array(results)),
-                    ])
-                ])
-            ),
-        ])
     }
 
     /// GitHub workflow-command escaping for a message and for a property value.

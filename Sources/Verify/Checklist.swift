@@ -17,13 +17,19 @@ public struct Check: Sendable, Equatable {
     public let reason: String
     /// True when the check failed because its host could not be reached at all.
     public let unreachable: Bool
+    /// The files (`path:line`) the check read its verdict from, for checks of the repository.
+    public let evidence: [String]
 
-    public init(_ name: String, _ verdict: Verdict, url: String?, _ reason: String, unreachable: Bool = false) {
+    public init(
+        _ name: String, _ verdict: Verdict, url: String?, _ reason: String, unreachable: Bool = false,
+        evidence: [String] = []
+    ) {
         self.name = name
         self.verdict = verdict
         self.url = url
         self.reason = reason
         self.unreachable = unreachable
+        self.evidence = evidence
     }
 
     /// The check as JSON (`--format json`).
@@ -33,6 +39,7 @@ public struct Check: Sendable, Equatable {
             ("url", .string(url)), ("reason", .string(reason)),
         ]
         if unreachable { pairs.append(("unreachable", .bool(true))) }
+        if !evidence.isEmpty { pairs.append(("evidence", .array(evidence.map { .string($0) }))) }
         return .object(pairs)
     }
 }

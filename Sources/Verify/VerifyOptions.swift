@@ -106,6 +106,10 @@ public struct VerifyOptions: Sendable {
     public var expectation = VerifyExpectation()
     /// The hosts the repository's binaries claim (`--repo`); each is verified too.
     public var claims: RepositoryClaims?
+    /// The native OAuth callback leg read from the repository (`--repo`, or `--local` in one).
+    public var oauth: OAuthCallbackLeg?
+    /// Warnings found while resolving the options, for the executable to show on stderr.
+    public var notes: [String] = []
     /// `app.web_host`, to report claims that differ from it.
     public var configuredWebHost: String?
     /// The seam for `relops association render`: when set, a live document that differs is a failure.

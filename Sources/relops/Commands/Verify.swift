@@ -1,8 +1,5 @@
-import Association
 import CommandLine
-import Fingerprint
 import Foundation
-import Git
 import RelopsCore
 import Verify
 
@@ -84,85 +81,20 @@ struct VerifyCommand: RelopsCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
-        var config = ProjectConfig()
-        var root: String?
-        var claims: RepositoryClaims?
-        if let repo = arguments.value("repo") {
-            let project = try Project(path: repo)
-            config = project.config
-            root = project.root
-            let files: FileList
-            do {
-                files = try project.repository.indexFiles()
-            } catch {
-                throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
-            }
-            claims = RepositoryClaims.read(root: project.root, paths: (0..<files.count).map(files.path(at:)))
-        } else if let project = try enclosingProject() {
-            config = project.config
-            root = project.root
-        }
-        guard let hostText = arguments.value("host") ?? config.webHost else {
-            throw Failure(.usage, "no host to verify: give --host or set app.web_host in .relops.yml")
-        }
-        let host = try HostSpec.normalized(hostText, option: arguments.value("host") == nil ? "app.web_host" : "--host")
-        var options = VerifyOptions(host: host)
-        options.resolve = arguments.all("resolve")
-        options.connectTo = arguments.all("connect-to")
-        options.caFile = arguments.value("cacert")
-        if let ca = options.caFile, !FileManager.default.isReadableFile(atPath: ca) {
-            throw Failure(.badInput, "--cacert \(ca): cannot read the file")
-        }
-        options.offline = arguments.flag("offline")
-        options.local = arguments.flag("local")
-        if let url = arguments.value("dal-endpoint") { options.dalEndpoint = try httpsURL(url, "--dal-endpoint") }
-        if let url = arguments.value("apple-cdn-endpoint") {
-            options.appleCDNEndpoint = try httpsURL(url, "--apple-cdn-endpoint")
-        }
-        options.connectTimeout = try seconds(arguments.value("connect-timeout"), "--connect-timeout", default: 5)
-        options.totalTimeout = try seconds(arguments.value("timeout"), "--timeout", default: 10)
-        // The web host's AppAssociation section (with .relops.yml's app filling gaps) gives the
-        // expectations the flags leave out, and the documents the live ones must equal.
-        var settings: AppAssociationSettings?
-        var target: ConfigTarget?
-        if arguments.value("config") != nil || config.androidFingerprints != nil {
-            let found = try ConfigTarget.resolve(
-                config: arguments.value("config"), key: nil, projectSetting: config.androidFingerprints, root: root)
-            target = found
-            settings = try AppAssociationSettings.load(target: found, config: config)
-        }
-        var fingerprints = arguments.all("fingerprint")
-        if fingerprints.isEmpty, let target { fingerprints = try configuredFingerprints(target, console) }
-        let paths = config.iosPaths.isEmpty ? settings?.applePaths ?? [] : config.iosPaths
-        options.expectation = VerifyExpectation(
-            androidPackage: arguments.value("package") ?? settings?.androidPackage ?? config.androidPackage,
-            fingerprints: fingerprints,
-            iosAppIDs: arguments.all("app-id").isEmpty
-                ? settings?.appleAppIDs ?? config.iosAppIDs : arguments.all("app-id"),
-            iosPaths: arguments.all("path").isEmpty ? paths : arguments.all("path"))
-        options.claims = claims
-        options.configuredWebHost = config.webHost
-        if target == nil, let folder = arguments.value("templates") {
-            throw Failure(
-                .usage, "--templates \(folder): nothing to render; give --config FILE or set app.android.fingerprints")
-        }
-        if let target, let settings {
-            options.expectedDocuments = try rendered(
-                settings, from: target, templates: arguments.value("templates"), required: options.local, console)
-        }
-
+        let options = try VerifyOptions.resolve(verifyArguments(arguments))
+        for note in options.notes { console.error("warning: \(note)") }
         if arguments.flag("print-curl") {
             for line in try CurlCommands.lines(options) { console.out(line) }
             return ExitCode.ok
         }
-        console.progress(options.local ? "checking what \(host) will serve…" : "verifying \(host)…")
+        console.progress(options.local ? "checking what \(options.host) will serve…" : "verifying \(options.host)…")
         let report = try Verifier.run(options)
         console.endProgress()
         switch format {
         case .json:
             console.out(
                 JSONValue.object([
-                    ("host", .string(host)), ("offline", .bool(options.offline || options.local)),
+                    ("host", .string(options.host)), ("offline", .bool(options.offline || options.local)),
                     ("local", .bool(options.local)), ("fetched", .bool(!options.local)),
                 ])
                 .merged(with: report.json).rendered())
@@ -172,52 +104,26 @@ struct VerifyCommand: RelopsCommand {
         return report.failureCategory.map(ExitCode.of) ?? ExitCode.ok
     }
 
-    /// The fingerprints the web host's config holds. The placeholder is not expected live (a
-    /// warning says so, and the rendered document fails on it); a malformed value is bad input
-    /// naming the file.
-    static func configuredFingerprints(_ target: ConfigTarget, _ console: Console) throws(Failure) -> [String] {
-        var out: [String] = []
-        for value in try target.values() {
-            if FingerprintNormalizer.isPlaceholder(value) {
-                console.error(
-                    "warning: \(target.displayPath): \(target.key) still holds the placeholder \(value); "
-                        + "no fingerprint is expected live (relops fingerprint rotate sets the real one)")
-                continue
-            }
-            do {
-                out.append(try FingerprintNormalizer.sha256(value).canonical)
-            } catch {
-                throw Failure(.badInput, "\(target.displayPath): \(target.key): \(error.description)")
-            }
-        }
+    static func verifyArguments(_ arguments: ParsedArguments) -> VerifyArguments {
+        var out = VerifyArguments()
+        out.host = arguments.value("host")
+        out.resolve = arguments.all("resolve")
+        out.connectTo = arguments.all("connect-to")
+        out.caFile = arguments.value("cacert")
+        out.package = arguments.value("package")
+        out.fingerprints = arguments.all("fingerprint")
+        out.appIDs = arguments.all("app-id")
+        out.paths = arguments.all("path")
+        out.offline = arguments.flag("offline")
+        out.local = arguments.flag("local")
+        out.dalEndpoint = arguments.value("dal-endpoint")
+        out.appleCDNEndpoint = arguments.value("apple-cdn-endpoint")
+        out.connectTimeout = arguments.value("connect-timeout")
+        out.timeout = arguments.value("timeout")
+        out.repo = arguments.value("repo")
+        out.config = arguments.value("config")
+        out.templates = arguments.value("templates")
         return out
-    }
-
-    /// What `relops association render` makes of the web host's config, or nil when the config
-    /// names neither an Android package nor an Apple app id (nothing to render; bad input when
-    /// `required`, as for `--local`).
-    static func rendered(
-        _ settings: AppAssociationSettings, from target: ConfigTarget, templates folder: String?, required: Bool,
-        _ console: Console
-    ) throws(Failure) -> ExpectedDocuments? {
-        guard required || settings.androidPackage != nil || !settings.appleAppIDs.isEmpty else { return nil }
-        let templates = try folder.map { folder throws(Failure) in try AssociationTemplates.load(folder: folder) }
-        for note in settings.notes { console.error("warning: \(note)") }
-        return ExpectedDocuments(
-            rendered: try AssociationDocuments.render(settings, templates: templates ?? .builtIn),
-            source: target.displayPath)
-    }
-
-    /// The repository around the current folder, or nil outside one (flags alone then). A malformed
-    /// `.relops.yml` is still an error.
-    static func enclosingProject() throws(Failure) -> Project? {
-        let result = Result { () throws(Failure) in try Project(path: nil) }
-        switch result {
-        case .success(let project): return project
-        case .failure(let failure):
-            if failure.category == .couldNotCheck { return nil }
-            throw failure
-        }
     }
 
     static func render(_ report: VerifyReport, local: Bool, _ console: Console) {
@@ -239,21 +145,6 @@ struct VerifyCommand: RelopsCommand {
         if report.unreachable { summary += "; a host could not be reached" }
         if local { summary += "; nothing fetched (--local)" }
         console.out(summary)
-    }
-
-    static func seconds(_ text: String?, _ flag: String, default value: Double) throws(Failure) -> Double {
-        guard let text else { return value }
-        guard let s = Double(text), s > 0, s <= 600 else {
-            throw Failure(.usage, "\(flag) \(text): expected a number of seconds from 0 to 600")
-        }
-        return s
-    }
-
-    static func httpsURL(_ text: String, _ flag: String) throws(Failure) -> String {
-        guard text.lowercased().hasPrefix("https://"), text.count > 8 else {
-            throw Failure(.usage, "\(flag) \(text): expected an https:// URL")
-        }
-        return text
     }
 }
 

@@ -106,6 +106,10 @@ public struct VerifyOptions: Sendable {
     public var expectation = VerifyExpectation()
     /// The hosts the repository's binaries claim (`--repo`); each is verified too.
     public var claims: RepositoryClaims?
+    /// Only resolve the host and complete a verified TLS handshake (`--tls-only`).
+    public var tlsOnly = false
+    /// Re-check until every check passes or the time runs out (`--wait`, `--interval`).
+    public var wait: VerifyWait?
     /// The native OAuth callback leg read from the repository (`--repo`, or `--local` in one).
     public var oauth: OAuthCallbackLeg?
     /// Warnings found while resolving the options, for the executable to show on stderr.

@@ -24,6 +24,11 @@ public struct VerifyArguments: Sendable {
     public var repo: String?
     public var config: String?
     public var templates: String?
+    /// `--tls-only`: resolve and complete a verified TLS handshake, nothing else.
+    public var tlsOnly = false
+    /// `--wait DURATION` and `--interval D`.
+    public var wait: String?
+    public var interval: String?
 
     public init() {}
 }
@@ -47,6 +52,8 @@ extension VerifyOptions {
         let host = try HostSpec.normalized(hostText, option: arguments.host == nil ? "app.web_host" : "--host")
         var options = VerifyOptions(host: host)
         try options.applyTransfer(arguments)
+        try options.applyWindow(arguments)
+        if arguments.tlsOnly { return options }
         if let project, arguments.repo != nil || arguments.local {
             let paths = try trackedPaths(project)
             if arguments.repo != nil { options.claims = RepositoryClaims.read(root: project.root, paths: paths) }
@@ -71,6 +78,20 @@ extension VerifyOptions {
         if let url = arguments.appleCDNEndpoint { appleCDNEndpoint = try Self.httpsURL(url, "--apple-cdn-endpoint") }
         connectTimeout = try Self.seconds(arguments.connectTimeout, "--connect-timeout", default: 5)
         totalTimeout = try Self.seconds(arguments.timeout, "--timeout", default: 10)
+    }
+
+    /// `--tls-only` and `--wait`/`--interval`, which make no sense with `--local`.
+    mutating func applyWindow(_ arguments: VerifyArguments) throws(Failure) {
+        tlsOnly = arguments.tlsOnly
+        if let text = arguments.wait {
+            wait = try VerifyWait.parse(wait: text, interval: arguments.interval)
+        } else if let text = arguments.interval {
+            throw Failure(.usage, "--interval \(text) needs --wait DURATION")
+        }
+        guard local else { return }
+        for (flag, given) in [("--tls-only", tlsOnly), ("--wait", wait != nil)] where given {
+            throw Failure(.usage, "\(flag) means nothing with --local, which fetches nothing; drop one of them")
+        }
     }
 
     /// What the files must carry, and the documents they must equal: flags, else the web host's

@@ -22,6 +22,16 @@ struct VerifyCommand: RelopsCommand {
             serve, every document check runs on them, and the HTTP-level checks (status, redirects, \
             Content-Type, size cap, TLS) are skipped. It needs a config to render from.
 
+            The repository's native OAuth callback leg is checked with --repo, and with --local inside a \
+            repository: the custom schemes the iOS (CFBundleURLSchemes) and Android (WebAuthenticatorCallbackActivity \
+            or a BROWSABLE intent filter) heads register, the schemes the identity service allow-lists \
+            (OAuth:AllowedReturnUrlSchemes in every appsettings*.json, or app.oauth.allowlist: path#Section:Key), \
+            and the callback URL the client passes to WebAuthenticator.
+
+            --tls-only checks a new host before anything is served on it: DNS, a verified TLS handshake, \
+            the certificate's names and expiry. --wait re-runs the checks until they all pass, printing \
+            only what changed each round and when they first passed.
+
             Exit codes: 0 every check passed, 1 a check failed, 2 bad usage, 3 a host could not be reached.
 
             Example:
@@ -76,6 +86,17 @@ struct VerifyCommand: RelopsCommand {
                 "templates", "DIR",
                 help: "Render with the assetlinks.json and apple-app-site-association templates in DIR."),
             .flag("print-curl", help: "Print the equivalent curl commands instead of running the checks."),
+            .flag(
+                "tls-only",
+                help:
+                    "Only resolve the host and complete a verified TLS handshake; report the certificate's names and expiry."
+            ),
+            .value(
+                "wait", "DURATION",
+                help:
+                    "Re-check until every check passes or DURATION (90s, 10m, 1h) runs out (exit 1 then); print each round's changes."
+            ),
+            .value("interval", "D", help: "Time between rounds of --wait (default: 30s)."),
             .format(["text", "json"]),
         ])
 
@@ -84,24 +105,32 @@ struct VerifyCommand: RelopsCommand {
         let options = try VerifyOptions.resolve(verifyArguments(arguments))
         for note in options.notes { console.error("warning: \(note)") }
         if arguments.flag("print-curl") {
+            if options.tlsOnly { throw Failure(.usage, "--print-curl does not apply to --tls-only") }
             for line in try CurlCommands.lines(options) { console.out(line) }
             return ExitCode.ok
         }
+        let round = { () throws(Failure) -> VerifyReport in
+            options.tlsOnly ? try Verifier.tlsOnly(options) : try Verifier.run(options)
+        }
+        if let wait = options.wait { return try VerifyWaitScreen.run(wait, round, options, format: format, console) }
         console.progress(options.local ? "checking what \(options.host) will serve…" : "verifying \(options.host)…")
-        let report = try Verifier.run(options)
+        let report = try round()
         console.endProgress()
         switch format {
         case .json:
-            console.out(
-                JSONValue.object([
-                    ("host", .string(options.host)), ("offline", .bool(options.offline || options.local)),
-                    ("local", .bool(options.local)), ("fetched", .bool(!options.local)),
-                ])
-                .merged(with: report.json).rendered())
+            console.out(header(options).merged(with: report.json).rendered())
         default:
             render(report, local: options.local, console)
         }
         return report.failureCategory.map(ExitCode.of) ?? ExitCode.ok
+    }
+
+    /// The first fields of the JSON output.
+    static func header(_ options: VerifyOptions) -> JSONValue {
+        JSONValue.object([
+            ("host", .string(options.host)), ("offline", .bool(options.offline || options.local)),
+            ("local", .bool(options.local)), ("fetched", .bool(!options.local)), ("tls_only", .bool(options.tlsOnly)),
+        ])
     }
 
     static func verifyArguments(_ arguments: ParsedArguments) -> VerifyArguments {
@@ -123,22 +152,15 @@ struct VerifyCommand: RelopsCommand {
         out.repo = arguments.value("repo")
         out.config = arguments.value("config")
         out.templates = arguments.value("templates")
+        out.tlsOnly = arguments.flag("tls-only")
+        out.wait = arguments.value("wait")
+        out.interval = arguments.value("interval")
         return out
     }
 
     static func render(_ report: VerifyReport, local: Bool, _ console: Console) {
         let width = report.checks.map(\.name.count).max() ?? 0
-        for check in report.checks {
-            let label: String
-            switch check.verdict {
-            case .pass: label = console.styled("pass", .green)
-            case .warn: label = console.styled("warn", .yellow)
-            case .fail: label = console.styled("FAIL", .red)
-            case .skip: label = console.styled("skip", .dim)
-            }
-            let name = check.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            console.out("\(label)  \(name)  \(check.url.map { "\($0): " } ?? "")\(check.reason)")
-        }
+        for check in report.checks { console.out(line(check, width: width, console)) }
         let count = { (v: Check.Verdict) in report.checks.filter { $0.verdict == v }.count }
         var summary =
             "\(count(.pass)) passed, \(count(.warn)) warnings, \(count(.fail)) failed, \(count(.skip)) skipped"
@@ -146,11 +168,26 @@ struct VerifyCommand: RelopsCommand {
         if local { summary += "; nothing fetched (--local)" }
         console.out(summary)
     }
+
+    static func label(_ verdict: Check.Verdict, _ console: Console) -> String {
+        switch verdict {
+        case .pass: return console.styled("pass", .green)
+        case .warn: return console.styled("warn", .yellow)
+        case .fail: return console.styled("FAIL", .red)
+        case .skip: return console.styled("skip", .dim)
+        }
+    }
+
+    /// `pass  name  url: reason`, the name padded to `width`.
+    static func line(_ check: Check, width: Int, _ console: Console) -> String {
+        let name = check.name.padding(toLength: width, withPad: " ", startingAt: 0)
+        return "\(label(check.verdict, console))  \(name)  \(check.url.map { "\($0): " } ?? "")\(check.reason)"
+    }
 }
 
 extension JSONValue {
     /// The pairs of two objects, `self`'s first.
-    fileprivate func merged(with other: JSONValue) -> JSONValue {
+    func merged(with other: JSONValue) -> JSONValue {
         guard case .object(let a) = self, case .object(let b) = other else { return self }
         return .object(a + b)
     }

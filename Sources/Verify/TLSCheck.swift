@@ -10,8 +10,14 @@ extension Verifier {
     /// Resolves the host, completes a verified TLS handshake, and reports the certificate's names
     /// and expiry. Nothing is requested over the connection. Throws only for bad inputs.
     public static func tlsOnly(_ options: VerifyOptions, now: Date = Date()) throws(Failure) -> VerifyReport {
+        let url = "https://\(try HostSpec.normalized(options.host))/"
+        guard !options.local else {
+            return VerifyReport(checks: [
+                Check(
+                    "tls", .skip, url: url, "--local: nothing fetched; DNS and the TLS handshake are checked only live")
+            ])
+        }
         let options = try options.normalized()
-        let url = "https://\(options.host)/"
         var request = HTTPRequest(
             url: url, resolve: options.resolve, caFile: options.caFile, connectTimeout: options.connectTimeout,
             totalTimeout: options.totalTimeout, userAgent: options.userAgent)

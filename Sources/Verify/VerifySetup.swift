@@ -80,7 +80,8 @@ extension VerifyOptions {
         totalTimeout = try Self.seconds(arguments.timeout, "--timeout", default: 10)
     }
 
-    /// `--tls-only` and `--wait`/`--interval`, which make no sense with `--local`.
+    /// `--tls-only` and `--wait`/`--interval`. With `--local` nothing is fetched, so the TLS check
+    /// is a skip line and one round decides a wait (a runbook can pass `--local` to every step).
     mutating func applyWindow(_ arguments: VerifyArguments) throws(Failure) {
         tlsOnly = arguments.tlsOnly
         if let text = arguments.wait {
@@ -88,9 +89,10 @@ extension VerifyOptions {
         } else if let text = arguments.interval {
             throw Failure(.usage, "--interval \(text) needs --wait DURATION")
         }
-        guard local else { return }
-        for (flag, given) in [("--tls-only", tlsOnly), ("--wait", wait != nil)] where given {
-            throw Failure(.usage, "\(flag) means nothing with --local, which fetches nothing; drop one of them")
+        if local, wait != nil {
+            notes.append(
+                "--wait with --local: nothing is fetched, so nothing can change between rounds; one round decides")
+            wait = nil
         }
     }
 

@@ -136,14 +136,25 @@ final class ChangingSite: @unchecked Sendable {
             (["--wait", "soon"], "--wait soon: expected a duration such as 90s, 10m or 1h"),
             (["--wait", "10m", "--interval", "0.5"], "--interval 0.5: at least 1s"),
             (["--interval", "5"], "--interval 5 needs --wait DURATION"),
-            (["--wait", "1m", "--local"], "--wait means nothing with --local"),
-            (["--tls-only", "--local"], "--tls-only means nothing with --local"),
         ] {
             let result = relops(["verify", "--host", "a.example", "--offline"] + extra)
             #expect(result.status == 2, "\(extra): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.contains(message), "\(extra): \(result.stderr)")
         }
         #expect(try VerifyWait.parse(wait: "1h", interval: "90s") == VerifyWait(duration: 3600, interval: 90))
+    }
+
+    @Test func withLocalTheTLSCheckIsSkippedAndOneRoundDecidesAWait() throws {
+        let folder = TemporaryFolder("verify-local-window")
+        folder.write("appsettings.json", CommandTests.appSettings)
+        let local = ["verify", "--local", "--host", "nowhere.invalid", "--config", "appsettings.json"]
+        let tls = relops(local + ["--tls-only"], in: folder.path)
+        #expect(tls.status == 0, "\(tls.stdout)\(tls.stderr)")
+        #expect(tls.stdout.contains("skip  tls  https://nowhere.invalid/: --local: nothing fetched"), "\(tls.stdout)")
+        let wait = relops(local + ["--wait", "10m"], in: folder.path)
+        #expect(wait.status == 0, "\(wait.stdout)\(wait.stderr)")
+        #expect(wait.stderr.contains("--wait with --local: nothing is fetched"), "\(wait.stderr)")
+        #expect(wait.stdout.contains("pass  assetlinks.grant"))
     }
 
     @Test func tlsOnlyReportsTheCertificatesNamesAndExpiry() throws {

@@ -9,8 +9,11 @@ import RelopsCore
 public struct OAuthCallbackLeg: Sendable {
     /// A platform head of the app, named by its folder (`Source/App/Platforms/iOS`).
     public struct Head: Sendable, Hashable {
+        /// The platform a head builds for.
         public enum Platform: String, Sendable { case iOS, android = "Android" }
+        /// Which platform.
         public let platform: Platform
+        /// The head's folder, relative to the repository root.
         public let folder: String
         /// `iOS head (Source/App/Platforms/iOS)`.
         public var name: String { "\(platform.rawValue) head (\(folder))" }
@@ -18,7 +21,9 @@ public struct OAuthCallbackLeg: Sendable {
 
     /// A scheme a head registers to receive the callback.
     public struct Registration: Sendable, Equatable {
+        /// The scheme as written.
         public let scheme: String
+        /// The head that registers it.
         public let head: Head
         /// `path:line` of the registration.
         public let location: String
@@ -31,6 +36,7 @@ public struct OAuthCallbackLeg: Sendable {
     public struct Allowlist: Sendable, Equatable {
         /// `appsettings.json`, or `Production` for `appsettings.Production.json` over the base file.
         public let environment: String
+        /// The key, `OAuth:AllowedReturnUrlSchemes`.
         public let key: String
         /// Each scheme and the `path:line` where it is written.
         public let entries: [(scheme: String, location: String)]
@@ -39,6 +45,7 @@ public struct OAuthCallbackLeg: Sendable {
         /// `path:line` of the key in each file that sets it.
         public let keyLocations: [String]
 
+        /// Equal environments, keys, files and entries.
         public static func == (a: Allowlist, b: Allowlist) -> Bool {
             a.environment == b.environment && a.key == b.key && a.files == b.files && a.keyLocations == b.keyLocations
                 && a.entries.map { "\($0.scheme)@\($0.location)" } == b.entries.map { "\($0.scheme)@\($0.location)" }
@@ -53,6 +60,7 @@ public struct OAuthCallbackLeg: Sendable {
     /// A `WebAuthenticator.AuthenticateAsync` call site and the callback URL it passes, when that
     /// is a literal or a constant of the same file.
     public struct CallbackURL: Sendable, Equatable {
+        /// `path:line` of the call.
         public let location: String
         /// The URL, or nil when the expression could not be read without guessing.
         public let url: String?
@@ -65,15 +73,20 @@ public struct OAuthCallbackLeg: Sendable {
         }
     }
 
+    /// The app's heads.
     public var heads: [Head] = []
+    /// The schemes the heads register.
     public var registrations: [Registration] = []
+    /// One allowlist per environment file that sets the key.
     public var allowlists: [Allowlist] = []
+    /// The client's `WebAuthenticator` call sites.
     public var callbacks: [CallbackURL] = []
     /// What relops saw but could not read.
     public var notes: [String] = []
     /// A reverse-DNS scheme to suggest (the app's package or bundle id), when known.
     public var suggestedScheme: String?
 
+    /// An empty leg.
     public init() {}
 
     /// True when nothing of the leg was found.

@@ -4,18 +4,24 @@ import Foundation
 /// in iOS entitlements, App Links intent filters in `AndroidManifest.xml` and in C# `[IntentFilter]`
 /// attributes (.NET for Android), whose `DataHost` is a literal or a `const string` in the same file.
 public struct RepositoryClaims: Sendable {
+    /// One host claimed by one platform.
     public struct Claim: Sendable, Equatable {
+        /// `applinks:`, `webcredentials:` or an Android App Links intent filter.
         public enum Kind: String, Sendable { case appLinks = "applinks", webCredentials = "webcredentials", android }
+        /// The claimed host name.
         public let host: String
+        /// How it is claimed.
         public let kind: Kind
         /// `path:line` where the claim is written.
         public let location: String
     }
 
+    /// Every claim found, in file order.
     public var claims: [Claim] = []
     /// Claims relops saw but could not read (a `DataHost` that is not a literal, a filter without autoVerify).
     public var notes: [String] = []
 
+    /// Claims and notes as given.
     public init(claims: [Claim] = [], notes: [String] = []) {
         self.claims = claims
         self.notes = notes

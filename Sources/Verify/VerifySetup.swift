@@ -7,29 +7,48 @@ import RelopsCore
 /// `relops verify`'s command line as given: nil or empty where a flag is absent. The executable
 /// fills it from the parsed arguments; `VerifyOptions.resolve` turns it into options.
 public struct VerifyArguments: Sendable {
+    /// `--host H[:PORT]` (else `app.web_host`).
     public var host: String?
+    /// `--resolve` entries.
     public var resolve: [String] = []
+    /// `--connect-to` entries.
     public var connectTo: [String] = []
+    /// `--cacert FILE`.
     public var caFile: String?
+    /// `--package NAME`.
     public var package: String?
+    /// `--fingerprint` values, any spelling.
     public var fingerprints: [String] = []
+    /// `--app-id` values.
     public var appIDs: [String] = []
+    /// `--path` values.
     public var paths: [String] = []
+    /// `--offline`.
     public var offline = false
+    /// `--local`.
     public var local = false
+    /// `--dal-endpoint URL`.
     public var dalEndpoint: String?
+    /// `--apple-cdn-endpoint URL`.
     public var appleCDNEndpoint: String?
+    /// `--connect-timeout SECONDS`, as typed.
     public var connectTimeout: String?
+    /// `--timeout SECONDS`, as typed.
     public var timeout: String?
+    /// `--repo PATH`.
     public var repo: String?
+    /// `--config FILE`.
     public var config: String?
+    /// `--templates DIR`.
     public var templates: String?
     /// `--tls-only`: resolve and complete a verified TLS handshake, nothing else.
     public var tlsOnly = false
     /// `--wait DURATION` and `--interval D`.
     public var wait: String?
+    /// `--interval D`, as typed.
     public var interval: String?
 
+    /// No flags given.
     public init() {}
 }
 

@@ -9,8 +9,10 @@ public struct VerifyWait: Sendable, Equatable {
     /// Seconds between the start of one round and the next.
     public let interval: Double
 
+    /// The interval when `--interval` is not given.
     public static let defaultInterval: Double = 30
 
+    /// A wait of `duration` seconds, a round every `interval`.
     public init(duration: Double, interval: Double = defaultInterval) {
         self.duration = duration
         self.interval = interval
@@ -43,7 +45,9 @@ public struct VerifyWait: Sendable, Equatable {
 
 /// A check that is new, gone, or changed its verdict or reason since the previous round.
 public struct CheckChange: Sendable, Equatable {
+    /// The check in the previous round; nil when it is new.
     public let before: Check?
+    /// The check in this round; nil when it is gone.
     public let after: Check?
 
     /// The changes from `previous` to `current`, matching checks by name, URL and order.
@@ -77,6 +81,7 @@ public struct WaitRound: Sendable {
     public let number: Int
     /// Seconds since the wait started, when the round finished.
     public let elapsed: Double
+    /// The round's checklist.
     public let report: VerifyReport
     /// Changes since the previous round (every check in the first).
     public let changes: [CheckChange]
@@ -84,11 +89,13 @@ public struct WaitRound: Sendable {
 
 /// How a wait ended.
 public struct WaitOutcome: Sendable {
+    /// How many rounds ran.
     public let rounds: Int
     /// The last round's report.
     public let report: VerifyReport
     /// When every check first passed; nil when time ran out first.
     public let passedAt: Date?
+    /// Seconds from the start to the end of the last round.
     public let elapsed: Double
 }
 

@@ -70,6 +70,8 @@ import Testing
             #expect(report.contains(title), "\(title)")
         }
         #expect(report.components(separatedBy: "| Outcome | complete |").count == 4)
+        // The sample's native OAuth callback leg is checked by the cutover's verify step.
+        #expect(report.contains("pass  oauth.callback"), "\(report)")
         let repository = kept + "/sample-app"
         #expect(gitOutput("rev-list", "--count", "HEAD", in: repository) == "5\n")
         #expect(

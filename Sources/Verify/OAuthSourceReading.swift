@@ -59,7 +59,15 @@ extension OAuthCallbackLeg {
                 let offset = attributes.distance(from: attributes.startIndex, to: open.lowerBound)
                 let at = text.index(base, offsetBy: offset, limitedBy: text.endIndex) ?? text.endIndex
                 let line = RepositoryClaims.line(of: at, in: text)
-                for value in RepositoryClaims.assignments("DataScheme", in: String(attributes[arguments])) {
+                let argumentText = String(attributes[arguments])
+                if argumentText.contains("DataScheme") && !argumentText.contains("CategoryBrowsable")
+                    && !argumentText.contains("android.intent.category.BROWSABLE")
+                {
+                    notes.append(
+                        "\(path):\(line): the [IntentFilter] has no Intent.CategoryBrowsable category: the browser cannot hand the callback to the app"
+                    )
+                }
+                for value in RepositoryClaims.assignments("DataScheme", in: argumentText) {
                     guard let scheme = Self.stringValue(value, in: text) else {
                         notes.append(
                             "\(path):\(line): DataScheme = \(value) is neither a literal nor a const string in this file; not checked"

@@ -66,6 +66,29 @@ import Testing
         #expect(checks.named("oauth.allow-listed").contains { $0.reason.contains("(intent-filter)") })
     }
 
+    @Test func aCallbackFilterWithoutTheBrowsableCategoryWarns() throws {
+        var repo = MauiRepository()
+        repo.files[MauiRepository.callbackActivity] = MauiRepository.callbackActivity(scheme: "atldevcon")
+            .replacingOccurrences(of: ", Intent.CategoryBrowsable", with: "")
+        let checks = try repo.checks("oauth-not-browsable")
+        let read = checks.named("oauth.read")
+        #expect(read.map(\.verdict) == [.warn], "\(checks.text)")
+        #expect(read.first?.reason.hasPrefix("\(MauiRepository.callbackActivity):7: the [IntentFilter] has no") == true)
+        #expect(read.first?.evidence == ["\(MauiRepository.callbackActivity):7"])
+    }
+
+    @Test func aDataSchemeFromAnotherFileIsReportedNotGuessed() throws {
+        var repo = MauiRepository()
+        repo.files[MauiRepository.callbackActivity] = MauiRepository.callbackActivity(scheme: "atldevcon")
+            .replacingOccurrences(of: "DataScheme = CallbackScheme", with: "DataScheme = AuthConstants.Scheme")
+        let checks = try repo.checks("oauth-scheme-elsewhere")
+        #expect(
+            checks.named("oauth.read").first?.reason
+                == "\(MauiRepository.callbackActivity):7: DataScheme = AuthConstants.Scheme is neither a literal nor a const string in this file; not checked",
+            "\(checks.text)")
+        #expect(checks.named("oauth.heads").first?.reason.contains("the Android head") == true)
+    }
+
     @Test func httpsInTheAllowlistFails() throws {
         let checks = try MauiRepository(allowlist: ["atldevcon", "https"]).checks("oauth-https")
         let web = checks.named("oauth.allowlist-web")

@@ -103,13 +103,22 @@ public struct OAuthCallbackLeg: Sendable {
         leg.heads = Self.heads(paths)
         for path in paths {
             let name = (path as NSString).lastPathComponent
-            let reads = name == "Info.plist" || name == "AndroidManifest.xml" || name.hasSuffix(".cs")
-            guard reads, let text = readText(root + "/" + path) else { continue }
             if name == "Info.plist" {
-                leg.readInfoPlist(text, path)
+                if let text = TrackedFileText.read(root + "/" + path, containing: ["CFBundleURLSchemes"]) {
+                    leg.readInfoPlist(text, path)
+                }
             } else if name == "AndroidManifest.xml" {
-                leg.readManifest(text, path)
-            } else {
+                guard let text = TrackedFileText.read(root + "/" + path) else { continue }
+                // An app's manifest (a launcher activity) is a head; a library module's is not.
+                if text.contains("android.intent.category.LAUNCHER") {
+                    let head = leg.head(of: path, .android)
+                    if !leg.heads.contains(head) { leg.heads.append(head) }
+                }
+                if text.contains("BROWSABLE") { leg.readManifest(text, path) }
+            } else if name.hasSuffix(".cs"),
+                let text = TrackedFileText.read(
+                    root + "/" + path, containing: ["WebAuthenticatorCallbackActivity", "AuthenticateAsync"])
+            {
                 if text.contains("WebAuthenticatorCallbackActivity") { leg.readCallbackActivity(text, path) }
                 if text.contains("AuthenticateAsync") { leg.readCallSites(text, path) }
             }
@@ -120,25 +129,17 @@ public struct OAuthCallbackLeg: Sendable {
         return leg
     }
 
-    static func readText(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path), data.count <= 4 << 20 else { return nil }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The heads: each `Platforms/iOS` and `Platforms/Android` folder, and the folder of an
-    /// `AndroidManifest.xml` outside one.
+    /// The MAUI heads: each `Platforms/iOS` and `Platforms/Android` folder. (An
+    /// `AndroidManifest.xml` with a launcher activity outside one is a head too: see `read`.)
     static func heads(_ paths: [String]) -> [Head] {
         var out: [Head] = []
         for path in paths {
             let parts = path.split(separator: "/").map(String.init)
-            var head: Head?
+            var head: Head?  // the innermost Platforms/<platform> folder
             for i in parts.indices.dropLast() where i > 0 && parts[i - 1] == "Platforms" {
                 let folder = parts[...i].joined(separator: "/")
                 if parts[i] == "iOS" { head = Head(platform: .iOS, folder: folder) }
                 if parts[i] == "Android" { head = Head(platform: .android, folder: folder) }
-            }
-            if head == nil && parts.last == "AndroidManifest.xml" {
-                head = Head(platform: .android, folder: parts.dropLast().joined(separator: "/"))
             }
             if let head, !out.contains(head) { out.append(head) }
         }

@@ -38,12 +38,11 @@ public struct RepositoryClaims: Sendable {
     public static func read(root: String, paths: [String]) -> RepositoryClaims {
         var out = RepositoryClaims()
         for path in paths where mayHoldClaims(path) {
-            guard let data = FileManager.default.contents(atPath: root + "/" + path), data.count <= 4 << 20 else {
-                continue
-            }
-            let text = String(decoding: data, as: UTF8.self)
+            // A C# file matters only when it holds an [IntentFilter]: look at its bytes first.
+            let markers = path.hasSuffix(".cs") ? ["IntentFilter"] : []
+            guard let text = TrackedFileText.read(root + "/" + path, containing: markers) else { continue }
             if path.hasSuffix(".cs") {
-                if text.contains("IntentFilter") { out.readCSharp(text, path) }
+                out.readCSharp(text, path)
             } else if path.hasSuffix("AndroidManifest.xml") {
                 out.readManifest(text, path)
             } else {

@@ -89,6 +89,22 @@ import Testing
         #expect(checks.named("oauth.heads").first?.reason.contains("the Android head") == true)
     }
 
+    @Test func aLibraryManifestIsNotAHeadButALauncherAppIs() throws {
+        var repo = MauiRepository()
+        repo.files["android/library/src/main/AndroidManifest.xml"] = MauiRepository.manifest(browsableScheme: nil)
+        repo.files["android/app/src/main/AndroidManifest.xml"] = MauiRepository.manifest(browsableScheme: nil)
+            .replacingOccurrences(
+                of: "<application android:label=\"App\">",
+                with: """
+                    <application android:label="App"><activity android:name=".Main"><intent-filter>
+                    <category android:name="android.intent.category.LAUNCHER" /></intent-filter></activity>
+                    """)
+        let checks = try repo.checks("oauth-manifest-heads")
+        let warnings = checks.named("oauth.heads").warned.map(\.reason)
+        #expect(warnings.count == 1, "\(checks.text)")
+        #expect(warnings.first?.contains("the Android head (android/app/src/main) does not register it") == true)
+    }
+
     @Test func httpsInTheAllowlistFails() throws {
         let checks = try MauiRepository(allowlist: ["atldevcon", "https"]).checks("oauth-https")
         let web = checks.named("oauth.allowlist-web")

@@ -136,6 +136,7 @@ final class ChangingSite: @unchecked Sendable {
             (["--wait", "soon"], "--wait soon: expected a duration such as 90s, 10m or 1h"),
             (["--wait", "10m", "--interval", "0.5"], "--interval 0.5: at least 1s"),
             (["--interval", "5"], "--interval 5 needs --wait DURATION"),
+            (["--tls-only", "--print-curl"], "--print-curl does not apply to --tls-only"),
         ] {
             let result = relops(["verify", "--host", "a.example", "--offline"] + extra)
             #expect(result.status == 2, "\(extra): \(result.stdout)\(result.stderr)")

@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto"]),
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint"]),
-        .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint"]),
+        .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint", "Git"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
         .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git"]),
         .target(name: "CommandLine", dependencies: ["RelopsCore"]),

@@ -18,6 +18,8 @@ static inline CURLcode relops_curl_setopt_xferinfo(CURL *h, relops_curl_xferinfo
 static inline CURLcode relops_curl_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode relops_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode relops_curl_getinfo_double(CURL *h, CURLINFO i, double *v) { return curl_easy_getinfo(h, i, v); }
+/* CURLINFO_CERTINFO hands back a pointer to libcurl's own certificate chain (valid until the handle is cleaned up). */
+static inline CURLcode relops_curl_getinfo_certinfo(CURL *h, struct curl_certinfo **v) { return curl_easy_getinfo(h, CURLINFO_CERTINFO, v); }
 /* curl_multi_info_read's CURLMsg holds its result in a union: read it in C. Returns 1 for a finished
    transfer (CURLMSG_DONE) and fills the easy handle and its result code. */
 static inline int relops_curl_msg_done(CURLMsg *m, CURL **easy, CURLcode *result) {

@@ -16,6 +16,8 @@ public final class EasyHandle {
     /// The request this handle carries out.
     public let request: HTTPRequest
     private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// libcurl's error buffer as text (empty when it holds nothing).
+    var errorText: String { String(cString: errorBuffer) }
     private var lists: [UnsafeMutablePointer<curl_slist>] = []
     let collector: BodyCollector
 

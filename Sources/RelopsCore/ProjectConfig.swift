@@ -13,6 +13,9 @@ public struct ProjectConfig: Sendable, Equatable {
     public var iosAppIDs: [String] = []
     /// Universal Link paths the AASA must match (`app.ios.paths`).
     public var iosPaths: [String] = []
+    /// Where the identity service's OAuth return-URL scheme allowlist lives: `path#Section:Key`
+    /// (`app.oauth.allowlist`).
+    public var oauthAllowlist: String?
     /// Classification overrides, first match wins (`classify`).
     public var classify: [ClassifyRule] = []
     /// ADR globs to audit (`anchors.docs`).
@@ -35,7 +38,8 @@ public struct ProjectConfig: Sendable, Equatable {
     public static func == (lhs: ProjectConfig, rhs: ProjectConfig) -> Bool {
         lhs.webHost == rhs.webHost && lhs.androidPackage == rhs.androidPackage
             && lhs.androidFingerprints == rhs.androidFingerprints && lhs.iosAppIDs == rhs.iosAppIDs
-            && lhs.iosPaths == rhs.iosPaths && lhs.classify == rhs.classify && lhs.anchorDocs == rhs.anchorDocs
+            && lhs.iosPaths == rhs.iosPaths && lhs.oauthAllowlist == rhs.oauthAllowlist && lhs.classify == rhs.classify
+            && lhs.anchorDocs == rhs.anchorDocs
             && lhs.anchorRepos.map { "\($0.prefix)=\($0.path)" } == rhs.anchorRepos.map { "\($0.prefix)=\($0.path)" }
             && lhs.vars.map { "\($0.name)=\($0.value)" } == rhs.vars.map { "\($0.name)=\($0.value)" }
     }
@@ -109,9 +113,13 @@ private struct ConfigReader {
         for (key, value) in try mapping(root, ".relops.yml", keys: ["app", "classify", "anchors", "vars"]) {
             switch key {
             case "app":
-                for (k, v) in try mapping(value, "app", keys: ["web_host", "android", "ios"]) {
+                for (k, v) in try mapping(value, "app", keys: ["web_host", "android", "ios", "oauth"]) {
                     switch k {
                     case "web_host": config.webHost = try string(v, "app.web_host")
+                    case "oauth":
+                        for (_, ov) in try mapping(v, "app.oauth", keys: ["allowlist"]) {
+                            config.oauthAllowlist = try string(ov, "app.oauth.allowlist")
+                        }
                     case "android":
                         for (ak, av) in try mapping(v, "app.android", keys: ["package", "fingerprints"]) {
                             if ak == "package" {

@@ -2,6 +2,7 @@ import RelopsCore
 
 /// One line of the verify checklist: a verdict, what was checked, the exact URL and why.
 public struct Check: Sendable, Equatable {
+    /// What a check concluded.
     public enum Verdict: String, Sendable, Equatable {
         case pass, warn, fail
         /// Not run (offline, nothing fetched with --local, or nothing to compare with); says why in the reason.
@@ -10,6 +11,7 @@ public struct Check: Sendable, Equatable {
 
     /// Short machine-friendly name of what was checked: `assetlinks.status`, `aasa.paths`, `dal.check`.
     public let name: String
+    /// Its verdict.
     public let verdict: Verdict
     /// The URL the check is about (nil for checks of the repository or of inputs).
     public let url: String?
@@ -17,22 +19,31 @@ public struct Check: Sendable, Equatable {
     public let reason: String
     /// True when the check failed because its host could not be reached at all.
     public let unreachable: Bool
+    /// The files (`path:line`) the check read its verdict from, for checks of the repository.
+    public let evidence: [String]
 
-    public init(_ name: String, _ verdict: Verdict, url: String?, _ reason: String, unreachable: Bool = false) {
+    /// A check; `evidence` lists the files a repository check read.
+    public init(
+        _ name: String, _ verdict: Verdict, url: String?, _ reason: String, unreachable: Bool = false,
+        evidence: [String] = []
+    ) {
         self.name = name
         self.verdict = verdict
         self.url = url
         self.reason = reason
         self.unreachable = unreachable
+        self.evidence = evidence
     }
 
     /// The check as JSON (`--format json`).
+    /// The checks and a summary of verdicts, as `--format json` prints them.
     public var json: JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("check", .string(name)), ("verdict", .string(verdict.rawValue)),
             ("url", .string(url)), ("reason", .string(reason)),
         ]
         if unreachable { pairs.append(("unreachable", .bool(true))) }
+        if !evidence.isEmpty { pairs.append(("evidence", .array(evidence.map { .string($0) }))) }
         return .object(pairs)
     }
 }
@@ -40,8 +51,10 @@ public struct Check: Sendable, Equatable {
 /// Everything `relops verify` found, in a stable order: the hosts' files, then Google's and
 /// Apple's view, then the repository's claims.
 public struct VerifyReport: Sendable {
+    /// The checks, in order.
     public var checks: [Check] = []
 
+    /// A report of `checks`.
     public init(checks: [Check] = []) { self.checks = checks }
 
     /// True when some host could not be reached at all (exit 3).

@@ -4,18 +4,24 @@ import Foundation
 /// in iOS entitlements, App Links intent filters in `AndroidManifest.xml` and in C# `[IntentFilter]`
 /// attributes (.NET for Android), whose `DataHost` is a literal or a `const string` in the same file.
 public struct RepositoryClaims: Sendable {
+    /// One host claimed by one platform.
     public struct Claim: Sendable, Equatable {
+        /// `applinks:`, `webcredentials:` or an Android App Links intent filter.
         public enum Kind: String, Sendable { case appLinks = "applinks", webCredentials = "webcredentials", android }
+        /// The claimed host name.
         public let host: String
+        /// How it is claimed.
         public let kind: Kind
         /// `path:line` where the claim is written.
         public let location: String
     }
 
+    /// Every claim found, in file order.
     public var claims: [Claim] = []
     /// Claims relops saw but could not read (a `DataHost` that is not a literal, a filter without autoVerify).
     public var notes: [String] = []
 
+    /// Claims and notes as given.
     public init(claims: [Claim] = [], notes: [String] = []) {
         self.claims = claims
         self.notes = notes
@@ -32,12 +38,11 @@ public struct RepositoryClaims: Sendable {
     public static func read(root: String, paths: [String]) -> RepositoryClaims {
         var out = RepositoryClaims()
         for path in paths where mayHoldClaims(path) {
-            guard let data = FileManager.default.contents(atPath: root + "/" + path), data.count <= 4 << 20 else {
-                continue
-            }
-            let text = String(decoding: data, as: UTF8.self)
+            // A C# file matters only when it holds an [IntentFilter]: look at its bytes first.
+            let markers = path.hasSuffix(".cs") ? ["IntentFilter"] : []
+            guard let text = TrackedFileText.read(root + "/" + path, containing: markers) else { continue }
             if path.hasSuffix(".cs") {
-                if text.contains("IntentFilter") { out.readCSharp(text, path) }
+                out.readCSharp(text, path)
             } else if path.hasSuffix("AndroidManifest.xml") {
                 out.readManifest(text, path)
             } else {

@@ -43,45 +43,9 @@ public enum Verifier {
     /// Runs the checks. Throws only for bad inputs; an unreachable host is a check in the report.
     public static func run(_ options: VerifyOptions) throws(Failure) -> VerifyReport {
         let options = try options.normalized()
-        let expectation = options.expectation
         var fetcher = Fetcher(options: options)
-        let plans = plans(options)
-
         // First round: every host's files, Apple's CDN copies and Google's API, all at once.
-        var slots: [(assetLinks: Int?, aasa: Int?, cdn: Int?, dalChecks: [(String, Int)], dalList: Int?)] = []
-        for plan in plans {
-            let base = "https://\(plan.host)/.well-known/"
-            let site = "https://\(plan.host)"
-            let assetLinks =
-                plan.android ? fetcher.add(base + "assetlinks.json", cap: androidBodyCap, file: .assetLinks) : nil
-            let needsAASA = plan.appLinks || plan.webCredentials
-            let aasa =
-                needsAASA
-                ? fetcher.add(base + "apple-app-site-association", cap: appleBodyCap, file: .appSiteAssociation) : nil
-            var cdn: Int?, checks: [(String, Int)] = [], list: Int?
-            if !options.offline {
-                if needsAASA {
-                    cdn = fetcher.add(
-                        ThirdParty.cdnURL(endpoint: options.appleCDNEndpoint, host: plan.host), cap: appleBodyCap)
-                }
-                if plan.android, let package = expectation.androidPackage {
-                    for fp in expectation.fingerprints {
-                        checks.append(
-                            (
-                                fp,
-                                fetcher.add(
-                                    ThirdParty.dalCheckURL(
-                                        endpoint: options.dalEndpoint, site: site,
-                                        package: package, fingerprint: fp),
-                                    cap: androidBodyCap)
-                            ))
-                    }
-                    list = fetcher.add(
-                        ThirdParty.dalListURL(endpoint: options.dalEndpoint, site: site), cap: androidBodyCap)
-                }
-            }
-            slots.append((assetLinks, aasa, cdn, checks, list))
-        }
+        let hosts = plans(options).map { HostRequests(plan: $0, options: options, fetcher: &fetcher) }
         fetcher.run()
 
         var report = VerifyReport()
@@ -93,113 +57,174 @@ public enum Verifier {
                     "rendered from \(options.expectedDocuments?.source ?? "the configuration"): \(problem)"))
         }
         var androidOutcome: [(host: String, ok: Bool)] = []
-        for (plan, slot) in zip(plans, slots) {
-            if let i = slot.assetLinks {
-                let rendered = plan.host == options.host && !options.local ? options.expectedDocuments : nil
-                let checks = assetLinks(i, expectation, rendered: rendered, &fetcher)
-                androidOutcome.append((plan.host, !checks.contains { $0.verdict == .fail }))
+        for host in hosts {
+            let isMain = host.plan.host == options.host
+            if let i = host.assetLinks {
+                let rendered = isMain && !options.local ? options.expectedDocuments : nil
+                let checks = assetLinks(i, options.expectation, rendered: rendered, &fetcher)
+                androidOutcome.append((host.plan.host, !checks.contains { $0.verdict == .fail }))
                 report.checks += checks
             }
-            var originAASA: JSONValue?
-            if let i = slot.aasa {
-                var list = CheckList(url: fetcher.requests[i].url)
-                if let body = fetcher.body(i, "aasa", strictType: false, into: &list),
-                    let json = parseJSON(body, "aasa", into: &list)
-                {
-                    originAASA = json
-                    let document = AppSiteAssociation(json: json)
-                    for e in document.errors { list.fail("aasa.format", e) }
-                    for w in document.warnings { list.warn("aasa.format", w) }
-                    // A document that is not even an object has nothing more to evaluate.
-                    if json.objectPairs != nil {
-                        AppleAssociationCheck(
-                            appIDs: expectation.iosAppIDs, paths: expectation.iosPaths,
-                            checkAppLinks: plan.appLinks, requireWebCredentials: plan.webCredentials
-                        )
-                        .evaluate(document, into: &list)
-                    }
-                    if let expected = options.expectedDocuments, let rendered = expected.appSiteAssociation,
-                        plan.host == options.host, !options.local
-                    {
-                        compare(live: json, rendered: rendered, from: expected.source, "aasa.rendered", into: &list)
-                    }
-                }
-                report.checks += list.checks
-            }
-            if let i = slot.cdn {
-                var list = CheckList(url: fetcher.requests[i].url)
-                if case .success(let r) = fetcher.results[i], r.status == 404 {
-                    list.fail(
-                        "apple-cdn", "Apple's CDN has no copy of \(HostSpec.name(of: plan.host))'s file (HTTP 404)")
-                } else if let body = responseBody(
-                    fetcher.results[i], "apple-cdn", strictType: false, quiet: true, into: &list),
-                    let cdnJSON = parseJSON(body, "apple-cdn", into: &list)
-                {
-                    if let originAASA {
-                        let diffs = cdnJSON.differences(
-                            from: originAASA, path: "$", limit: 3, names: ("Apple's CDN", "the origin"))
-                        if diffs.isEmpty {
-                            list.pass("apple-cdn", "Apple's CDN copy matches the origin's file")
-                        } else {
-                            list.fail(
-                                "apple-cdn",
-                                "CDN stale: its copy differs from the origin's: " + diffs.joined(separator: "; "))
-                        }
-                    } else {
-                        list.skip("apple-cdn", "fetched, but the origin's file could not be read to compare with")
-                    }
-                }
-                report.checks += list.checks
-            }
-            if options.offline && plan.host == options.host {
-                let flag = options.local ? "--local" : "--offline"
-                report.checks.append(
-                    Check("dal", .skip, url: nil, "\(flag): Google's Digital Asset Links API not asked"))
-                report.checks.append(Check("apple-cdn", .skip, url: nil, "\(flag): Apple's CDN not asked"))
-            } else if !options.offline && plan.android && plan.host == options.host && expectation.androidPackage == nil
-            {
-                report.checks.append(Check("dal", .skip, url: nil, "no expected package name: Google's API not asked"))
-            }
-            if let package = expectation.androidPackage {
-                for (fp, i) in slot.dalChecks {
-                    var list = CheckList(url: fetcher.requests[i].url)
-                    if let json = apiJSON(fetcher.results[i], "dal.check", into: &list) {
-                        ThirdParty.evaluateCheck(json, package: package, fingerprint: fp, into: &list)
-                    }
-                    report.checks += list.checks
-                }
-                if let i = slot.dalList {
-                    var list = CheckList(url: fetcher.requests[i].url)
-                    if let json = apiJSON(fetcher.results[i], "dal.list", into: &list) {
-                        ThirdParty.evaluateList(
-                            json, package: package, fingerprints: expectation.fingerprints, into: &list)
-                    }
-                    report.checks += list.checks
-                }
-            }
+            let (appleChecks, origin) = apple(host, options, fetcher)
+            report.checks += appleChecks
+            report.checks += appleCDN(host, origin: origin, fetcher)
+            if isMain { report.checks += thirdPartiesNotAsked(host, options) }
+            report.checks += digitalAssetLinks(host, options.expectation, fetcher)
         }
         if let claims = options.claims {
             report.checks += claims.checks(webHost: options.configuredWebHost ?? HostSpec.name(of: options.host))
-            let claimedAndroid = Set(claims.claims.filter { $0.kind == .android }.map { $0.host.lowercased() })
-            if claimedAndroid.count > 1 {
-                let failing = androidOutcome.filter {
-                    !$0.ok && claimedAndroid.contains(HostSpec.name(of: $0.host).lowercased())
-                }
-                if failing.isEmpty {
-                    report.checks.append(
-                        Check(
-                            "claims.android-all-hosts", .pass, url: nil,
-                            "all \(claimedAndroid.count) hosts the Android app claims verify"))
-                } else {
-                    report.checks.append(
-                        Check(
-                            "claims.android-all-hosts", .fail, url: nil,
-                            "on Android 11 and lower the app is the verified handler only if every claimed host verifies; failing: "
-                                + failing.map(\.host).joined(separator: ", ")))
-                }
-            }
+            report.checks += androidAllHosts(claims, androidOutcome)
         }
+        if let oauth = options.oauth { report.checks += oauth.checks() }
         return report
+    }
+
+    /// The requests made for one host, by what each fetches: indexes into the `Fetcher`.
+    struct HostRequests {
+        let plan: HostPlan
+        var assetLinks: Int?
+        var appSiteAssociation: Int?
+        var appleCDN: Int?
+        /// One `assetlinks:check` per expected fingerprint.
+        var dalChecks: [(fingerprint: String, request: Int)] = []
+        var dalList: Int?
+
+        /// Queues every request `plan` needs.
+        init(plan: HostPlan, options: VerifyOptions, fetcher: inout Fetcher) {
+            self.plan = plan
+            let base = "https://\(plan.host)/.well-known/"
+            let site = "https://\(plan.host)"
+            if plan.android {
+                assetLinks = fetcher.add(base + "assetlinks.json", cap: androidBodyCap, file: .assetLinks)
+            }
+            let needsAASA = plan.appLinks || plan.webCredentials
+            if needsAASA {
+                appSiteAssociation = fetcher.add(
+                    base + "apple-app-site-association", cap: appleBodyCap, file: .appSiteAssociation)
+            }
+            guard !options.offline else { return }
+            if needsAASA {
+                appleCDN = fetcher.add(
+                    ThirdParty.cdnURL(endpoint: options.appleCDNEndpoint, host: plan.host), cap: appleBodyCap)
+            }
+            guard plan.android, let package = options.expectation.androidPackage else { return }
+            for fingerprint in options.expectation.fingerprints {
+                let url = ThirdParty.dalCheckURL(
+                    endpoint: options.dalEndpoint, site: site, package: package, fingerprint: fingerprint)
+                dalChecks.append((fingerprint, fetcher.add(url, cap: androidBodyCap)))
+            }
+            dalList = fetcher.add(
+                ThirdParty.dalListURL(endpoint: options.dalEndpoint, site: site), cap: androidBodyCap)
+        }
+    }
+
+    /// The host's apple-app-site-association against the expectation (and the rendered document
+    /// for the main host), and the parsed origin file for the CDN comparison.
+    static func apple(_ host: HostRequests, _ options: VerifyOptions, _ fetcher: Fetcher) -> ([Check], JSONValue?) {
+        guard let i = host.appSiteAssociation else { return ([], nil) }
+        var list = CheckList(url: fetcher.requests[i].url)
+        guard let body = fetcher.body(i, "aasa", strictType: false, into: &list),
+            let json = parseJSON(body, "aasa", into: &list)
+        else { return (list.checks, nil) }
+        let document = AppSiteAssociation(json: json)
+        for e in document.errors { list.fail("aasa.format", e) }
+        for w in document.warnings { list.warn("aasa.format", w) }
+        // A document that is not even an object has nothing more to evaluate.
+        if json.objectPairs != nil {
+            AppleAssociationCheck(
+                appIDs: options.expectation.iosAppIDs, paths: options.expectation.iosPaths,
+                checkAppLinks: host.plan.appLinks, requireWebCredentials: host.plan.webCredentials
+            )
+            .evaluate(document, into: &list)
+        }
+        if let expected = options.expectedDocuments, let rendered = expected.appSiteAssociation,
+            host.plan.host == options.host, !options.local
+        {
+            compare(live: json, rendered: rendered, from: expected.source, "aasa.rendered", into: &list)
+        }
+        return (list.checks, json)
+    }
+
+    /// Apple's CDN copy against the origin's file.
+    static func appleCDN(_ host: HostRequests, origin: JSONValue?, _ fetcher: Fetcher) -> [Check] {
+        guard let i = host.appleCDN else { return [] }
+        var list = CheckList(url: fetcher.requests[i].url)
+        if case .success(let r) = fetcher.results[i], r.status == 404 {
+            list.fail("apple-cdn", "Apple's CDN has no copy of \(HostSpec.name(of: host.plan.host))'s file (HTTP 404)")
+            return list.checks
+        }
+        guard let body = responseBody(fetcher.results[i], "apple-cdn", strictType: false, quiet: true, into: &list),
+            let cdnJSON = parseJSON(body, "apple-cdn", into: &list)
+        else { return list.checks }
+        guard let origin else {
+            list.skip("apple-cdn", "fetched, but the origin's file could not be read to compare with")
+            return list.checks
+        }
+        let diffs = cdnJSON.differences(from: origin, path: "$", limit: 3, names: ("Apple's CDN", "the origin"))
+        if diffs.isEmpty {
+            list.pass("apple-cdn", "Apple's CDN copy matches the origin's file")
+        } else {
+            list.fail("apple-cdn", "CDN stale: its copy differs from the origin's: " + diffs.joined(separator: "; "))
+        }
+        return list.checks
+    }
+
+    /// Why Google's API and Apple's CDN were not asked for the main host, when they were not.
+    static func thirdPartiesNotAsked(_ host: HostRequests, _ options: VerifyOptions) -> [Check] {
+        if options.offline {
+            let flag = options.local ? "--local" : "--offline"
+            return [
+                Check("dal", .skip, url: nil, "\(flag): Google's Digital Asset Links API not asked"),
+                Check("apple-cdn", .skip, url: nil, "\(flag): Apple's CDN not asked"),
+            ]
+        }
+        if host.plan.android && options.expectation.androidPackage == nil {
+            return [Check("dal", .skip, url: nil, "no expected package name: Google's API not asked")]
+        }
+        return []
+    }
+
+    /// Google's Digital Asset Links API: one check per fingerprint, then the statement list.
+    static func digitalAssetLinks(_ host: HostRequests, _ expectation: VerifyExpectation, _ fetcher: Fetcher)
+        -> [Check]
+    {
+        guard let package = expectation.androidPackage else { return [] }
+        var out: [Check] = []
+        for (fingerprint, i) in host.dalChecks {
+            var list = CheckList(url: fetcher.requests[i].url)
+            if let json = apiJSON(fetcher.results[i], "dal.check", into: &list) {
+                ThirdParty.evaluateCheck(json, package: package, fingerprint: fingerprint, into: &list)
+            }
+            out += list.checks
+        }
+        if let i = host.dalList {
+            var list = CheckList(url: fetcher.requests[i].url)
+            if let json = apiJSON(fetcher.results[i], "dal.list", into: &list) {
+                ThirdParty.evaluateList(json, package: package, fingerprints: expectation.fingerprints, into: &list)
+            }
+            out += list.checks
+        }
+        return out
+    }
+
+    /// On Android 11 and lower, an app is the verified handler only if every host it claims verifies.
+    static func androidAllHosts(_ claims: RepositoryClaims, _ outcome: [(host: String, ok: Bool)]) -> [Check] {
+        let claimed = Set(claims.claims.filter { $0.kind == .android }.map { $0.host.lowercased() })
+        guard claimed.count > 1 else { return [] }
+        let failing = outcome.filter { !$0.ok && claimed.contains(HostSpec.name(of: $0.host).lowercased()) }
+        if failing.isEmpty {
+            return [
+                Check(
+                    "claims.android-all-hosts", .pass, url: nil,
+                    "all \(claimed.count) hosts the Android app claims verify")
+            ]
+        }
+        return [
+            Check(
+                "claims.android-all-hosts", .fail, url: nil,
+                "on Android 11 and lower the app is the verified handler only if every claimed host verifies; failing: "
+                    + failing.map(\.host).joined(separator: ", "))
+        ]
     }
 
     /// The host's assetlinks.json and every file it includes, fetched level by level.
@@ -270,107 +295,5 @@ public enum Verifier {
                 .evaluate(statements, into: &list)
         }
         return out + list.checks
-    }
-
-    /// Status, redirect and content type of a fetched file; its body when there is one to read.
-    static func responseBody(
-        _ result: Result<HTTPResponse, CurlError>?, _ name: String, strictType: Bool, quiet: Bool = false,
-        into list: inout CheckList
-    ) -> [UInt8]? {
-        switch result {
-        case .none:
-            list.fail("\(name).fetch", "not fetched")
-            return nil
-        case .failure(let error):
-            list.checks.append(
-                Check(
-                    "\(name).fetch", .fail, url: list.url, describe(error),
-                    unreachable: [.couldNotResolve, .couldNotConnect, .timedOut].contains(error.kind)))
-            return nil
-        case .success(let r):
-            if (300..<400).contains(r.status) {
-                list.fail(
-                    "\(name).status",
-                    "HTTP \(r.status) redirect to \(r.location ?? "(no Location)"): "
-                        + "redirects are not followed, and neither Android nor iOS follows them")
-                return nil
-            }
-            guard r.status == 200 else {
-                list.fail("\(name).status", "HTTP \(r.status), expected 200")
-                return nil
-            }
-            if !quiet { list.pass("\(name).status", "HTTP 200 over HTTP/\(r.httpVersion), \(r.body.count) bytes") }
-            if r.mediaType == "application/json" {
-                if !quiet { list.pass("\(name).content-type", "Content-Type: \(r.contentType ?? "")") }
-            } else {
-                let reason =
-                    "Content-Type is \(r.contentType.map { "\"\($0)\"" } ?? "missing"), expected application/json"
-                if strictType {
-                    list.fail("\(name).content-type", reason)
-                } else if !quiet {
-                    list.warn("\(name).content-type", reason)
-                }
-            }
-            return r.body
-        }
-    }
-
-    static func parseJSON(_ body: [UInt8], _ name: String, into list: inout CheckList) -> JSONValue? {
-        do {
-            let (value, mark) = try AssociationJSON.parse(body, document: list.url ?? name)
-            if mark {
-                list.warn("\(name).json", "the body starts with a UTF-8 byte order mark; some clients refuse it")
-            }
-            return value
-        } catch {
-            let html =
-                body.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "<") ? " (an HTML page?)" : ""
-            list.fail("\(name).json", "not valid JSON: \(error.line):\(error.column): \(error.message)\(html)")
-            return nil
-        }
-    }
-
-    /// A Google API answer as JSON, or a failure naming what went wrong.
-    static func apiJSON(_ result: Result<HTTPResponse, CurlError>?, _ name: String, into list: inout CheckList)
-        -> JSONValue?
-    {
-        guard case .success(let r) = result else {
-            return responseBody(result, name, strictType: false, into: &list).flatMap { _ in nil }
-        }
-        guard r.status == 200 else {
-            list.fail(name, "HTTP \(r.status): \(ThirdParty.apiError(r.body))")
-            return nil
-        }
-        return parseJSON(r.body, name, into: &list)
-    }
-
-    /// Live against rendered, as JSON values (key order and `1` vs `1.0` do not matter). A
-    /// difference fails and shows where they differ and both documents.
-    static func compare(
-        live: JSONValue, rendered: JSONValue, from source: String, _ name: String, into list: inout CheckList
-    ) {
-        let diffs = live.differences(from: rendered, path: "$", limit: 3, names: ("live", "rendered"))
-        if diffs.isEmpty {
-            list.pass(name, "the live document matches the one rendered from \(source)")
-        } else {
-            list.fail(
-                name,
-                "the live document differs from the one rendered from \(source) (live vs rendered): "
-                    + diffs.joined(separator: "; ")
-                    + " | live: \(live.rendered(pretty: false).prefixed(2000))"
-                    + " | rendered: \(rendered.rendered(pretty: false).prefixed(2000))"
-            )
-        }
-    }
-
-    static func describe(_ error: CurlError) -> String {
-        switch error.kind {
-        case .timedOut: return "timed out: \(error.message)"
-        case .tls: return "TLS verification failed: \(error.message)"
-        case .tooLarge: return "body over the cap: \(error.message)"
-        case .couldNotConnect: return "could not connect: \(error.message)"
-        case .couldNotResolve: return "could not resolve the host: \(error.message)"
-        default: return error.message
-        }
     }
 }

@@ -13,6 +13,7 @@ public struct VerifyExpectation: Sendable, Equatable {
     /// Links the AASA must open in the app (`--path`, `app.ios.paths`).
     public var iosPaths: [String]
 
+    /// The values, unchecked; `validated()` checks them.
     public init(
         androidPackage: String? = nil, fingerprints: [String] = [], iosAppIDs: [String] = [], iosPaths: [String] = []
     ) {
@@ -50,16 +51,20 @@ public struct VerifyExpectation: Sendable, Equatable {
 /// Documents rendered from the project's configuration (`relops association render`), to compare
 /// with the live ones as JSON values. Either may be absent.
 public struct ExpectedDocuments: Sendable {
+    /// The rendered assetlinks.json.
     public var assetLinks: JSONValue?
+    /// The rendered apple-app-site-association.
     public var appSiteAssociation: JSONValue?
     /// The rendered text, byte for byte, when known: what `--local` reads as the served body.
     public var assetLinksText: String?
+    /// The rendered AASA text, byte for byte.
     public var appSiteAssociationText: String?
     /// Where they came from, for messages: `Web/appsettings.json`.
     public var source: String
     /// What the association validator found wrong with them (each a failure).
     public var problems: [String]
 
+    /// Documents given as JSON values.
     public init(
         assetLinks: JSONValue? = nil, appSiteAssociation: JSONValue? = nil, source: String = "the configuration",
         problems: [String] = []
@@ -94,18 +99,31 @@ public struct VerifyOptions: Sendable {
     public var connectTo: [String] = []
     /// A PEM CA bundle to trust instead of the system's.
     public var caFile: String?
+    /// Seconds allowed to connect, per request.
     public var connectTimeout: Double = 5
+    /// Seconds allowed for each whole request.
     public var totalTimeout: Double = 10
     /// Skips Google's API and Apple's CDN (and says so).
     public var offline = false
     /// Fetches nothing: `expectedDocuments` stand in for every host's served files, HTTP-level
     /// checks are skipped. Implies `offline`; needs `expectedDocuments`.
     public var local = false
+    /// The Digital Asset Links API base URL.
     public var dalEndpoint = "https://digitalassetlinks.googleapis.com"
+    /// Apple's CDN base URL; the host is appended.
     public var appleCDNEndpoint = "https://app-site-association.cdn-apple.com/a/v1"
+    /// What the files must carry.
     public var expectation = VerifyExpectation()
     /// The hosts the repository's binaries claim (`--repo`); each is verified too.
     public var claims: RepositoryClaims?
+    /// Only resolve the host and complete a verified TLS handshake (`--tls-only`).
+    public var tlsOnly = false
+    /// Re-check until every check passes or the time runs out (`--wait`, `--interval`).
+    public var wait: VerifyWait?
+    /// The native OAuth callback leg read from the repository (`--repo`, or `--local` in one).
+    public var oauth: OAuthCallbackLeg?
+    /// Warnings found while resolving the options, for the executable to show on stderr.
+    public var notes: [String] = []
     /// `app.web_host`, to report claims that differ from it.
     public var configuredWebHost: String?
     /// The seam for `relops association render`: when set, a live document that differs is a failure.
@@ -113,6 +131,7 @@ public struct VerifyOptions: Sendable {
     /// The `User-Agent` product version.
     public var userAgent = "relops/\(relopsVersion)"
 
+    /// Options for `host` with the defaults.
     public init(host: String) { self.host = host }
 
     /// The options with host names in lowercase ASCII (punycode for Unicode names) and checked

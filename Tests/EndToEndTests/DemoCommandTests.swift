@@ -15,7 +15,7 @@ import Testing
         "  [x] 2. Re-pin with a revision note  passed",
         "  Scan, before the cutover: 7 occurrences: binary-config 1, binary-literal 2, server 1, docs 2, test 0, other 1",
         "  Scan, after the cutover:  0 occurrences: binary-config 0, binary-literal 0, server 0, docs 0, test 0, other 0",
-        "  Verify of app.example.com: 6 passed, 0 warnings, 0 failed",
+        "  Verify of app.example.com: 11 passed, 0 warnings, 0 failed",
         "    1. Serve the association files on app.example.com first.",
         "    3. Rebuild and resubmit the Android and iOS apps.",
         "  Fingerprint rotated: 14:6D:E9:…:44:E5 -> 50:49:86:…:14:F9",
@@ -70,6 +70,8 @@ import Testing
             #expect(report.contains(title), "\(title)")
         }
         #expect(report.components(separatedBy: "| Outcome | complete |").count == 4)
+        // The sample's native OAuth callback leg is checked by the cutover's verify step.
+        #expect(report.contains("pass  oauth.callback"), "\(report)")
         let repository = kept + "/sample-app"
         #expect(gitOutput("rev-list", "--count", "HEAD", in: repository) == "5\n")
         #expect(

@@ -131,7 +131,7 @@ import Testing
         }
         """
 
-    @Test func aLiveDocumentThatDiffersFromTheRenderedOneFailsShowingBoth() throws {
+    @Test func aLiveDocumentThatLacksWhatTheRenderedOneGrantsFailsShowingBoth() throws {
         let nginx = try server()
         let result = try verifyRepository(
             "verify-rendered",
@@ -142,7 +142,8 @@ import Testing
                   android:
                     fingerprints: Web/appsettings.json#AppAssociation:AndroidCertFingerprints
                 """,
-                "Web/appsettings.json": Self.appSettings,
+                "Web/appsettings.json": Self.appSettings.replacingOccurrences(
+                    of: "\"/speakers/*\"]", with: "\"/speakers/*\", \"/talks/*\"]"),
             ])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("pass  assetlinks.rendered"), "\(result.stdout)")
@@ -162,13 +163,21 @@ import Testing
                 "--cacert", nginx.ca.certificatePath, "--offline", "--app-id", TestNginx.appID,
                 "--path", "/sessions/1",
             ] + nginx.resolve.flatMap { ["--resolve", $0] }, in: folder.path)
-        // The package and fingerprint come from the config; bücher serves good's files, which
-        // differ from the rendered AASA.
-        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        // The package and fingerprint come from the config; bücher serves good's files, whose
+        // AASA adds to the rendered one.
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("https://xn--bcher-kva.relops.test:\(nginx.port)/.well-known/assetlinks.json"))
         #expect(result.stdout.contains("pass  assetlinks.grant"), "\(result.stdout)")
         #expect(result.stdout.contains("pass  assetlinks.rendered"))
-        #expect(result.stdout.contains("FAIL  aasa.rendered"))
+        #expect(result.stdout.contains("warn  aasa.rendered"))
+    }
+
+    @Test func aTimeoutOfZeroSaysTheRangeStartsAtOne() throws {
+        for flag in ["--timeout", "--connect-timeout"] {
+            let result = relops(["verify", "--host", "a.example", "--offline", flag, "0"])
+            #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("\(flag) 0: expected a number of seconds from 1 to 600"), "\(result.stderr)")
+        }
     }
 
     @Test func thePlaceholderInTheConfigIsACheckFailureNotBadUsage() throws {

@@ -72,11 +72,15 @@ import Testing
     @Test func aRenderedDocumentThatDiffersFails() throws {
         var o = try options("good")
         o.expectedDocuments = ExpectedDocuments(
-            assetLinks: try json("[]"),
+            assetLinks: try json(
+                """
+                [{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app",
+                  "package_name": "com.example.other", "sha256_cert_fingerprints": ["\(TestNginx.fingerprint)"]}}]
+                """),
             appSiteAssociation: try json(TestNginx.modernAASA))
         let report = try Verifier.run(o)
         #expect(report.verdicts("assetlinks.rendered") == [.fail])
-        #expect(report.named("assetlinks.rendered").first?.reason.contains("rendered: []") == true)
+        #expect(report.named("assetlinks.rendered").first?.reason.contains("\"com.example.other\"") == true)
         #expect(report.verdicts("aasa.rendered") == [.pass])
     }
 }

@@ -41,7 +41,7 @@ public enum SampleRepository {
                 ),
                 ("Source/Hosts/UI/App.UI.Web/Program.cs", program(healthChecks: false)),
                 ("Docs/MobileReleaseRunbook.md", releaseRunbook),
-            ]),
+            ] + oauthCallbackFiles),
         Commit(
             message: "ADR-043: mobile deep links and app association", date: "2026-07-15T09:00:00Z",
             files: [

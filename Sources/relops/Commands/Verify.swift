@@ -1,8 +1,5 @@
-import Association
 import CommandLine
-import Fingerprint
 import Foundation
-import Git
 import RelopsCore
 import Verify
 
@@ -24,6 +21,16 @@ struct VerifyCommand: RelopsCommand {
             With --local nothing is fetched: the rendered documents stand in for what every host will \
             serve, every document check runs on them, and the HTTP-level checks (status, redirects, \
             Content-Type, size cap, TLS) are skipped. It needs a config to render from.
+
+            The repository's native OAuth callback leg is checked with --repo, and with --local inside a \
+            repository: the custom schemes the iOS (CFBundleURLSchemes) and Android (WebAuthenticatorCallbackActivity \
+            or a BROWSABLE intent filter) heads register, the schemes the identity service allow-lists \
+            (OAuth:AllowedReturnUrlSchemes in every appsettings*.json, or app.oauth.allowlist: path#Section:Key), \
+            and the callback URL the client passes to WebAuthenticator.
+
+            --tls-only checks a new host before anything is served on it: DNS, a verified TLS handshake, \
+            the certificate's names and expiry. --wait re-runs the checks until they all pass, printing \
+            only what changed each round and when they first passed.
 
             Exit codes: 0 every check passed, 1 a check failed, 2 bad usage, 3 a host could not be reached.
 
@@ -79,160 +86,81 @@ struct VerifyCommand: RelopsCommand {
                 "templates", "DIR",
                 help: "Render with the assetlinks.json and apple-app-site-association templates in DIR."),
             .flag("print-curl", help: "Print the equivalent curl commands instead of running the checks."),
+            .flag(
+                "tls-only",
+                help:
+                    "Only resolve the host and complete a verified TLS handshake; report the certificate's names and expiry."
+            ),
+            .value(
+                "wait", "DURATION",
+                help:
+                    "Re-check until every check passes or DURATION (90s, 10m, 1h) runs out (exit 1 then); print each round's changes."
+            ),
+            .value("interval", "D", help: "Time between rounds of --wait (default: 30s)."),
             .format(["text", "json"]),
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
-        var config = ProjectConfig()
-        var root: String?
-        var claims: RepositoryClaims?
-        if let repo = arguments.value("repo") {
-            let project = try Project(path: repo)
-            config = project.config
-            root = project.root
-            let files: FileList
-            do {
-                files = try project.repository.indexFiles()
-            } catch {
-                throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
-            }
-            claims = RepositoryClaims.read(root: project.root, paths: (0..<files.count).map(files.path(at:)))
-        } else if let project = try enclosingProject() {
-            config = project.config
-            root = project.root
-        }
-        guard let hostText = arguments.value("host") ?? config.webHost else {
-            throw Failure(.usage, "no host to verify: give --host or set app.web_host in .relops.yml")
-        }
-        let host = try HostSpec.normalized(hostText, option: arguments.value("host") == nil ? "app.web_host" : "--host")
-        var options = VerifyOptions(host: host)
-        options.resolve = arguments.all("resolve")
-        options.connectTo = arguments.all("connect-to")
-        options.caFile = arguments.value("cacert")
-        if let ca = options.caFile, !FileManager.default.isReadableFile(atPath: ca) {
-            throw Failure(.badInput, "--cacert \(ca): cannot read the file")
-        }
-        options.offline = arguments.flag("offline")
-        options.local = arguments.flag("local")
-        if let url = arguments.value("dal-endpoint") { options.dalEndpoint = try httpsURL(url, "--dal-endpoint") }
-        if let url = arguments.value("apple-cdn-endpoint") {
-            options.appleCDNEndpoint = try httpsURL(url, "--apple-cdn-endpoint")
-        }
-        options.connectTimeout = try seconds(arguments.value("connect-timeout"), "--connect-timeout", default: 5)
-        options.totalTimeout = try seconds(arguments.value("timeout"), "--timeout", default: 10)
-        // The web host's AppAssociation section (with .relops.yml's app filling gaps) gives the
-        // expectations the flags leave out, and the documents the live ones must equal.
-        var settings: AppAssociationSettings?
-        var target: ConfigTarget?
-        if arguments.value("config") != nil || config.androidFingerprints != nil {
-            let found = try ConfigTarget.resolve(
-                config: arguments.value("config"), key: nil, projectSetting: config.androidFingerprints, root: root)
-            target = found
-            settings = try AppAssociationSettings.load(target: found, config: config)
-        }
-        var fingerprints = arguments.all("fingerprint")
-        if fingerprints.isEmpty, let target { fingerprints = try configuredFingerprints(target, console) }
-        let paths = config.iosPaths.isEmpty ? settings?.applePaths ?? [] : config.iosPaths
-        options.expectation = VerifyExpectation(
-            androidPackage: arguments.value("package") ?? settings?.androidPackage ?? config.androidPackage,
-            fingerprints: fingerprints,
-            iosAppIDs: arguments.all("app-id").isEmpty
-                ? settings?.appleAppIDs ?? config.iosAppIDs : arguments.all("app-id"),
-            iosPaths: arguments.all("path").isEmpty ? paths : arguments.all("path"))
-        options.claims = claims
-        options.configuredWebHost = config.webHost
-        if target == nil, let folder = arguments.value("templates") {
-            throw Failure(
-                .usage, "--templates \(folder): nothing to render; give --config FILE or set app.android.fingerprints")
-        }
-        if let target, let settings {
-            options.expectedDocuments = try rendered(
-                settings, from: target, templates: arguments.value("templates"), required: options.local, console)
-        }
-
+        let options = try VerifyOptions.resolve(verifyArguments(arguments))
+        for note in options.notes { console.error("warning: \(note)") }
         if arguments.flag("print-curl") {
+            if options.tlsOnly { throw Failure(.usage, "--print-curl does not apply to --tls-only") }
             for line in try CurlCommands.lines(options) { console.out(line) }
             return ExitCode.ok
         }
-        console.progress(options.local ? "checking what \(host) will serve…" : "verifying \(host)…")
-        let report = try Verifier.run(options)
+        let round = { () throws(Failure) -> VerifyReport in
+            options.tlsOnly ? try Verifier.tlsOnly(options) : try Verifier.run(options)
+        }
+        if let wait = options.wait { return try VerifyWaitScreen.run(wait, round, options, format: format, console) }
+        console.progress(options.local ? "checking what \(options.host) will serve…" : "verifying \(options.host)…")
+        let report = try round()
         console.endProgress()
         switch format {
         case .json:
-            console.out(
-                JSONValue.object([
-                    ("host", .string(host)), ("offline", .bool(options.offline || options.local)),
-                    ("local", .bool(options.local)), ("fetched", .bool(!options.local)),
-                ])
-                .merged(with: report.json).rendered())
+            console.out(header(options).merged(with: report.json).rendered())
         default:
             render(report, local: options.local, console)
         }
         return report.failureCategory.map(ExitCode.of) ?? ExitCode.ok
     }
 
-    /// The fingerprints the web host's config holds. The placeholder is not expected live (a
-    /// warning says so, and the rendered document fails on it); a malformed value is bad input
-    /// naming the file.
-    static func configuredFingerprints(_ target: ConfigTarget, _ console: Console) throws(Failure) -> [String] {
-        var out: [String] = []
-        for value in try target.values() {
-            if FingerprintNormalizer.isPlaceholder(value) {
-                console.error(
-                    "warning: \(target.displayPath): \(target.key) still holds the placeholder \(value); "
-                        + "no fingerprint is expected live (relops fingerprint rotate sets the real one)")
-                continue
-            }
-            do {
-                out.append(try FingerprintNormalizer.sha256(value).canonical)
-            } catch {
-                throw Failure(.badInput, "\(target.displayPath): \(target.key): \(error.description)")
-            }
-        }
+    /// The first fields of the JSON output.
+    static func header(_ options: VerifyOptions) -> JSONValue {
+        JSONValue.object([
+            ("host", .string(options.host)), ("offline", .bool(options.offline || options.local)),
+            ("local", .bool(options.local)), ("fetched", .bool(!options.local)), ("tls_only", .bool(options.tlsOnly)),
+        ])
+    }
+
+    static func verifyArguments(_ arguments: ParsedArguments) -> VerifyArguments {
+        var out = VerifyArguments()
+        out.host = arguments.value("host")
+        out.resolve = arguments.all("resolve")
+        out.connectTo = arguments.all("connect-to")
+        out.caFile = arguments.value("cacert")
+        out.package = arguments.value("package")
+        out.fingerprints = arguments.all("fingerprint")
+        out.appIDs = arguments.all("app-id")
+        out.paths = arguments.all("path")
+        out.offline = arguments.flag("offline")
+        out.local = arguments.flag("local")
+        out.dalEndpoint = arguments.value("dal-endpoint")
+        out.appleCDNEndpoint = arguments.value("apple-cdn-endpoint")
+        out.connectTimeout = arguments.value("connect-timeout")
+        out.timeout = arguments.value("timeout")
+        out.repo = arguments.value("repo")
+        out.config = arguments.value("config")
+        out.templates = arguments.value("templates")
+        out.tlsOnly = arguments.flag("tls-only")
+        out.wait = arguments.value("wait")
+        out.interval = arguments.value("interval")
         return out
-    }
-
-    /// What `relops association render` makes of the web host's config, or nil when the config
-    /// names neither an Android package nor an Apple app id (nothing to render; bad input when
-    /// `required`, as for `--local`).
-    static func rendered(
-        _ settings: AppAssociationSettings, from target: ConfigTarget, templates folder: String?, required: Bool,
-        _ console: Console
-    ) throws(Failure) -> ExpectedDocuments? {
-        guard required || settings.androidPackage != nil || !settings.appleAppIDs.isEmpty else { return nil }
-        let templates = try folder.map { folder throws(Failure) in try AssociationTemplates.load(folder: folder) }
-        for note in settings.notes { console.error("warning: \(note)") }
-        return ExpectedDocuments(
-            rendered: try AssociationDocuments.render(settings, templates: templates ?? .builtIn),
-            source: target.displayPath)
-    }
-
-    /// The repository around the current folder, or nil outside one (flags alone then). A malformed
-    /// `.relops.yml` is still an error.
-    static func enclosingProject() throws(Failure) -> Project? {
-        let result = Result { () throws(Failure) in try Project(path: nil) }
-        switch result {
-        case .success(let project): return project
-        case .failure(let failure):
-            if failure.category == .couldNotCheck { return nil }
-            throw failure
-        }
     }
 
     static func render(_ report: VerifyReport, local: Bool, _ console: Console) {
         let width = report.checks.map(\.name.count).max() ?? 0
-        for check in report.checks {
-            let label: String
-            switch check.verdict {
-            case .pass: label = console.styled("pass", .green)
-            case .warn: label = console.styled("warn", .yellow)
-            case .fail: label = console.styled("FAIL", .red)
-            case .skip: label = console.styled("skip", .dim)
-            }
-            let name = check.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            console.out("\(label)  \(name)  \(check.url.map { "\($0): " } ?? "")\(check.reason)")
-        }
+        for check in report.checks { console.out(line(check, width: width, console)) }
         let count = { (v: Check.Verdict) in report.checks.filter { $0.verdict == v }.count }
         var summary =
             "\(count(.pass)) passed, \(count(.warn)) warnings, \(count(.fail)) failed, \(count(.skip)) skipped"
@@ -241,25 +169,25 @@ struct VerifyCommand: RelopsCommand {
         console.out(summary)
     }
 
-    static func seconds(_ text: String?, _ flag: String, default value: Double) throws(Failure) -> Double {
-        guard let text else { return value }
-        guard let s = Double(text), s > 0, s <= 600 else {
-            throw Failure(.usage, "\(flag) \(text): expected a number of seconds from 0 to 600")
+    static func label(_ verdict: Check.Verdict, _ console: Console) -> String {
+        switch verdict {
+        case .pass: return console.styled("pass", .green)
+        case .warn: return console.styled("warn", .yellow)
+        case .fail: return console.styled("FAIL", .red)
+        case .skip: return console.styled("skip", .dim)
         }
-        return s
     }
 
-    static func httpsURL(_ text: String, _ flag: String) throws(Failure) -> String {
-        guard text.lowercased().hasPrefix("https://"), text.count > 8 else {
-            throw Failure(.usage, "\(flag) \(text): expected an https:// URL")
-        }
-        return text
+    /// `pass  name  url: reason`, the name padded to `width`.
+    static func line(_ check: Check, width: Int, _ console: Console) -> String {
+        let name = check.name.padding(toLength: width, withPad: " ", startingAt: 0)
+        return "\(label(check.verdict, console))  \(name)  \(check.url.map { "\($0): " } ?? "")\(check.reason)"
     }
 }
 
 extension JSONValue {
     /// The pairs of two objects, `self`'s first.
-    fileprivate func merged(with other: JSONValue) -> JSONValue {
+    func merged(with other: JSONValue) -> JSONValue {
         guard case .object(let a) = self, case .object(let b) = other else { return self }
         return .object(a + b)
     }

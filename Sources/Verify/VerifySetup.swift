@@ -1,0 +1,220 @@
+import Association
+import Fingerprint
+import Foundation
+import Git
+import RelopsCore
+
+/// `relops verify`'s command line as given: nil or empty where a flag is absent. The executable
+/// fills it from the parsed arguments; `VerifyOptions.resolve` turns it into options.
+public struct VerifyArguments: Sendable {
+    /// `--host H[:PORT]` (else `app.web_host`).
+    public var host: String?
+    /// `--resolve` entries.
+    public var resolve: [String] = []
+    /// `--connect-to` entries.
+    public var connectTo: [String] = []
+    /// `--cacert FILE`.
+    public var caFile: String?
+    /// `--package NAME`.
+    public var package: String?
+    /// `--fingerprint` values, any spelling.
+    public var fingerprints: [String] = []
+    /// `--app-id` values.
+    public var appIDs: [String] = []
+    /// `--path` values.
+    public var paths: [String] = []
+    /// `--offline`.
+    public var offline = false
+    /// `--local`.
+    public var local = false
+    /// `--dal-endpoint URL`.
+    public var dalEndpoint: String?
+    /// `--apple-cdn-endpoint URL`.
+    public var appleCDNEndpoint: String?
+    /// `--connect-timeout SECONDS`, as typed.
+    public var connectTimeout: String?
+    /// `--timeout SECONDS`, as typed.
+    public var timeout: String?
+    /// `--repo PATH`.
+    public var repo: String?
+    /// `--config FILE`.
+    public var config: String?
+    /// `--templates DIR`.
+    public var templates: String?
+    /// `--tls-only`: resolve and complete a verified TLS handshake, nothing else.
+    public var tlsOnly = false
+    /// `--wait DURATION` and `--interval D`.
+    public var wait: String?
+    /// `--interval D`, as typed.
+    public var interval: String?
+
+    /// No flags given.
+    public init() {}
+}
+
+extension VerifyOptions {
+    /// The options for `arguments`: flags first, then the web host's AppAssociation config
+    /// (`--config` or `app.android.fingerprints`), then `.relops.yml`. With `--repo` (or `--local`
+    /// inside a repository) the tracked files give the claimed hosts and the OAuth callback leg.
+    /// Warnings found on the way (a placeholder fingerprint, notes of the config) are in `notes`.
+    public static func resolve(_ arguments: VerifyArguments) throws(Failure) -> VerifyOptions {
+        var project: Project?
+        if let repo = arguments.repo {
+            project = try Project(path: repo)
+        } else {
+            project = try enclosingProject()
+        }
+        let config = project?.config ?? ProjectConfig()
+        guard let hostText = arguments.host ?? config.webHost else {
+            throw Failure(.usage, "no host to verify: give --host or set app.web_host in .relops.yml")
+        }
+        let host = try HostSpec.normalized(hostText, option: arguments.host == nil ? "app.web_host" : "--host")
+        var options = VerifyOptions(host: host)
+        try options.applyTransfer(arguments)
+        try options.applyWindow(arguments)
+        if arguments.tlsOnly { return options }
+        if let project, arguments.repo != nil || arguments.local {
+            let paths = try trackedPaths(project)
+            if arguments.repo != nil { options.claims = RepositoryClaims.read(root: project.root, paths: paths) }
+            options.oauth = try OAuthCallbackLeg.read(root: project.root, paths: paths, config: config)
+        }
+        options.configuredWebHost = config.webHost
+        try options.applyExpectations(arguments, config: config, root: project?.root)
+        return options
+    }
+
+    /// Where and how requests go: `--resolve`, `--connect-to`, `--cacert`, endpoints, timeouts.
+    mutating func applyTransfer(_ arguments: VerifyArguments) throws(Failure) {
+        resolve = arguments.resolve
+        connectTo = arguments.connectTo
+        caFile = arguments.caFile
+        if let ca = caFile, !FileManager.default.isReadableFile(atPath: ca) {
+            throw Failure(.badInput, "--cacert \(ca): cannot read the file")
+        }
+        offline = arguments.offline
+        local = arguments.local
+        if let url = arguments.dalEndpoint { dalEndpoint = try Self.httpsURL(url, "--dal-endpoint") }
+        if let url = arguments.appleCDNEndpoint { appleCDNEndpoint = try Self.httpsURL(url, "--apple-cdn-endpoint") }
+        connectTimeout = try Self.seconds(arguments.connectTimeout, "--connect-timeout", default: 5)
+        totalTimeout = try Self.seconds(arguments.timeout, "--timeout", default: 10)
+    }
+
+    /// `--tls-only` and `--wait`/`--interval`. With `--local` nothing is fetched, so the TLS check
+    /// is a skip line and one round decides a wait (a runbook can pass `--local` to every step).
+    mutating func applyWindow(_ arguments: VerifyArguments) throws(Failure) {
+        tlsOnly = arguments.tlsOnly
+        if let text = arguments.wait {
+            wait = try VerifyWait.parse(wait: text, interval: arguments.interval)
+        } else if let text = arguments.interval {
+            throw Failure(.usage, "--interval \(text) needs --wait DURATION")
+        }
+        if local, wait != nil {
+            notes.append(
+                "--wait with --local: nothing is fetched, so nothing can change between rounds; one round decides")
+            wait = nil
+        }
+    }
+
+    /// What the files must carry, and the documents they must equal: flags, else the web host's
+    /// AppAssociation section (with `.relops.yml`'s app filling gaps).
+    mutating func applyExpectations(_ arguments: VerifyArguments, config: ProjectConfig, root: String?)
+        throws(Failure)
+    {
+        var settings: AppAssociationSettings?
+        var target: ConfigTarget?
+        if arguments.config != nil || config.androidFingerprints != nil {
+            let found = try ConfigTarget.resolve(
+                config: arguments.config, key: nil, projectSetting: config.androidFingerprints, root: root)
+            target = found
+            settings = try AppAssociationSettings.load(target: found, config: config)
+        }
+        var fingerprints = arguments.fingerprints
+        if fingerprints.isEmpty, let target { fingerprints = try configuredFingerprints(target) }
+        let paths = config.iosPaths.isEmpty ? settings?.applePaths ?? [] : config.iosPaths
+        expectation = VerifyExpectation(
+            androidPackage: arguments.package ?? settings?.androidPackage ?? config.androidPackage,
+            fingerprints: fingerprints,
+            iosAppIDs: arguments.appIDs.isEmpty ? settings?.appleAppIDs ?? config.iosAppIDs : arguments.appIDs,
+            iosPaths: arguments.paths.isEmpty ? paths : arguments.paths)
+        if target == nil, let folder = arguments.templates {
+            throw Failure(
+                .usage, "--templates \(folder): nothing to render; give --config FILE or set app.android.fingerprints")
+        }
+        if let target, let settings {
+            expectedDocuments = try rendered(settings, from: target, templates: arguments.templates, required: local)
+        }
+    }
+
+    /// The fingerprints the web host's config holds. The placeholder is not expected live (a
+    /// note says so, and the rendered document fails on it); a malformed value is bad input
+    /// naming the file.
+    mutating func configuredFingerprints(_ target: ConfigTarget) throws(Failure) -> [String] {
+        var out: [String] = []
+        for value in try target.values() {
+            if FingerprintNormalizer.isPlaceholder(value) {
+                notes.append(
+                    "\(target.displayPath): \(target.key) still holds the placeholder \(value); "
+                        + "no fingerprint is expected live (relops fingerprint rotate sets the real one)")
+                continue
+            }
+            do {
+                out.append(try FingerprintNormalizer.sha256(value).canonical)
+            } catch {
+                throw Failure(.badInput, "\(target.displayPath): \(target.key): \(error.description)")
+            }
+        }
+        return out
+    }
+
+    /// What `relops association render` makes of the web host's config, or nil when the config
+    /// names neither an Android package nor an Apple app id (nothing to render; still rendered
+    /// when `required`, as for `--local`, so its problems show).
+    mutating func rendered(
+        _ settings: AppAssociationSettings, from target: ConfigTarget, templates folder: String?, required: Bool
+    ) throws(Failure) -> ExpectedDocuments? {
+        guard required || settings.androidPackage != nil || !settings.appleAppIDs.isEmpty else { return nil }
+        let templates = try folder.map { folder throws(Failure) in try AssociationTemplates.load(folder: folder) }
+        notes += settings.notes
+        return ExpectedDocuments(
+            rendered: try AssociationDocuments.render(settings, templates: templates ?? .builtIn),
+            source: target.displayPath)
+    }
+
+    /// The repository around the current folder, or nil outside one (flags alone then). A malformed
+    /// `.relops.yml` is still an error.
+    static func enclosingProject() throws(Failure) -> Project? {
+        let result = Result { () throws(Failure) in try Project(path: nil) }
+        switch result {
+        case .success(let project): return project
+        case .failure(let failure):
+            if failure.category == .couldNotCheck { return nil }
+            throw failure
+        }
+    }
+
+    /// The tracked files' paths, from the git index.
+    static func trackedPaths(_ project: Project) throws(Failure) -> [String] {
+        do {
+            let files = try project.repository.indexFiles()
+            return (0..<files.count).map(files.path(at:))
+        } catch {
+            throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
+        }
+    }
+
+    /// A number of seconds from 1 to 600.
+    static func seconds(_ text: String?, _ flag: String, default value: Double) throws(Failure) -> Double {
+        guard let text else { return value }
+        guard let s = Double(text), s.isFinite, s >= 1, s <= 600 else {
+            throw Failure(.usage, "\(flag) \(text): expected a number of seconds from 1 to 600")
+        }
+        return s
+    }
+
+    static func httpsURL(_ text: String, _ flag: String) throws(Failure) -> String {
+        guard text.lowercased().hasPrefix("https://"), text.count > 8 else {
+            throw Failure(.usage, "\(flag) \(text): expected an https:// URL")
+        }
+        return text
+    }
+}

@@ -51,13 +51,18 @@ public struct APKSignature: Sendable {
 
     /// Reads the APK at `path` and, unless `verify` is false, verifies every signature on it.
     public static func read(_ path: String, verify: Bool = true) throws(CertificateReadError) -> APKSignature {
+        try read(bytes: try CertificateReader.read(path), path: path, verify: verify)
+    }
+
+    /// Reads (and, unless `verify` is false, verifies) the APK held in `bytes`; `path` names it.
+    public static func read(bytes: [UInt8], path: String, verify: Bool = true) throws(CertificateReadError)
+        -> APKSignature
+    {
         let archive: ZipArchive
         do {
-            archive = try ZipArchive(try CertificateReader.read(path))
-        } catch let error as CertificateReadError {
-            throw error
+            archive = try ZipArchive(bytes)
         } catch {
-            throw CertificateReadError(.badInput, path, (error as? ZipArchive.Problem)?.reason ?? "\(error)")
+            throw CertificateReadError(.badInput, path, error.reason)
         }
         do {
             return try APKSignatureReader(archive: archive, path: path).read(verify: verify)

@@ -13,6 +13,11 @@ final class APKKeys: @unchecked Sendable {
     var lineage: String { folder.url("lineage") }
 
     private init() {
+        // A static lives until the process ends: remove the keys and signed APKs then.
+        atexit {
+            guard ProcessInfo.processInfo.environment["RELOPS_KEEP_TEST_FOLDERS"] == nil else { return }
+            try? FileManager.default.removeItem(atPath: APKKeys.shared.folder.path)
+        }
         let algorithms: [(String, [String])] = [
             ("rsa", ["-keyalg", "RSA", "-keysize", "2048"]), ("ec", ["-keyalg", "EC", "-groupname", "secp256r1"]),
             ("dsa", ["-keyalg", "DSA", "-keysize", "2048"]), ("rotated", ["-keyalg", "RSA", "-keysize", "2048"]),

@@ -76,7 +76,9 @@ struct APKSignatureReader {
                 }
             }
         }
-        if !v1.signers.isEmpty, let failure = try v1.verify(archive) { return failure }
+        var schemes: Set<Int> = []
+        for (scheme, _) in block?.schemes ?? [] { schemes.insert(scheme == .v2 ? 2 : 3) }
+        if !v1.signers.isEmpty, let failure = try v1.verify(archive, schemes: schemes) { return failure }
         if let failure = try SigningLineage.check(nodes) { return failure }
         return nil
     }

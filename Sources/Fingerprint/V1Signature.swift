@@ -55,8 +55,9 @@ struct V1Signature {
         return !(rest.hasSuffix(".SF") || rest.hasSuffix(".RSA") || rest.hasSuffix(".DSA") || rest.hasSuffix(".EC"))
     }
 
-    /// nil when every v1 signer verifies, else the check that failed.
-    func verify(_ archive: ZipArchive) throws(ZipArchive.Problem) -> String? {
+    /// nil when every v1 signer verifies, else the check that failed. `schemes` are the APK
+    /// Signature Scheme versions present (2, 3): a `.SF` that names one missing was stripped.
+    func verify(_ archive: ZipArchive, schemes: Set<Int>) throws(ZipArchive.Problem) -> String? {
         guard let manifestEntry = archive.entry("META-INF/MANIFEST.MF") else {
             return "v1: META-INF/MANIFEST.MF is missing"
         }
@@ -77,10 +78,25 @@ struct V1Signature {
             }
             if let failure { return "v1 \(signer.blockName): the PKCS#7 signature over \(sfEntry.name) (\(failure))" }
             let sf = JarManifest(sfBytes)
+            if let problem = V1Signature.checkStripping(sf, schemes: schemes, sfName: sfEntry.name) { return problem }
             if let problem = V1Signature.checkManifestDigest(sf, manifest, sfName: sfEntry.name) { return problem }
             signatureFiles.append(sf)
         }
         return try V1Signature.checkEntries(archive, manifest: manifest, signatureFiles: signatureFiles)
+    }
+
+    /// `X-Android-APK-Signed: 2, 3` says the APK was also signed with those schemes; Android
+    /// refuses the APK when one of them is gone (a stripped signature, to downgrade to v1).
+    static func checkStripping(_ sf: JarManifest, schemes: Set<Int>, sfName: String) -> String? {
+        guard let value = sf.main.value("X-Android-APK-Signed") else { return nil }
+        for part in value.split(separator: ",") {
+            guard let id = Int(part.trimmingCharacters(in: .whitespaces)), id == 2 || id == 3 else { continue }
+            if !schemes.contains(id) {
+                return "v1 \(sfName): it says the APK was signed with APK Signature Scheme v\(id), "
+                    + "whose signature is missing (stripped)"
+            }
+        }
+        return nil
     }
 
     /// The signature file's digest of the whole manifest, else of each section it names.

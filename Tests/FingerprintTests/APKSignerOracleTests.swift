@@ -131,6 +131,24 @@ import Testing
         #expect(quick.stdout.contains("Not verified (--no-verify)."))
     }
 
+    @Test func aStrippedSigningBlockFailsTheV1Check() throws {
+        let apk = keys.sign("rsa", minSdk: 21, ["--v3-signing-enabled", "true"], into: folder)
+        let url = URL(fileURLWithPath: apk)
+        var bytes = Array(try Data(contentsOf: url))
+        let eocd = bytes.count - 22
+        let field = (eocd + 16)..<(eocd + 20)
+        let directory = bytes[field].reversed().reduce(0) { $0 << 8 | Int($1) }
+        let size = bytes[(directory - 24)..<(directory - 16)].reversed().reduce(0) { $0 << 8 | Int($1) }
+        let start = directory - size - 8
+        bytes.removeSubrange(start..<directory)
+        bytes.replaceSubrange(
+            (field.lowerBound - (directory - start))..<(field.upperBound - (directory - start)),
+            with: withUnsafeBytes(of: UInt32(start).littleEndian) { Array($0) })
+        try Data(bytes).write(to: url)
+        expectAgreement(apk, minSdk: 21, verifies: false, "stripped v2/v3")
+        #expect(RelopsVerdict(apk).failedCheck?.contains("stripped") == true)
+    }
+
     /// Flips the byte right after the first occurrence of `marker`, or the one right before it.
     func flip(_ apk: String, after marker: [UInt8]? = nil, before: [UInt8]? = nil) throws {
         let url = URL(fileURLWithPath: apk)

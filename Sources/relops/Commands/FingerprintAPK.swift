@@ -18,11 +18,20 @@ enum FingerprintAPKView {
     }
 
     static func text(_ signature: APKSignature, failed: String?, _ console: Console) {
-        for (i, signer) in signature.signers.enumerated() {
+        // One block per certificate, naming every scheme that signs with it.
+        var groups: [(certificate: SigningCertificate, schemes: [String])] = []
+        for signer in signature.signers {
+            let scheme = signer.scheme + (signer.sdkText.map { " (SDK \($0))" } ?? "")
+            if let i = groups.firstIndex(where: { $0.certificate.sha256 == signer.certificate.sha256 }) {
+                groups[i].schemes.append(scheme)
+            } else {
+                groups.append((signer.certificate, [scheme]))
+            }
+        }
+        for (i, (certificate, schemes)) in groups.enumerated() {
             if i > 0 { console.out("") }
-            let range = signer.sdkText.map { " (SDK \($0))" } ?? ""
-            console.out(console.styled(signer.certificate.origin + range, .bold))
-            let certificate = signer.certificate
+            console.out(console.styled("\(signature.path) signer \(i + 1)", .bold))
+            console.out("  Schemes: \(schemes.joined(separator: ", "))")
             console.out("  Subject: \(certificate.subject)")
             console.out("  Issuer:  \(certificate.issuer)")
             console.out("  Valid:   \(certificate.validity)")

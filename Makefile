@@ -6,8 +6,8 @@ SWIFTFLAGS ?= --manifest-cache none
 
 # Debian packages: the C libraries relops links, and the real peers tests and benchmarks use.
 BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gfm-dev \
-              libcmark-gfm-extensions-dev libyaml-dev libidn2-dev
-TEST_DEPS  := git openssl zip curl nginx-light openjdk-17-jre-headless
+              libcmark-gfm-extensions-dev libyaml-dev libidn2-dev zlib1g-dev
+TEST_DEPS  := git openssl zip curl nginx-light openjdk-17-jre-headless apksigner unzip
 BENCH_DEPS := hyperfine ripgrep git python3
 
 .PHONY: lint all deps test-deps bench-deps build release test demo bench fuzz format clean _nginx _jre
@@ -33,7 +33,7 @@ test-deps: deps
 	@# nginx-light, nginx-core or nginx all provide /usr/sbin/nginx; keytool may come from any JRE.
 	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then $(MAKE) --no-print-directory _nginx; fi
 	@if ! command -v keytool >/dev/null; then $(MAKE) --no-print-directory _jre; fi
-	$(call install_missing,git openssl zip curl)
+	$(call install_missing,git openssl zip unzip curl apksigner)
 
 _nginx:
 	$(call install_missing,nginx-light)

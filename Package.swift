@@ -45,6 +45,7 @@ let package = Package(
         cLibrary("CCmark", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
         cLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
         cLibrary("CIDN2", pkgConfig: "libidn2", apt: ["libidn2-dev"]),
+        cLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
 
         // Thin Swift wrappers: safe handles and typed errors; C types never leak past them.
         .target(name: "Git", dependencies: ["CGit2"]),
@@ -53,12 +54,13 @@ let package = Package(
         .target(name: "Markdown", dependencies: ["CCmark"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "IDN", dependencies: ["CIDN2"]),
+        .target(name: "Zlib", dependencies: ["CZlib"]),
 
         // Domain: pure logic, no printing, no exit.
         .target(name: "RelopsCore", dependencies: ["YAML", "Git", "IDN"]),
         .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
-        .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto"]),
+        .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint"]),
         .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint", "Git"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
@@ -77,7 +79,7 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", dependencies: ["RelopsCore"], path: "Tests/TestSupport"),
     ]
-        + tests("WrapperTests", ["Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "TestSupport"])
+        + tests("WrapperTests", ["Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "TestSupport"])
         + tests("CoreTests", ["RelopsCore", "CommandLine", "TestSupport"])
         + tests("ScanTests", ["Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("CutoverTests", ["Cutover", "Scan", "RelopsCore", "Git", "TestSupport"])
@@ -88,6 +90,7 @@ let package = Package(
         + tests("EndToEndTests", ["TestSupport"])
         + fuzzer("FuzzJSONEditor", ["Fingerprint"])
         + fuzzer("FuzzAssociation", ["Association"])
-        + fuzzer("FuzzAnchors", ["Anchors"]),
+        + fuzzer("FuzzAnchors", ["Anchors"])
+        + fuzzer("FuzzAPK", ["Fingerprint"]),
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,9 @@ public struct AppAssociationSettings: Sendable, Equatable {
     public var origins: [String: String] = [:]
     /// Disagreements between the served section and `.relops.yml`, worth a warning.
     public var notes: [String] = []
+    /// Environment overrides (`appsettings.Production.json`) that would serve a broken document:
+    /// a placeholder fingerprint, located by file and line.
+    public var overrideProblems: [AssociationProblem] = []
 
     public init() {}
 
@@ -36,6 +39,7 @@ public struct AppAssociationSettings: Sendable, Equatable {
             if let section = document.node(at: sectionPath) {
                 try settings.read(section: section, document: document, sectionName: sectionPath.joined(separator: ":"))
             }
+            settings.overrideProblems = EnvironmentOverrides.placeholders(of: target)
         }
         settings.fillGaps(from: config)
         return settings

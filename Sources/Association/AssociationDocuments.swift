@@ -96,7 +96,7 @@ public struct AssociationDocuments: Sendable {
 
     /// Validates both documents with the validators `relops verify` uses on the live ones.
     public var problems: [AssociationProblem] {
-        var out: [AssociationProblem] = []
+        var out: [AssociationProblem] = settings.overrideProblems
         if let assetLinks {
             out +=
                 AssociationValidator.assetLinks(Array(assetLinks.utf8), expectedPackage: settings.androidPackage)

@@ -13,18 +13,24 @@ public struct Certificate: Sendable, Equatable {
     public let notAfter: Date
     /// The serial number in uppercase hex.
     public let serialNumber: String
-    /// The certificate's DER bytes: fingerprints are digests of these.
+    /// The certificate's bytes exactly as stored (DER, or BER as some old tools wrote it):
+    /// fingerprints are digests of these, never of a re-encoding.
     public let der: [UInt8]
+    /// The subject public key (SubjectPublicKeyInfo, DER).
+    public let publicKey: [UInt8]
 
-    /// Reads one certificate from DER bytes.
+    /// Reads one certificate from DER (or BER) bytes, keeping the bytes it was read from.
     public init(der bytes: [UInt8]) throws(CryptoError) {
+        var consumed = 0
         let x509 = bytes.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-            return d2i_X509(nil, &cursor, buffer.count)
+            let x509 = d2i_X509(nil, &cursor, buffer.count)
+            if let cursor, let base = buffer.baseAddress { consumed = cursor - base }
+            return x509
         }
         guard let x509 else { throw opensslError("d2i_X509") }
         defer { X509_free(x509) }
-        try self.init(x509)
+        try self.init(x509, stored: Array(bytes.prefix(consumed)))
     }
 
     /// Reads every certificate in `bytes`: PEM (one or more `BEGIN CERTIFICATE` blocks) or a single DER.
@@ -60,18 +66,33 @@ public struct Certificate: Sendable, Equatable {
         return certificates
     }
 
-    /// Reads the values of an `X509*` the caller keeps owning.
-    init(_ x509: OpaquePointer) throws(CryptoError) {
+    /// Reads the values of an `X509*` the caller keeps owning; `stored` are the bytes it was
+    /// parsed from, when known (else its DER encoding).
+    init(_ x509: OpaquePointer, stored: [UInt8]? = nil) throws(CryptoError) {
         subject = try Certificate.name(X509_get_subject_name(x509))
         issuer = try Certificate.name(X509_get_issuer_name(x509))
         notBefore = try Certificate.date(X509_get0_notBefore(x509))
         notAfter = try Certificate.date(X509_get0_notAfter(x509))
         serialNumber = Certificate.serial(X509_get_serialNumber(x509))
+        publicKey = try Certificate.publicKey(x509)
+        if let stored, !stored.isEmpty {
+            der = stored
+            return
+        }
         var out: UnsafeMutablePointer<UInt8>?
         let length = i2d_X509(x509, &out)
         guard length > 0, let out else { throw opensslError("i2d_X509") }
         der = Array(UnsafeBufferPointer(start: out, count: Int(length)))
         relops_openssl_free(out)
+    }
+
+    static func publicKey(_ x509: OpaquePointer) throws(CryptoError) -> [UInt8] {
+        guard let key = X509_get0_pubkey(x509) else { throw opensslError("X509_get0_pubkey") }
+        var out: UnsafeMutablePointer<UInt8>?
+        let length = i2d_PUBKEY(key, &out)
+        guard length > 0, let out else { throw opensslError("i2d_PUBKEY") }
+        defer { relops_openssl_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: Int(length)))
     }
 
     static func name(_ name: OpaquePointer?) throws(CryptoError) -> String {

@@ -5,8 +5,9 @@ import RelopsCore
 public struct RotationRequest: Sendable {
     /// The config file and key to edit.
     public var target: ConfigTarget
-    /// The new app signing fingerprint; nil only for a pure `--retire`.
-    public var newFingerprint: CertificateFingerprint?
+    /// The new app signing fingerprints (one, or every signer of an APK with `--from-apk`);
+    /// empty only for a pure `--retire`.
+    public var newFingerprints: [CertificateFingerprint]
     /// Keep the values already there (an overlap window) instead of replacing them.
     public var keepOld = false
     /// A fingerprint to remove.
@@ -18,9 +19,15 @@ public struct RotationRequest: Sendable {
     /// Extra passwords to try on PKCS#12 keystores.
     public var keystorePasswords: [String] = []
 
+    /// A rotation to `newFingerprint` (nil for a pure `--retire`).
     public init(target: ConfigTarget, newFingerprint: CertificateFingerprint?) {
+        self.init(target: target, newFingerprints: newFingerprint.map { [$0] } ?? [])
+    }
+
+    /// A rotation that adds every one of `newFingerprints` (`--from-apk`).
+    public init(target: ConfigTarget, newFingerprints: [CertificateFingerprint]) {
         self.target = target
-        self.newFingerprint = newFingerprint
+        self.newFingerprints = newFingerprints
     }
 }
 
@@ -70,11 +77,13 @@ public struct FingerprintRotation: Sendable {
 
     /// Plans a rotation: validates the new fingerprint against local keystores and computes the edit.
     public static func plan(_ request: RotationRequest) throws(Failure) -> FingerprintRotation {
-        if let new = request.newFingerprint {
+        if !request.newFingerprints.isEmpty {
             let known = KnownKeystores.find(
                 root: request.repositoryRoot, debugKeystore: request.debugKeystore,
                 passwords: request.keystorePasswords)
-            if let key = known.match(new) { throw Failure(.badInput, WrongKeyError(key: key).description) }
+            for new in request.newFingerprints {
+                if let key = known.match(new) { throw Failure(.badInput, WrongKeyError(key: key).description) }
+            }
             return try plan(request, unchecked: known.unread)
         }
         guard request.retire != nil else {
@@ -97,13 +106,16 @@ public struct FingerprintRotation: Sendable {
             throw Failure(
                 .badInput, "\(target.displayPath):\(line):\(column): \(target.key) is not an array of fingerprints")
         }
+        try refuseNonStrings(elements, in: document, target: target)
         let old = elements.compactMap(\.string)
         let oldFingerprints = old.map { try? FingerprintNormalizer.sha256($0) }
         var desired: [String]
         if request.keepOld || request.retire != nil {
             desired = []
             for (raw, fingerprint) in zip(old, oldFingerprints) where !FingerprintNormalizer.isPlaceholder(raw) {
-                if let fingerprint, fingerprint == request.retire || fingerprint == request.newFingerprint { continue }
+                if let fingerprint, fingerprint == request.retire || request.newFingerprints.contains(fingerprint) {
+                    continue
+                }
                 desired.append(raw)
             }
         } else {
@@ -117,7 +129,7 @@ public struct FingerprintRotation: Sendable {
                         + "(it holds \(old.isEmpty ? "nothing" : old.joined(separator: ", ")))")
             }
         }
-        if let new = request.newFingerprint { desired.append(new.canonical) }
+        desired += request.newFingerprints.map(\.canonical)
         guard !desired.isEmpty else {
             throw Failure(
                 .badInput,
@@ -146,6 +158,20 @@ public struct FingerprintRotation: Sendable {
             overrides: root.map { RotationReports.overrides(of: target, root: $0) } ?? [],
             staleDocuments: root.map { RotationReports.staleDocuments(root: $0, retired: retired) } ?? [],
             uncheckedKeystores: unchecked)
+    }
+
+    /// A number, object, `null` or nested array among the fingerprints would be dropped by the edit:
+    /// refuse the array, naming the element.
+    static func refuseNonStrings(_ elements: [JSONCNode], in document: JSONCDocument, target: ConfigTarget)
+        throws(Failure)
+    {
+        guard let odd = elements.first(where: { $0.string == nil }) else { return }
+        let (line, column) = document.location(of: odd.range.lowerBound)
+        let text = String(decoding: document.bytes[odd.range].prefix(80), as: UTF8.self)
+        throw Failure(
+            .badInput,
+            "\(target.displayPath):\(line):\(column): \(target.key) holds \(text), which is not a fingerprint "
+                + "string; refusing to edit the array (fix or remove that element first)")
     }
 
     /// The JSON form `--format json` prints.

@@ -1,3 +1,5 @@
+import Crypto
+
 /// The certificates of a Java keystore (JKS, or JCEKS without secret-key entries), read without
 /// the store password: JKS keeps certificates in the clear and only protects private keys.
 ///
@@ -77,6 +79,18 @@ struct JavaKeyStore {
         } catch {
             throw CertificateReadError(.badInput, path, "unreadable keystore (\(error))")
         }
+    }
+
+    /// Whether `password` opens the store: the SHA-1 over the password (UTF-16BE), the words
+    /// "Mighty Aphrodite" and the store matches the digest that ends the file (JKS and JCEKS).
+    static func passwordOpens(_ bytes: [UInt8], password: String) -> Bool {
+        guard bytes.count > 20 else { return false }
+        let utf16 = password.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let body = bytes[..<(bytes.count - 20)]
+        guard let digest = try? Digest.hash(.sha1, [utf16[...], Array("Mighty Aphrodite".utf8)[...], body]) else {
+            return false
+        }
+        return digest[...] == bytes[(bytes.count - 20)...]
     }
 
     static func certificate(_ reader: inout ByteReader, version: UInt32) throws(TruncatedInput) -> [UInt8] {

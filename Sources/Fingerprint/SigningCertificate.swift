@@ -121,28 +121,41 @@ public enum CertificateReader {
         return out
     }
 
-    /// An APK's signer certificates: from the newest APK Signature Scheme block (v3.1, v3, v2),
-    /// else from the v1 JAR signature (`META-INF/*.RSA`, `*.DSA`, `*.EC`).
-    public static func apk(_ path: String) throws(CertificateReadError) -> [SigningCertificate] {
-        let signers = try APKSigners(bytes: read(path), path: path)
-        var out: [SigningCertificate] = []
-        for signer in signers.signers {
-            if let der = signer.certificateDER {
-                out.append(try SigningCertificate(der: der, origin: "\(path) \(signer.scheme) signer \(signer.index)"))
-                continue
+    /// A keystore that keytool wrote (`--jks`): JKS/JCEKS, whose certificates need no password
+    /// (with `storePassword`, the store's integrity digest is checked too), or PKCS#12, keytool's
+    /// default format, opened with `storePassword` (else `keyPassword`).
+    public static func keystore(_ path: String, storePassword: String?, keyPassword: String?)
+        throws(CertificateReadError) -> [SigningCertificate]
+    {
+        let bytes = try read(path)
+        if JavaKeyStore.looksLikeKeyStore(bytes) {
+            if let storePassword, !JavaKeyStore.passwordOpens(bytes, password: storePassword) {
+                throw CertificateReadError(.badInput, path, "the store password does not open it")
             }
-            guard let block = signer.signatureBlock else { continue }
-            let certificates: [Certificate]
-            do {
-                certificates = try SignedData.certificates(der: block)
-            } catch {
-                throw CertificateReadError(
-                    .badInput, "\(path) \(signer.scheme)", "not a PKCS#7 signature block (\(error))")
-            }
-            guard let first = certificates.first else { continue }
-            out.append(try SigningCertificate(first, origin: "\(path) \(signer.scheme)"))
+            return try javaKeyStore(path)
         }
-        if out.isEmpty { throw CertificateReadError(.badInput, path, "the APK carries no signer certificate") }
+        guard let storePassword else {
+            throw CertificateReadError(
+                .badInput, path,
+                "a PKCS#12 keystore (keytool's default format) needs its password: give --storepass-env VAR")
+        }
+        do {
+            return try pkcs12(path, password: storePassword)
+        } catch {
+            guard let keyPassword, keyPassword != storePassword else { throw error }
+            return try pkcs12(path, password: keyPassword)
+        }
+    }
+
+    /// An APK's signer certificates, every scheme's (v3.1, v3, v2, then v1), without verifying
+    /// the signatures (`APKSignature.read` verifies).
+    public static func apk(_ path: String) throws(CertificateReadError) -> [SigningCertificate] {
+        let signature = try APKSignature.read(path, verify: false)
+        if case .failed(let reason) = signature.verification, signature.signers.isEmpty {
+            throw CertificateReadError(.checkFailed, path, reason)
+        }
+        var out: [SigningCertificate] = []
+        for signer in signature.signers where !out.contains(signer.certificate) { out.append(signer.certificate) }
         return out
     }
 

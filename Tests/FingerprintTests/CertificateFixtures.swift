@@ -115,7 +115,8 @@ func withSigningBlock(_ zip: [UInt8], id: UInt32, certificates: [[UInt8]]) -> [U
         signedData += prefixed(prefixed(certificate))
         if id != 0x7109_871a { signedData += le(28, 4) + le(0x7FFF_FFFF, 4) }  // v3 min/max SDK
         signedData += prefixed([])  // additional attributes
-        signers += prefixed(prefixed(signedData) + prefixed([]) + prefixed([]))
+        let sdkRange = id != 0x7109_871a ? le(28, 4) + le(0x7FFF_FFFF, 4) : []
+        signers += prefixed(prefixed(signedData) + sdkRange + prefixed([]) + prefixed([]))
     }
     let value = prefixed(signers)
     let pair = le(UInt64(value.count + 4), 8) + le(UInt64(id), 4) + value

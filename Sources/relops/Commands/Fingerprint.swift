@@ -12,16 +12,22 @@ enum FingerprintCommand: RelopsCommand {
             CommandSpec(
                 "show", abstract: "Print a certificate's subject, validity and SHA-256/SHA-1 fingerprints.",
                 discussion: """
-                    Give exactly one of --cert, --p12, --jks, --apk. The PKCS#12 password comes from \
-                    --password-env VAR or a prompt, never from the command line.
+                    Give exactly one of --cert, --p12, --jks, --apk. A keystore password comes from \
+                    --storepass-env VAR (and --keypass-env VAR) or a prompt, never from the command line. \
+                    --apk lists every signer (v3.1, v3, v2, v1) with its SDK range, the rotation lineage \
+                    and the fingerprints assetlinks.json must list, and verifies every signature: \
+                    exit 1, fingerprints marked NOT VERIFIED, when a check fails.
                     """,
                 options: [
                     .value(
                         "cert", "FILE", help: "An X.509 certificate, DER or PEM (Play Console's deployment_cert.der)."),
                     .value("p12", "FILE", help: "A PKCS#12 file."),
-                    .value("password-env", "VAR", help: "The environment variable holding the PKCS#12 password."),
-                    .value("jks", "FILE", help: "A Java keystore (JKS/JCEKS); read without a password."),
-                    .value("apk", "FILE", help: "An APK: its v3/v2 signer, or the v1 META-INF signature."),
+                    .value("storepass-env", "VAR", help: "The environment variable holding the keystore password."),
+                    .value("password-env", "VAR", help: "Same as --storepass-env."),
+                    .value("keypass-env", "VAR", help: "The environment variable holding the key's own password."),
+                    .value("jks", "FILE", help: "A keytool keystore: JKS/JCEKS, or PKCS#12 (with --storepass-env)."),
+                    .value("apk", "FILE", help: "An APK: every signer, the rotation lineage, verified signatures."),
+                    .flag("no-verify", help: "With --apk: skip verifying the signatures (a quick look)."),
                     .format(["text", "json"]),
                 ]),
             CommandSpec(
@@ -37,6 +43,13 @@ enum FingerprintCommand: RelopsCommand {
                     .value("to", "FP", help: "The new SHA-256 fingerprint (keytool, openssl or apksigner form)."),
                     .value(
                         "cert", "FILE", help: "Take the new fingerprint from this certificate (deployment_cert.der)."),
+                    .value(
+                        "from-apk", "FILE",
+                        help: "Take every fingerprint a signed (verified) APK needs, rotation lineage included."),
+                    .value(
+                        "storepass-env", "VAR", help: "The environment variable holding the upload keystore's password."
+                    ),
+                    .value("keypass-env", "VAR", help: "The environment variable holding its key's own password."),
                     .value("config", "FILE", help: "The appsettings file that is served."),
                     .value("key", "A:B", help: "The key in it (default AppAssociation:AndroidCertFingerprints)."),
                     .flag("keep-old", help: "Add the new fingerprint and keep the old ones (an overlap window)."),
@@ -61,14 +74,20 @@ enum FingerprintCommand: RelopsCommand {
         guard sources.count == 1, let kind = sources.first, let file = arguments.value(kind) else {
             throw Failure(.usage, "give exactly one of --cert, --p12, --jks, --apk")
         }
-        if arguments.value("password-env") != nil && kind != "p12" {
-            throw Failure(.usage, "--password-env goes with --p12")
+        for option in ["password-env", "storepass-env", "keypass-env"] where arguments.value(option) != nil {
+            guard kind == "p12" || kind == "jks" else { throw Failure(.usage, "--\(option) goes with --p12 or --jks") }
         }
+        if arguments.flag("no-verify") && kind != "apk" { throw Failure(.usage, "--no-verify goes with --apk") }
         let certificates: [SigningCertificate]
         switch kind {
         case "cert": certificates = try CertificateReader.certificateFile(file)
-        case "jks": certificates = try CertificateReader.javaKeyStore(file)
-        case "apk": certificates = try CertificateReader.apk(file)
+        case "jks":
+            certificates = try CertificateReader.keystore(
+                file, storePassword: try environmentValue(arguments, ["storepass-env", "password-env"]),
+                keyPassword: try environmentValue(arguments, ["keypass-env"]))
+        case "apk":
+            let signature = try APKSignature.read(file, verify: !arguments.flag("no-verify"))
+            return FingerprintAPKView.show(signature, format, console)
         default: certificates = try CertificateReader.pkcs12(file, password: try password(arguments, file: file))
         }
         if format == .json {
@@ -88,13 +107,20 @@ enum FingerprintCommand: RelopsCommand {
         return ExitCode.ok
     }
 
-    static func password(_ arguments: ParsedArguments, file: String) throws -> String {
-        if let variable = arguments.value("password-env") {
+    /// The value of the environment variable the first given option of `options` names.
+    static func environmentValue(_ arguments: ParsedArguments, _ options: [String]) throws -> String? {
+        for option in options {
+            guard let variable = arguments.value(option) else { continue }
             guard let value = ProcessInfo.processInfo.environment[variable] else {
-                throw Failure(.usage, "--password-env \(variable): the environment variable is not set")
+                throw Failure(.usage, "--\(option) \(variable): the environment variable is not set")
             }
             return value
         }
+        return nil
+    }
+
+    static func password(_ arguments: ParsedArguments, file: String) throws -> String {
+        if let value = try environmentValue(arguments, ["storepass-env", "password-env"]) { return value }
         guard let value = PasswordPrompt.read("Password for \(file): ") else {
             throw Failure(.usage, "\(file): no terminal to ask for the PKCS#12 password on; give --password-env VAR")
         }
@@ -102,8 +128,8 @@ enum FingerprintCommand: RelopsCommand {
     }
 
     static func rotate(_ arguments: ParsedArguments, _ format: OutputFormat, _ console: Console) throws -> Int32 {
-        if arguments.value("to") != nil && arguments.value("cert") != nil {
-            throw Failure(.usage, "give the new fingerprint once: --to FP or --cert FILE")
+        if ["to", "cert", "from-apk"].filter({ arguments.value($0) != nil }).count > 1 {
+            throw Failure(.usage, "give the new fingerprint once: --to FP, --cert FILE or --from-apk FILE")
         }
         if arguments.flag("keep-old") && arguments.value("retire") != nil {
             throw Failure(.usage, "--keep-old and --retire do not go together: add with --keep-old, retire later")
@@ -118,13 +144,10 @@ enum FingerprintCommand: RelopsCommand {
         let target = try ConfigTarget.resolve(
             config: arguments.value("config"), key: arguments.value("key"),
             projectSetting: project?.config.androidFingerprints, root: project?.root)
-        var newFingerprint: CertificateFingerprint?
-        if let text = arguments.value("to") { newFingerprint = try FingerprintNormalizer.sha256(text) }
-        if let file = arguments.value("cert") {
-            let certificates = try CertificateReader.certificateFile(file)
-            newFingerprint = certificates.first?.sha256
+        var request = RotationRequest(target: target, newFingerprints: try newFingerprints(arguments))
+        for option in ["storepass-env", "keypass-env"] {
+            if let value = try environmentValue(arguments, [option]) { request.keystorePasswords.append(value) }
         }
-        var request = RotationRequest(target: target, newFingerprint: newFingerprint)
         request.keepOld = arguments.flag("keep-old")
         if let text = arguments.value("retire") { request.retire = try FingerprintNormalizer.sha256(text) }
         request.repositoryRoot = project?.root
@@ -164,6 +187,22 @@ enum FingerprintCommand: RelopsCommand {
                     : "Preview only: run again with --apply to write \(target.displayPath).")
         }
         return ExitCode.ok
+    }
+}
+
+extension FingerprintCommand {
+    /// What `--to`, `--cert` or `--from-apk` add; an APK must verify first.
+    static func newFingerprints(_ arguments: ParsedArguments) throws -> [CertificateFingerprint] {
+        if let text = arguments.value("to") { return [try FingerprintNormalizer.sha256(text)] }
+        if let file = arguments.value("cert") {
+            return try CertificateReader.certificateFile(file).first.map { [$0.sha256] } ?? []
+        }
+        guard let file = arguments.value("from-apk") else { return [] }
+        let signature = try APKSignature.read(file)
+        if case .failed(let check) = signature.verification {
+            throw Failure(.checkFailed, "\(file): NOT VERIFIED: \(check); refusing to serve its fingerprints")
+        }
+        return signature.assetLinksFingerprints
     }
 }
 

@@ -1,0 +1,155 @@
+import Zlib
+
+/// The ZIP structure of an APK, read without unpacking it: the end-of-central-directory record,
+/// the central directory's entries, and each entry's data on demand (stored, or inflated by zlib
+/// within a cap). ZIP64 is refused by name, as Android itself does not install it.
+struct ZipArchive {
+    struct Entry {
+        let name: String
+        let method: UInt64
+        let compressedSize: Int
+        let size: Int
+        let localHeaderOffset: Int
+    }
+
+    /// Why an archive cannot be read: the reason, and the entry when it is about one.
+    struct Problem: Error {
+        let reason: String
+    }
+
+    /// The largest entry relops inflates: a declared or actual size past it is a zip bomb.
+    static let entrySizeCap = 256 << 20
+
+    let bytes: [UInt8]
+    let entries: [Entry]
+    let centralDirectoryOffset: Int
+    let endOfCentralDirectory: Int
+
+    init(_ bytes: [UInt8]) throws(Problem) {
+        self.bytes = bytes
+        guard let eocd = ZipArchive.findEndOfCentralDirectory(bytes) else {
+            throw Problem(reason: "not an APK: no ZIP end-of-central-directory record")
+        }
+        endOfCentralDirectory = eocd
+        if eocd >= 20, ByteReader.le32(bytes, eocd - 20) == 0x0706_4b50 {
+            throw Problem(reason: "zip64 not supported (a ZIP64 end-of-central-directory locator)")
+        }
+        var reader = ByteReader(bytes, offset: eocd + 8)
+        let count: UInt64, size: UInt64, offset: UInt64
+        do {
+            _ = try reader.le(2)
+            count = try reader.le(2)
+            size = try reader.le(4)
+            offset = try reader.le(4)
+        } catch {
+            throw Problem(reason: "not an APK: truncated end-of-central-directory record")
+        }
+        if count == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
+            throw Problem(reason: "zip64 not supported (the end-of-central-directory record defers to ZIP64)")
+        }
+        guard offset + size <= UInt64(eocd) else {
+            throw Problem(reason: "not an APK: the central directory lies outside the file")
+        }
+        centralDirectoryOffset = Int(offset)
+        entries = try ZipArchive.readCentralDirectory(bytes, offset: Int(offset), count: Int(count))
+    }
+
+    static func readCentralDirectory(_ bytes: [UInt8], offset: Int, count: Int) throws(Problem) -> [Entry] {
+        var reader = ByteReader(bytes, offset: offset)
+        var entries: [Entry] = []
+        do {
+            for _ in 0..<count {
+                let start = reader.offset
+                guard try reader.le(4) == 0x0201_4b50 else {
+                    throw Problem(reason: "malformed ZIP central directory at byte \(start)")
+                }
+                _ = try reader.take(6)
+                let method = try reader.le(2)
+                _ = try reader.take(8)
+                let compressedSize = try reader.le(4)
+                let size = try reader.le(4)
+                let nameLength = Int(try reader.le(2))
+                let extraLength = Int(try reader.le(2))
+                let commentLength = Int(try reader.le(2))
+                _ = try reader.take(8)
+                let localHeader = try reader.le(4)
+                let name = String(decoding: try reader.take(nameLength), as: UTF8.self)
+                _ = try reader.take(extraLength + commentLength)
+                if compressedSize == 0xFFFF_FFFF || size == 0xFFFF_FFFF || localHeader == 0xFFFF_FFFF {
+                    throw Problem(reason: "\(name): zip64 not supported (the entry defers to ZIP64 sizes)")
+                }
+                entries.append(
+                    Entry(
+                        name: name, method: method, compressedSize: Int(compressedSize), size: Int(size),
+                        localHeaderOffset: Int(localHeader)))
+            }
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw Problem(reason: "truncated ZIP central directory")
+        }
+        return entries
+    }
+
+    /// The offset of the end-of-central-directory record, searched backwards past a comment.
+    static func findEndOfCentralDirectory(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 22 else { return nil }
+        var i = bytes.count - 22
+        let lowest = max(0, bytes.count - 22 - 0xFFFF)
+        while i >= lowest {
+            if bytes[i] == 0x50, bytes[i + 1] == 0x4B, bytes[i + 2] == 0x05, bytes[i + 3] == 0x06 { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// The entry named `name` (case-sensitive, as in the archive).
+    func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+
+    /// An entry's uncompressed bytes. A declared size past the cap, or data that inflates past its
+    /// declared size, is refused as a zip bomb naming the entry.
+    func data(_ entry: Entry) throws(Problem) -> [UInt8] {
+        var local = ByteReader(bytes, offset: entry.localHeaderOffset)
+        let stored: [UInt8]
+        do {
+            guard try local.le(4) == 0x0403_4b50 else {
+                throw Problem(reason: "\(entry.name): malformed ZIP local header")
+            }
+            _ = try local.take(22)
+            let skip = Int(try local.le(2)) + Int(try local.le(2))
+            _ = try local.take(skip)
+            stored = try local.take(entry.compressedSize)
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw Problem(reason: "\(entry.name): the entry's data runs past the end of the file")
+        }
+        switch entry.method {
+        case 0: return stored
+        case 8:
+            guard entry.size <= ZipArchive.entrySizeCap else {
+                throw Problem(
+                    reason: "\(entry.name): refusing a zip bomb: it declares \(entry.size) bytes, "
+                        + "more than the \(ZipArchive.entrySizeCap)-byte cap")
+            }
+            do {
+                return try Inflate.raw(stored, limit: entry.size)
+            } catch .tooLarge {
+                throw Problem(
+                    reason: "\(entry.name): refusing a zip bomb: it inflates beyond its declared \(entry.size) bytes")
+            } catch {
+                throw Problem(reason: "\(entry.name): cannot inflate: \(error)")
+            }
+        default: throw Problem(reason: "\(entry.name): unsupported ZIP compression method \(entry.method)")
+        }
+    }
+}
+
+extension ByteReader {
+    /// The little-endian 32-bit value at `offset`, or nil past the end.
+    static func le32(_ bytes: [UInt8], _ offset: Int) -> UInt32? {
+        guard offset >= 0, offset + 4 <= bytes.count else { return nil }
+        return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+            | UInt32(bytes[offset + 3]) << 24
+    }
+}

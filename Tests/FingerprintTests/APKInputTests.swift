@@ -1,0 +1,146 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Bad APKs (zip64, zip bombs), keystores with a password, and rotations taken from an APK.
+@Suite struct APKInputTests {
+    let home = TemporaryFolder("home")
+    var environment: [String: String] { ["HOME": home.path] }
+
+    @Test func aZip64APKIsRefusedAsZip64NotAsTruncated() throws {
+        let folder = TemporaryFolder("zip64")
+        folder.write("app/classes.dex", "dex")
+        let zipped = runProcess("zip", ["-q", "-fz", folder.url("app.apk"), "classes.dex"], in: folder.url("app"))
+        #expect(zipped.status == 0, "zip: \(zipped.stderr)")
+        let result = relops(["fingerprint", "show", "--apk", folder.url("app.apk")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("zip64 not supported"), "\(result.stderr)")
+        #expect(!result.stderr.contains("truncated"))
+    }
+
+    /// A deflated v1 signature block whose central directory declares `size` uncompressed bytes.
+    func apkDeclaring(_ size: UInt32, in folder: TemporaryFolder) throws -> String {
+        let cert = TestCertificate("bomb", in: folder)
+        let block = cert.signatureBlock(over: String(repeating: "Signature-Version: 1.0\r\n", count: 400))
+        var zip = makeZip([
+            ("classes.dex", Array("dex".utf8)), ("META-INF/CERT.RSA", block + [UInt8](repeating: 0, count: 4000)),
+        ])
+        let name = Array("META-INF/CERT.RSA".utf8)
+        let header: [UInt8] = [0x50, 0x4B, 0x01, 0x02]
+        let pattern = header + Array(repeating: UInt8(0), count: 42)
+        func isRecord(_ i: Int) -> Bool {
+            let end = min(zip.count, i + pattern.count + name.count)
+            return zip[i..<(i + 4)].elementsEqual(header) && zip[(i + pattern.count)..<end].elementsEqual(name)
+        }
+        let found = (0..<(zip.count - pattern.count)).first(where: isRecord)
+        let record = try #require(found)
+        #expect(zip[record + 10] == 8, "the block is deflated")
+        zip.replaceSubrange((record + 24)..<(record + 28), with: withUnsafeBytes(of: size.littleEndian) { Array($0) })
+        folder.write("bomb.apk", bytes: zip)
+        return folder.url("bomb.apk")
+    }
+
+    @Test func aZipBombIsRefusedNamingTheEntry() throws {
+        let folder = TemporaryFolder("bomb")
+        let lying = relops(["fingerprint", "show", "--apk", try apkDeclaring(100, in: folder)])
+        #expect(lying.status == 2)
+        #expect(
+            lying.stderr.contains("META-INF/CERT.RSA: refusing a zip bomb: it inflates beyond its declared 100 bytes"),
+            "\(lying.stderr)")
+        let huge = relops(["fingerprint", "show", "--apk", try apkDeclaring(0x7FFF_FFFF, in: folder)])
+        #expect(huge.status == 2)
+        #expect(
+            huge.stderr.contains("META-INF/CERT.RSA: refusing a zip bomb: it declares 2147483647 bytes"),
+            "\(huge.stderr)")
+    }
+
+    @Test func keystoresOpenWithTheirPasswordFromTheEnvironment() throws {
+        let folder = TemporaryFolder("stores")
+        let jks = makeJavaKeyStore(at: folder.url("upload.jks"), alias: "upload", password: "s3cret")
+        let good = relops(
+            ["fingerprint", "show", "--jks", folder.url("upload.jks"), "--storepass-env", "STOREPASS"],
+            environment: ["STOREPASS": "s3cret"])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout.contains("SHA256: \(jks)"))
+        let wrong = relops(
+            ["fingerprint", "show", "--jks", folder.url("upload.jks"), "--storepass-env", "STOREPASS"],
+            environment: ["STOREPASS": "nope"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("the store password does not open it"))
+        let p12 = makeJavaKeyStore(
+            at: folder.url("upload.keystore"), alias: "upload", storetype: "PKCS12", password: "s3cret")
+        let locked = relops(["fingerprint", "show", "--jks", folder.url("upload.keystore")])
+        #expect(locked.status == 2)
+        #expect(locked.stderr.contains("needs its password: give --storepass-env VAR"), "\(locked.stderr)")
+        let opened = relops(
+            [
+                "fingerprint", "show", "--jks", folder.url("upload.keystore"), "--storepass-env", "STOREPASS",
+                "--keypass-env", "KEYPASS",
+            ],
+            environment: ["STOREPASS": "s3cret", "KEYPASS": "s3cret"])
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(opened.stdout.contains("SHA256: \(p12)"))
+        let misplaced = relops(["fingerprint", "show", "--cert", folder.url("x"), "--storepass-env", "STOREPASS"])
+        #expect(misplaced.status == 2)
+        #expect(misplaced.stderr.contains("--storepass-env goes with --p12 or --jks"))
+    }
+
+    @Test func rotateChecksAPasswordProtectedUploadKeystore() throws {
+        let repo = sampleRepository()
+        let upload = makeJavaKeyStore(
+            at: repo.folder.url("android/upload.keystore"), alias: "upload", storetype: "PKCS12", password: "s3cret")
+        let unchecked = relops(["fingerprint", "rotate", "--to", upload], in: repo.root, environment: environment)
+        #expect(unchecked.status == 0, "\(unchecked.stderr)")
+        #expect(unchecked.stdout.contains("android/upload.keystore: note: keystore not checked"))
+        let refused = relops(
+            ["fingerprint", "rotate", "--to", upload, "--storepass-env", "STOREPASS"], in: repo.root,
+            environment: environment.merging(["STOREPASS": "s3cret"]) { $1 })
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("is the upload key (android/upload.keystore)"), "\(refused.stderr)")
+    }
+
+    @Test func rotateFromAnAPKAddsEveryFingerprintItNeeds() throws {
+        let keys = APKKeys.shared
+        let folder = TemporaryFolder("rotate-apk")
+        let apk = keys.sign(
+            "rsa", minSdk: 24, ["--next-signer"] + keys.signer("rotated") + ["--lineage", keys.lineage], into: folder)
+        let old = TestCertificate.fingerprintOfDER(keys.folder.url("rsa.der"))
+        let new = TestCertificate.fingerprintOfDER(keys.folder.url("rotated.der"))
+        let repo = sampleRepository()
+        let result = relops(
+            ["fingerprint", "rotate", "--from-apk", apk, "--format", "json"], in: repo.root, environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"after\": [\n    \"\(old)\",\n    \"\(new)\"\n  ]"), "\(result.stdout)")
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: apk)))
+        bytes[bytes.count / 3] ^= 0x01
+        try Data(bytes).write(to: URL(fileURLWithPath: apk))
+        let tampered = relops(["fingerprint", "rotate", "--from-apk", apk], in: repo.root, environment: environment)
+        #expect(tampered.status == 1)
+        #expect(tampered.stderr.contains("NOT VERIFIED"), "\(tampered.stderr)")
+    }
+
+    @Test(arguments: ["1", "{\"a\": 2}", "null"])
+    func keepOldRefusesAnArrayWithANonStringElement(_ element: String) throws {
+        let cert = TestCertificate("new")
+        let old = TestCertificate("old")
+        let repo = sampleRepository(fingerprints: [old.sha256])
+        let text = repo.readText(webSettings).replacingOccurrences(
+            of: "\"\(old.sha256)\"", with: "\"\(old.sha256)\", \(element)")
+        repo.write(webSettings, text)
+        let result = relops(
+            ["fingerprint", "rotate", "--to", cert.sha256, "--keep-old", "--apply"], in: repo.root,
+            environment: environment)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("holds \(element), which is not a fingerprint string"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(webSettings):"))
+        #expect(repo.readText(webSettings) == text)
+    }
+}
+
+extension TestCertificate {
+    /// `AB:CD:...` as openssl prints it for a DER certificate file.
+    static func fingerprintOfDER(_ path: String) -> String {
+        let out = openssl(["x509", "-inform", "DER", "-in", path, "-noout", "-fingerprint", "-sha256"]).stdout
+        return String(out.split(separator: "=").last ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -12,18 +12,53 @@ final class CodeRepository {
     /// True when the documents live in this repository too (the base is the blamed commit itself).
     let holdsDocuments: Bool
 
-    init(name: String, repository: Repository, target: ObjectID, holdsDocuments: Bool) throws(GitError) {
+    /// The first-parent chain ending at the target, oldest first.
+    let chain: [CommitInfo]
+    /// Every file path at the target, by its last segment.
+    let filesByName: [String: [String]]
+    /// Every folder name at the target (any depth), and the names at its root.
+    let folderNames: Set<String>
+    let rootNames: Set<String>
+
+    /// Opens the history and the file list at `target`. A history or tree that cannot be read
+    /// is a failure naming the repository (exit 3), never an empty answer.
+    init(name: String, repository: Repository, target: ObjectID, holdsDocuments: Bool) throws(Failure) {
         self.name = name
         self.repository = repository
         self.target = target
-        targetTree = try repository.tree(ofCommit: target)
         self.holdsDocuments = holdsDocuments
+        let location = repository.workingDirectory ?? repository.gitDirectory
+        do {
+            targetTree = try repository.tree(ofCommit: target)
+        } catch {
+            throw Failure(.couldNotCheck, "\(location): cannot read commit \(target.short): \(error.message)")
+        }
+        do {
+            chain = try repository.firstParentHistory(from: target).reversed()
+        } catch {
+            throw Failure(.couldNotCheck, "\(location): cannot read the history of \(target.short): \(error.message)")
+        }
+        var byName: [String: [String]] = [:]
+        var folders = Set<String>(), roots = Set<String>()
+        do {
+            let list = try repository.treeFiles(atCommit: target.hex)
+            for i in 0..<list.count {
+                let path = list.path(at: i)
+                byName[lastSegment(path), default: []].append(path)
+                let segments = path.split(separator: "/")
+                if let first = segments.first { roots.insert(String(first)) }
+                for folder in segments.dropLast() { folders.insert(String(folder)) }
+            }
+        } catch {
+            throw Failure(.couldNotCheck, "\(location): cannot list the files of \(target.short): \(error.message)")
+        }
+        filesByName = byName
+        folderNames = folders
+        rootNames = roots
     }
 
     // MARK: History
 
-    /// The first-parent chain ending at the target, oldest first.
-    private(set) lazy var chain: [CommitInfo] = ((try? repository.firstParentHistory(from: target)) ?? []).reversed()
     private lazy var chainIndex: [ObjectID: Int] = {
         var index: [ObjectID: Int] = [:]
         for (i, c) in chain.enumerated() { index[c.id] = i }
@@ -124,6 +159,16 @@ final class CodeRepository {
         return out
     }
 
+    private var commitChanges: [Int: [(path: String, blob: ObjectID?)]] = [:]
+
+    /// The files chain commit `index` added, changed or removed against its first parent, once per commit.
+    func changedFiles(at index: Int) throws(GitError) -> [(path: String, blob: ObjectID?)] {
+        if let known = commitChanges[index] { return known }
+        let changes = try repository.changedFiles(from: index > 0 ? chain[index - 1].id : nil, to: chain[index].id)
+        commitChanges[index] = changes
+        return changes
+    }
+
     /// For every path, the chain commits (above `indexedFloor`) that changed it.
     private var changeLog: [String: [(index: Int, blob: ObjectID?)]] = [:]
     private lazy var indexedFloor = chain.count - 1
@@ -199,43 +244,48 @@ final class CodeRepository {
         return owners
     }
 
-    /// Renames between two commits, computed once per pair and only when asked (a cited file is missing).
-    func renames(_ old: ObjectID, _ new: ObjectID) throws(GitError) -> [String: String] {
-        let key = BlobPair(old: old, new: new)
-        if let known = renameMaps[key] { return known }
-        let map = try repository.renames(from: old, to: new)
-        renameMaps[key] = map
-        return map
+    private var renamedPaths: [RenameKey: String?] = [:]
+    private var followed: [PathAtCommit: String?] = [:]
+
+    struct RenameKey: Hashable {
+        let path: String
+        let old: ObjectID
+        let new: ObjectID
+    }
+
+    /// Where `path` went between two commits when it was renamed, computed once per (path, pair)
+    /// and only when asked (a cited file is missing): exact renames first, then similarity among
+    /// plausible candidates.
+    func renamed(_ path: String, _ old: ObjectID, _ new: ObjectID) throws(GitError) -> String? {
+        let key = RenameKey(path: path, old: old, new: new)
+        if let known = renamedPaths[key] { return known }
+        let found = try repository.renamedPath(path, from: old, to: new)
+        renamedPaths[key] = found
+        return found
     }
 
     /// Where `path` (as it was at `base`) lives at the target, following renames commit by commit
     /// along the first-parent chain (small diffs, shared by every anchor); a direct rename
-    /// detection from `base` to the target when the chain cannot tell.
+    /// detection from `base` to the target when the chain cannot tell. Once per (path, base).
     func followRenames(_ path: String, from base: ObjectID) throws(GitError) -> String? {
+        let key = PathAtCommit(commit: base, path: path)
+        if let known = followed[key] { return known }
+        var found: String?
         if let landing = landingIndex(of: base) {
             var current = path, after = landing
             while let gone = try changePoints(current, from: after).dropFirst().first(where: { $0.blob == nil }) {
-                guard let next = try renames(chain[gone.index - 1].id, chain[gone.index].id)[current] else { break }
+                guard let next = try renamed(current, chain[gone.index - 1].id, chain[gone.index].id) else { break }
                 current = next
                 after = gone.index
             }
-            if current != path && targetTree.blobID(at: current) != nil { return current }
+            if current != path && targetTree.blobID(at: current) != nil { found = current }
         }
-        return try renames(base, target)[path]
+        if found == nil { found = try renamed(path, base, target) }
+        followed[key] = found
+        return found
     }
 
     // MARK: Files at the target
-
-    /// Every file path at the target, by its last segment.
-    private(set) lazy var filesByName: [String: [String]] = {
-        var out: [String: [String]] = [:]
-        guard let list = try? repository.treeFiles(atCommit: target.hex) else { return out }
-        for i in 0..<list.count {
-            let path = list.path(at: i)
-            out[lastSegment(path), default: []].append(path)
-        }
-        return out
-    }()
 
     /// Tracked paths at the target that equal `suffix` or end with `/suffix`.
     func files(withSuffix suffix: String) -> [String] {

@@ -93,6 +93,14 @@ extension AnchorAudit {
             }
             return
         }
+        var rel = rel
+        if try repo.blob(at: rel, in: base) == nil, repo.targetTree.blobID(at: rel) != nil,
+            let origin = try repo.pathAtBase(rel, base: base)
+        {
+            // Resolved at the target by suffix, renamed since the base: cite the file as it was.
+            rel = origin
+            drift.path = origin
+        }
         guard var baseBlob = try repo.blob(at: rel, in: base) else {
             if repo.targetTree.blobID(at: rel) != nil {
                 drift.status = .invalid

@@ -259,8 +259,58 @@ final class CodeRepository {
     func renamed(_ path: String, _ old: ObjectID, _ new: ObjectID) throws(GitError) -> String? {
         let key = RenameKey(path: path, old: old, new: new)
         if let known = renamedPaths[key] { return known }
+        if let k = chainIndex[new], k > 0, chain[k - 1].id == old, let exact = try exactRenames(at: k).forward[path] {
+            renamedPaths[key] = exact
+            return exact
+        }
         let found = try repository.renamedPath(path, from: old, to: new)
         renamedPaths[key] = found
+        return found
+    }
+
+    private var exactRenameMaps: [Int: (forward: [String: String], backward: [String: String])] = [:]
+
+    /// The exact renames of chain commit `index` against its first parent, both ways, once per commit.
+    func exactRenames(at index: Int) throws(GitError) -> (forward: [String: String], backward: [String: String]) {
+        if let known = exactRenameMaps[index] { return known }
+        var forward: [String: String] = [:], backward: [String: String] = [:]
+        for (old, new) in try repository.exactRenames(from: chain[index - 1].id, to: chain[index].id) {
+            forward[old] = new
+            backward[new] = old
+        }
+        exactRenameMaps[index] = (forward, backward)
+        return (forward, backward)
+    }
+
+    private var origins: [PathAtCommit: String?] = [:]
+
+    /// The path at `base` of the file that is `path` at the target, following renames backwards
+    /// along the first-parent chain (a suffix or elided name resolved at the target, for a file
+    /// renamed since); nil when it did not exist at the base. Once per (path, base).
+    func pathAtBase(_ path: String, base: ObjectID) throws(GitError) -> String? {
+        let key = PathAtCommit(commit: base, path: path)
+        if let known = origins[key] { return known }
+        var found: String?
+        if let landing = landingIndex(of: base) {
+            var current = path
+            for _ in 0..<16 {
+                let points = try changePoints(current, from: landing)
+                if points.first?.blob != nil {
+                    found = current
+                    break
+                }
+                guard let created = points.dropFirst().first(where: { $0.blob != nil }) else { break }
+                let k = created.index
+                if let old = try exactRenames(at: k).backward[current] {
+                    current = old
+                } else if let old = try repository.renamedFrom(current, in: chain[k - 1].id, to: chain[k].id) {
+                    current = old
+                } else {
+                    break
+                }
+            }
+        }
+        origins[key] = found
         return found
     }
 

@@ -171,17 +171,23 @@ struct DocumentContext {
         while before < scan.namedFiles.count && scan.namedFiles[before].line < anchor.line { before += 1 }
     }
 
-    /// Files named before the anchor (and elsewhere on its line, other than `cited`), nearest first.
+    /// Files named in the anchor's section before it (and elsewhere on its line, other than
+    /// `cited`), nearest first; at most 256, so a document of 200k anchors stays linear.
     func namedBefore(except cited: String) -> [NamedFile] {
         guard let anchor else { return [] }
-        var sameLine: [NamedFile] = []
+        var out: [NamedFile] = []
         var i = before
         while i < scan.namedFiles.count && scan.namedFiles[i].line == anchor.line {
-            if scan.namedFiles[i].path != cited { sameLine.append(scan.namedFiles[i]) }
+            if scan.namedFiles[i].path != cited { out.append(scan.namedFiles[i]) }
             i += 1
         }
-        // Bounded: a document of 200k anchors must not look back 200k times per anchor.
-        return sameLine.reversed() + scan.namedFiles[max(0, before - 2000)..<before].reversed()
+        out.reverse()
+        var j = before - 1
+        while j >= 0 && out.count < 256 && scan.namedFiles[j].section == anchor.section {
+            out.append(scan.namedFiles[j])
+            j -= 1
+        }
+        return out
     }
 }
 

@@ -99,14 +99,14 @@ public enum AnchorFinder {
                 case .anchor(let raw):
                     var path: String?
                     if raw.isListElement {
-                        path = raw.path ?? lastWritten ?? named.last(where: { $0.section == section })?.path
+                        path = raw.path ?? lastWritten ?? (named.last?.section == section ? named.last?.path : nil)
                     } else if let written = raw.path {
                         path = written
                         lastWritten = written
                         named.append(NamedFile(path: written, line: number, section: section))
                     } else {
                         lastWritten = nil
-                        path = named.last(where: { $0.section == section })?.path
+                        path = (named.last?.section == section ? named.last?.path : nil)
                     }
                     let historical = isHistorical(bytes, line.range, raw, previousHistorical: previousHistorical)
                     previousHistorical = historical

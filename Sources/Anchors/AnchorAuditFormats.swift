@@ -34,7 +34,8 @@ extension AnchorAuditResult {
             .object([("repository", .string($0.name)), ("anchors", .int($0.count))])
         }
         return .object([
-            ("target", .string(target)), ("anchors", .array(anchors)), ("counts", totals), ("unmapped", .array(unmapped)),
+            ("target", .string(target)), ("anchors", .array(anchors)), ("counts", totals),
+            ("unmapped", .array(unmapped)),
         ])
     }
 

@@ -113,6 +113,8 @@ public struct RevisionNote: Sendable {
                 "shifted the cited lines \(numberWords(abs(shift))) line\(abs(shift) == 1 ? "" : "s") \(shift > 0 ? "down" : "up")"
         } else if drifts.contains(where: { $0.status == .changed }) {
             what = "edited the cited code"
+        } else if let from = drifts.first(where: { $0.status == .moved && $0.newPath != $0.path })?.path {
+            what = "moved the cited lines from `\(label(first.repo, from))`"
         } else {
             what = "moved the cited lines"
         }

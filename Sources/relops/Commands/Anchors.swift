@@ -8,7 +8,9 @@ enum AnchorsCommand: RelopsCommand {
     static let shared: [OptionSpec] = [
         .value(
             "code", "PATH",
-            help: "Checkout that unprefixed anchors point into (default: .relops.yml anchors.code, else the documents' repository)."
+            help:
+                "Checkout that unprefixed anchors point into (default: .relops.yml anchors.code, "
+                + "else the documents' repository)."
         ),
         .value(
             "repo", "PREFIX=PATH", repeatable: true,
@@ -119,7 +121,8 @@ enum AnchorsCommand: RelopsCommand {
         case .json: console.out(result.json.rendered())
         case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
         case .github:
-            for drift in result.drifts where !drift.status.isAcceptable {
+            // Anchors into unmapped repositories are one line each in the summary, not one per anchor.
+            for drift in result.drifts where !drift.status.isAcceptable && drift.unmappedRepository == nil {
                 console.out(
                     "::warning file=\(property(drift.doc)),line=\(drift.anchor.line),col=\(drift.anchor.column),"
                         + "title=\(property("anchor \(drift.status.rawValue)"))::\(escape("\(drift.anchor.text) \(drift.explanation)"))"

@@ -100,6 +100,12 @@ extension AnchorAudit {
             // Resolved at the target by suffix, renamed since the base: cite the file as it was.
             rel = origin
             drift.path = origin
+        } else if try repo.blob(at: rel, in: base) == nil, repo.targetTree.blobID(at: rel) == nil,
+            let then = try resolveAtBase(cited, repo: repo, base: base)
+        {
+            // A suffix, bare or elided name whose file had that name at the base only.
+            rel = then
+            drift.path = then
         }
         guard var baseBlob = try repo.blob(at: rel, in: base) else {
             if repo.targetTree.blobID(at: rel) != nil {

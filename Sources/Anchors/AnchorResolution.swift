@@ -118,6 +118,18 @@ extension AnchorAudit {
         return .missing(repos[0], elided.tail)
     }
 
+    /// The one file of `repo` at `base` that a suffix, bare or elided name fits, when the name
+    /// fits nothing at the target (the file was renamed since); nil when none or several fit.
+    func resolveAtBase(_ cited: String, repo: CodeRepository, base: ObjectID) throws(GitError) -> String? {
+        var rel = cited
+        if !repo.name.isEmpty, rel.hasPrefix(repo.name + "/") { rel.removeFirst(repo.name.count + 1) }
+        while rel.hasPrefix("./") { rel.removeFirst(2) }
+        var head = ""
+        if let elided = ElidedPath(rel) { (head, rel) = (elided.head, elided.tail) }
+        let fits = try repo.files(withSuffix: rel, at: base).filter { head.isEmpty || $0.hasPrefix(head + "/") }
+        return fits.count == 1 ? fits[0] : nil
+    }
+
     /// The repository a cited path's first segment names when no mapped repository knows it as
     /// a folder: `Store/Src/A.cs` with no `Store` anywhere and no `--repo Store=PATH`.
     func unmappedRepository(_ cited: String) -> String? {

@@ -341,6 +341,25 @@ final class CodeRepository {
     func files(withSuffix suffix: String) -> [String] {
         (filesByName[lastSegment(suffix)] ?? []).filter { $0 == suffix || $0.hasSuffix("/" + suffix) }.sorted()
     }
+
+    private var filesByNameAt: [ObjectID: [String: [String]]] = [:]
+
+    /// Paths at `commit` that equal `suffix` or end with `/suffix`: for a name cited when its file
+    /// had a name it no longer has. The commit's file list is read once, and only when asked.
+    func files(withSuffix suffix: String, at commit: ObjectID) throws(GitError) -> [String] {
+        if commit == target { return files(withSuffix: suffix) }
+        if filesByNameAt[commit] == nil {
+            var byName: [String: [String]] = [:]
+            let list = try repository.treeFiles(atCommit: commit.hex)
+            for i in 0..<list.count {
+                let path = list.path(at: i)
+                byName[lastSegment(path), default: []].append(path)
+            }
+            filesByNameAt[commit] = byName
+        }
+        return (filesByNameAt[commit]?[lastSegment(suffix)] ?? []).filter { $0 == suffix || $0.hasSuffix("/" + suffix) }
+            .sorted()
+    }
 }
 
 func lastSegment(_ path: String) -> String {

@@ -62,6 +62,26 @@ import Testing
                 == "Runs at `.../Outbox/OutboxProcessor.cs:13`, set at Shared/.../Settings/OutboxSettings.cs:6.\n")
     }
 
+    @Test(arguments: LineEnds.allCases) func aBareOrElidedNameOfAFileRenamedSinceIsFoundAtItsBase(_ ends: LineEnds)
+        throws
+    {
+        let repo = AnchorRepo(ends)
+        repo.write("Src/Outbox/OutboxWorker.cs", numbered("worker", 1...30))
+        repo.write("Docs/adr.md", "The worker at OutboxWorker.cs:5 and `.../Outbox/OutboxWorker.cs:7`.\n")
+        repo.commit("Start")
+        repo.write("Src/Outbox/OutboxProcessor.cs", "// renamed\n" + numbered("worker", 1...30))
+        repo.git("rm", "-q", "Src/Outbox/OutboxWorker.cs")
+        repo.commit("Rename the worker (#12)")
+        let result = try audit(repo)
+        let bare = try #require(result.drift("OutboxWorker.cs:5"))
+        #expect(bare.status == .renamed && bare.newPath == "Src/Outbox/OutboxProcessor.cs" && bare.newStart == 6)
+        #expect(result.drift(".../Outbox/OutboxWorker.cs:7")?.newStart == 8)
+        try repin(repo)
+        #expect(
+            repo.readText("Docs/adr.md")
+                == "The worker at OutboxProcessor.cs:6 and `.../Outbox/OutboxProcessor.cs:8`.\n")
+    }
+
     @Test(arguments: LineEnds.allCases) func unmappedRepositoriesAreUnresolvedAndCountedPerRepository(_ ends: LineEnds)
         throws
     {

@@ -62,6 +62,27 @@ import Testing
         #expect(audit.status == 0, "\(audit.stdout)")
     }
 
+    @Test(arguments: LineEnds.allCases) func unmappedRepositoriesAreOneLineEachAndEarlierRevisionsAreHistory(
+        _ ends: LineEnds
+    ) throws {
+        let repo = drifted(ends)
+        repo.write(
+            "Docs/adr/0002-store.md",
+            "# ADR\n\nStore/Src/Cart.cs:3 and Store/Src/Pay.cs:4.\n\nRevision (2026-08-01)\n\n1. Src/A.cs:5.\n")
+        repo.commit("Store ADR")
+        let text = relops(["anchors", "audit", "Docs/adr/0002-store.md"], in: repo.root)
+        #expect(text.status == 1)
+        let lines = text.stdout.split(separator: "\n").filter { $0.contains("Store") }
+        #expect(lines.count == 1 && lines[0].hasPrefix("not checked: 2 anchors into Store"), "\(text.stdout)")
+        #expect(text.stdout.contains("3 anchors: 2 unresolved, 1 historical"))
+        let json = relops(["anchors", "audit", "Docs/adr/0002-store.md", "--format", "json"], in: repo.root)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let unmapped = try #require(object["unmapped"] as? [[String: Any]])
+        #expect(unmapped.first?["repository"] as? String == "Store" && unmapped.first?["anchors"] as? Int == 2)
+        let included = relops(["anchors", "audit", "Docs/adr/0002-store.md", "--include-revisions"], in: repo.root)
+        #expect(included.stdout.contains("3 anchors: 1 ok, 2 unresolved"), "\(included.stdout)")
+    }
+
     @Test(arguments: LineEnds.allCases) func badInputExitsTwoWithAMessage(_ ends: LineEnds) {
         let repo = drifted(ends)
         let missing = relops(["anchors", "audit", "Docs/nope.md"], in: repo.root)

@@ -5,7 +5,12 @@ per-anchor peer script reads to the file named by the first argument.
 History: 500 linear commits over 80 C# files of ~400 lines each;
 each commit inserts, deletes or edits lines in one or two files, and every 60th renames one.
 100 ADRs are written along the way, 20 anchors each (2,000), right when written: `path:N`,
-`path:N-M` ranges and bare `(:N)` continuations. Deterministic (fixed seed, fixed dates).
+`path:N-M` ranges and bare `(:N)` continuations, and the forms real ADRs use: comma lists
+(`path:N,M`), elided paths (`.../FeatureN/ServiceN.cs:N`), bare file names (`ServiceN.cs:N`) and
+citations into a repository nobody mapped (`Store/...`). The repository has `* text=auto eol=crlf`
+(working-tree documents are CRLF, blobs LF), 400 more small files, and 30 commits before the end
+a restructuring commit moves every file under `Source/` to `src/` (480 renames), so most anchors
+must follow a rename. Deterministic (fixed seed, fixed dates).
 """
 import random
 import sys
@@ -19,6 +24,9 @@ files = {}
 for f in range(FILES):
     path = f"Source/Module{f % 8}/Feature{f}/Service{f}.cs"
     files[path] = [f"    var v{f}_{i} = Compute({f}, {i});" for i in range(400)]
+for k in range(400):
+    files[f"Source/Legacy/Part{k // 40}/Legacy{k}.cs"] = [f"    var legacy{k}_{i} = Old({k}, {i});" for i in range(40)]
+RESTRUCTURE = COMMITS - 30
 counter = [10_000]
 
 
@@ -43,7 +51,14 @@ for c in range(COMMITS):
     changed, deleted = {}, []
     pr = 100 + c
     subject = f"Change {c} (#{pr})"
-    if c % 60 == 59:
+    renames = []
+    if c == RESTRUCTURE:
+        for old in sorted(files):
+            new = "src/" + old[len("Source/"):]
+            files[new] = files.pop(old)
+            renames.append((old, new))
+        subject = f"Restructure: Source/ is src/ (#{pr})"
+    elif c % 60 == 59:
         old = random.choice(sorted(files))
         new = old.replace("Service", "Renamed")
         if new != old and new not in files:
@@ -51,7 +66,7 @@ for c in range(COMMITS):
             deleted.append(old)
             changed[new] = files[new]
             subject = f"Rename {old.split('/')[-1]} (#{pr})"
-    for _ in range(random.choice([1, 1, 2])):
+    for _ in range(0 if renames else random.choice([1, 1, 2])):
         path = random.choice(sorted(files))
         lines = files[path]
         op = random.random()
@@ -66,6 +81,7 @@ for c in range(COMMITS):
         changed[path] = lines
     if c == 0:
         changed = dict(files)
+        changed[".gitattributes"] = None
         subject = "Initial import (#1)"
     if c in adr_at:
         i = adr_at[c]
@@ -73,14 +89,24 @@ for c in range(COMMITS):
         body = [f"# ADR-{i:04d}: Decision {i}", "", "## Status", "", f"Accepted. Decision {i}.", "", "## Decision", ""]
         written = 0
         while written < PER_ADR:
-            path = random.choice(sorted(files))
+            path = random.choice([p for p in sorted(files) if "/Legacy/" not in p])
             n = len(files[path])
             start = random.randint(1, n - 5)
             kind = random.random()
-            if kind < 0.6:
+            name = path.split("/")[-1]
+            if kind < 0.4:
                 written += 1
                 body.append(f"- The code sits at `{path}:{start}`.")
                 anchors_out.write(f"{doc}\t{len(body)}\t{path}\t{start}\t{start}\n")
+            elif kind < 0.47:
+                written += 2
+                body.append(f"- Both lines, `{path}:{start},{start + 2}`.")
+            elif kind < 0.54:
+                written += 1
+                body.append(f"- Elided: `.../{path.split('/')[-2]}/{name}:{start}`.")
+            elif kind < 0.6:
+                written += 1
+                body.append(f"- By name: {name}:{start}, and in the store Store/Src/{name}:{start}.")
             elif kind < 0.85:
                 end = start + random.randint(1, 4)
                 written += 1
@@ -103,8 +129,13 @@ for c in range(COMMITS):
         out.write(b"from :%d\n" % (mark - 1))
     for path in deleted:
         out.write(b"D %s\n" % path.encode())
+    for old, new in renames:
+        out.write(b"R %s %s\n" % (old.encode(), new.encode()))
     for path in changed:
         out.write(b"M 100644 inline %s\n" % path.encode())
-        data(docs[path] if path.startswith("Docs/") else "\n".join(files[path]) + "\n")
+        if path == ".gitattributes":
+            data("* text=auto eol=crlf\n")
+        else:
+            data(docs[path] if path.startswith("Docs/") else "\n".join(files[path]) + "\n")
 out.write(b"reset refs/heads/main\nfrom :%d\n" % mark)
 anchors_out.close()

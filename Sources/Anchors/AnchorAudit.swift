@@ -2,65 +2,204 @@ import Foundation
 import Git
 import RelopsCore
 
-/// What to audit: the documents, where unprefixed and prefixed anchors point, and the target.
-public struct AnchorAuditOptions: Sendable {
-    /// Absolute paths of the documents.
-    public var documents: [String]
-    /// The checkout unprefixed anchors point into (absolute); nil for the documents' repository.
-    public var codePath: String?
-    /// Anchor prefixes and the checkouts they name (absolute paths).
-    public var repos: [(prefix: String, path: String)]
-    /// The revision of the code repository to map anchors to; nil for its HEAD.
-    public var target: String?
-
-    public init(
-        documents: [String], codePath: String? = nil, repos: [(prefix: String, path: String)] = [],
-        target: String? = nil
-    ) {
-        self.documents = documents
-        self.codePath = codePath
-        self.repos = repos
-        self.target = target
-    }
-}
-
 /// Audits the anchors of documents against the code they cite: finds each anchor's base (the lock,
-/// else a blame of the document line), maps it to the target through diffs, and names the
-/// first-parent commits that moved it. Reads repositories only; never writes.
+/// else a blame of the document line, walked back when the cited lines do not fit), maps it to
+/// the target through diffs, and names the first-parent commits that moved it. Reads
+/// repositories only; never writes.
 public final class AnchorAudit {
     let root: String
     let documentsRepository: Repository
     let options: AnchorAuditOptions
     let lock: AnchorLock
-    private var code: CodeRepository!
+    let lockIndex: [String: String]
+    let code: CodeRepository
     /// The documents' repository at its HEAD, for blaming document lines along its first-parent chain.
-    private var documentsHistory: CodeRepository?
-    private var prefixed: [(prefix: String, repo: CodeRepository)] = []
-    private var commitTimes: [ObjectID: Int64] = [:]
+    let documentsHistory: CodeRepository?
+    let prefixed: [(prefix: String, repo: CodeRepository)]
+    var commitTimes: [ObjectID: Int64] = [:]
+    var previousRevisions: [String: Int64?] = [:]
 
-    /// `root` is the working tree of `repository`, which holds the documents and `.relops/anchors.lock`.
-    public init(root: String, repository: Repository, options: AnchorAuditOptions, lock: AnchorLock) {
+    /// The largest document an audit reads; larger ones are refused as bad input.
+    public static let maximumDocumentSize = 8 << 20
+
+    /// `root` is the working tree of `repository`, which holds the documents and
+    /// `.relops/anchors.lock`. Opens every repository the options name and reads their histories;
+    /// one that cannot be opened or read cannot be checked (exit 3, naming it).
+    public init(root: String, repository: Repository, options: AnchorAuditOptions, lock: AnchorLock) throws(Failure) {
         self.root = root
         documentsRepository = repository
         self.options = options
         self.lock = lock
+        var index: [String: String] = [:]
+        for entry in lock.entries { index[entry.key] = entry.base }
+        lockIndex = index
+        let opened = try RepositorySet.open(root: root, documents: repository, options: options)
+        code = opened.code
+        prefixed = opened.prefixed
+        documentsHistory = opened.documentsHistory
+    }
+
+    /// Opens the documents' repository at `options.root` (set by `AnchorAuditOptions.resolve`).
+    public convenience init(options: AnchorAuditOptions, lock: AnchorLock) throws(Failure) {
+        guard let root = options.root else {
+            throw Failure(.usage, "no documents' repository: resolve the options first")
+        }
+        let repository: Repository
+        do {
+            repository = try Repository(discovering: root)
+        } catch {
+            throw Failure(.couldNotCheck, "\(root): cannot open the repository: \(error.message)")
+        }
+        try self.init(root: root, repository: repository, options: options, lock: lock)
     }
 
     /// Audits every document. A document that cannot be read is bad input; a repository that
-    /// cannot be opened or read cannot be checked.
+    /// cannot be read cannot be checked.
     public func run() throws(Failure) -> AnchorAuditResult {
-        try openRepositories()
         var documents: [AnchorAuditResult.Document] = []
         for path in options.documents {
             documents.append(try audit(document: path))
         }
         var targets = ["": code.target.hex]
         for (prefix, repo) in prefixed { targets[prefix] = repo.target.hex }
-        return AnchorAuditResult(documents: documents, target: code.target.hex, targets: targets)
+        // The documents' own repository needs no name: its target is named by the commit alone.
+        let codeName =
+            code.repository === documentsRepository
+            ? "" : ((code.repository.workingDirectory ?? code.repository.gitDirectory) as NSString).lastPathComponent
+        return AnchorAuditResult(documents: documents, target: code.target.hex, targets: targets, codeName: codeName)
     }
 
-    private func openRepositories() throws(Failure) {
-        var opened: [String: Repository] = [root: documentsRepository]
+    // MARK: One document
+
+    private func audit(document path: String) throws(Failure) -> AnchorAuditResult.Document {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(.badInput, "\(path): cannot read the document")
+        }
+        guard data.count <= AnchorAudit.maximumDocumentSize else {
+            throw Failure(
+                .badInput,
+                "\(path): \(data.count) bytes; documents over \(AnchorAudit.maximumDocumentSize >> 20) MB are not audited"
+            )
+        }
+        let bytes = Array(data)
+        let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        let scan = AnchorFinder.scan(bytes) { [self] word in
+            if case .file = resolve(word) { return true }
+            // A path with folders names a file even when it is gone now.
+            return word.contains("/") && AnchorFinder.looksLikeFileName(word)
+        }
+        var blame: Result<[ObjectID?], GitError>?
+        var drifts: [AnchorDrift] = []
+        var context = DocumentContext(scan: scan, doc: relative)
+        for anchor in scan.anchors {
+            var drift = AnchorDrift(doc: relative, anchor: anchor)
+            context.advance(to: anchor)
+            do {
+                try audit(&drift, context: context) { [self] () -> BlamedLine in
+                    if blame == nil {
+                        blame = Result { () throws(GitError) in try blameDocument(relative, bytes) }
+                    }
+                    switch blame {
+                    case .success(let lines):
+                        let line = anchor.line - 1
+                        return line < lines.count ? lines[line].map(BlamedLine.commit) ?? .uncommitted : .uncommitted
+                    case .failure(let error):
+                        return .failed(error.message)
+                    case nil:
+                        return .uncommitted
+                    }
+                }
+            } catch {
+                throw Failure(
+                    .couldNotCheck, "\(relative):\(anchor.line):\(anchor.column): \(anchor.text): \(error.message)")
+            }
+            drifts.append(drift)
+        }
+        return .init(path: relative, absolutePath: path, bytes: bytes, scan: scan, drifts: drifts)
+    }
+
+    /// Who wrote each line of a document: the shared first-parent walk, and where that lands a
+    /// line on a merge, libgit2's blame of the committed file to find the commit on the branch.
+    /// The working-tree bytes are first put through the repository's filters (`* text=auto
+    /// eol=crlf` and the like), so they compare with the committed blobs as git would.
+    private func blameDocument(_ path: String, _ bytes: [UInt8]) throws(GitError) -> [ObjectID?] {
+        guard let history = documentsHistory else { return [] }
+        let stored = try documentsRepository.contentAsStored(bytes, path: path)
+        let walked = try history.firstParentBlame(path: path, content: stored)
+        guard walked.contains(where: { $0.map(history.isMerge) ?? false }),
+            try Repository.blobID(of: stored) == history.targetTree.blobID(at: path)
+        else { return walked }
+        let blamed = try documentsRepository.blameLines(path: path)
+        return blamed.count == walked.count ? blamed : walked
+    }
+}
+
+/// What blame says about one document line.
+enum BlamedLine {
+    /// The first-parent commit that wrote it.
+    case commit(ObjectID)
+    /// Not committed yet (or the document is not tracked): written against the working tree.
+    case uncommitted
+    /// The document's history could not be read.
+    case failed(String)
+}
+
+/// Where an anchor sits among the files its document names: those named before it, so the path
+/// rules look back without copying the list for every anchor.
+struct DocumentContext {
+    let scan: AnchorScan
+    let doc: String
+    /// How many named files lie on lines before the current anchor.
+    private(set) var before = 0
+    private(set) var anchor: FoundAnchor?
+    /// The distinct paths named in each section, in order.
+    let sectionPaths: [Int: [String]]
+
+    init(scan: AnchorScan, doc: String) {
+        self.scan = scan
+        self.doc = doc
+        var paths: [Int: [String]] = [:]
+        var seen = Set<String>()
+        for named in scan.namedFiles where seen.insert("\(named.section)\u{0}\(named.path)").inserted {
+            paths[named.section, default: []].append(named.path)
+        }
+        sectionPaths = paths
+    }
+
+    mutating func advance(to anchor: FoundAnchor) {
+        self.anchor = anchor
+        while before < scan.namedFiles.count && scan.namedFiles[before].line < anchor.line { before += 1 }
+    }
+
+    /// Files named in the anchor's section before it (and elsewhere on its line, other than
+    /// `cited`), nearest first; at most 256, so a document of 200k anchors stays linear.
+    func namedBefore(except cited: String) -> [NamedFile] {
+        guard let anchor else { return [] }
+        var out: [NamedFile] = []
+        var i = before
+        while i < scan.namedFiles.count && scan.namedFiles[i].line == anchor.line {
+            if scan.namedFiles[i].path != cited { out.append(scan.namedFiles[i]) }
+            i += 1
+        }
+        out.reverse()
+        var j = before - 1
+        while j >= 0 && out.count < 256 && scan.namedFiles[j].section == anchor.section {
+            out.append(scan.namedFiles[j])
+            j -= 1
+        }
+        return out
+    }
+}
+
+/// The repositories one audit reads, each opened once.
+struct RepositorySet {
+    let code: CodeRepository
+    let prefixed: [(prefix: String, repo: CodeRepository)]
+    let documentsHistory: CodeRepository?
+
+    static func open(root: String, documents: Repository, options: AnchorAuditOptions) throws(Failure) -> RepositorySet
+    {
+        var opened: [String: Repository] = [root: documents]
         func open(_ path: String, _ what: String) throws(Failure) -> Repository {
             let key = (path as NSString).standardizingPath
             if let repo = opened[key] { return repo }
@@ -85,297 +224,27 @@ public final class AnchorAudit {
             }
         }
         let codeRepo = try open(options.codePath ?? root, "the code repository")
-        do {
-            code = try CodeRepository(
-                name: "", repository: codeRepo,
-                target: try target(codeRepo, options.target, options.codePath ?? root),
-                holdsDocuments: codeRepo === documentsRepository)
-            for (prefix, path) in options.repos {
-                let repo = try open(path, "repository \(prefix)")
-                let sameAsCode = repo === codeRepo
-                let tip = sameAsCode ? code.target : try target(repo, nil, path)
-                // A prefix naming the code checkout itself keeps its own name (and lock entries),
-                // with the code repository's target.
-                let named = try CodeRepository(
-                    name: prefix, repository: repo, target: tip, holdsDocuments: repo === documentsRepository)
-                prefixed.append((prefix, named))
-            }
-            if let head = documentsRepository.headCommit() {
-                documentsHistory =
-                    code.repository === documentsRepository && code.target == head
-                    ? code
-                    : try CodeRepository(name: "", repository: documentsRepository, target: head, holdsDocuments: true)
-            }
-        } catch let error as GitError {
-            throw Failure(.couldNotCheck, "cannot read the repository: \(error.message)")
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw Failure(.couldNotCheck, "\(error)")
+        let code = try CodeRepository(
+            name: "", repository: codeRepo, target: try target(codeRepo, options.target, options.codePath ?? root),
+            holdsDocuments: codeRepo === documents)
+        var prefixed: [(prefix: String, repo: CodeRepository)] = []
+        for (prefix, path) in options.repos {
+            let repo = try open(path, "repository \(prefix)")
+            // A prefix naming the code checkout itself keeps its own name (and lock entries),
+            // with the code repository's target.
+            let tip = repo === codeRepo ? code.target : try target(repo, nil, path)
+            prefixed.append(
+                (
+                    prefix,
+                    try CodeRepository(name: prefix, repository: repo, target: tip, holdsDocuments: repo === documents)
+                ))
         }
-    }
-
-    // MARK: One document
-
-    private func audit(document path: String) throws(Failure) -> AnchorAuditResult.Document {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(.badInput, "\(path): cannot read the document")
+        var history: CodeRepository?
+        if let head = documents.headCommit() {
+            history =
+                code.repository === documents && code.target == head
+                ? code : try CodeRepository(name: "", repository: documents, target: head, holdsDocuments: true)
         }
-        let bytes = Array(data)
-        let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-        let scan = AnchorFinder.scan(bytes) { [self] word in
-            if case .file = resolve(word, namedBefore: []) { return true }
-            // A path with folders names a file even when it is gone now.
-            return word.contains("/") && AnchorFinder.looksLikeFileName(word)
-        }
-        var blame: [ObjectID?]?
-        var drifts: [AnchorDrift] = []
-        for anchor in scan.anchors {
-            var drift = AnchorDrift(doc: relative, anchor: anchor)
-            do {
-                try audit(&drift, scan: scan, bytes: bytes) { [self] in
-                    if blame == nil {
-                        blame = blameDocument(relative, bytes)
-                    }
-                    let line = anchor.line - 1
-                    return line < blame!.count ? blame![line] : nil
-                }
-            } catch {
-                throw Failure(
-                    .couldNotCheck, "\(relative):\(anchor.line):\(anchor.column): \(anchor.text): \(error.message)")
-            }
-            drifts.append(drift)
-        }
-        return .init(path: relative, absolutePath: path, bytes: bytes, scan: scan, drifts: drifts)
-    }
-
-    /// Who wrote each line of a document: the shared first-parent walk, and where that lands a
-    /// line on a merge, libgit2's blame of the committed file to find the commit on the branch.
-    private func blameDocument(_ path: String, _ bytes: [UInt8]) -> [ObjectID?] {
-        guard let history = documentsHistory,
-            let walked = try? history.firstParentBlame(path: path, content: bytes)
-        else { return [] }
-        guard walked.contains(where: { $0.map(history.isMerge) ?? false }),
-            (try? Repository.blobID(of: bytes)) == history.targetTree.blobID(at: path),
-            let blamed = try? documentsRepository.blameLines(path: path), blamed.count == walked.count
-        else { return walked }
-        return blamed
-    }
-
-    // MARK: Resolving paths
-
-    enum Resolution {
-        case file(CodeRepository, String)
-        case ambiguous([String])
-        /// Not at the target; perhaps renamed or removed since the base: where to look there.
-        case missing(CodeRepository, String)
-    }
-
-    /// Splits a configured prefix off `cited` and finds the file: exactly at the target, else the
-    /// fuller path named earlier in the document, else the unique tracked file with that suffix.
-    func resolve(_ cited: String, namedBefore: [NamedFile]) -> Resolution {
-        var repo: CodeRepository = code
-        var rel = cited
-        if let slash = cited.firstIndex(of: "/"), let match = prefixed.first(where: { $0.prefix == cited[..<slash] }) {
-            repo = match.repo
-            rel = String(cited[cited.index(after: slash)...])
-        }
-        while rel.hasPrefix("./") { rel.removeFirst(2) }
-        if repo.targetTree.blobID(at: rel) != nil { return .file(repo, rel) }
-        var missing = (repo, rel)
-        let fullerPaths = namedBefore.filter { $0.path.hasSuffix("/" + cited) }
-        if let fuller = fullerPaths.reversed().max(by: { $0.path.count < $1.path.count }) {
-            switch resolve(fuller.path, namedBefore: []) {
-            case .file(let r, let p): return .file(r, p)
-            case .missing(let r, let p): missing = (r, p)
-            case .ambiguous: break
-            }
-        }
-        var candidates = repo.files(withSuffix: rel).map { (repo, $0) }
-        if candidates.isEmpty && repo === code {
-            for (_, other) in prefixed where other !== code {
-                candidates += other.files(withSuffix: rel).map { (other, $0) }
-            }
-        }
-        if candidates.count == 1 { return .file(candidates[0].0, candidates[0].1) }
-        if candidates.count > 1 {
-            return .ambiguous(candidates.map { $0.0.name.isEmpty ? $0.1 : $0.0.name + "/" + $0.1 })
-        }
-        return .missing(missing.0, missing.1)
-    }
-
-    /// The shortest way to write `path` of repository `repo` ("" for the code repository) that an
-    /// audit resolves back to the same file: its last segment when that is unique, else more.
-    public func shortestLabel(repo: String, path: String) -> String {
-        let full = repo.isEmpty ? path : repo + "/" + path
-        let segments = full.split(separator: "/", omittingEmptySubsequences: false)
-        for k in 1...max(1, segments.count) {
-            let label = segments.suffix(k).joined(separator: "/")
-            if case .file(let r, let p) = resolve(label, namedBefore: []), r.name == repo || r === code && repo.isEmpty,
-                p == path
-            {
-                return label
-            }
-        }
-        return full
-    }
-
-    // MARK: One anchor
-
-    private func audit(_ drift: inout AnchorDrift, scan: AnchorScan, bytes: [UInt8], blamed: () -> ObjectID?)
-        throws(GitError)
-    {
-        let anchor = drift.anchor
-        guard let cited = anchor.path else {
-            drift.status = anchor.isHistorical ? .historical : .unresolved
-            drift.note = "no file is named before this continuation in its section"
-            return
-        }
-        let before = scan.namedFiles.filter { $0.line < anchor.line || $0.line == anchor.line && $0.path != cited }
-        var repo: CodeRepository, rel: String
-        switch resolve(cited, namedBefore: before) {
-        case .file(let r, let p):
-            (repo, rel) = (r, p)
-        case .ambiguous(let candidates):
-            drift.path = cited
-            drift.status = anchor.isHistorical ? .historical : .unresolved
-            drift.candidates = candidates
-            drift.note = "`\(cited)` matches \(candidates.count) files"
-            return
-        case .missing(let r, let p):
-            // Perhaps the file was there at the base and is gone or renamed now.
-            (repo, rel) = (r, p)
-        }
-        drift.repo = repo.name
-        drift.path = rel
-        if anchor.isHistorical {
-            drift.status = .historical
-            return
-        }
-        guard let base = try base(for: anchor, doc: drift.doc, repo: repo, path: rel, blamed: blamed) else {
-            drift.status = .unresolved
-            drift.note = "the code repository has no commit as old as the document line"
-            return
-        }
-        drift.base = base.hex
-        guard let baseBlob = try repo.blob(at: rel, in: base) else {
-            if repo.targetTree.blobID(at: rel) == nil {
-                drift.status = .unresolved
-                drift.note = "no such file"
-            } else {
-                drift.status = .invalid
-                drift.note = "no such file at its base \(base.short)"
-            }
-            return
-        }
-        let baseLines = try repo.lines(baseBlob)
-        if anchor.start < 1 || anchor.end < anchor.start || anchor.end > baseLines.count {
-            drift.status = .invalid
-            drift.note = "past the end of the file (\(baseLines.count) lines at \(base.short))"
-            if !anchor.pathWritten {
-                drift.candidates = try fits(anchor, scan: scan, bound: cited, blamed: blamed, doc: drift.doc)
-                if !drift.candidates.isEmpty {
-                    drift.note! += "; it would fit " + drift.candidates.map { "`\($0)`" }.joined(separator: ", ")
-                }
-            }
-            return
-        }
-        let block = baseLines.block(anchor.start, anchor.end)
-        if isTrivialBlock(block) {
-            drift.status = .invalid
-            drift.note = "cites only blank, brace or doc-comment tag lines at its base \(base.short)"
-            return
-        }
-        try map(&drift, repo: repo, path: rel, base: base, baseBlob: baseBlob, block: block)
-    }
-
-    /// The commit at which the anchor was last known right.
-    private func base(
-        for anchor: FoundAnchor, doc: String, repo: CodeRepository, path: String,
-        blamed: () -> ObjectID?
-    ) throws(GitError) -> ObjectID? {
-        if let hex = lock.base(doc: doc, repo: repo.name, path: path, start: anchor.start, end: anchor.end),
-            let id = ObjectID(hex: hex), (try? repo.repository.commitInfo(id)) != nil
-        {
-            return id
-        }
-        guard let written = blamed() else { return repo.repository.headCommit() ?? repo.target }
-        if repo.holdsDocuments { return written }
-        let time: Int64
-        if let known = commitTimes[written] {
-            time = known
-        } else {
-            time = try documentsRepository.commitInfo(written).time
-            commitTimes[written] = time
-        }
-        return repo.commit(currentAt: time)
-    }
-
-    /// The other files of the section whose base is long enough for an invalid continuation.
-    private func fits(_ anchor: FoundAnchor, scan: AnchorScan, bound: String, blamed: () -> ObjectID?, doc: String)
-        throws(GitError) -> [String]
-    {
-        var out: [String] = []
-        for named in scan.namedFiles
-        where named.section == anchor.section && named.path != bound && !out.contains(named.path) {
-            guard case .file(let repo, let rel) = resolve(named.path, namedBefore: scan.namedFiles),
-                let base = try base(for: anchor, doc: doc, repo: repo, path: rel, blamed: blamed),
-                let blob = try repo.blob(at: rel, in: base)
-            else { continue }
-            if try repo.lines(blob).count >= anchor.end { out.append(named.path) }
-        }
-        return out
-    }
-
-    /// Maps the block from its base to the target and sets the status, position and commits.
-    private func map(
-        _ drift: inout AnchorDrift, repo: CodeRepository, path: String, base: ObjectID, baseBlob: ObjectID,
-        block: ArraySlice<String>
-    ) throws(GitError) {
-        let anchor = drift.anchor
-        var newPath = path
-        var targetBlob = repo.targetTree.blobID(at: path)
-        if targetBlob == nil, let renamed = try repo.followRenames(path, from: base) {
-            newPath = renamed
-            targetBlob = repo.targetTree.blobID(at: renamed)
-        }
-        guard let targetBlob else {
-            drift.status = .lost
-            drift.note = "the file is gone"
-            drift.commits = try repo.attribute(
-                path: path, start: anchor.start, end: anchor.end, base: base, baseBlob: baseBlob)
-            return
-        }
-        drift.newPath = newPath
-        let renamed = newPath != path
-        if targetBlob == baseBlob {
-            drift.status = renamed ? .renamed : .ok
-            (drift.newStart, drift.newEnd) = (anchor.start, anchor.end)
-        } else {
-            let hunks = try repo.diff(baseBlob, targetBlob)
-            let mapped = mapRange(anchor.start, anchor.end, through: hunks)
-            if mapped.intact {
-                drift.status = renamed ? .renamed : mapped.start == anchor.start ? .ok : .moved
-                (drift.newStart, drift.newEnd) = (mapped.start, mapped.end)
-            } else if let match = findByContent(
-                block, in: try repo.lines(targetBlob), expected: mapped.start,
-                lengths: [block.count, mapped.end - mapped.start + 1], hints: anchor.hints)
-            {
-                (drift.newStart, drift.newEnd) = (match.start, match.end)
-                if match.kind == .exact {
-                    drift.status = renamed ? .renamed : match.start == anchor.start ? .ok : .moved
-                } else {
-                    drift.status = .changed
-                    drift.confidence = match.confidence
-                }
-            } else {
-                drift.status = .lost
-                drift.note = "the cited text is gone"
-            }
-        }
-        if drift.status != .ok {
-            drift.commits = try repo.attribute(
-                path: path, start: anchor.start, end: anchor.end, base: base, baseBlob: baseBlob)
-        }
+        return RepositorySet(code: code, prefixed: prefixed, documentsHistory: history)
     }
 }

@@ -9,6 +9,7 @@ extension AnchorAuditResult {
                 ("doc", .string(d.doc)), ("doc_line", .int(d.anchor.line)), ("doc_column", .int(d.anchor.column)),
                 ("text", .string(d.anchor.text)), ("repo", .string(d.repo)), ("path", .string(d.path ?? d.anchor.path)),
                 ("start", .int(d.anchor.start)), ("end", .int(d.anchor.end)), ("base", .string(d.base)),
+                ("base_reason", .string(d.baseReason)), ("unmapped_repository", .string(d.unmappedRepository)),
                 ("status", .string(d.status.rawValue)), ("new_path", .string(d.newPath)),
                 ("new_start", .int(d.newStart)),
                 ("new_end", .int(d.newEnd)), ("confidence", d.confidence.map { .double($0) } ?? .null),
@@ -20,6 +21,7 @@ extension AnchorAuditResult {
                                 ("id", .string(c.id)), ("short", .string(c.short)), ("subject", .string(c.subject)),
                                 ("pr", .int(c.pr)),
                                 ("shift", .int(c.shift)), ("renamed_to", .string(c.renamedTo)),
+                                ("moved_to", .string(c.movedTo)),
                             ])
                         })
                 ),
@@ -28,7 +30,13 @@ extension AnchorAuditResult {
         }
         let totals = JSONValue.object(
             counts.map { ($0.0.rawValue, .int($0.1)) } + [("total", .int(drifts.count))])
-        return .object([("target", .string(target)), ("anchors", .array(anchors)), ("counts", totals)])
+        let unmapped: [JSONValue] = unmappedRepositories.map {
+            .object([("repository", .string($0.name)), ("anchors", .int($0.count))])
+        }
+        return .object([
+            ("target", .string(target)), ("anchors", .array(anchors)), ("counts", totals),
+            ("unmapped", .array(unmapped)),
+        ])
     }
 
     /// A SARIF 2.1.0 log with one result per anchor to look at, for code-scanning tools.

@@ -34,6 +34,8 @@ public struct AnchorCommit: Sendable, Equatable {
     public let shift: Int?
     /// The block's path after this commit, when the commit renamed the file.
     public let renamedTo: String?
+    /// The file the block moved to in this commit, when the commit moved the lines to another file.
+    public var movedTo: String? = nil
 
     public var short: String { String(id.prefix(7)) }
 }
@@ -49,6 +51,10 @@ public struct AnchorDrift: Sendable {
     public var path: String?
     /// The commit at which the anchor was last known right.
     public var base: String?
+    /// Why that commit: `lock`, `blame`, `uncommitted`, `meaningful-lines` or `identifiers`.
+    public var baseReason: String?
+    /// For `unresolved`: the repository the path names that no `--repo` or `anchors.repos` maps.
+    public var unmappedRepository: String?
     public var status: AnchorStatus = .unresolved
     public var newPath: String?
     public var newStart: Int?
@@ -84,6 +90,35 @@ public struct AnchorAuditResult: Sendable {
     public let target: String
     /// The target commit of every repository, by prefix ("" for the code repository).
     public let targets: [String: String]
+    /// The code repository's folder name, for naming the target (`Shared@0b19b56`); "" when the
+    /// documents live in it.
+    public var codeName: String = ""
+
+    public init(documents: [Document], target: String, targets: [String: String], codeName: String = "") {
+        self.documents = documents
+        self.target = target
+        self.targets = targets
+        self.codeName = codeName
+    }
+
+    /// The repositories these anchors point into, named with their targets: `Shared@0b19b56`.
+    public func targetNames(of drifts: [AnchorDrift]) -> [String] {
+        var out: [String] = []
+        for drift in drifts {
+            let short = String((targets[drift.repo] ?? "").prefix(7))
+            let repo = drift.repo.isEmpty ? codeName : drift.repo
+            let name = repo.isEmpty ? short : repo + "@" + short
+            if !out.contains(name) { out.append(name) }
+        }
+        return out
+    }
+
+    /// Unresolved anchors into repositories nobody mapped, counted per repository, by name.
+    public var unmappedRepositories: [(name: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for drift in drifts { if let name = drift.unmappedRepository { counts[name, default: 0] += 1 } }
+        return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
 
     public var drifts: [AnchorDrift] { documents.flatMap(\.drifts) }
 
@@ -128,9 +163,10 @@ extension AnchorDrift {
                 + commits.map { c in
                     var s = c.short + (c.pr.map { " (PR #\($0))" } ?? "")
                     if let renamed = c.renamedTo { s += " renamed to \(renamed)" }
+                    if let moved = c.movedTo { s += " moved the lines to \(moved)" }
                     if let shift = c.shift, shift != 0 {
                         s += " \(shift > 0 ? "+" : "")\(shift)"
-                    } else if c.shift == nil {
+                    } else if c.shift == nil && c.movedTo == nil {
                         s += " edited"
                     }
                     return s

@@ -27,6 +27,12 @@ public struct FoundAnchor: Sendable, Equatable {
     public let section: Int
     /// Identifiers in code spans of the same sentence: hints for finding edited code by content.
     public let hints: [String]
+    /// True for the second and later elements of a comma list (`:20,109,288-294`): each element
+    /// is an anchor of its own, bound to the list's path, whose path bytes only the first holds.
+    public var isListElement: Bool = false
+    /// The date of the earlier `Revision (YYYY-MM-DD)` section the anchor sits in, if any: those
+    /// anchors are history, re-pinned only when asked to.
+    public var revision: String? = nil
 }
 
 /// A file named in a document (with or without a line), in document order.
@@ -71,40 +77,54 @@ public enum AnchorFinder {
         var named: [NamedFile] = []
         var section = 0
         var crlf = 0
+        var revision: String?
         for (index, line) in lines.enumerated() {
             let number = index + 1
             if line.hasCR { crlf += 1 }
+            if let date = revisionHeading(bytes[line.range]) {
+                if !headingLine[number] { section += 1 }
+                revision = date
+            } else if headingLine[number] {
+                revision = nil
+            }
             if headingLine[number] { section += 1 }
             if skipped[number] { continue }
-            let tokens = tokenize(bytes, line.range)
+            var sentences = SentenceHints(bytes: bytes, line: line.range)
             var previousHistorical = false
-            var lineAnchors: [FoundAnchor] = []
-            for token in tokens {
+            var lastWritten: String?
+            for token in tokenize(bytes, line.range) {
                 switch token {
                 case .mention(let path):
                     if isFileName(path) { named.append(NamedFile(path: path, line: number, section: section)) }
                 case .anchor(let raw):
                     var path: String?
-                    if let written = raw.path {
+                    if raw.isListElement {
+                        path = raw.path ?? lastWritten ?? (named.last?.section == section ? named.last?.path : nil)
+                    } else if let written = raw.path {
                         path = written
+                        lastWritten = written
                         named.append(NamedFile(path: written, line: number, section: section))
                     } else {
-                        path = named.last(where: { $0.section == section })?.path
+                        lastWritten = nil
+                        path = (named.last?.section == section ? named.last?.path : nil)
                     }
                     let historical = isHistorical(bytes, line.range, raw, previousHistorical: previousHistorical)
                     previousHistorical = historical
-                    let text = String(decoding: bytes[raw.whole], as: UTF8.self)
-                    lineAnchors.append(
-                        FoundAnchor(
-                            line: number, column: raw.whole.lowerBound - line.range.lowerBound + 1, text: text,
-                            path: path,
-                            pathWritten: raw.path != nil, start: raw.start, end: raw.end, isHistorical: historical,
-                            pathBytes: raw.pathBytes, startBytes: raw.startBytes, endBytes: raw.endBytes,
-                            endPathBytes: raw.endPathBytes, section: section,
-                            hints: hints(bytes, line.range, around: raw.whole)))
+                    var text = String(decoding: bytes[raw.whole], as: UTF8.self)
+                    if raw.isListElement {
+                        text = (raw.path.map { $0 + ":" } ?? ":") + text.dropFirst()
+                    }
+                    var anchor = FoundAnchor(
+                        line: number, column: raw.whole.lowerBound - line.range.lowerBound + 1, text: text,
+                        path: path, pathWritten: raw.path != nil, start: raw.start, end: raw.end,
+                        isHistorical: historical, pathBytes: raw.isListElement ? nil : raw.pathBytes,
+                        startBytes: raw.startBytes, endBytes: raw.endBytes, endPathBytes: raw.endPathBytes,
+                        section: section, hints: sentences.hints(around: raw.whole))
+                    anchor.isListElement = raw.isListElement
+                    anchor.revision = revision
+                    anchors.append(anchor)
                 }
             }
-            anchors += lineAnchors
         }
         return AnchorScan(anchors: anchors, namedFiles: named, lineEnding: crlf * 2 > lines.count ? "\r\n" : "\n")
     }
@@ -152,6 +172,7 @@ struct RawAnchor {
     var endBytes: Range<Int>?
     var endPathBytes: Range<Int>? = nil
     var whole: Range<Int>
+    var isListElement = false
 }
 
 enum Token {
@@ -212,7 +233,7 @@ func tokenize(_ bytes: [UInt8], _ line: Range<Int>) -> [Token] {
                 !precededByScheme, let anchor = readLines(bytes, colon: j, end: end, pathStart: i)
             {
                 tokens.append(.anchor(anchor))
-                i = anchor.whole.upperBound
+                i = readListElements(bytes, after: anchor, end: end, into: &tokens)
                 i = skipColumn(bytes, i, end)
                 continue
             }
@@ -227,7 +248,7 @@ func tokenize(_ bytes: [UInt8], _ line: Range<Int>) -> [Token] {
         {
             if let anchor = readLines(bytes, colon: i, end: end, pathStart: nil) {
                 tokens.append(.anchor(anchor))
-                i = skipColumn(bytes, anchor.whole.upperBound, end)
+                i = skipColumn(bytes, readListElements(bytes, after: anchor, end: end, into: &tokens), end)
                 continue
             }
         }
@@ -260,6 +281,33 @@ func readLines(_ bytes: [UInt8], colon: Int, end: Int, pathStart: Int?) -> RawAn
         startBytes: (colon + 1)..<afterStart, endBytes: endBytes, whole: (pathStart ?? colon)..<stop)
 }
 
+/// Reads the further elements of a comma list (`:69,70`, `:20,109,288-294`: a comma, no space,
+/// then a line or range), each an anchor bound to the same path. Returns where the list ends.
+func readListElements(_ bytes: [UInt8], after first: RawAnchor, end: Int, into tokens: inout [Token]) -> Int {
+    var i = first.whole.upperBound
+    while i + 1 < end, bytes[i] == 0x2C, isDigit(bytes[i + 1]),
+        var element = readLines(bytes, colon: i, end: end, pathStart: nil)
+    {
+        element.path = first.path
+        element.isListElement = true
+        tokens.append(.anchor(element))
+        i = element.whole.upperBound
+    }
+    return i
+}
+
+/// The date of a line that opens an earlier revision: `Revision (2026-08-01)`, as a heading or
+/// a line of its own.
+func revisionHeading(_ line: ArraySlice<UInt8>) -> String? {
+    var text = line.drop { $0 == 0x23 || $0 == 0x20 }
+    while let last = text.last, last == 0x20 || last == 0x09 { text = text.dropLast() }
+    let marker = Array("Revision (".utf8)
+    guard text.count == marker.count + 11, text.starts(with: marker), text.last == 0x29 else { return nil }
+    let date = text.dropFirst(marker.count).dropLast()
+    let isDate = date.enumerated().allSatisfy { k, c in k == 4 || k == 7 ? c == 0x2D : isDigit(c) }
+    return isDate ? String(decoding: date, as: UTF8.self) : nil
+}
+
 /// Skips a `:COL` after an anchor (`Program.cs:12:5`), which is not a second anchor.
 func skipColumn(_ bytes: [UInt8], _ i: Int, _ end: Int) -> Int {
     guard i + 1 < end, bytes[i] == 0x3A, isDigit(bytes[i + 1]) else { return i }
@@ -274,6 +322,7 @@ func mergeTwoAnchorRanges(_ bytes: [UInt8], _ tokens: [Token]) -> [Token] {
     for token in tokens {
         if case .anchor(let second) = token, case .anchor(let first)? = out.last,
             first.endBytes == nil, second.endBytes == nil, first.path != nil, second.path == first.path,
+            !first.isListElement, !second.isListElement,
             second.start >= first.start
         {
             let between = bytes[first.whole.upperBound..<second.whole.lowerBound].filter { $0 != 0x60 && $0 != 0x20 }
@@ -288,68 +337,6 @@ func mergeTwoAnchorRanges(_ bytes: [UInt8], _ tokens: [Token]) -> [Token] {
             }
         }
         out.append(token)
-    }
-    return out
-}
-
-// MARK: - Historical forms and hints
-
-/// Words before an anchor that mark it as a superseded position cited on purpose.
-let historicalCues = [
-    "from", "was", "were", "previously cited", "previously at", "previously", "formerly at", "formerly",
-    "used to sit at", "used to be at", "sat at", "not", "instead of", "old",
-]
-
-func isHistorical(_ bytes: [UInt8], _ line: Range<Int>, _ anchor: RawAnchor, previousHistorical: Bool) -> Bool {
-    let before = lowercasedWordsBefore(bytes, line, anchor.whole.lowerBound)
-    for cue in historicalCues where before.hasSuffix(cue) {
-        let head = before.dropLast(cue.count)
-        if head.last.map({ !$0.isLetter }) ?? true { return true }
-    }
-    if previousHistorical && (before.hasSuffix(" and") || before.hasSuffix(" or") || before.hasSuffix(",")) {
-        return true
-    }
-    // "`:169` is now `:181`", "`:176` now `:188`": the first is the old position.
-    var j = anchor.whole.upperBound
-    while j < line.upperBound && (bytes[j] == 0x60 || bytes[j] == 0x29) { j += 1 }
-    let after = String(decoding: bytes[j..<min(line.upperBound, j + 8)], as: UTF8.self).lowercased()
-    let cue = after.hasPrefix(" is now ") ? 8 : after.hasPrefix(" now ") ? 5 : 0
-    guard cue > 0 else { return false }
-    // Only when another anchor follows: "`:174-179` is now a block comment" is not a move.
-    var k = j + cue
-    while k < line.upperBound && (bytes[k] == 0x60 || bytes[k] == 0x20) { k += 1 }
-    while k < line.upperBound && isPathByte(bytes[k]) { k += 1 }
-    return k + 1 < line.upperBound && bytes[k] == 0x3A && isDigit(bytes[k + 1])
-}
-
-/// The text before `position` on its line, lowercased, without trailing spaces, backticks and `(`.
-func lowercasedWordsBefore(_ bytes: [UInt8], _ line: Range<Int>, _ position: Int) -> String {
-    var j = position
-    while j > line.lowerBound && (bytes[j - 1] == 0x20 || bytes[j - 1] == 0x60 || bytes[j - 1] == 0x28) { j -= 1 }
-    let start = max(line.lowerBound, j - 32)
-    return " " + String(decoding: bytes[start..<j], as: UTF8.self).lowercased()
-}
-
-/// Code spans in the sentence around an anchor that are not anchors themselves.
-func hints(_ bytes: [UInt8], _ line: Range<Int>, around anchor: Range<Int>) -> [String] {
-    var from = anchor.lowerBound
-    while from > line.lowerBound && !(bytes[from - 1] == 0x2E && from < line.upperBound && bytes[from] == 0x20) {
-        from -= 1
-    }
-    var to = anchor.upperBound
-    while to < line.upperBound && !(bytes[to] == 0x2E && (to + 1 == line.upperBound || bytes[to + 1] == 0x20)) {
-        to += 1
-    }
-    var out: [String] = []
-    var i = from
-    while i < to {
-        if bytes[i] == 0x60, let close = bytes[(i + 1)..<to].firstIndex(of: 0x60) {
-            let span = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
-            if !span.contains(":"), !span.isEmpty, span.count <= 80 { out.append(span) }
-            i = close + 1
-        } else {
-            i += 1
-        }
     }
     return out
 }

@@ -9,7 +9,8 @@ public struct RepinnedDocument: Sendable {
     public let original: [UInt8]
     public let bytes: [UInt8]
     public let rewritten: [AnchorDrift]
-    /// `lost`, `invalid`, `unresolved`, and `changed` unless accepted.
+    /// `lost`, `invalid`, `unresolved`, `changed` unless accepted (never below confidence 0.6),
+    /// and bare `:N` continuations whose lines moved to another file.
     public let needsPerson: [AnchorDrift]
     public var isChanged: Bool { bytes != original }
 }
@@ -29,9 +30,13 @@ public enum AnchorRepin {
             var needsPerson: [AnchorDrift] = []
             for drift in document.drifts {
                 switch drift.status {
+                case .moved where drift.newPath != drift.path && !drift.anchor.pathWritten:
+                    // Lines moved to another file, cited by a bare `:N`: only a person can name the file.
+                    needsPerson.append(drift)
+                    continue
                 case .moved, .renamed:
                     break
-                case .changed where acceptChanged:
+                case .changed where acceptChanged && (drift.confidence ?? 0) >= minimumRepinConfidence:
                     break
                 case .changed, .lost, .invalid, .unresolved:
                     needsPerson.append(drift)
@@ -51,7 +56,7 @@ public enum AnchorRepin {
             if let note, !rewritten.isEmpty {
                 bytes = try note.append(
                     to: bytes, lineEnding: document.scan.lineEnding, rewritten: rewritten,
-                    needsPerson: needsPerson, label: label)
+                    needsPerson: needsPerson, label: label, against: result.targetNames(of: rewritten))
             }
             return RepinnedDocument(
                 path: document.path, absolutePath: document.absolutePath, original: document.bytes,
@@ -82,6 +87,8 @@ public enum AnchorRepin {
 
     /// The new path written the way the old one was: in full (with its prefix), or as a suffix of as many segments.
     static func rewrittenPath(written: String, old: String, new: String, prefix: String) -> String {
+        // Elided (`.../Dir/File.cs`, `Prefix/.../Dir/File.cs`): the elision stays as written.
+        if let elided = ElidedPath(written) { return elided.rewritten(new) }
         // Written in full (with whatever prefix it carried): keep that prefix.
         if written == old { return new }
         if written.hasSuffix("/" + old) { return String(written.dropLast(old.count)) + new }

@@ -1,16 +1,33 @@
 import Git
 
+/// The block's way from its base to the target along the first-parent chain.
+struct BlockTrace {
+    /// The commits that moved, edited or removed it.
+    var commits: [AnchorCommit] = []
+    /// The first commit that removed it or rewrote it beyond an exact match (its index on the
+    /// chain), with the path and the block's lines just before it.
+    var loss: (index: Int, path: String, block: ArraySlice<String>)?
+}
+
 extension CodeRepository {
     /// The first-parent commits between the base and the target that moved, edited or removed the block.
     func attribute(path: String, start: Int, end: Int, base: ObjectID, baseBlob: ObjectID)
         throws(GitError) -> [AnchorCommit]
     {
-        guard let landing = landingIndex(of: base) else { return [] }
+        try trace(path: path, start: start, end: end, base: base, baseBlob: baseBlob).commits
+    }
+
+    /// Follows the block commit by commit (only commits that changed its file) and records who
+    /// moved, edited or removed it, and where it was lost.
+    func trace(path: String, start: Int, end: Int, base: ObjectID, baseBlob: ObjectID)
+        throws(GitError) -> BlockTrace
+    {
+        var trace = BlockTrace()
+        guard let landing = landingIndex(of: base) else { return trace }
         let chain = chain
-        var out: [AnchorCommit] = []
         var current = (path: path, start: start, end: end, blob: baseBlob)
         func record(_ commit: CommitInfo, shift: Int?, renamedTo: String? = nil) {
-            out.append(
+            trace.commits.append(
                 AnchorCommit(
                     id: commit.id.hex, subject: commit.subject,
                     pr: pullRequestNumber(subject: commit.subject, message: commit.message),
@@ -30,7 +47,7 @@ extension CodeRepository {
             var renamedTo: String?
             if blob == nil {
                 let parent = point.index > 0 ? chain[point.index - 1].id : base
-                if let renamed = try renames(parent, commit.id)[current.path] {
+                if let renamed = try self.renamed(current.path, parent, commit.id) {
                     renamedTo = renamed
                     current.path = renamed
                     blob = try self.blob(at: renamed, in: commit.id)
@@ -39,6 +56,7 @@ extension CodeRepository {
             }
             guard let blob else {
                 record(commit, shift: nil)
+                trace.loss = (point.index, current.path, try lines(current.blob).block(current.start, current.end))
                 break
             }
             if blob == current.blob {
@@ -61,12 +79,13 @@ extension CodeRepository {
                     record(commit, shift: match.start - current.start, renamedTo: renamedTo)
                 } else {
                     record(commit, shift: nil, renamedTo: renamedTo)
+                    if trace.loss == nil, match?.kind != .whitespace { trace.loss = (point.index, current.path, old) }
                 }
                 guard let match else { break }
                 (current.start, current.end) = (match.start, match.end)
             }
             current.blob = blob
         }
-        return out
+        return trace
     }
 }

@@ -12,18 +12,53 @@ final class CodeRepository {
     /// True when the documents live in this repository too (the base is the blamed commit itself).
     let holdsDocuments: Bool
 
-    init(name: String, repository: Repository, target: ObjectID, holdsDocuments: Bool) throws(GitError) {
+    /// The first-parent chain ending at the target, oldest first.
+    let chain: [CommitInfo]
+    /// Every file path at the target, by its last segment.
+    let filesByName: [String: [String]]
+    /// Every folder name at the target (any depth), and the names at its root.
+    let folderNames: Set<String>
+    let rootNames: Set<String>
+
+    /// Opens the history and the file list at `target`. A history or tree that cannot be read
+    /// is a failure naming the repository (exit 3), never an empty answer.
+    init(name: String, repository: Repository, target: ObjectID, holdsDocuments: Bool) throws(Failure) {
         self.name = name
         self.repository = repository
         self.target = target
-        targetTree = try repository.tree(ofCommit: target)
         self.holdsDocuments = holdsDocuments
+        let location = repository.workingDirectory ?? repository.gitDirectory
+        do {
+            targetTree = try repository.tree(ofCommit: target)
+        } catch {
+            throw Failure(.couldNotCheck, "\(location): cannot read commit \(target.short): \(error.message)")
+        }
+        do {
+            chain = try repository.firstParentHistory(from: target).reversed()
+        } catch {
+            throw Failure(.couldNotCheck, "\(location): cannot read the history of \(target.short): \(error.message)")
+        }
+        var byName: [String: [String]] = [:]
+        var folders = Set<String>(), roots = Set<String>()
+        do {
+            let list = try repository.treeFiles(atCommit: target.hex)
+            for i in 0..<list.count {
+                let path = list.path(at: i)
+                byName[lastSegment(path), default: []].append(path)
+                let segments = path.split(separator: "/")
+                if let first = segments.first { roots.insert(String(first)) }
+                for folder in segments.dropLast() { folders.insert(String(folder)) }
+            }
+        } catch {
+            throw Failure(.couldNotCheck, "\(location): cannot list the files of \(target.short): \(error.message)")
+        }
+        filesByName = byName
+        folderNames = folders
+        rootNames = roots
     }
 
     // MARK: History
 
-    /// The first-parent chain ending at the target, oldest first.
-    private(set) lazy var chain: [CommitInfo] = ((try? repository.firstParentHistory(from: target)) ?? []).reversed()
     private lazy var chainIndex: [ObjectID: Int] = {
         var index: [ObjectID: Int] = [:]
         for (i, c) in chain.enumerated() { index[c.id] = i }
@@ -124,6 +159,16 @@ final class CodeRepository {
         return out
     }
 
+    private var commitChanges: [Int: [(path: String, blob: ObjectID?)]] = [:]
+
+    /// The files chain commit `index` added, changed or removed against its first parent, once per commit.
+    func changedFiles(at index: Int) throws(GitError) -> [(path: String, blob: ObjectID?)] {
+        if let known = commitChanges[index] { return known }
+        let changes = try repository.changedFiles(from: index > 0 ? chain[index - 1].id : nil, to: chain[index].id)
+        commitChanges[index] = changes
+        return changes
+    }
+
     /// For every path, the chain commits (above `indexedFloor`) that changed it.
     private var changeLog: [String: [(index: Int, blob: ObjectID?)]] = [:]
     private lazy var indexedFloor = chain.count - 1
@@ -199,47 +244,121 @@ final class CodeRepository {
         return owners
     }
 
-    /// Renames between two commits, computed once per pair and only when asked (a cited file is missing).
-    func renames(_ old: ObjectID, _ new: ObjectID) throws(GitError) -> [String: String] {
-        let key = BlobPair(old: old, new: new)
-        if let known = renameMaps[key] { return known }
-        let map = try repository.renames(from: old, to: new)
-        renameMaps[key] = map
-        return map
+    private var renamedPaths: [RenameKey: String?] = [:]
+    private var followed: [PathAtCommit: String?] = [:]
+
+    struct RenameKey: Hashable {
+        let path: String
+        let old: ObjectID
+        let new: ObjectID
+    }
+
+    /// Where `path` went between two commits when it was renamed, computed once per (path, pair)
+    /// and only when asked (a cited file is missing): exact renames first, then similarity among
+    /// plausible candidates.
+    func renamed(_ path: String, _ old: ObjectID, _ new: ObjectID) throws(GitError) -> String? {
+        let key = RenameKey(path: path, old: old, new: new)
+        if let known = renamedPaths[key] { return known }
+        if let k = chainIndex[new], k > 0, chain[k - 1].id == old, let exact = try exactRenames(at: k).forward[path] {
+            renamedPaths[key] = exact
+            return exact
+        }
+        let found = try repository.renamedPath(path, from: old, to: new)
+        renamedPaths[key] = found
+        return found
+    }
+
+    private var exactRenameMaps: [Int: (forward: [String: String], backward: [String: String])] = [:]
+
+    /// The exact renames of chain commit `index` against its first parent, both ways, once per commit.
+    func exactRenames(at index: Int) throws(GitError) -> (forward: [String: String], backward: [String: String]) {
+        if let known = exactRenameMaps[index] { return known }
+        var forward: [String: String] = [:], backward: [String: String] = [:]
+        for (old, new) in try repository.exactRenames(from: chain[index - 1].id, to: chain[index].id) {
+            forward[old] = new
+            backward[new] = old
+        }
+        exactRenameMaps[index] = (forward, backward)
+        return (forward, backward)
+    }
+
+    private var origins: [PathAtCommit: String?] = [:]
+
+    /// The path at `base` of the file that is `path` at the target, following renames backwards
+    /// along the first-parent chain (a suffix or elided name resolved at the target, for a file
+    /// renamed since); nil when it did not exist at the base. Once per (path, base).
+    func pathAtBase(_ path: String, base: ObjectID) throws(GitError) -> String? {
+        let key = PathAtCommit(commit: base, path: path)
+        if let known = origins[key] { return known }
+        var found: String?
+        if let landing = landingIndex(of: base) {
+            var current = path
+            for _ in 0..<16 {
+                let points = try changePoints(current, from: landing)
+                if points.first?.blob != nil {
+                    found = current
+                    break
+                }
+                guard let created = points.dropFirst().first(where: { $0.blob != nil }) else { break }
+                let k = created.index
+                if let old = try exactRenames(at: k).backward[current] {
+                    current = old
+                } else if let old = try repository.renamedFrom(current, in: chain[k - 1].id, to: chain[k].id) {
+                    current = old
+                } else {
+                    break
+                }
+            }
+        }
+        origins[key] = found
+        return found
     }
 
     /// Where `path` (as it was at `base`) lives at the target, following renames commit by commit
     /// along the first-parent chain (small diffs, shared by every anchor); a direct rename
-    /// detection from `base` to the target when the chain cannot tell.
+    /// detection from `base` to the target when the chain cannot tell. Once per (path, base).
     func followRenames(_ path: String, from base: ObjectID) throws(GitError) -> String? {
+        let key = PathAtCommit(commit: base, path: path)
+        if let known = followed[key] { return known }
+        var found: String?
         if let landing = landingIndex(of: base) {
             var current = path, after = landing
             while let gone = try changePoints(current, from: after).dropFirst().first(where: { $0.blob == nil }) {
-                guard let next = try renames(chain[gone.index - 1].id, chain[gone.index].id)[current] else { break }
+                guard let next = try renamed(current, chain[gone.index - 1].id, chain[gone.index].id) else { break }
                 current = next
                 after = gone.index
             }
-            if current != path && targetTree.blobID(at: current) != nil { return current }
+            if current != path && targetTree.blobID(at: current) != nil { found = current }
         }
-        return try renames(base, target)[path]
+        if found == nil { found = try renamed(path, base, target) }
+        followed[key] = found
+        return found
     }
 
     // MARK: Files at the target
 
-    /// Every file path at the target, by its last segment.
-    private(set) lazy var filesByName: [String: [String]] = {
-        var out: [String: [String]] = [:]
-        guard let list = try? repository.treeFiles(atCommit: target.hex) else { return out }
-        for i in 0..<list.count {
-            let path = list.path(at: i)
-            out[lastSegment(path), default: []].append(path)
-        }
-        return out
-    }()
-
     /// Tracked paths at the target that equal `suffix` or end with `/suffix`.
     func files(withSuffix suffix: String) -> [String] {
         (filesByName[lastSegment(suffix)] ?? []).filter { $0 == suffix || $0.hasSuffix("/" + suffix) }.sorted()
+    }
+
+    private var filesByNameAt: [ObjectID: [String: [String]]] = [:]
+
+    /// Paths at `commit` that equal `suffix` or end with `/suffix`: for a name cited when its file
+    /// had a name it no longer has. The commit's file list is read once, and only when asked.
+    func files(withSuffix suffix: String, at commit: ObjectID) throws(GitError) -> [String] {
+        if commit == target { return files(withSuffix: suffix) }
+        if filesByNameAt[commit] == nil {
+            var byName: [String: [String]] = [:]
+            let list = try repository.treeFiles(atCommit: commit.hex)
+            for i in 0..<list.count {
+                let path = list.path(at: i)
+                byName[lastSegment(path), default: []].append(path)
+            }
+            filesByNameAt[commit] = byName
+        }
+        return (filesByNameAt[commit]?[lastSegment(suffix)] ?? []).filter { $0 == suffix || $0.hasSuffix("/" + suffix) }
+            .sorted()
     }
 }
 

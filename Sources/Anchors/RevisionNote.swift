@@ -28,11 +28,12 @@ public struct RevisionNote: Sendable {
 
         """
 
-    /// The note's text (with `\n` line ends); a template naming anything but `{{date}}` and
-    /// `{{items}}` is an error naming its line.
-    public func render(rewritten: [AnchorDrift], needsPerson: [AnchorDrift], label: (String, String) -> String)
-        throws(Failure) -> String
-    {
+    /// The note's text (with `\n` line ends). `against` names the targets (`Shared@0b19b56`); a
+    /// template naming anything but `{{date}}` and `{{items}}` is an error naming its line.
+    public func render(
+        rewritten: [AnchorDrift], needsPerson: [AnchorDrift], label: (String, String) -> String,
+        against: [String] = []
+    ) throws(Failure) -> String {
         var items: [String] = []
         // Group the re-pinned anchors by the file they now point into, in document order.
         var order: [String] = []
@@ -43,25 +44,51 @@ public struct RevisionNote: Sendable {
             groups[key, default: []].append(drift)
         }
         for key in order {
-            items.append(item(for: groups[key]!, label: label))
+            items.append(item(for: groups[key] ?? [], label: label))
         }
-        if !needsPerson.isEmpty {
-            let listed = needsPerson.map { drift -> String in
-                var reasons = drift.note.map { [$0] } ?? []
-                if let last = drift.commits.last {
-                    reasons.append("last touched by commit \(last.short)" + (last.pr.map { " (PR #\($0))" } ?? ""))
-                }
-                let why = reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"
-                return "line \(drift.anchor.line), which was `\(drift.anchor.text)`, is \(drift.status.rawValue)\(why)"
+        items += leftForAPerson(needsPerson)
+        var text = items.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+        if !against.isEmpty {
+            text = "Checked against " + against.map { "`\($0)`" }.joined(separator: ", ") + ".\n\n" + text
+        }
+        return try Template(template, path: templatePath).render(texts: ["date": date, "items": text])
+    }
+
+    /// The anchors left for a person, one item per cause: repositories not mapped in one line,
+    /// then each status with its anchors.
+    private func leftForAPerson(_ drifts: [AnchorDrift]) -> [String] {
+        var items: [String] = []
+        let unmapped = drifts.filter { $0.unmappedRepository != nil }
+        if !unmapped.isEmpty {
+            var names: [String] = []
+            for drift in unmapped where !names.contains(drift.unmappedRepository ?? "") {
+                names.append(drift.unmappedRepository ?? "")
             }
-            items.append("Left for a person: " + listed.joined(separator: "; ") + ".")
+            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            items.append(
+                "\(unmapped.count) citation\(unmapped.count == 1 ? "" : "s") into \(list) "
+                    + "\(unmapped.count == 1 ? "was" : "were") not checked (not mapped).")
         }
-        let numbered = items.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
-        return try Template(template, path: templatePath).render(texts: ["date": date, "items": numbered])
+        var causes: [String] = []
+        var byCause: [String: [String]] = [:]
+        for drift in drifts where drift.unmappedRepository == nil {
+            let cause = drift.status == .unresolved && !drift.candidates.isEmpty ? "ambiguous" : drift.status.rawValue
+            if byCause[cause] == nil { causes.append(cause) }
+            var reasons = drift.note.map { [$0] } ?? []
+            if let last = drift.commits.last {
+                reasons.append("last touched by commit \(last.short)" + (last.pr.map { " (PR #\($0))" } ?? ""))
+            }
+            let why = reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"
+            byCause[cause, default: []].append("line \(drift.anchor.line), which was `\(drift.anchor.text)`\(why)")
+        }
+        for cause in causes {
+            items.append("Left for a person, \(cause): " + (byCause[cause] ?? []).joined(separator: "; ") + ".")
+        }
+        return items
     }
 
     private func item(for drifts: [AnchorDrift], label: (String, String) -> String) -> String {
-        let first = drifts[0]
+        guard let first = drifts.first else { return "" }
         let file = label(first.repo, first.newPath ?? first.path ?? "")
         var commits: [AnchorCommit] = []
         for drift in drifts {
@@ -74,7 +101,7 @@ public struct RevisionNote: Sendable {
         switch named.count {
         case 0: who = "a commit outside the first-parent history"
         case 1: who = "commit " + named[0]
-        default: who = "commits " + named.dropLast().joined(separator: ", ") + " and " + named.last!
+        default: who = "commits " + named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
         }
         let shifts = Set(drifts.map { ($0.newStart ?? 0) - $0.anchor.start })
         let renamedFrom = drifts.first(where: { $0.status == .renamed }).flatMap { $0.path }
@@ -86,6 +113,8 @@ public struct RevisionNote: Sendable {
                 "shifted the cited lines \(numberWords(abs(shift))) line\(abs(shift) == 1 ? "" : "s") \(shift > 0 ? "down" : "up")"
         } else if drifts.contains(where: { $0.status == .changed }) {
             what = "edited the cited code"
+        } else if let from = drifts.first(where: { $0.status == .moved && $0.newPath != $0.path })?.path {
+            what = "moved the cited lines from `\(label(first.repo, from))`"
         } else {
             what = "moved the cited lines"
         }
@@ -108,15 +137,16 @@ public struct RevisionNote: Sendable {
     /// ("Revised 2026-08-07 (...)."), adds this one after the last of them.
     func append(
         to bytes: [UInt8], lineEnding: String, rewritten: [AnchorDrift], needsPerson: [AnchorDrift],
-        label: (String, String) -> String
+        label: (String, String) -> String, against: [String] = []
     ) throws(Failure) -> [UInt8] {
         var out = bytes
         if let insertAt = statusInsertionPoint(bytes) {
+            let target = against.isEmpty ? "" : " against " + against.map { "`\($0)`" }.joined(separator: ", ")
             let mention =
-                " Revised \(date) (\(rewritten.count) anchor\(rewritten.count == 1 ? "" : "s") re-pinned by an automated audit; see Revision below)."
+                " Revised \(date) (\(rewritten.count) anchor\(rewritten.count == 1 ? "" : "s") re-pinned\(target) by an automated audit; see Revision below)."
             out.insert(contentsOf: Array(mention.utf8), at: insertAt)
         }
-        let text = try render(rewritten: rewritten, needsPerson: needsPerson, label: label)
+        let text = try render(rewritten: rewritten, needsPerson: needsPerson, label: label, against: against)
         let eol = Array(lineEnding.utf8)
         if !out.isEmpty && out.last != 0x0A { out += eol }
         if !out.isEmpty { out += eol }
@@ -128,8 +158,36 @@ public struct RevisionNote: Sendable {
 }
 
 /// Where a new "Revised DATE (...)." goes: right after the last such sentence of the document's
-/// first paragraph that holds one (the Status paragraph).
+/// first paragraph that holds one (the Status paragraph); in a Status without revisions, right
+/// after its `Accepted (YYYY-MM-DD).` (or Proposed, Superseded, Deprecated).
 func statusInsertionPoint(_ bytes: [UInt8]) -> Int? {
+    lastRevisedSentenceEnd(bytes) ?? statusDateSentenceEnd(bytes)
+}
+
+/// The end of the first `Accepted (YYYY-MM-DD).` in the document's first 8 KB.
+func statusDateSentenceEnd(_ bytes: [UInt8]) -> Int? {
+    let limit = min(bytes.count, 8192)
+    for word in ["Accepted (", "Proposed (", "Superseded (", "Deprecated ("] {
+        let marker = Array(word.utf8)
+        var i = 0
+        while i + marker.count + 12 <= limit {
+            if bytes[i] == marker[0], Array(bytes[i..<(i + marker.count)]) == marker {
+                let date = bytes[(i + marker.count)..<(i + marker.count + 10)]
+                let close = i + marker.count + 10
+                if date.enumerated().allSatisfy({ k, c in k == 4 || k == 7 ? c == 0x2D : isDigit(c) }),
+                    bytes[close] == 0x29, bytes[close + 1] == 0x2E
+                {
+                    return close + 2
+                }
+            }
+            i += 1
+        }
+    }
+    return nil
+}
+
+/// The end of the last "Revised DATE (...)." of the first paragraph that holds one.
+func lastRevisedSentenceEnd(_ bytes: [UInt8]) -> Int? {
     let marker = Array("Revised ".utf8)
     var i = 0, lastEnd: Int?, paragraphEnd: Int?
     while i + marker.count + 12 < bytes.count {

@@ -22,6 +22,8 @@ public struct ProjectConfig: Sendable, Equatable {
     public var anchorDocs: [String] = []
     /// Anchor prefixes and the checkouts they name (`anchors.repos`), relative to the repository root.
     public var anchorRepos: [(prefix: String, path: String)] = []
+    /// The checkout unprefixed anchors point into (`anchors.code`), relative to the repository root.
+    public var anchorCode: String?
     /// Values for runbook `{{name}}` placeholders (`vars`).
     public var vars: [(name: String, value: String)] = []
 
@@ -39,7 +41,7 @@ public struct ProjectConfig: Sendable, Equatable {
         lhs.webHost == rhs.webHost && lhs.androidPackage == rhs.androidPackage
             && lhs.androidFingerprints == rhs.androidFingerprints && lhs.iosAppIDs == rhs.iosAppIDs
             && lhs.iosPaths == rhs.iosPaths && lhs.oauthAllowlist == rhs.oauthAllowlist && lhs.classify == rhs.classify
-            && lhs.anchorDocs == rhs.anchorDocs
+            && lhs.anchorDocs == rhs.anchorDocs && lhs.anchorCode == rhs.anchorCode
             && lhs.anchorRepos.map { "\($0.prefix)=\($0.path)" } == rhs.anchorRepos.map { "\($0.prefix)=\($0.path)" }
             && lhs.vars.map { "\($0.name)=\($0.value)" } == rhs.vars.map { "\($0.name)=\($0.value)" }
     }
@@ -158,9 +160,11 @@ private struct ConfigReader {
                             line: item.mark.line))
                 }
             case "anchors":
-                for (k, v) in try mapping(value, "anchors", keys: ["docs", "repos"]) {
+                for (k, v) in try mapping(value, "anchors", keys: ["docs", "repos", "code"]) {
                     if k == "docs" {
                         config.anchorDocs = try strings(v, "anchors.docs")
+                    } else if k == "code" {
+                        config.anchorCode = try string(v, "anchors.code")
                     } else {
                         for (prefix, p) in try mapping(v, "anchors.repos", keys: (v.pairs ?? []).map(\.key)) {
                             config.anchorRepos.append((prefix, try string(p, "anchors.repos.\(prefix)")))

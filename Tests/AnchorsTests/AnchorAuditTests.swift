@@ -11,12 +11,13 @@ func numbered(_ prefix: String, _ range: ClosedRange<Int>) -> String {
 }
 
 func audit(
-    _ repo: GitFixture, _ docs: [String] = ["Docs/adr.md"], code: String? = nil,
-    repos: [(prefix: String, path: String)] = [], to: String? = nil
+    _ repo: AnchorRepo, _ docs: [String] = ["Docs/adr.md"], code: String? = nil,
+    repos: [(prefix: String, path: String)] = [], to: String? = nil, includeRevisions: Bool = false
 ) throws -> AnchorAuditResult {
     let repository = try Repository(at: repo.root)
     let options = AnchorAuditOptions(
-        documents: docs.map { repo.root + "/" + $0 }, codePath: code, repos: repos, target: to)
+        documents: docs.map { repo.root + "/" + $0 }, codePath: code, repos: repos, target: to,
+        includeRevisions: includeRevisions)
     return try AnchorAudit(
         root: repo.root, repository: repository, options: options,
         lock: try AnchorLock.load(root: repo.root)
@@ -28,8 +29,8 @@ extension AnchorAuditResult {
 }
 
 @Suite struct AnchorAuditTests {
-    @Test func linesInsertedAboveMoveTheAnchorAndNameTheCommit() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func linesInsertedAboveMoveTheAnchorAndNameTheCommit(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Src/Program.cs", numbered("line", 1...30))
         repo.write("Docs/adr.md", "# ADR\n\nThe call is at `Src/Program.cs:20`.\n")
         repo.commit("Start", date: "2026-01-01T10:00:00Z")
@@ -43,8 +44,10 @@ extension AnchorAuditResult {
         #expect(drift.commits.first?.shift == 3)
     }
 
-    @Test func anUntouchedAnchorIsOkAndAnEditInsideARangeIsChanged() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func anUntouchedAnchorIsOkAndAnEditInsideARangeIsChanged(_ ends: LineEnds)
+        throws
+    {
+        let repo = AnchorRepo(ends)
         let body = """
             public void Configure()
             {
@@ -72,8 +75,10 @@ extension AnchorAuditResult {
         #expect(changed.commits.map(\.id) == [editor] && changed.commits[0].shift == nil)
     }
 
-    @Test func identifiersInBackticksPickBetweenEquallyLikelyEdits() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func identifiersInBackticksPickBetweenEquallyLikelyEdits(_ ends: LineEnds)
+        throws
+    {
+        let repo = AnchorRepo(ends)
         let original = "    Register(endpoints, options, cancellation);\n"
         repo.write("Src/A.cs", numbered("x", 1...5) + original + numbered("y", 1...5))
         repo.write("Docs/adr.md", "The `MapAppAssociation` call at Src/A.cs:6.\n")
@@ -89,8 +94,8 @@ extension AnchorAuditResult {
         #expect(drift.newStart == 13)
     }
 
-    @Test func aDeletedBlockIsLost() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func aDeletedBlockIsLost(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends)
         repo.write(
             "Src/A.cs",
             numbered("keep", 1...5) + "void Legacy() { Frobnicate(widget, 42); }\n" + numbered("more", 1...5))
@@ -103,8 +108,8 @@ extension AnchorAuditResult {
         #expect(drift.commits.map(\.id) == [remover])
     }
 
-    @Test func aRenamedFileIsFollowed() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func aRenamedFileIsFollowed(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Src/Old/Endpoints.cs", numbered("endpoint code", 1...40))
         repo.write("Docs/adr.md", "Mapped at `Src/Old/Endpoints.cs:12`.\n")
         repo.commit("Start")
@@ -118,8 +123,10 @@ extension AnchorAuditResult {
         #expect(drift.commits.first?.renamedTo == "Src/New/AppEndpoints.cs")
     }
 
-    @Test func theSameLineRepeatedElsewhereFollowsTheDiffNotTheFirstCopy() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func theSameLineRepeatedElsewhereFollowsTheDiffNotTheFirstCopy(_ ends: LineEnds)
+        throws
+    {
+        let repo = AnchorRepo(ends)
         let block = "    await next();\n"
         repo.write(
             "Src/Pipeline.cs", numbered("a", 1...5) + block + numbered("b", 1...5) + block + numbered("c", 1...5))
@@ -135,8 +142,10 @@ extension AnchorAuditResult {
         #expect(drift.newStart == 14)
     }
 
-    @Test func suffixPathsResolveToTheFullerPathOrTheUniqueTrackedFile() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func suffixPathsResolveToTheFullerPathOrTheUniqueTrackedFile(_ ends: LineEnds)
+        throws
+    {
+        let repo = AnchorRepo(ends)
         repo.write("App/Platforms/Android/MainActivity.cs", numbered("android", 1...50))
         repo.write("App/Platforms/iOS/AppDelegate.cs", numbered("ios", 1...50))
         repo.write(
@@ -155,8 +164,8 @@ extension AnchorAuditResult {
         #expect(unique.path == "App/Platforms/iOS/AppDelegate.cs" && unique.status == .ok)
     }
 
-    @Test func anAmbiguousSuffixIsUnresolvedWithItsCandidates() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func anAmbiguousSuffixIsUnresolvedWithItsCandidates(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Api/Program.cs", numbered("api", 1...20))
         repo.write("Web/Program.cs", numbered("web", 1...20))
         repo.write("Docs/adr.md", "Startup at Program.cs:5.\n")
@@ -166,8 +175,10 @@ extension AnchorAuditResult {
         #expect(drift.candidates == ["Api/Program.cs", "Web/Program.cs"])
     }
 
-    @Test func continuationsResolveAcrossParagraphsAndOneOutsideItsFileIsInvalidWithFits() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func continuationsResolveAcrossParagraphsAndOneOutsideItsFileIsInvalidWithFits(
+        _ ends: LineEnds
+    ) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Src/Short.cs", numbered("short", 1...10))
         repo.write("Src/Long.cs", numbered("long", 1...100))
         repo.write(
@@ -194,8 +205,8 @@ extension AnchorAuditResult {
         #expect(invalid.candidates == ["Src/Long.cs"])
     }
 
-    @Test func anAnchorWrongWhenWrittenIsInvalid() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func anAnchorWrongWhenWrittenIsInvalid(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Src/A.cs", "class A\n{\n    int x;\n}\n")
         repo.write("Docs/adr.md", "Past the end Src/A.cs:9, only a brace Src/A.cs:2, fine Src/A.cs:3.\n")
         repo.commit("Start")
@@ -205,8 +216,8 @@ extension AnchorAuditResult {
         #expect(result.drift("Src/A.cs:3")?.status == .ok)
     }
 
-    @Test func historicalFormsAreLeftAlone() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func historicalFormsAreLeftAlone(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Src/A.cs", numbered("a", 1...30))
         repo.write("Docs/adr.md", "Now at Src/A.cs:12 (from `:10`), previously cited `Src/A.cs:4`.\n")
         repo.commit("Start")
@@ -218,8 +229,8 @@ extension AnchorAuditResult {
         #expect(result.drift("Src/A.cs:12")?.status == .moved)
     }
 
-    @Test func anUncommittedLineHasHeadAsItsBase() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func anUncommittedLineHasHeadAsItsBase(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Src/A.cs", numbered("a", 1...30))
         repo.write("Docs/adr.md", "Nothing yet.\n")
         repo.commit("Start")
@@ -230,8 +241,10 @@ extension AnchorAuditResult {
         #expect(drift.base == head && drift.status == .ok)
     }
 
-    @Test func aPrefixedAnchorIntoASecondRepositoryTakesItsBaseByDate() throws {
-        let docs = GitFixture("docs"), code = GitFixture("code")
+    @Test(arguments: LineEnds.allCases) func aPrefixedAnchorIntoASecondRepositoryTakesItsBaseByDate(_ ends: LineEnds)
+        throws
+    {
+        let docs = AnchorRepo(ends, "docs"), code = AnchorRepo(ends, "code")
         code.write("Src/Program.cs", numbered("code", 1...40))
         code.commit("Start", date: "2026-01-01T10:00:00Z")
         code.write("Src/Program.cs", "// one\n" + numbered("code", 1...40))
@@ -247,8 +260,8 @@ extension AnchorAuditResult {
         #expect(drift.commits.map(\.id) == [after] && drift.commits[0].pr == 11)
     }
 
-    @Test func theLockGivesTheBaseBeforeBlame() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func theLockGivesTheBaseBeforeBlame(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Src/A.cs", numbered("a", 1...30))
         repo.write("Docs/adr.md", "At Src/A.cs:5.\n")
         repo.commit("Start")
@@ -261,8 +274,8 @@ extension AnchorAuditResult {
         #expect(locked.base == second && locked.status == .ok)
     }
 
-    @Test func toMapsToAnOlderRevision() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func toMapsToAnOlderRevision(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Src/A.cs", numbered("a", 1...30))
         repo.write("Docs/adr.md", "At Src/A.cs:5.\n")
         let first = repo.commit("Start")

@@ -22,6 +22,59 @@ import Testing
         #expect(found[2].path == "infra/main.bicep")
     }
 
+    @Test func commaListsGiveOneAnchorPerElementWithItsOwnBytes() {
+        let text = "Tokens at `Auth.cs:69,70` and ModuleLoader.cs:20,109,288-294, then `:4`, `:5`.\n"
+        let found = scan(text).anchors
+        #expect(
+            found.map(\.text) == [
+                "Auth.cs:69", "Auth.cs:70", "ModuleLoader.cs:20", "ModuleLoader.cs:109", "ModuleLoader.cs:288-294",
+                ":4",
+                ":5",
+            ])
+        #expect(found.map(\.isListElement) == [false, true, false, true, true, false, false])
+        #expect(found[4].start == 288 && found[4].end == 294 && found[4].path == "ModuleLoader.cs")
+        #expect(found[1].pathBytes == nil && found[0].pathBytes != nil)
+        let bytes = Array(text.utf8)
+        #expect(String(decoding: bytes[found[3].startBytes], as: UTF8.self) == "109")
+    }
+
+    @Test func elidedPathsAndEarlierRevisionSectionsAreRecognised() {
+        let found = scan(
+            """
+            # ADR
+
+            Runs at `.../Outbox/OutboxProcessor.cs:562` and Shared/.../Settings/OutboxSettings.cs:12.
+
+            Revision (2026-08-01)
+
+            1. Moved Src/A.cs:7.
+
+            ## Revision (2026-08-07)
+
+            2. Moved Src/A.cs:9.
+
+            ## Later
+
+            Src/A.cs:11.
+            """
+        ).anchors
+        #expect(
+            found.map(\.path) == [
+                ".../Outbox/OutboxProcessor.cs", "Shared/.../Settings/OutboxSettings.cs", "Src/A.cs", "Src/A.cs",
+                "Src/A.cs",
+            ])
+        #expect(found.map(\.revision) == [nil, nil, "2026-08-01", "2026-08-07", nil])
+    }
+
+    @Test func longBacktickRunsAndDeepNestingFindWhatIsThere() {
+        var text = ""
+        for k in 1...200 { text += String(repeating: "`", count: k) + " Src/A.cs:\(k) " }
+        text += "\n" + String(repeating: "> ", count: 300) + String(repeating: "[", count: 3000) + "`B.cs:1`\n"
+        let found = scan(text).anchors
+        #expect(found.contains { $0.text == "B.cs:1" })
+        #expect(found.filter { $0.path == "Src/A.cs" }.count == 200)
+    }
+
     @Test func skipsFencedCodeUrlsTimesAndLineColumnSuffixes() {
         let found = scan(
             """

@@ -8,12 +8,12 @@ import Testing
 /// Audits, plans and applies a re-pin the way `relops anchors repin` does.
 @discardableResult
 func repin(
-    _ repo: GitFixture, _ docs: [String] = ["Docs/adr.md"], acceptChanged: Bool = false,
+    _ repo: AnchorRepo, _ docs: [String] = ["Docs/adr.md"], acceptChanged: Bool = false,
     note: RevisionNote? = nil, repos: [(prefix: String, path: String)] = []
 ) throws -> [RepinnedDocument] {
     let repository = try Repository(at: repo.root)
     let lock = try AnchorLock.load(root: repo.root)
-    let audit = AnchorAudit(
+    let audit = try AnchorAudit(
         root: repo.root, repository: repository,
         options: AnchorAuditOptions(documents: docs.map { repo.root + "/" + $0 }, repos: repos), lock: lock)
     let result = try audit.run()
@@ -23,8 +23,8 @@ func repin(
 }
 
 /// The ADR history the golden revision note is made from: three commits move or remove code.
-func deepLinkHistory() -> GitFixture {
-    let repo = GitFixture("adr")
+func deepLinkHistory(_ ends: LineEnds) -> AnchorRepo {
+    let repo = AnchorRepo(ends, "adr")
     let program =
         numbered("// startup", 1...10) + """
             var section = builder.Configuration.GetSection("AppAssociation");
@@ -68,8 +68,8 @@ func deepLinkHistory() -> GitFixture {
 }
 
 @Suite struct AnchorRepinTests {
-    @Test func repinChangesNothingButAnchorsAndWritesTheLock() throws {
-        let repo = deepLinkHistory()
+    @Test(arguments: LineEnds.allCases) func repinChangesNothingButAnchorsAndWritesTheLock(_ ends: LineEnds) throws {
+        let repo = deepLinkHistory(ends)
         let original = repo.readText("Docs/adr.md")
         let planned = try repin(repo)
         #expect(planned[0].rewritten.count == 2)
@@ -88,8 +88,8 @@ func deepLinkHistory() -> GitFixture {
         #expect(again.drifts.filter { $0.status == .moved }.isEmpty)
     }
 
-    @Test func theRevisionNoteMatchesTheGoldenFile() throws {
-        let repo = deepLinkHistory()
+    @Test(arguments: LineEnds.allCases) func theRevisionNoteMatchesTheGoldenFile(_ ends: LineEnds) throws {
+        let repo = deepLinkHistory(ends)
         try repin(repo, note: RevisionNote(date: "2026-08-31"))
         let actual = repo.readText("Docs/adr.md")
         expectGolden(actual, at: "Tests/AnchorsTests/Golden/revision-note.md")
@@ -98,23 +98,23 @@ func deepLinkHistory() -> GitFixture {
         #expect(next.drifts.filter { !$0.status.isAcceptable }.map(\.anchor.text) == ["Source/Web/Legacy.cs:3"])
     }
 
-    @Test func aCRLFDocumentKeepsItsLineEnds() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func aCRLFDocumentKeepsItsLineEnds(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Src/A.cs", numbered("a", 1...30))
         repo.write("Docs/adr.md", "# ADR\r\n\r\nAt `Src/A.cs:5` and :7.\r\n")
         repo.commit("Start")
         repo.write("Src/A.cs", "x\n" + numbered("a", 1...30))
         repo.commit("Shift (#3)")
         try repin(repo, note: RevisionNote(date: "2026-09-01"))
-        let text = repo.readText("Docs/adr.md")
+        let text = String(decoding: repo.read("Docs/adr.md"), as: UTF8.self)
         #expect(text.hasPrefix("# ADR\r\n\r\nAt `Src/A.cs:6` and :8.\r\n\r\n## Revision (2026-09-01)\r\n"))
         let bytes = repo.read("Docs/adr.md")
         let bareLF = bytes.indices.filter { bytes[$0] == 0x0A && ($0 == 0 || bytes[$0 - 1] != 0x0D) }
         #expect(bareLF.isEmpty)
     }
 
-    @Test func changedAnchorsAreRepinnedOnlyWhenAccepted() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func changedAnchorsAreRepinnedOnlyWhenAccepted(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Src/A.cs", numbered("a", 1...10) + "var total = Sum(values, weight);\n" + numbered("b", 1...10))
         repo.write("Docs/adr.md", "The sum at Src/A.cs:11.\n")
         repo.commit("Start")
@@ -129,8 +129,10 @@ func deepLinkHistory() -> GitFixture {
         #expect(repo.readText("Docs/adr.md") == "The sum at Src/A.cs:12.\n")
     }
 
-    @Test func aRenameRewritesBothPathsOfATwoAnchorRangeAndKeepsASuffixShort() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func aRenameRewritesBothPathsOfATwoAnchorRangeAndKeepsASuffixShort(
+        _ ends: LineEnds
+    ) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Src/Old/Feature.cs", numbered("feature", 1...30))
         repo.write("Docs/adr.md", "Range `Src/Old/Feature.cs:3`-`Src/Old/Feature.cs:5`; suffix Old/Feature.cs:7.\n")
         repo.commit("Start")
@@ -148,8 +150,10 @@ func deepLinkHistory() -> GitFixture {
         #expect(again[0].rewritten.isEmpty && !again[0].isChanged)
     }
 
-    @Test func aPrefixNamingTheDocumentsOwnRepositoryKeepsItsPrefixThroughARename() throws {
-        let repo = GitFixture()
+    @Test(arguments: LineEnds.allCases) func aPrefixNamingTheDocumentsOwnRepositoryKeepsItsPrefixThroughARename(
+        _ ends: LineEnds
+    ) throws {
+        let repo = AnchorRepo(ends)
         repo.write("Src/Old.cs", numbered("old", 1...20))
         repo.write("Docs/adr.md", "See MMCA.ADC/Src/Old.cs:4.\n")
         repo.commit("Start")

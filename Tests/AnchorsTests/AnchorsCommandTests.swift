@@ -4,8 +4,8 @@ import Testing
 
 /// End-to-end: the built `relops` binary on a repository with a drifted anchor.
 @Suite struct AnchorsCommandTests {
-    func drifted() -> GitFixture {
-        let repo = GitFixture()
+    func drifted(_ ends: LineEnds) -> AnchorRepo {
+        let repo = AnchorRepo(ends)
         repo.write("Src/A.cs", numbered("a", 1...30))
         repo.write("Docs/adr/0001-deep-links.md", "# ADR\n\nAt `Src/A.cs:5`, was `:3`.\n")
         repo.write(".relops.yml", "anchors:\n  docs: [\"Docs/adr/*.md\"]\n")
@@ -15,8 +15,8 @@ import Testing
         return repo
     }
 
-    @Test func auditExitsOneOnDriftAndPrintsEachFormat() throws {
-        let repo = drifted()
+    @Test(arguments: LineEnds.allCases) func auditExitsOneOnDriftAndPrintsEachFormat(_ ends: LineEnds) throws {
+        let repo = drifted(ends)
         let text = relops(["anchors", "audit"], in: repo.root)
         #expect(text.status == 1)
         #expect(text.stdout.contains("3:5  moved      Src/A.cs:5  moved to :6; "))
@@ -48,8 +48,8 @@ import Testing
         #expect(log["version"] as? String == "2.1.0" && results.first?["ruleId"] as? String == "anchor-moved")
     }
 
-    @Test func repinFixesTheDocumentAndTheNextAuditPasses() {
-        let repo = drifted()
+    @Test(arguments: LineEnds.allCases) func repinFixesTheDocumentAndTheNextAuditPasses(_ ends: LineEnds) {
+        let repo = drifted(ends)
         let repin = relops(
             ["anchors", "repin", "Docs/adr/0001-deep-links.md", "--revision-note", "--date", "2026-09-01"],
             in: repo.root)
@@ -62,8 +62,29 @@ import Testing
         #expect(audit.status == 0, "\(audit.stdout)")
     }
 
-    @Test func badInputExitsTwoWithAMessage() {
-        let repo = drifted()
+    @Test(arguments: LineEnds.allCases) func unmappedRepositoriesAreOneLineEachAndEarlierRevisionsAreHistory(
+        _ ends: LineEnds
+    ) throws {
+        let repo = drifted(ends)
+        repo.write(
+            "Docs/adr/0002-store.md",
+            "# ADR\n\nStore/Src/Cart.cs:3 and Store/Src/Pay.cs:4.\n\nRevision (2026-08-01)\n\n1. Src/A.cs:5.\n")
+        repo.commit("Store ADR")
+        let text = relops(["anchors", "audit", "Docs/adr/0002-store.md"], in: repo.root)
+        #expect(text.status == 1)
+        let lines = text.stdout.split(separator: "\n").filter { $0.contains("Store") }
+        #expect(lines.count == 1 && lines[0].hasPrefix("not checked: 2 anchors into Store"), "\(text.stdout)")
+        #expect(text.stdout.contains("3 anchors: 2 unresolved, 1 historical"))
+        let json = relops(["anchors", "audit", "Docs/adr/0002-store.md", "--format", "json"], in: repo.root)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let unmapped = try #require(object["unmapped"] as? [[String: Any]])
+        #expect(unmapped.first?["repository"] as? String == "Store" && unmapped.first?["anchors"] as? Int == 2)
+        let included = relops(["anchors", "audit", "Docs/adr/0002-store.md", "--include-revisions"], in: repo.root)
+        #expect(included.stdout.contains("3 anchors: 1 ok, 2 unresolved"), "\(included.stdout)")
+    }
+
+    @Test(arguments: LineEnds.allCases) func badInputExitsTwoWithAMessage(_ ends: LineEnds) {
+        let repo = drifted(ends)
         let missing = relops(["anchors", "audit", "Docs/nope.md"], in: repo.root)
         #expect(missing.status == 2 && missing.stderr.contains("Docs/nope.md: no such document"))
         let badRepo = relops(["anchors", "audit", "--repo", "nothing"], in: repo.root)

@@ -80,7 +80,7 @@ import Testing
             environment: ["GIT_AUTHOR_DATE": "2026-01-03T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-03T00:00:00Z"])
         repo.write("Src/A.cs", "x\ny\n" + numbered("a", 1...30))
         let mover = repo.commit("Shift (#6)", date: "2026-01-04T00:00:00Z")
-        let drift = try #require(try audit(repo).drift("Src/A.cs:10"))
+        let drift = try #require(try audit(AnchorRepo(wrapping: repo)).drift("Src/A.cs:10"))
         // The first-parent walk lands the line on the merge; blame finds the commit on the branch.
         #expect(drift.base == written)
         #expect(drift.status == .moved && drift.newStart == 12)

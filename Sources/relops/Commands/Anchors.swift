@@ -1,20 +1,26 @@
 import Anchors
 import CommandLine
 import Foundation
-import Git
 import RelopsCore
 
 /// `relops anchors audit|repin`: ADR file:line anchors checked against git history.
 enum AnchorsCommand: RelopsCommand {
     static let shared: [OptionSpec] = [
         .value(
-            "code", "PATH", help: "Checkout that unprefixed anchors point into (default: the documents' repository)."),
+            "code", "PATH",
+            help:
+                "Checkout that unprefixed anchors point into (default: .relops.yml anchors.code, "
+                + "else the documents' repository)."
+        ),
         .value(
             "repo", "PREFIX=PATH", repeatable: true,
             help:
                 "Anchors whose path starts with PREFIX/ point into the checkout at PATH (also .relops.yml anchors.repos)."
         ),
         .value("to", "REV", help: "Revision of the code repository to map anchors to (default: HEAD)."),
+        .flag(
+            "include-revisions",
+            help: "Also check and re-pin anchors inside earlier 'Revision (YYYY-MM-DD)' sections (history by default)."),
     ]
     static let docs = PositionalSpec(
         "doc", help: "Documents to audit (default: .relops.yml anchors.docs).", optional: true,
@@ -45,48 +51,13 @@ enum AnchorsCommand: RelopsCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let repin = arguments.subcommand == "repin"
         let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json, .sarif, .github])
-        let cwd = FileManager.default.currentDirectoryPath
-        func absolute(_ path: String, from base: String) -> String {
-            ((path.hasPrefix("/") ? path : base + "/" + path) as NSString).standardizingPath
-        }
-        let documents = arguments.positionals.map { absolute($0, from: cwd) }
-        let start = documents.first.map { ($0 as NSString).deletingLastPathComponent }
-        let project = try Project(path: start.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil })
-        var docs = documents
-        if docs.isEmpty {
-            let globs = project.config.anchorDocs.map(Glob.init)
-            guard !globs.isEmpty else {
-                throw Failure(
-                    .usage,
-                    "no documents: name them (relops anchors \(arguments.subcommand ?? "audit") DOC...) or set anchors.docs in .relops.yml"
-                )
-            }
-            let files = try project.repository.indexFiles()
-            docs = (0..<files.count).map { files.path(at: $0) }.filter { p in globs.contains { $0.matches(p) } }
-                .map { project.root + "/" + $0 }
-        }
-        var seen = Set<String>()
-        docs = docs.filter { seen.insert($0).inserted }
-        for doc in docs where !FileManager.default.fileExists(atPath: doc) {
-            throw Failure(.badInput, "\(doc): no such document")
-        }
-        var repos: [(prefix: String, path: String)] = project.config.anchorRepos.map {
-            ($0.prefix, absolute($0.path, from: project.root))
-        }
-        for value in arguments.all("repo") {
-            guard let eq = value.firstIndex(of: "="), eq != value.startIndex, value.index(after: eq) != value.endIndex
-            else {
-                throw Failure(.usage, "--repo \(value): expected PREFIX=PATH")
-            }
-            let prefix = String(value[..<eq])
-            repos.removeAll { $0.prefix == prefix }
-            repos.append((prefix, absolute(String(value[value.index(after: eq)...]), from: cwd)))
-        }
-        let options = AnchorAuditOptions(
-            documents: docs, codePath: arguments.value("code").map { absolute($0, from: cwd) },
-            repos: repos, target: arguments.value("to"))
-        let lock = try AnchorLock.load(root: project.root)
-        let audit = AnchorAudit(root: project.root, repository: project.repository, options: options, lock: lock)
+        let options = try AnchorAuditOptions.resolve(
+            documents: arguments.positionals, code: arguments.value("code"), repos: arguments.all("repo"),
+            target: arguments.value("to"), includeRevisions: arguments.flag("include-revisions"),
+            workingDirectory: FileManager.default.currentDirectoryPath, command: arguments.subcommand ?? "audit")
+        let root = options.root ?? FileManager.default.currentDirectoryPath
+        let lock = try AnchorLock.load(root: root)
+        let audit = try AnchorAudit(options: options, lock: lock)
         let result = try audit.run()
         if !repin {
             render(result, format: format, console: console)
@@ -95,7 +66,7 @@ enum AnchorsCommand: RelopsCommand {
         var note: RevisionNote?
         if arguments.flag("revision-note") {
             let date = try arguments.value("date").map(validDate) ?? today()
-            let override = project.root + "/Templates/adr-revision.md"
+            let override = root + "/Templates/adr-revision.md"
             let template = FileManager.default.contents(atPath: override).map { String(decoding: $0, as: UTF8.self) }
             note = RevisionNote(date: date, template: template ?? RevisionNote.defaultTemplate, path: override)
         } else if arguments.value("date") != nil {
@@ -104,7 +75,7 @@ enum AnchorsCommand: RelopsCommand {
         let planned = try AnchorRepin.plan(
             result, acceptChanged: arguments.flag("accept-changed"), note: note,
             label: audit.shortestLabel)
-        _ = try AnchorRepin.apply(planned, result: result, root: project.root, lock: lock)
+        _ = try AnchorRepin.apply(planned, result: result, root: root, lock: lock)
         var needsPerson = 0
         for document in planned {
             console.out(
@@ -150,7 +121,8 @@ enum AnchorsCommand: RelopsCommand {
         case .json: console.out(result.json.rendered())
         case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
         case .github:
-            for drift in result.drifts where !drift.status.isAcceptable {
+            // Anchors into unmapped repositories are one line each in the summary, not one per anchor.
+            for drift in result.drifts where !drift.status.isAcceptable && drift.unmappedRepository == nil {
                 console.out(
                     "::warning file=\(property(drift.doc)),line=\(drift.anchor.line),col=\(drift.anchor.column),"
                         + "title=\(property("anchor \(drift.status.rawValue)"))::\(escape("\(drift.anchor.text) \(drift.explanation)"))"
@@ -159,10 +131,12 @@ enum AnchorsCommand: RelopsCommand {
             console.out(summary(result))
         case .text:
             for document in result.documents {
-                let drifted = document.drifts.filter { !$0.status.isAcceptable }
+                let drifted = document.drifts.filter { !$0.status.isAcceptable && $0.unmappedRepository == nil }
+                let unchecked = document.drifts.filter { $0.unmappedRepository != nil }.count
                 console.out(
                     console.styled(document.path, .bold)
-                        + "  \(document.drifts.count) anchors, \(drifted.count) to look at")
+                        + "  \(document.drifts.count) anchors, \(drifted.count) to look at"
+                        + (unchecked > 0 ? ", \(unchecked) not checked" : ""))
                 for drift in drifted {
                     let status = drift.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
                     let style: Console.Style = drift.status == .moved || drift.status == .renamed ? .yellow : .red
@@ -175,10 +149,17 @@ enum AnchorsCommand: RelopsCommand {
         }
     }
 
+    /// The counts, and one line per repository nobody mapped (not one per anchor).
     static func summary(_ result: AnchorAuditResult) -> String {
         let total = result.drifts.count
         let parts = result.counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }
-        return "\(total) anchor\(total == 1 ? "" : "s")" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+        var lines = result.unmappedRepositories.map { repo in
+            "not checked: \(repo.count) anchor\(repo.count == 1 ? "" : "s") into \(repo.name) "
+                + "(repository \(repo.name) is not mapped; add --repo \(repo.name)=PATH or anchors.repos)"
+        }
+        lines.append(
+            "\(total) anchor\(total == 1 ? "" : "s")" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")))
+        return lines.joined(separator: "\n")
     }
 
     /// GitHub workflow-command escaping for a message and for a property value.

@@ -1,0 +1,182 @@
+import Git
+import RelopsCore
+
+extension AnchorAudit {
+    /// Audits one anchor: which file it cites, its base, and where the cited lines are now.
+    func audit(_ drift: inout AnchorDrift, context: DocumentContext, blamed: () -> BlamedLine) throws(GitError) {
+        let anchor = drift.anchor
+        guard let cited = anchor.path else {
+            drift.status = anchor.isHistorical ? .historical : .unresolved
+            drift.note = "no file is named before this continuation in its section"
+            return
+        }
+        let identifiers = identifierHints(anchor.hints)
+        guard
+            var cites = try citedFile(&drift, cited: cited, context: context, identifiers: identifiers, blamed: blamed)
+        else { return }
+        if !anchor.pathWritten,
+            let other = try rebind(
+                anchor, bound: cites, context: context, identifiers: identifiers, doc: drift.doc, blamed: blamed)
+        {
+            drift.note = "bound to \(label(other.repo, other.path)) by `\(identifiers.joined(separator: "`, `"))`"
+            cites = other
+        }
+        let (repo, rel) = cites
+        drift.repo = repo.name
+        drift.path = rel
+        if anchor.isHistorical {
+            drift.status = .historical
+            return
+        }
+        if let date = anchor.revision, !options.includeRevisions {
+            drift.status = .historical
+            drift.note = "inside the Revision (\(date)) section, which is history (--include-revisions re-pins it)"
+            return
+        }
+        guard anchor.start >= 1, anchor.end >= anchor.start else {
+            drift.status = .invalid
+            drift.note =
+                anchor.start < 1
+                ? "line \(anchor.start) does not exist: lines start at 1"
+                : "the range ends (\(anchor.end)) before it starts (\(anchor.start))"
+            return
+        }
+        try check(
+            &drift, repo: repo, path: rel, cited: cited, identifiers: identifiers, context: context, blamed: blamed)
+    }
+
+    /// The file an anchor cites, or nil with the drift marked unresolved (ambiguous and no rule decides).
+    private func citedFile(
+        _ drift: inout AnchorDrift, cited: String, context: DocumentContext, identifiers: [String],
+        blamed: () -> BlamedLine
+    ) throws(GitError) -> (repo: CodeRepository, path: String)? {
+        switch resolve(cited, context: context) {
+        case .file(let repo, let path):
+            if options.codePath != nil, repo === code, let docs = documentsHistory, docs.repository !== code.repository,
+                docs.targetTree.blobID(at: path) != nil
+            {
+                drift.note = "also in the documents' repository; the code repository (--code) is preferred"
+            }
+            return (repo, path)
+        case .missing(let repo, let path):
+            return (repo, path)
+        case .ambiguous(let candidates):
+            if let chosen = try choose(
+                among: candidates, drift.anchor, identifiers: identifiers, doc: drift.doc, blamed: blamed)
+            {
+                drift.note = "chosen among \(candidates.count) files by `\(identifiers.joined(separator: "`, `"))`"
+                return chosen
+            }
+            drift.path = cited
+            drift.status = drift.anchor.isHistorical ? .historical : .unresolved
+            drift.candidates = candidates.map { label($0.repo, $0.path) }
+            drift.note = "`\(cited)` matches \(candidates.count) files"
+            return nil
+        }
+    }
+
+    /// Finds the base (walking back when the cited lines do not fit there), checks the lines,
+    /// and maps them to the target.
+    private func check(
+        _ drift: inout AnchorDrift, repo: CodeRepository, path rel: String, cited: String, identifiers: [String],
+        context: DocumentContext, blamed: () -> BlamedLine
+    ) throws(GitError) {
+        let anchor = drift.anchor
+        var base: ObjectID, reason: BaseReason, written: ObjectID?
+        switch try self.base(for: anchor, doc: drift.doc, repo: repo, path: rel, blamed: blamed) {
+        case .found(let id, let why, let line):
+            (base, reason, written) = (id, why, line)
+        case .notFound(let why):
+            if !unmapped(&drift, repo: repo, path: rel, cited: cited) {
+                drift.status = .unresolved
+                drift.note = why
+            }
+            return
+        }
+        var rel = rel
+        if try repo.blob(at: rel, in: base) == nil, repo.targetTree.blobID(at: rel) != nil,
+            let origin = try repo.pathAtBase(rel, base: base)
+        {
+            // Resolved at the target by suffix, renamed since the base: cite the file as it was.
+            rel = origin
+            drift.path = origin
+        } else if try repo.blob(at: rel, in: base) == nil, repo.targetTree.blobID(at: rel) == nil,
+            let then = try resolveAtBase(cited, repo: repo, base: base)
+        {
+            // A suffix, bare or elided name whose file had that name at the base only.
+            rel = then
+            drift.path = then
+        }
+        guard var baseBlob = try repo.blob(at: rel, in: base) else {
+            if repo.targetTree.blobID(at: rel) != nil {
+                drift.status = .invalid
+                drift.note = "no such file at its base \(base.short)"
+            } else if !unmapped(&drift, repo: repo, path: rel, cited: cited) {
+                drift.status = .unresolved
+                drift.note = "no such file"
+            }
+            drift.base = base.hex
+            return
+        }
+        var lines = try repo.lines(baseBlob)
+        if reason != .lock && !fits(lines, anchor, identifiers: identifiers, meaningfulOnly: false) {
+            let meaningful = fits(lines, anchor, identifiers: identifiers, meaningfulOnly: true)
+            for meaningfulOnly in meaningful ? [false] : [false, true] {
+                if let older = try walkBack(
+                    from: base, repo: repo, path: rel, doc: drift.doc, written: written,
+                    fits: { fits($0, anchor, identifiers: identifiers, meaningfulOnly: meaningfulOnly) }),
+                    let blob = try repo.blob(at: rel, in: older)
+                {
+                    (base, baseBlob, reason) = (older, blob, meaningful ? .identifiers : .meaningfulLines)
+                    lines = try repo.lines(blob)
+                    break
+                }
+            }
+        }
+        drift.base = base.hex
+        drift.baseReason = reason.rawValue
+        if anchor.end > lines.count {
+            drift.status = .invalid
+            drift.note = "past the end of the file (\(lines.count) lines at \(base.short))"
+            if !anchor.pathWritten {
+                drift.candidates = try continuationFits(anchor, context: context, cited: cited, blamed: blamed)
+                if !drift.candidates.isEmpty {
+                    drift.note! += "; it would fit " + drift.candidates.map { "`\($0)`" }.joined(separator: ", ")
+                }
+            }
+            return
+        }
+        let block = lines.block(anchor.start, anchor.end)
+        if isTrivialBlock(block) {
+            drift.status = .invalid
+            drift.note = "cites only blank, brace or doc-comment tag lines at its base \(base.short)"
+            return
+        }
+        try map(&drift, repo: repo, path: rel, base: base, baseBlob: baseBlob, block: block)
+    }
+
+    /// Marks the drift unresolved when its path names a repository nobody mapped; true if so.
+    private func unmapped(_ drift: inout AnchorDrift, repo: CodeRepository, path: String, cited: String) -> Bool {
+        guard repo.targetTree.blobID(at: path) == nil, let name = unmappedRepository(cited) else { return false }
+        drift.status = .unresolved
+        drift.unmappedRepository = name
+        drift.note = "repository \(name) is not mapped (--repo \(name)=PATH)"
+        return true
+    }
+
+    /// The other files of the section whose base is long enough for an invalid continuation.
+    private func continuationFits(
+        _ anchor: FoundAnchor, context: DocumentContext, cited: String, blamed: () -> BlamedLine
+    ) throws(GitError) -> [String] {
+        var out: [String] = []
+        for named in context.sectionPaths[anchor.section] ?? [] where named != cited {
+            guard case .file(let repo, let rel) = resolve(named),
+                case .found(let base, _, _) = try base(
+                    for: anchor, doc: context.doc, repo: repo, path: rel, blamed: blamed),
+                let blob = try repo.blob(at: rel, in: base)
+            else { continue }
+            if try repo.lines(blob).count >= anchor.end { out.append(named) }
+        }
+        return out
+    }
+}

@@ -60,7 +60,7 @@ let package = Package(
 
         // Domain: pure logic, no printing, no exit.
         .target(name: "RelopsCore", dependencies: ["YAML", "Git", "IDN"]),
-        .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN", "PublicSuffix"]),
+        .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN", "PublicSuffix", "YAML"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint"]),

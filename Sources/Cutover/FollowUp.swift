@@ -33,6 +33,15 @@ extension CutoverPlan {
     public var followUps: [FollowUp] {
         var steps: [FollowUp] = []
         let platforms = platformsToRebuild
+        if !redirectURIs.isEmpty {
+            let changes = redirectURIs.map { "\($0.new) (was \($0.old), \($0.path):\($0.line))" }
+            steps.append(
+                FollowUp(
+                    title: "Register the new redirect URIs with each identity provider before the switch",
+                    detail:
+                        "Add " + Array(Set(changes)).sorted().joined(separator: "; ")
+                        + ". Keep the old ones registered until the old host stops serving sign-in."))
+        }
         steps.append(
             FollowUp(
                 title: "Serve the association files on \(to) first",
@@ -60,7 +69,15 @@ extension CutoverPlan {
                     title: "Regenerate the binary files that hold \(from)",
                     detail: binaryFiles.joined(separator: ", ") + " cannot be rewritten in place."))
         }
-        if edits.contains(where: { $0.occurrenceClass == .docs }) {
+        let listings = Set(edits.filter { $0.occurrenceClass == .storeListing }.map(\.path)).sorted()
+        if !listings.isEmpty {
+            steps.append(
+                FollowUp(
+                    title: "Update the store listings",
+                    detail: listings.joined(separator: ", ")
+                        + " ship with the listing: upload them (no new binary needed)."))
+        }
+        if edits.contains(where: { $0.occurrenceClass == .docs || $0.occurrenceClass == .comment }) {
             steps.append(
                 FollowUp(
                     title: "Documentation changed",

@@ -13,12 +13,18 @@ extension CutoverPlan {
         for edit in edits where edit.occurrenceClass.isBinary {
             let lower = edit.path.lowercased()
             let segments = lower.split(separator: "/")
+            if let shipsTo = kmpSourceSetPlatforms(segments) {
+                android = android || shipsTo.android
+                ios = ios || shipsTo.ios
+                continue
+            }
             let isAndroid =
                 segments.contains("android") || lower.hasSuffix("androidmanifest.xml") || lower.hasSuffix(".kt")
                 || lower.hasSuffix(".java") || lower.contains("/res/values")
             let isIOS =
                 segments.contains("ios") || segments.contains("maccatalyst") || lower.hasSuffix(".plist")
                 || lower.hasSuffix(".entitlements") || lower.hasSuffix(".swift") || lower.contains(".xcodeproj/")
+                || lower.hasSuffix("project.yml")
             if isAndroid { android = true }
             if isIOS { ios = true }
             if !isAndroid && !isIOS {  // shared code or config of a multi-platform project ships in both
@@ -27,6 +33,17 @@ extension CutoverPlan {
             }
         }
         return (android ? ["Android"] : []) + (ios ? ["iOS"] : [])
+    }
+
+    /// A Kotlin Multiplatform source set's platforms (`src/commonMain` ships to both apps), or nil.
+    private func kmpSourceSetPlatforms(_ segments: [Substring]) -> (android: Bool, ios: Bool)? {
+        guard let src = segments.firstIndex(of: "src"), src + 1 < segments.count else { return nil }
+        switch segments[src + 1] {
+        case "commonmain": return (true, true)
+        case "androidmain": return (true, false)
+        case "iosmain", "applemain", "nativemain": return (false, true)
+        default: return nil
+        }
     }
 
     /// The follow-up checklist, in the order that keeps links working.

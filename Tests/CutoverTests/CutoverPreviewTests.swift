@@ -99,4 +99,20 @@ import Testing
         #expect(thePlan.edits.map(\.occurrenceClass) == [.comment, .binaryLiteral])
         #expect(thePlan.followUps.contains { $0.title == "Documentation changed" })
     }
+
+    @Test func aKotlinMultiplatformSourceSetRebuildsTheAppsItShipsTo() throws {
+        let repo = GitFixture("kmp-platforms")
+        repo.write("shared/build.gradle.kts", "plugins { kotlin(\"multiplatform\") }\nkotlin { iosArm64() }\n")
+        repo.write("shared/src/iosMain/kotlin/Api.kt", "val HOST = \"host.com\"\n")
+        repo.write(
+            "iosApp/iosApp.xcodeproj/project.pbxproj", "./gradlew :shared:embedAndSignAppleFrameworkForXcode\n")
+        repo.commit("ios only")
+        #expect(try planOf(repo).platformsToRebuild == ["iOS"])
+        repo.write("shared/src/commonMain/kotlin/Api.kt", "val HOST = \"host.com\"\n")
+        repo.write(
+            "androidApp/build.gradle.kts",
+            "plugins { id(\"com.android.application\") }\ndependencies { implementation(project(\":shared\")) }\n")
+        repo.commit("common")
+        #expect(try planOf(repo).platformsToRebuild == ["Android", "iOS"])
+    }
 }

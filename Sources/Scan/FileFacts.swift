@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a file's text says about the occurrences in it, read once per file with an occurrence:
 /// its comments, whether a pipeline deploys, whether an HSTS header covers subdomains.
 struct FileFacts {
@@ -29,9 +27,11 @@ struct FileFacts {
         language = syntax?.language
         let folders = path.lowercased().split(separator: "/").dropLast().map(String.init)
         let isPipeline = PathRules.isPipeline(path.lowercased(), lowerName: lowerName, folders: folders)
-        let lower = String(decoding: bytes.prefix(1 << 22), as: UTF8.self).lowercased()
-        deploymentMarker = isPipeline ? PathRules.deploymentMarker(in: lower) : nil
-        hstsIncludesSubdomains = lower.contains("strict-transport-security") && lower.contains("includesubdomains")
+        let text = ProjectFileBytes(bytes)
+        deploymentMarker = isPipeline ? PathRules.deploymentMarker(in: text) : nil
+        hstsIncludesSubdomains =
+            text.contains("strict-transport-security", ignoringCase: true)
+            && text.contains("includesubdomains", ignoringCase: true)
     }
 
     /// True when the file's text is needed to classify an occurrence in `path`.
@@ -67,7 +67,7 @@ enum LineFacts {
         let path = String(decoding: bytes[(hostStart + found.utf8.count)..<end], as: UTF8.self).lowercased()
         let lower = line.lowercased()
         let keyed = ["redirect_uri", "redirecturi", "redirect-uri", "uibaseurl", "callbackpath"].contains {
-            lower.replacingOccurrences(of: "\"", with: "").contains($0)
+            lower.filter { $0 != "\"" }.contains($0)
         }
         if path.hasPrefix("/signin-") || isOAuthCallback(path) || keyed { return url }
         return nil

@@ -57,14 +57,14 @@ enum PathRules {
         return names.contains(lowerName)
     }
 
-    /// What in a pipeline's text shows that it deploys (lowercase needles), or nil when nothing does.
-    static func deploymentMarker(in lowerText: String) -> String? {
+    /// What in a pipeline's text shows that it deploys, or nil when nothing does.
+    static func deploymentMarker(in text: ProjectFileBytes) -> String? {
         let markers = [
             "deploy", "kubectl", "helm upgrade", "helm install", "terraform apply", "az webapp", "az containerapp",
             "azure/webapps", "azure/login", "docker push", "publish-profile", "environment:",
             "aws ecs", "gcloud run", "flyctl", "heroku", "ssh ", "rsync ",
         ]
-        return markers.first { lowerText.contains($0) }
+        return markers.first { text.contains($0, ignoringCase: true) }
     }
 
     /// Server configuration that the older deployment rule misses: a Rust, Go, Node or Python

@@ -68,21 +68,25 @@ struct BuildUnit: Sendable {
 
 /// Reads one build file into a unit; nil when the file does not define one.
 enum BuildFileParser {
-    static func dotNet(path: String, text: String) -> BuildUnit {
+    static func dotNet(path: String, bytes: [UInt8]) -> BuildUnit {
         let folder = folderOf(path)
-        let lower = text.lowercased()
+        let text = ProjectFileBytes(bytes)
         let name = nameOf(path).lowercased()
         let test =
             name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
-            || lower.contains("microsoft.net.test.sdk") || lower.contains("<istestproject>true")
+            || text.contains("microsoft.net.test.sdk", ignoringCase: true)
+            || text.contains("<istestproject>true", ignoringCase: true)
         let mobile =
             !test
-            && ["<usemaui>true</usemaui>", "-android", "-ios", "-maccatalyst"].contains { lower.contains($0) }
+            && ["<usemaui>true</usemaui>", "-android", "-ios", "-maccatalyst"].contains {
+                text.contains($0, ignoringCase: true)
+            }
         var unit = BuildUnit(root: folder, file: path, kind: .dotNet(mobile: mobile, test: test))
         unit.referenceable =
-            !mobile && !test && !lower.contains("microsoft.net.sdk.web") && !lower.contains("microsoft.net.sdk.worker")
-            && !lower.contains("<outputtype>exe</outputtype>")
-        unit.references = captures(#"<ProjectReference\s+Include\s*=\s*"([^"]+)""#, in: text).compactMap {
+            !mobile && !test && !text.contains("microsoft.net.sdk.web", ignoringCase: true)
+            && !text.contains("microsoft.net.sdk.worker", ignoringCase: true)
+            && !text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
+        unit.references = text.attributeValues(element: "ProjectReference", attributes: ["Include"]).compactMap {
             resolve(String($0.map { $0 == "\\" ? "/" : $0 }), from: folder).map(BuildUnit.Reference.path)
         }
         return unit
@@ -118,8 +122,9 @@ enum BuildFileParser {
     static func xcodeProject(projectFile: String, text: String) -> BuildUnit {
         let folder = folderOf(projectFile)
         var unit = BuildUnit(root: folder, file: projectFile, kind: .xcodeProject)
-        let packages = captures(
-            #"isa = XCLocalSwiftPackageReference;\s*relativePath = "?([^";\n]+)"?;"#, in: text)
+        let packages =
+            text.contains("XCLocalSwiftPackageReference")
+            ? captures(#"isa = XCLocalSwiftPackageReference;\s*relativePath = "?([^";\n]+)"?;"#, in: text) : []
         unit.references =
             packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
             + kmpFrameworks(in: text)
@@ -128,7 +133,8 @@ enum BuildFileParser {
 
     /// `./gradlew :shared:embedAndSignAppleFrameworkForXcode` in a build phase: the KMP module it builds.
     static func kmpFrameworks(in text: String) -> [BuildUnit.Reference] {
-        captures(#":([A-Za-z0-9_:-]+):embedAndSign(?:Apple)?FrameworkForXcode"#, in: text).map {
+        guard text.contains("FrameworkForXcode") else { return [] }
+        return captures(#":([A-Za-z0-9_:-]+):embedAndSign(?:Apple)?FrameworkForXcode"#, in: text).map {
             .gradleModule($0.split(separator: ":").map(String.init), accessor: false)
         }
     }

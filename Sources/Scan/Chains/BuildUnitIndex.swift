@@ -29,7 +29,7 @@ final class BuildUnitIndex {
         if let known = unitsByFolder[folder] { return known }
         var found: [BuildUnit] = []
         for (index, path) in candidatesByFolder[folder] ?? [] {
-            guard let bytes = read(index, path), let unit = parseBuildFile(path, String(decoding: bytes, as: UTF8.self))
+            guard let bytes = read(index, path), let unit = parseBuildFile(path, bytes)
             else { continue }
             if !found.contains(where: { $0.file == unit.file }) { found.append(unit) }
         }
@@ -125,10 +125,11 @@ private func buildFolder(of path: String) -> String {
 }
 
 /// The unit a build file defines, nil when it defines none.
-private func parseBuildFile(_ path: String, _ text: String) -> BuildUnit? {
+private func parseBuildFile(_ path: String, _ bytes: [UInt8]) -> BuildUnit? {
     let name = nameOf(path)
     let lower = name.lowercased()
-    if lower.hasSuffix(".csproj") { return BuildFileParser.dotNet(path: path, text: text) }
+    if lower.hasSuffix(".csproj") { return BuildFileParser.dotNet(path: path, bytes: bytes) }
+    let text = String(decoding: bytes, as: UTF8.self)
     if lower == "build.gradle" || lower == "build.gradle.kts" { return BuildFileParser.gradle(path: path, text: text) }
     if name == "Package.swift" { return BuildFileParser.swiftPackage(path: path, text: text) }
     if name == "Project.swift" { return AppSpecParser.tuist(path: path, text: text) }

@@ -170,4 +170,38 @@ import Testing
             result, "server/appsettings.json",
             [(2, .comment, "`//` comment (JSONC)"), (3, .server, nil), (3, .comment, "`/* */` comment")])
     }
+
+    @Test func javaObjectiveCAndXAMLComments() throws {
+        let repo = mobileRepository()
+        repo.write(
+            "android/app/src/main/java/Links.java",
+            """
+            static final String HOST = "app.example.com"; // app.example.com
+            /** Javadoc: app.example.com */
+            char c = '"'; String s = "app.example.com"; /* app.example.com */
+            """)
+        repo.write(
+            "App/Platforms/iOS/Links.m",
+            """
+            NSString *host = @"app.example.com"; // app.example.com
+            /* app.example.com */
+            """)
+        repo.write(
+            "App/MainPage.xaml",
+            """
+            <Label Text="https://app.example.com" /> <!-- app.example.com -->
+            """)
+        repo.commit("java objc xaml")
+        let result = try scanRepository(repo.root)
+        expectLines(
+            result, "android/app/src/main/java/Links.java",
+            [
+                (1, .binaryLiteral, nil), (1, .comment, "`//` comment (Java)"), (2, .comment, "`/** */` doc comment"),
+                (3, .binaryLiteral, nil), (3, .comment, "`/* */` comment (Java)"),
+            ])
+        expectLines(
+            result, "App/Platforms/iOS/Links.m",
+            [(1, .binaryLiteral, nil), (1, .comment, "(Objective-C/C)"), (2, .comment, "`/* */`")])
+        expectLines(result, "App/MainPage.xaml", [(1, .binaryLiteral, nil), (1, .comment, "XML comment")])
+    }
 }

@@ -43,7 +43,9 @@ public struct CutoverOptions: Sendable, Equatable {
 /// An element that covers subdomains (`<domain includeSubdomains="true">`, an HSTS header) which
 /// the cutover rewrites while subdomains of the old host stay: they lose its rule.
 public struct SubdomainWarning: Sendable, Equatable {
+    /// The file that holds the element, relative to the repository root.
     public let path: String
+    /// The element's 1-based line.
     public let line: Int
     /// The subdomains of the old host that remain after the cutover.
     public let remaining: [String]
@@ -51,9 +53,12 @@ public struct SubdomainWarning: Sendable, Equatable {
 
 /// An identity provider redirect URI that holds the old host, and what it becomes.
 public struct RedirectURIChange: Sendable, Equatable {
+    /// Where the URI is written, relative to the repository root, and its 1-based line.
     public let path: String
     public let line: Int
+    /// The URI as found, with the old host.
     public let old: String
+    /// The URI to register with the identity provider, with the new host.
     public let new: String
 }
 

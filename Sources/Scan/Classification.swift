@@ -14,7 +14,9 @@ func classifyHits(
     occurrences.reserveCapacity(hits.count)
     for hit in hits {
         if facts.index != hit.fileIndex {
-            let read = FileFacts.worthReading(hit.path) ? readHitFile(hit.fileIndex, hit.path) : nil
+            // A file is read a second time only when a rule needs its text, and never a huge one.
+            let worth = FileFacts.worthReading(hit.path) && files.sizes[hit.fileIndex] <= FileFacts.largestRead
+            let read = worth ? readHitFile(hit.fileIndex, hit.path) : nil
             facts = (hit.fileIndex, read.map { FileFacts(path: hit.path, bytes: $0) } ?? .none)
         }
         let site = OccurrenceSite(path: hit.path, offset: hit.offset, encoding: hit.encoding, line: hit.text)

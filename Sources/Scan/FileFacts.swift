@@ -10,6 +10,10 @@ struct FileFacts {
     /// An HSTS header with `includeSubDomains`: every host the file serves covers its subdomains.
     let hstsIncludesSubdomains: Bool
 
+    /// Files larger than this (16 MiB) are not read again for their comments: their occurrences
+    /// keep the class of the file.
+    static let largestRead: UInt32 = 16 << 20
+
     static let none = FileFacts(comments: [], language: nil, deploymentMarker: nil, hstsIncludesSubdomains: false)
 
     init(comments: [CommentSpan], language: String?, deploymentMarker: String?, hstsIncludesSubdomains: Bool) {

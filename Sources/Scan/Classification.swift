@@ -5,7 +5,7 @@ import RelopsCore
 /// once and only when a rule needs it (comments, a pipeline's deploy steps, an HSTS header).
 func classifyHits(
     _ hits: [LocatedHit], files: FileList, config: ProjectConfig, readProjectFile: @escaping ProjectFileReader,
-    readHitFile: ProjectFileReader
+    readHitFile: ProjectFileReader, symlinks: Set<String>
 ) -> [HostOccurrence] {
     guard !hits.isEmpty else { return [] }
     let classifier = Classifier(files: files, config: config, read: readProjectFile)
@@ -14,8 +14,11 @@ func classifyHits(
     occurrences.reserveCapacity(hits.count)
     for hit in hits {
         if facts.index != hit.fileIndex {
-            // A file is read a second time only when a rule needs its text, and never a huge one.
-            let worth = FileFacts.worthReading(hit.path) && files.sizes[hit.fileIndex] <= FileFacts.largestRead
+            // A file is read a second time only when a rule needs its text, never a huge one, and
+            // never through a symlink (its occurrences are in the link text, not in the target).
+            let worth =
+                FileFacts.worthReading(hit.path) && files.sizes[hit.fileIndex] <= FileFacts.largestRead
+                && !symlinks.contains(hit.path)
             let read = worth ? readHitFile(hit.fileIndex, hit.path) : nil
             facts = (hit.fileIndex, read.map { FileFacts(path: hit.path, bytes: $0) } ?? .none)
         }

@@ -69,7 +69,7 @@ func scan(
     let occurrences = classifyHits(
         found.occurrences, files: files, config: project.config,
         readProjectFile: reader ?? source.projectFileReader(files, project.repository),
-        readHitFile: source.projectFileReader(files, project.repository))
+        readHitFile: source.projectFileReader(files, project.repository), symlinks: found.symlinks)
     return ScanResult(
         hosts: request.hosts, occurrences: occurrences, related: withoutScannedHosts(found.related, request.hosts),
         binaryFiles: found.binaryFiles, problems: found.problems, filesScanned: found.filesScanned,

@@ -1,3 +1,4 @@
+import Foundation
 import RelopsCore
 import Scan
 import TestSupport
@@ -203,5 +204,16 @@ import Testing
             result, "App/Platforms/iOS/Links.m",
             [(1, .binaryLiteral, nil), (1, .comment, "(Objective-C/C)"), (2, .comment, "`/* */`")])
         expectLines(result, "App/MainPage.xaml", [(1, .binaryLiteral, nil), (1, .comment, "XML comment")])
+    }
+
+    @Test func aSymlinksTargetIsNeverReadForComments() throws {
+        let repo = GitFixture("symlink-comment")
+        repo.write("x/app.example.com", "# app.example.com\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: repo.root + "/conf.yaml", withDestinationPath: "x/app.example.com")
+        repo.commit("link")
+        let result = try scanRepository(repo.root)
+        let link = try #require(result.occurrence("conf.yaml"))
+        #expect(link.occurrenceClass != .comment, "\(link.rule)")
     }
 }

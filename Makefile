@@ -6,7 +6,7 @@ SWIFTFLAGS ?= --manifest-cache none
 
 # Debian packages: the C libraries relops links, and the real peers tests and benchmarks use.
 BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gfm-dev \
-              libcmark-gfm-extensions-dev libyaml-dev libidn2-dev zlib1g-dev
+              libcmark-gfm-extensions-dev libyaml-dev libidn2-dev zlib1g-dev libpsl-dev
 TEST_DEPS  := git openssl zip curl nginx-light openjdk-17-jre-headless apksigner unzip
 BENCH_DEPS := hyperfine ripgrep git python3
 

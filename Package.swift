@@ -46,6 +46,7 @@ let package = Package(
         cLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
         cLibrary("CIDN2", pkgConfig: "libidn2", apt: ["libidn2-dev"]),
         cLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+        cLibrary("CPSL", pkgConfig: "libpsl", apt: ["libpsl-dev"]),
 
         // Thin Swift wrappers: safe handles and typed errors; C types never leak past them.
         .target(name: "Git", dependencies: ["CGit2"]),
@@ -55,10 +56,11 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "IDN", dependencies: ["CIDN2"]),
         .target(name: "Zlib", dependencies: ["CZlib"]),
+        .target(name: "PublicSuffix", dependencies: ["CPSL"]),
 
         // Domain: pure logic, no printing, no exit.
         .target(name: "RelopsCore", dependencies: ["YAML", "Git", "IDN"]),
-        .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN"]),
+        .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN", "PublicSuffix", "YAML"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint"]),
@@ -79,7 +81,8 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", dependencies: ["RelopsCore"], path: "Tests/TestSupport"),
     ]
-        + tests("WrapperTests", ["Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "TestSupport"])
+        + tests(
+            "WrapperTests", ["Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "PublicSuffix", "TestSupport"])
         + tests("CoreTests", ["RelopsCore", "CommandLine", "TestSupport"])
         + tests("ScanTests", ["Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("CutoverTests", ["Cutover", "Scan", "RelopsCore", "Git", "TestSupport"])
@@ -87,7 +90,7 @@ let package = Package(
         + tests("VerifyTests", ["Verify", "Curl", "Association", "Fingerprint", "RelopsCore", "TestSupport"])
         + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
         + tests("RunbookTests", ["Runbook", "RelopsCore", "TestSupport"])
-        + tests("EndToEndTests", ["TestSupport"])
+        + tests("EndToEndTests", ["TestSupport", "Runbook"])
         + fuzzer("FuzzJSONEditor", ["Fingerprint"])
         + fuzzer("FuzzAssociation", ["Association"])
         + fuzzer("FuzzAnchors", ["Anchors"])

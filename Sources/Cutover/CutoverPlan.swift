@@ -27,19 +27,62 @@ public struct CutoverFile: Sendable {
     public var occurrenceClass: OccurrenceClass { edits.map(\.occurrenceClass).min() ?? .other }
 }
 
+/// What a cutover rewrites beyond the old host's own occurrences.
+public struct CutoverOptions: Sendable, Equatable {
+    /// Also rewrite e-mail addresses (`support@old`); by default they are listed and left alone.
+    public var includeEmail: Bool
+    /// Also rewrite the old host's family: every `*.old` name found becomes `*.new`.
+    public var subdomains: Bool
+
+    public init(includeEmail: Bool = false, subdomains: Bool = false) {
+        self.includeEmail = includeEmail
+        self.subdomains = subdomains
+    }
+}
+
+/// An element that covers subdomains (`<domain includeSubdomains="true">`, an HSTS header) which
+/// the cutover rewrites while subdomains of the old host stay: they lose its rule.
+public struct SubdomainWarning: Sendable, Equatable {
+    /// The file that holds the element, relative to the repository root.
+    public let path: String
+    /// The element's 1-based line.
+    public let line: Int
+    /// The subdomains of the old host that remain after the cutover.
+    public let remaining: [String]
+}
+
+/// An identity provider redirect URI that holds the old host, and what it becomes.
+public struct RedirectURIChange: Sendable, Equatable {
+    /// Where the URI is written, relative to the repository root, and its 1-based line.
+    public let path: String
+    public let line: Int
+    /// The URI as found, with the old host.
+    public let old: String
+    /// The URI to register with the identity provider, with the new host.
+    public let new: String
+}
+
 /// Everything a cutover would do, computed without writing anything.
 public struct CutoverPlan: Sendable {
     public let from: String
     public let to: String
     /// The Unicode spelling of `to` when it was given as an internationalised name.
     public let toUnicode: String?
+    public let options: CutoverOptions
     public let files: [CutoverFile]
     /// Binary files that hold the old host: they cannot be rewritten and must be regenerated.
     public let binaryFiles: [String]
-    /// Occurrences that will not be written, with the reason (a symlink's target text).
+    /// Occurrences that will not be written, with the reason (a symlink's target text, an e-mail address).
     public let notRewritten: [(path: String, line: Int, reason: String)]
-    /// Longer host names that contain the old host: never touched.
+    /// Longer host names that contain the old host: never touched (with `--subdomains`, the
+    /// `*.old` names are rewritten and not listed here).
     public let related: [RelatedHost]
+    /// With `--subdomains`: each `*.old` name rewritten, and its new name.
+    public let familyRenames: [(old: String, new: String)]
+    /// Elements covering subdomains that are rewritten while subdomains of the old host remain.
+    public let subdomainWarnings: [SubdomainWarning]
+    /// Identity provider redirect URIs that hold the old host.
+    public let redirectURIs: [RedirectURIChange]
     /// Where the new host already occurs, so a person sees it before applying.
     public let newHostAlreadyAt: [HostOccurrence]
     /// Files the scan could not read: a cutover must not go ahead without them.
@@ -55,44 +98,97 @@ public struct CutoverPlan: Sendable {
 
 /// Validates the hosts and plans the cutover from a scan of the tracked files.
 /// `from` is any host a scan accepts; `to` must be a valid DNS name (punycode for Unicode).
-public func planCutover(_ project: Project, from fromText: String, to toText: String) throws(Failure) -> CutoverPlan {
+public func planCutover(
+    _ project: Project, from fromText: String, to toText: String, options: CutoverOptions = CutoverOptions()
+) throws(Failure) -> CutoverPlan {
     let from = try HostName.parse(fromText, option: "--from")
     let to = try HostName.parseStrict(toText, option: "--to")
     let toUnicode = toText.unicodeScalars.contains(where: { !$0.isASCII }) ? toText : nil
     guard from != to else { throw Failure(.usage, "--to \(toText) is the same host as --from; nothing to cut over") }
-    let result = try scan(project, ScanRequest(hosts: [from, to]))
-    if let clash = result.related.first(where: { $0.host == from && $0.found == to }) {
+    var result = try scan(project, ScanRequest(hosts: [from, to]))
+    if isLongerName(to, containing: from), let clash = result.occurrences.first(where: { $0.host == to }) {
         throw Failure(
             .usage,
             "--to \(to) is a different host that already contains \(from) (\(clash.path):\(clash.line)); "
                 + "a cutover onto it would be ambiguous. Pick a host that is not a longer form of the old one")
     }
+    let family = Set(result.related.filter { $0.host == from && $0.found.hasSuffix("." + from) }.map(\.found))
+    if options.subdomains && !family.isEmpty {
+        result = try scan(project, ScanRequest(hosts: [from, to] + family.sorted()))
+    }
+    let renamed = options.subdomains ? family : []
+    let rewritten = Set([from]).union(renamed)
     var byFile: [(String, [CutoverEdit])] = []
     var notRewritten: [(String, Int, String)] = []
-    for o in result.occurrences where o.host == from {
-        if result.symlinks.contains(o.path) {
-            notRewritten.append(
-                (o.path, o.line, "symlink: its link text is not rewritten and its target is never followed"))
+    for o in result.occurrences where rewritten.contains(o.host) {
+        if let reason = reasonNotRewritten(o, result, options) {
+            notRewritten.append((o.path, o.line, reason))
             continue
         }
-        let newText = replacement(for: o.found, to: to)
         let edit = CutoverEdit(
-            path: o.path, line: o.line, column: o.column, offset: o.offset, oldText: o.found, newText: newText,
-            occurrenceClass: o.occurrenceClass, encoding: o.encoding, rule: o.rule)
+            path: o.path, line: o.line, column: o.column, offset: o.offset, oldText: o.found,
+            newText: renamedHost(o.found, host: o.host, from: from, to: to), occurrenceClass: o.occurrenceClass,
+            encoding: o.encoding, rule: o.rule)
         if let last = byFile.indices.last, byFile[last].0 == o.path {
             byFile[last].1.append(edit)
         } else {
             byFile.append((o.path, [edit]))
         }
     }
+    let remaining = family.subtracting(renamed).sorted()
     return CutoverPlan(
-        from: from, to: to, toUnicode: toUnicode,
+        from: from, to: to, toUnicode: toUnicode, options: options,
         files: byFile.map { CutoverFile(path: $0.0, edits: $0.1) },
-        binaryFiles: result.binaryFiles.filter { $0.host == from }.map(\.path),
+        binaryFiles: result.binaryFiles.filter { rewritten.contains($0.host) }.map(\.path),
         notRewritten: notRewritten.map { (path: $0.0, line: $0.1, reason: $0.2) },
-        related: result.related.filter { $0.host == from },
+        related: result.related.filter { $0.host == from && !renamed.contains($0.found) },
+        familyRenames: renamed.sorted().map { (old: $0, new: String($0.dropLast(from.count)) + to) },
+        subdomainWarnings: subdomainWarnings(result, from: from, remaining: remaining),
+        redirectURIs: redirectURIChanges(result, rewritten: rewritten, from: from, to: to),
         newHostAlreadyAt: result.occurrences.filter { $0.host == to },
         unreadable: result.problems.filter(\.isError))
+}
+
+/// True when `longer` is `short` with more labels or a hyphenated prefix (`staging.old`, `old.evil`, `x-old`).
+func isLongerName(_ longer: String, containing short: String) -> Bool {
+    longer.hasSuffix("." + short) || longer.hasSuffix("-" + short) || longer.hasPrefix(short + ".")
+}
+
+/// Why an occurrence is left as it is, or nil when it is rewritten.
+private func reasonNotRewritten(_ o: HostOccurrence, _ result: ScanResult, _ options: CutoverOptions) -> String? {
+    if result.symlinks.contains(o.path) {
+        return "symlink: its link text is not rewritten and its target is never followed"
+    }
+    if o.encoding == .email && !options.includeEmail {
+        return "e-mail address: left alone (pass --include-email to rewrite it)"
+    }
+    return nil
+}
+
+/// What replaces an occurrence of `host` (the old host, or one of its `*.old` family) written `found`.
+private func renamedHost(_ found: String, host: String, from: String, to: String) -> String {
+    guard host != from else { return replacement(for: found, to: to) }
+    let prefix = String(found.dropLast(from.count))
+    return prefix + replacement(for: String(found.suffix(from.count)), to: to)
+}
+
+private func subdomainWarnings(_ result: ScanResult, from: String, remaining: [String]) -> [SubdomainWarning] {
+    guard !remaining.isEmpty else { return [] }
+    return result.occurrences.filter { $0.host == from && $0.coversSubdomains }.map {
+        SubdomainWarning(path: $0.path, line: $0.line, remaining: remaining)
+    }
+}
+
+private func redirectURIChanges(_ result: ScanResult, rewritten: Set<String>, from: String, to: String)
+    -> [RedirectURIChange]
+{
+    result.occurrences.compactMap { o in
+        guard rewritten.contains(o.host), let uri = o.redirectURI, let range = uri.range(of: o.found) else {
+            return nil
+        }
+        let new = uri.replacingCharacters(in: range, with: renamedHost(o.found, host: o.host, from: from, to: to))
+        return RedirectURIChange(path: o.path, line: o.line, old: uri, new: new)
+    }
 }
 
 /// Applies a file's edits to its bytes. Throws when the file no longer holds the old host where

@@ -13,12 +13,18 @@ extension CutoverPlan {
         for edit in edits where edit.occurrenceClass.isBinary {
             let lower = edit.path.lowercased()
             let segments = lower.split(separator: "/")
+            if let shipsTo = kmpSourceSetPlatforms(segments) {
+                android = android || shipsTo.android
+                ios = ios || shipsTo.ios
+                continue
+            }
             let isAndroid =
                 segments.contains("android") || lower.hasSuffix("androidmanifest.xml") || lower.hasSuffix(".kt")
                 || lower.hasSuffix(".java") || lower.contains("/res/values")
             let isIOS =
                 segments.contains("ios") || segments.contains("maccatalyst") || lower.hasSuffix(".plist")
                 || lower.hasSuffix(".entitlements") || lower.hasSuffix(".swift") || lower.contains(".xcodeproj/")
+                || lower.hasSuffix("project.yml")
             if isAndroid { android = true }
             if isIOS { ios = true }
             if !isAndroid && !isIOS {  // shared code or config of a multi-platform project ships in both
@@ -29,10 +35,30 @@ extension CutoverPlan {
         return (android ? ["Android"] : []) + (ios ? ["iOS"] : [])
     }
 
+    /// A Kotlin Multiplatform source set's platforms (`src/commonMain` ships to both apps), or nil.
+    private func kmpSourceSetPlatforms(_ segments: [Substring]) -> (android: Bool, ios: Bool)? {
+        guard let src = segments.firstIndex(of: "src"), src + 1 < segments.count else { return nil }
+        switch segments[src + 1] {
+        case "commonmain": return (true, true)
+        case "androidmain": return (true, false)
+        case "iosmain", "applemain", "nativemain": return (false, true)
+        default: return nil
+        }
+    }
+
     /// The follow-up checklist, in the order that keeps links working.
     public var followUps: [FollowUp] {
         var steps: [FollowUp] = []
         let platforms = platformsToRebuild
+        if !redirectURIs.isEmpty {
+            let changes = redirectURIs.map { "\($0.new) (was \($0.old), \($0.path):\($0.line))" }
+            steps.append(
+                FollowUp(
+                    title: "Register the new redirect URIs with each identity provider before the switch",
+                    detail:
+                        "Add " + Array(Set(changes)).sorted().joined(separator: "; ")
+                        + ". Keep the old ones registered until the old host stops serving sign-in."))
+        }
         steps.append(
             FollowUp(
                 title: "Serve the association files on \(to) first",
@@ -60,7 +86,15 @@ extension CutoverPlan {
                     title: "Regenerate the binary files that hold \(from)",
                     detail: binaryFiles.joined(separator: ", ") + " cannot be rewritten in place."))
         }
-        if edits.contains(where: { $0.occurrenceClass == .docs }) {
+        let listings = Set(edits.filter { $0.occurrenceClass == .storeListing }.map(\.path)).sorted()
+        if !listings.isEmpty {
+            steps.append(
+                FollowUp(
+                    title: "Update the store listings",
+                    detail: listings.joined(separator: ", ")
+                        + " ship with the listing: upload them (no new binary needed)."))
+        }
+        if edits.contains(where: { $0.occurrenceClass == .docs || $0.occurrenceClass == .comment }) {
             steps.append(
                 FollowUp(
                     title: "Documentation changed",

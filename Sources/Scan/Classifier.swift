@@ -1,18 +1,33 @@
 import Git
 import RelopsCore
 
-/// Decides each path's class and the rule that decided it. Project files are read only for the
-/// folders that hold an occurrence (`ProjectIndex`), so a scan with no occurrence never pays for them.
+/// What the classifier knows about one occurrence.
+struct OccurrenceSite {
+    let path: String
+    let offset: Int
+    let encoding: OccurrenceEncoding
+    /// The line's text.
+    let line: String
+}
+
+/// Decides each occurrence's class and the rule that decided it. Project files are read only for
+/// the folders that hold an occurrence (`ProjectIndex`, `BuildUnitIndex`, sharing one read of each
+/// file), so a scan with no occurrence never pays for them; a file's own text (for its comments)
+/// is read once, and only for files with an occurrence.
 struct Classifier {
     let overrides: [ProjectConfig.ClassifyRule]
     let projects: ProjectIndex
+    let chains: ShippingChains
 
     init(files: FileList, config: ProjectConfig, read: @escaping ProjectFileReader) {
         overrides = config.classify
-        projects = ProjectIndex(files: files, read: read)
+        let once = ReadOnce(read)
+        projects = ProjectIndex(files: files, read: once.read)
+        chains = ShippingChains(index: BuildUnitIndex(files: files, read: once.read))
     }
 
-    func classify(_ path: String) -> (OccurrenceClass, String) {
+    func classify(_ site: OccurrenceSite, facts: FileFacts) -> (OccurrenceClass, String) {
+        let path = site.path
         for (n, rule) in overrides.enumerated() where rule.glob.matches(path) {
             let cls = OccurrenceClass(rawValue: rule.className) ?? .other
             return (cls, "classify[\(n)] `\(rule.glob.pattern)` (.relops.yml:\(rule.line))")
@@ -20,6 +35,20 @@ struct Classifier {
         if path == ProjectConfig.fileName {
             return (.other, "relops's own configuration (.relops.yml): update app.web_host with the cutover")
         }
+        if let comment = comment(at: site.offset, in: facts.comments) {
+            return (
+                .comment,
+                "inside a \(comment.form) (\(facts.language ?? "its language")): ships nothing; rewritten like documentation"
+            )
+        }
+        if site.encoding == .email && PathRules.commitIdentity(site.line.lowercased()) {
+            return (.repoMeta, "commit identity (git config user.email): ships nothing")
+        }
+        return classifyPath(path, facts: facts)
+    }
+
+    /// The rules that depend on the path and the projects alone.
+    func classifyPath(_ path: String, facts: FileFacts) -> (OccurrenceClass, String) {
         let segments = path.split(separator: "/").map(String.init)
         let name = segments.last ?? path
         let lowerName = name.lowercased()
@@ -32,52 +61,32 @@ struct Classifier {
         if let folder = folders.first(where: { testFolders.contains($0) }) {
             return (.test, "under a test folder (`\(folder)/`)")
         }
-        if lowerName == "info.plist" {
-            return (.binaryLiteral, "iOS Info.plist: compiled into the app bundle")
+        if let set = testSourceSet(segments) {
+            return (.test, "in test source set `src/\(set)/` (Gradle, Kotlin Multiplatform)")
         }
-        if lowerName == "entitlements.plist" || lowerName.hasSuffix(".entitlements") {
-            return (.binaryLiteral, "iOS entitlements: signed into the app binary")
+        if let folder = PathRules.storeListing(folders) {
+            return (.storeListing, "store listing (`\(folder)`): ships with the store listing, not the binary")
         }
-        if lowerName == "androidmanifest.xml" {
-            return (.binaryLiteral, "AndroidManifest.xml: merged into the APK")
+        if let platformFile = platformFileRule(lowerName) { return (.binaryLiteral, platformFile) }
+        if let chained = chains.classify(path, lowerName: lowerName, inMobileProject: project?.kind.isMobile == true) {
+            return chained
         }
-        if let project, project.kind.isMobile {
-            if let item = project.embeddedItem(for: path) {
-                return (
-                    .binaryConfig,
-                    "\(item) in mobile project \(project.file): ships in the binary, read through configuration"
-                )
-            }
-            let relative = project.relative(path).lowercased()
-            let relFolders = relative.split(separator: "/").dropLast().map(String.init)
-            if lowerName.hasSuffix(".xml"), relFolders.contains(where: { $0 == "values" || $0.hasPrefix("values-") }),
-                relFolders.contains(where: { $0 == "res" || $0 == "resources" })
-            {
-                return (.binaryConfig, "Android string resource (res/values) of \(project.file): ships in the APK")
-            }
-            if isDocument(lowerName) {
-                return (.docs, "documentation inside \(project.file)'s folder: ships nothing")
-            }
-            if sourceExtensions.contains(where: { lowerName.hasSuffix($0) }) {
-                return (.binaryLiteral, "source of mobile project \(project.file): compiled into the binary")
-            }
-            if relFolders.first.map({ rawResourceFolders.contains($0) }) == true
-                || relative.hasPrefix("resources/raw/") || relative.contains("/res/raw/")
-                || relative.hasPrefix("src/main/assets/")
-                || relative.hasPrefix("src/main/res/") || relative.contains("/assets/")
-            {
-                return (.binaryConfig, "raw resource of mobile project \(project.file): ships in the binary")
-            }
-            if lowerName == nameOf(project.file).lowercased() {
-                return (.binaryLiteral, "build file of mobile project \(project.file): its settings ship in the binary")
-            }
-            return (.other, "in mobile project \(project.file) but not included in the binary")
-        }
+        if let project, project.kind.isMobile { return classifyInMobileProject(path, project, lowerName) }
         if isDocument(lowerName) {
             return (.docs, "documentation (\(extensionOf(lowerName))): ships nothing")
         }
         if let folder = folders.first(where: { docFolders.contains($0) }) {
             return (.docs, "under a documentation folder (`\(folder)/`): ships nothing")
+        }
+        let lowerPath = path.lowercased()
+        if let reason = PathRules.repositoryMetadata(lowerPath, lowerName: lowerName, folders: folders) {
+            return (.repoMeta, "\(reason): repository metadata, ships nothing")
+        }
+        if PathRules.isPipeline(lowerPath, lowerName: lowerName, folders: folders) {
+            if let marker = facts.deploymentMarker {
+                return (.server, "pipeline that deploys (`\(marker)` in \(name)): changes with a deployment")
+            }
+            return (.repoMeta, "CI that builds or tests but does not deploy (\(name)): ships nothing")
         }
         if let project, project.kind == .server {
             return (.server, "in server project \(project.file): deployed with the service, not a store release")
@@ -85,7 +94,73 @@ struct Classifier {
         if isDeploymentFile(lowerName, folders: folders) {
             return (.server, "deployment or server configuration (\(name)): changes with a deployment")
         }
+        if let reason = PathRules.serverConfiguration(lowerName, folders: folders) {
+            return (.server, "\(reason): changes with a deployment")
+        }
         return (.other, "no rule matched")
+    }
+
+    /// Info.plist, entitlements and Android manifests ship as literals wherever they are.
+    func platformFileRule(_ lowerName: String) -> String? {
+        if lowerName == "info.plist" { return "iOS Info.plist: compiled into the app bundle" }
+        if lowerName == "entitlements.plist" || lowerName.hasSuffix(".entitlements") {
+            return "iOS entitlements: signed into the app binary"
+        }
+        if lowerName == "androidmanifest.xml" { return "AndroidManifest.xml: merged into the APK" }
+        return nil
+    }
+
+    func classifyInMobileProject(_ path: String, _ project: ProjectModel, _ lowerName: String) -> (
+        OccurrenceClass, String
+    ) {
+        if let item = project.embeddedItem(for: path) {
+            return (
+                .binaryConfig,
+                "\(item) in mobile project \(project.file): ships in the binary, read through configuration"
+            )
+        }
+        let relative = project.relative(path).lowercased()
+        let relFolders = relative.split(separator: "/").dropLast().map(String.init)
+        if lowerName.hasSuffix(".xml"), relFolders.contains(where: { $0 == "values" || $0.hasPrefix("values-") }),
+            relFolders.contains(where: { $0 == "res" || $0 == "resources" })
+        {
+            return (.binaryConfig, "Android string resource (res/values) of \(project.file): ships in the APK")
+        }
+        if isDocument(lowerName) {
+            return (.docs, "documentation inside \(project.file)'s folder: ships nothing")
+        }
+        if project.kind == .mobileDotNet && (lowerName.hasSuffix(".resx") || lowerName.hasSuffix(".resw")) {
+            return (.binaryConfig, "resource file of mobile project \(project.file): compiled into the binary")
+        }
+        if sourceExtensions.contains(where: { lowerName.hasSuffix($0) }) {
+            return (.binaryLiteral, "source of mobile project \(project.file): compiled into the binary")
+        }
+        if relFolders.first.map({ rawResourceFolders.contains($0) }) == true
+            || relative.hasPrefix("resources/raw/") || relative.contains("/res/raw/")
+            || relative.hasPrefix("src/main/assets/")
+            || relative.hasPrefix("src/main/res/") || relative.contains("/assets/")
+        {
+            return (.binaryConfig, "raw resource of mobile project \(project.file): ships in the binary")
+        }
+        if lowerName == nameOf(project.file).lowercased() {
+            return (.binaryLiteral, "build file of mobile project \(project.file): its settings ship in the binary")
+        }
+        return (.other, "in mobile project \(project.file) but not included in the binary")
+    }
+}
+
+/// A project file reader that reads each file once, shared by the two project indexes.
+final class ReadOnce {
+    private let underlying: ProjectFileReader
+    private var cache: [Int: [UInt8]?] = [:]
+
+    init(_ underlying: @escaping ProjectFileReader) { self.underlying = underlying }
+
+    func read(_ index: Int, _ path: String) -> [UInt8]? {
+        if let known = cache[index] { return known }
+        let bytes = underlying(index, path)
+        cache[index] = bytes
+        return bytes
     }
 }
 
@@ -93,6 +168,15 @@ let testFolders: Set<String> = ["tests", "test", "__tests__", "androidtest", "un
 let docFolders: Set<String> = ["docs", "doc", "documentation", "runbooks", "adr", "adrs"]
 let rawResourceFolders: Set<String> = ["resources", "assets", "res", "platforms", "wwwroot"]
 let sourceExtensions = [".cs", ".kt", ".kts", ".java", ".swift", ".m", ".mm", ".h", ".xaml", ".razor", ".fs", ".dart"]
+
+/// `commonTest` in `shared/src/commonTest/kotlin/X.kt`: a Gradle or KMP source set whose name ends in `Test`.
+func testSourceSet(_ segments: [String]) -> String? {
+    guard segments.count > 2 else { return nil }
+    for k in 0..<(segments.count - 2) where segments[k] == "src" && segments[k + 1].lowercased().hasSuffix("test") {
+        return segments[k + 1]
+    }
+    return nil
+}
 
 func isDocument(_ lowerName: String) -> Bool {
     [".md", ".markdown", ".rst", ".adoc", ".txt"].contains { lowerName.hasSuffix($0) }
@@ -114,10 +198,9 @@ func isDeploymentFile(_ lowerName: String, folders: [String]) -> Bool {
         return true
     }
     if lowerName.hasSuffix(".yml") || lowerName.hasSuffix(".yaml") {
-        return true  // pipelines, Kubernetes, Compose, app config: all deploy with a server
+        return true  // Kubernetes, Compose, a service's configuration: all deploy with a server
     }
-    if folders.contains(".github") || folders.contains("deploy") || folders.contains("infra") || folders.contains("k8s")
-    {
+    if folders.contains("deploy") || folders.contains("infra") || folders.contains("k8s") {
         return true
     }
     return false

@@ -1,3 +1,5 @@
+import PublicSuffix
+
 /// A host compiled for searching: its lowercase bytes and the two rarest of them, which the
 /// SIMD pre-filter compares 16 positions at a time before a candidate is verified in full.
 struct Needle: Sendable {
@@ -89,8 +91,10 @@ func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, i
                 while bits != 0 {
                     let start = at &+ (word &* 8) &+ (bits.trailingZeroBitCount &>> 3)
                     bits &= bits &- 1
-                    if start <= last && verify(pattern, at: start, in: base) {
-                        matches.append(Match(offset: start, kind: classify(start, m, base, count)))
+                    if start <= last && verify(pattern, at: start, in: base),
+                        let kind = classify(start, m, base, count)
+                    {
+                        matches.append(Match(offset: start, kind: kind))
                     }
                 }
             }
@@ -124,38 +128,56 @@ func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, i
     return true
 }
 
-/// Applies the whole-hostname rule at a verified match.
-private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>, _ count: Int) -> MatchKind {
+/// Applies the whole-hostname rule at a verified match: nil when the match sits inside a longer
+/// label (`myapp.example.com`, `app.example.company`), which is neither an occurrence nor related.
+private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>, _ count: Int) -> MatchKind? {
     var encoding = OccurrenceEncoding.plain
-    var partOfLonger = false
+    var extendsLeft = false
     if start > 0 {
         let before = base[start - 1]
         if start >= 3, base[start - 3] == UInt8(ascii: "%"), let hi = hexValue(base[start - 2]),
             let lo = hexValue(before)
         {
             // `%2F` before the host: the decoded byte decides.
-            partOfLonger = isNameByte(hi << 4 | lo)
+            let decoded = hi << 4 | lo
+            if isAlnum(decoded) { return nil }
+            extendsLeft = decoded == UInt8(ascii: ".") || decoded == UInt8(ascii: "-")
             encoding = .percent
-        } else if isNameByte(before) {
-            partOfLonger = true
+        } else if isAlnum(before) {
+            return nil
+        } else if before == UInt8(ascii: ".") || before == UInt8(ascii: "-") {
+            extendsLeft = true
+        } else if before == UInt8(ascii: "@") && isEmailLocalPart(before: start - 1, base) {
+            encoding = .email
         } else if start >= 2 && before == UInt8(ascii: "/") && base[start - 2] == UInt8(ascii: "\\") {
             encoding = .jsonEscaped
         }
     }
     let end = start + length
+    var extendsRight = false
     if end < count {
         let after = base[end]
-        if isAlnum(after) || after == UInt8(ascii: "-") {
-            partOfLonger = true
+        if isAlnum(after) {
+            return nil
+        } else if after == UInt8(ascii: "-") {
+            // `host.com-webkluis`: a longer name only when it still ends in a public suffix.
+            extendsRight = endsInListedSuffix(base, upTo: nameEnd(from: end, base, count))
         } else if after == UInt8(ascii: "."), end + 1 < count,
             isAlnum(base[end + 1]) || base[end + 1] == UInt8(ascii: "-")
         {
-            partOfLonger = true  // `app.example.com.evil.example`; a sentence-ending dot is not
+            extendsRight = true  // `app.example.com.evil.example`; a sentence-ending dot is not
         } else if encoding == .plain, after == UInt8(ascii: "\\"), end + 1 < count, base[end + 1] == UInt8(ascii: "/") {
             encoding = .jsonEscaped
         }
     }
-    guard partOfLonger else { return .occurrence(encoding) }
+    let lo = extendsLeft ? nameStart(from: start, base) : start
+    let hi = extendsRight ? nameEnd(from: end, base, count) : end
+    guard lo < start || hi > end else { return .occurrence(encoding) }
+    return .related(start: lo, end: hi)
+}
+
+/// Where the name that runs left from `start` begins (a percent escape is not part of it).
+private func nameStart(from start: Int, _ base: UnsafePointer<UInt8>) -> Int {
     var lo = start
     while lo > 0 && isNameByte(base[lo - 1]) {
         // Stop at a percent escape (`%2Fstaging.app.example.com`): its hex digits are not the name.
@@ -166,6 +188,12 @@ private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>,
         }
         lo -= 1
     }
+    while lo < start && (base[lo] == UInt8(ascii: ".") || base[lo] == UInt8(ascii: "-")) { lo += 1 }
+    return lo
+}
+
+/// Where the name that runs right from `end` ends (a dot is part of it only before a name byte).
+private func nameEnd(from end: Int, _ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
     var hi = end
     while hi < count {
         let b = base[hi]
@@ -177,14 +205,41 @@ private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>,
             break
         }
     }
-    while lo < start && (base[lo] == UInt8(ascii: ".") || base[lo] == UInt8(ascii: "-")) { lo += 1 }
-    return .related(start: lo, end: hi)
+    while hi > end && base[hi - 1] == UInt8(ascii: "-") { hi -= 1 }
+    return hi
+}
+
+/// True when the name ending at `end` has a last label the Public Suffix List names (`com`, not
+/// `com-webkluis`).
+private func endsInListedSuffix(_ base: UnsafePointer<UInt8>, upTo end: Int) -> Bool {
+    var k = end
+    while k > 0 && base[k - 1] != UInt8(ascii: ".") && isNameByte(base[k - 1]) { k -= 1 }
+    let label = String(decoding: UnsafeBufferPointer(start: base + k, count: end - k), as: UTF8.self).lowercased()
+    return PublicSuffixList.isListedSuffix(label)
+}
+
+/// True when the `@` at `at` follows an e-mail local part (`support@`, `mailto:ci@`), not the
+/// user of a URL (`https://user:secret@`, `ssh://git@`).
+private func isEmailLocalPart(before at: Int, _ base: UnsafePointer<UInt8>) -> Bool {
+    func isLocal(_ b: UInt8) -> Bool {
+        isAlnum(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%")
+            || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
+    }
+    guard at > 0, isLocal(base[at - 1]) else { return false }
+    var k = at - 1
+    var steps = 0
+    while k > 0 && (isLocal(base[k - 1]) || base[k - 1] == UInt8(ascii: ":")) && steps < 256 {
+        k -= 1
+        steps += 1
+    }
+    return !(k > 0 && base[k - 1] == UInt8(ascii: "/"))
 }
 
 /// Whole-name occurrences of a host in a byte buffer, by the same rules as a scan.
 public enum HostSearch {
-    /// Byte offsets of every whole-name occurrence of `host` (lowercase ASCII) in `bytes`.
-    public static func occurrenceOffsets(of host: String, in bytes: [UInt8]) -> [Int] {
+    /// Byte offsets of every whole-name occurrence of `host` (lowercase ASCII) in `bytes`;
+    /// e-mail addresses (`support@host`) only with `includeEmail`, as a cutover rewrites them.
+    public static func occurrenceOffsets(of host: String, in bytes: [UInt8], includeEmail: Bool = false) -> [Int] {
         let needle = Needle(host: host)
         var padded = bytes
         padded.append(contentsOf: repeatElement(0, count: ReadBuffer.padding))
@@ -192,6 +247,9 @@ public enum HostSearch {
         padded.withUnsafeBufferPointer {
             findMatches(of: needle, in: $0.baseAddress!, count: bytes.count, into: &matches)
         }
-        return matches.compactMap { if case .occurrence = $0.kind { return $0.offset } else { return nil } }
+        return matches.compactMap { match in
+            guard case .occurrence(let encoding) = match.kind, includeEmail || encoding != .email else { return nil }
+            return match.offset
+        }
     }
 }

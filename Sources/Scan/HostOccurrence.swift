@@ -6,8 +6,15 @@ public enum OccurrenceClass: String, Sendable, CaseIterable, Comparable {
     case binaryLiteral = "binary-literal"
     /// Deployed with a server; changes with a deployment, not a store release.
     case server
+    /// Ships with the store listing (fastlane or F-Droid metadata, Play listings), not the binary.
+    case storeListing = "store-listing"
     /// Ships nothing (Markdown, runbooks), but still must be rewritten.
     case docs
+    /// Inside a comment of its file's language: ships nothing; rewritten like documentation.
+    case comment
+    /// Repository metadata and CI that does not deploy (issue templates, bots, CODEOWNERS,
+    /// commit identities): ships nothing.
+    case repoMeta = "repo-meta"
     case test
     case other
 
@@ -27,6 +34,9 @@ public enum OccurrenceEncoding: String, Sendable {
     case percent
     /// Inside JSON with escaped slashes: `https:\/\/app.example.com\/x`.
     case jsonEscaped = "json-escaped"
+    /// The domain of an e-mail address: `support@app.example.com`. A cutover leaves it alone
+    /// unless asked (`--include-email`).
+    case email
 }
 
 /// One occurrence of a scanned host in a text file.
@@ -49,6 +59,12 @@ public struct HostOccurrence: Sendable, Equatable {
     public let encoding: OccurrenceEncoding
     /// The whole line without its line end (cut around the match when very long).
     public let text: String
+    /// True when the element or header that holds it covers subdomains too: an Android network
+    /// security config `<domain includeSubdomains="true">`, an HSTS header with `includeSubDomains`.
+    public var coversSubdomains = false
+    /// The identity provider redirect URI that holds the host (`https://host/signin-google`,
+    /// a `redirect_uri`, `OAuth:UIBaseUrl`): it must be registered anew with the provider.
+    public var redirectURI: String?
 }
 
 /// A longer host name that contains a scanned host (`staging.app.example.com`): never an occurrence.
@@ -98,6 +114,9 @@ public struct ScanResult: Sendable {
     public var counts: [(OccurrenceClass, Int)] {
         OccurrenceClass.allCases.map { cls in (cls, occurrences.filter { $0.occurrenceClass == cls }.count) }
     }
+
+    /// Occurrences inside an identity provider redirect URI: they must be registered anew.
+    public var redirectURIs: [HostOccurrence] { occurrences.filter { $0.redirectURI != nil } }
 
     /// True when some file could not be read, so the scan may have missed occurrences.
     public var isIncomplete: Bool { problems.contains { $0.isError } }

@@ -41,6 +41,16 @@ extension ScanResult {
                         ])
                     })
             ),
+            (
+                "redirect_uris",
+                .array(
+                    redirectURIs.map { o in
+                        .object([
+                            ("host", .string(o.host)), ("path", .string(o.path)), ("line", .int(o.line)),
+                            ("uri", .string(o.redirectURI)),
+                        ])
+                    })
+            ),
             ("counts", .object(counts.map { ($0.0.rawValue, .int($0.1)) })),
             ("files_scanned", .int(filesScanned)),
         ])
@@ -65,7 +75,10 @@ public func classDescription(_ cls: OccurrenceClass) -> String {
     case .binaryConfig: return "ships in the store binary, read through configuration"
     case .binaryLiteral: return "ships in the store binary as a literal"
     case .server: return "deployed with a server; changes with a deployment"
+    case .storeListing: return "store listing; ships with the listing, not the binary"
     case .docs: return "documentation; ships nothing, but must still be rewritten"
+    case .comment: return "inside a comment; ships nothing, rewritten like documentation"
+    case .repoMeta: return "repository metadata and CI that does not deploy; ships nothing"
     case .test: return "tests"
     case .other: return "other files"
     }

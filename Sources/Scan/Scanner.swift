@@ -1,5 +1,6 @@
 import Foundation
 import Git
+import PublicSuffix
 import RelopsCore
 import Synchronization
 
@@ -57,26 +58,22 @@ func scan(
         }
         throw Failure(.couldNotCheck, "\(project.root): \(error.description)")
     }
+    do { try PublicSuffixList.load() } catch {
+        throw Failure(.couldNotCheck, "the Public Suffix List is not available: \(error)")
+    }
     let needles = request.hosts.map(Needle.init(host:))
     let source: FileSource =
         request.revision == nil ? .workingTree(project.root) : .objects(project.repository.gitDirectory)
     let found = try scanFiles(files, needles: needles, source: source, workers: request.workers, progress: progress)
 
-    var occurrences: [HostOccurrence] = []
-    if !found.occurrences.isEmpty {
-        let read = reader ?? source.projectFileReader(files, project.repository)
-        let classifier = Classifier(files: files, config: project.config, read: read)
-        for hit in found.occurrences {
-            let (cls, rule) = classifier.classify(hit.path)
-            occurrences.append(
-                HostOccurrence(
-                    host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
-                    found: hit.found, occurrenceClass: cls, rule: rule, encoding: hit.encoding, text: hit.text))
-        }
-    }
+    let occurrences = classifyHits(
+        found.occurrences, files: files, config: project.config,
+        readProjectFile: reader ?? source.projectFileReader(files, project.repository),
+        readHitFile: source.projectFileReader(files, project.repository), symlinks: found.symlinks)
     return ScanResult(
-        hosts: request.hosts, occurrences: occurrences, related: found.related, binaryFiles: found.binaryFiles,
-        problems: found.problems, filesScanned: found.filesScanned, symlinks: found.symlinks)
+        hosts: request.hosts, occurrences: occurrences, related: withoutScannedHosts(found.related, request.hosts),
+        binaryFiles: found.binaryFiles, problems: found.problems, filesScanned: found.filesScanned,
+        symlinks: found.symlinks)
 }
 
 /// Where file content comes from.

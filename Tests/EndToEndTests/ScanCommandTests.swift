@@ -102,6 +102,21 @@ import Testing
         #expect(result.stdout.contains("Entitlements.plist"))  // the rest was still scanned
     }
 
+    @Test func textOutputNamesCommentFormsAndRedirectURIs() {
+        let repo = sampleRepository()
+        repo.write("App/Links.cs", "/// Opens https://app.example.com/x\n")
+        repo.write("Identity/appsettings.json", "{ \"Google\": \"https://app.example.com/signin-google\" }\n")
+        repo.commit("comments and redirects")
+        let result = relops(["scan"], in: repo.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("== comment: 1 (inside a comment; ships nothing, rewritten like documentation)"))
+        #expect(result.stdout.contains("rule: inside a `///` doc comment (C#)"))
+        #expect(result.stdout.contains("== identity provider redirect URIs: 1"))
+        #expect(result.stdout.contains("Identity/appsettings.json:1: https://app.example.com/signin-google"))
+        let bad = relops(["scan", "--expect", "coment=1"], in: repo.root)
+        #expect(bad.status == 2 && bad.stderr.contains("did you mean 'comment'?"))
+    }
+
     @Test func helpAndVersion() {
         let help = relops(["scan", "--help"])
         #expect(help.status == 0)

@@ -54,7 +54,10 @@ import Testing
         #expect(report.stdout.contains("- [x] **2. The new host serves both association files**: passed"))
         #expect(
             report.stdout.contains("- [x] **8. The old host keeps serving the association files directly**: confirmed"))
-        #expect(report.stdout.contains("binary-config 1, binary-literal 2, server 1, docs 2, test 0, other 1"))
+        #expect(
+            report.stdout.contains(
+                "binary-config 1, binary-literal 2, server 1, store-listing 0, docs 2, comment 0, repo-meta 0, test 0, other 1"
+            ))
         let xml = repo.readText("junit.xml")
         #expect(xml.contains("tests=\"8\" failures=\"0\""))
     }

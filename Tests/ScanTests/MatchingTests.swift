@@ -22,12 +22,13 @@ import Testing
         let result = try scanRepository(repo.root)
         #expect(result.occurrences.map(\.line) == [1, 6, 7])
         #expect(result.occurrences[0].found == "APP.EXAMPLE.COM")
+        #expect(result.occurrences[2].encoding == .email)
+        // `app.example.community` only shares letters: a match counts at label boundaries only.
         #expect(
             result.related.map(\.found) == [
-                "staging.app.example.com", "preview-app.example.com",
-                "app.example.com.evil.example", "app.example.community",
+                "staging.app.example.com", "preview-app.example.com", "app.example.com.evil.example",
             ])
-        #expect(result.related.map(\.line) == [2, 3, 4, 5])
+        #expect(result.related.map(\.line) == [2, 3, 4])
     }
 
     @Test func percentEncodedAndJSONEscapedHostsAreOccurrences() throws {

@@ -2,6 +2,7 @@ import Crypto
 import Curl
 import IDN
 import Markdown
+import PublicSuffix
 import Testing
 import YAML
 
@@ -42,5 +43,18 @@ import YAML
     @Test func idnConvertsUnicodeHostsToPunycode() throws {
         #expect(try IDNA.toASCII("bücher.example") == "xn--bcher-kva.example")
         #expect(try IDNA.toUnicode("xn--bcher-kva.example") == "bücher.example")
+    }
+}
+
+@Suite struct PublicSuffixListTests {
+    @Test func listedSuffixesAreTheListsOwnNotTheImplicitStarRule() throws {
+        try PublicSuffixList.load()
+        #expect(PublicSuffixList.isListedSuffix("com"))
+        #expect(PublicSuffixList.isListedSuffix("co.uk"))
+        #expect(!PublicSuffixList.isListedSuffix("com-webkluis"))
+        #expect(!PublicSuffixList.isListedSuffix("example"))
+        #expect(!PublicSuffixList.isListedSuffix(""))
+        #expect(PublicSuffixList.registrableDomain(of: "www.example.co.uk") == "example.co.uk")
+        #expect(PublicSuffixList.registrableDomain(of: "co.uk") == nil)
     }
 }

@@ -11,7 +11,8 @@ enum CutoverCommand: RelopsCommand {
         discussion: """
             Without --apply, shows the diff, the counts per class and what still has to happen. With \
             --apply, stores every original as a git blob, journals the run in .git/relops/cutovers/, \
-            then replaces each file atomically. Related hosts (staging.OLD) are never touched.
+            then replaces each file atomically. Related hosts (staging.OLD) are left alone unless \
+            --subdomains; e-mail addresses (ops@OLD) are left alone unless --include-email.
             """,
         options: [
             .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
@@ -21,6 +22,8 @@ enum CutoverCommand: RelopsCommand {
             .flag(
                 "commit", help: "With --apply: create branch relops/cutover-<new host> and one commit. Never pushes."),
             .flag("allow-dirty", help: "Apply even when files to rewrite have uncommitted changes."),
+            .flag("include-email", help: "Also rewrite e-mail addresses at the old host (default: list them only)."),
+            .flag("subdomains", help: "Also rewrite the old host's family: every *.OLD name becomes *.NEW."),
             .format(["text", "json"]),
         ],
         subcommands: [
@@ -55,7 +58,9 @@ enum CutoverCommand: RelopsCommand {
         if arguments.flag("commit") && !arguments.flag("apply") { throw Failure(.usage, "--commit needs --apply") }
         // An apply first finishes a cutover that was cut off halfway, so it plans from a consistent tree.
         let recovered = arguments.flag("apply") ? try finishInterruptedCutovers(project) : []
-        let plan = try planCutover(project, from: fromHost, to: toHost)
+        let options = CutoverOptions(
+            includeEmail: arguments.flag("include-email"), subdomains: arguments.flag("subdomains"))
+        let plan = try planCutover(project, from: fromHost, to: toHost, options: options)
         let diffs =
             format == .json
             ? []
@@ -122,14 +127,30 @@ enum CutoverCommand: RelopsCommand {
             console.out(console.styled("== not rewritten:", .yellow))
             plan.notRewritten.forEach { console.out("  \($0.path):\($0.line): \($0.reason)") }
         }
-        if !plan.related.isEmpty {
-            console.out(
-                "== related hosts left alone: " + Set(plan.related.map(\.found)).sorted().joined(separator: ", "))
-        }
+        renderHostFamily(plan, console)
         guard !plan.files.isEmpty || !plan.binaryFiles.isEmpty else { return }
         console.out(console.styled("== still to do, in this order:", .bold))
         for (n, step) in plan.followUps.enumerated() {
             console.out("\(n + 1). \(step.title). \(step.detail)")
+        }
+    }
+
+    /// The related hosts left alone, the `*.old` names rewritten, and the subdomain warnings.
+    static func renderHostFamily(_ plan: CutoverPlan, _ console: Console) {
+        if !plan.related.isEmpty {
+            console.out(
+                "== related hosts left alone: " + Set(plan.related.map(\.found)).sorted().joined(separator: ", "))
+        }
+        if !plan.familyRenames.isEmpty {
+            console.out(console.styled("== host family rewritten (--subdomains):", .bold))
+            plan.familyRenames.forEach { console.out("  \($0.old) -> \($0.new)") }
+        }
+        for warning in plan.subdomainWarnings {
+            console.out(
+                console.styled(
+                    "warning: \(warning.path):\(warning.line): covers subdomains, but "
+                        + "\(warning.remaining.joined(separator: ", ")) stay on \(plan.from) and lose this rule "
+                        + "(add --subdomains, or keep an element for \(plan.from))", .yellow))
         }
     }
 
@@ -167,6 +188,31 @@ enum CutoverCommand: RelopsCommand {
                 .array(
                     plan.related.map {
                         .object([("found", .string($0.found)), ("path", .string($0.path)), ("line", .int($0.line))])
+                    })
+            ),
+            ("include_email", .bool(plan.options.includeEmail)), ("subdomains", .bool(plan.options.subdomains)),
+            (
+                "family_renames",
+                .array(plan.familyRenames.map { .object([("old", .string($0.old)), ("new", .string($0.new))]) })
+            ),
+            (
+                "subdomain_warnings",
+                .array(
+                    plan.subdomainWarnings.map {
+                        .object([
+                            ("path", .string($0.path)), ("line", .int($0.line)),
+                            ("remaining", .array($0.remaining.map { .string($0) })),
+                        ])
+                    })
+            ),
+            (
+                "redirect_uris",
+                .array(
+                    plan.redirectURIs.map {
+                        .object([
+                            ("path", .string($0.path)), ("line", .int($0.line)), ("old", .string($0.old)),
+                            ("new", .string($0.new)),
+                        ])
                     })
             ),
             (

@@ -9,8 +9,11 @@ enum ScanCommand: RelopsCommand {
         discussion: """
             Scans the files git tracks (content from the working tree), or a commit's blobs with --rev. \
             Hosts match whole names, ASCII case-insensitively; longer names that contain the host \
-            (staging.HOST, HOST.evil.example) are listed as related and never rewritten.
-            Classes: binary-config, binary-literal (both ship in the store binary), server, docs, test, other.
+            (staging.HOST, HOST.evil.example) are listed as related and never rewritten; a name that \
+            only shares letters (HOST.company.com, myHOST) is neither. E-mail addresses are listed \
+            with encoding email.
+            Classes: binary-config, binary-literal (both ship in the store binary), server, \
+            store-listing, docs, comment, repo-meta, test, other.
             """,
         options: [
             .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
@@ -85,6 +88,14 @@ enum ScanCommand: RelopsCommand {
                     "== related hosts: \(result.related.count) (longer names; never occurrences, never rewritten)",
                     .bold))
             for r in result.related { console.out("\(r.path):\(r.line):\(r.column): \(r.found) (contains \(r.host))") }
+        }
+        let redirects = result.redirectURIs
+        if !redirects.isEmpty {
+            console.out(
+                console.styled(
+                    "== identity provider redirect URIs: \(redirects.count) (register the new ones with each provider before a cutover)",
+                    .bold))
+            for o in redirects { console.out("\(o.path):\(o.line): \(o.redirectURI ?? "")") }
         }
         if !result.binaryFiles.isEmpty {
             console.out(

@@ -1,0 +1,56 @@
+import RelopsCore
+import YAML
+
+/// iOS apps described as specs: XcodeGen `project.yml` and Tuist `Project.swift`. They define the
+/// app (its entitlements and Info.plist properties ship in the binary); the folders their targets
+/// list under `sources` are the app's sources; their local packages and KMP frameworks ship with it.
+enum AppSpecParser {
+    /// An XcodeGen spec: a YAML mapping with `targets`; nil for any other YAML file.
+    static func xcodeGen(path: String, text: String) -> BuildUnit? {
+        guard text.contains("targets:"), let root = try? parseYAML(text), let targets = root["targets"]?.pairs,
+            !targets.isEmpty
+        else { return nil }
+        let folder = folderOf(path)
+        var unit = BuildUnit(root: folder, file: path, kind: .xcodeGen)
+        for (_, target) in targets {
+            for source in sourcePaths(target["sources"]) {
+                if let resolved = resolve(source, from: folder) { unit.sourceFolders.append(resolved) }
+            }
+        }
+        for (_, package) in root["packages"]?.pairs ?? [] {
+            if let local = package["path"]?.string, let resolved = resolve(local, from: folder) {
+                unit.references.append(.path(resolved))
+            }
+        }
+        unit.references += BuildFileParser.kmpFrameworks(in: text)
+        return unit
+    }
+
+    /// `sources: App`, `sources: [App, Shared]`, `sources: [{path: App}]`.
+    private static func sourcePaths(_ node: YAMLNode?) -> [String] {
+        guard let node else { return [] }
+        if let single = node.string { return [single] }
+        return (node.items ?? []).compactMap { $0.string ?? $0["path"]?.string }
+    }
+
+    /// A Tuist manifest: Swift that imports `ProjectDescription`; nil otherwise.
+    static func tuist(path: String, text: String) -> BuildUnit? {
+        guard text.contains("import ProjectDescription") else { return nil }
+        let folder = folderOf(path)
+        var unit = BuildUnit(root: folder, file: path, kind: .tuist)
+        var globs = captures(#"sources:\s*"([^"]+)""#, in: text)
+        for list in captures(#"sources:\s*\[([^\]]*)\]"#, in: text) {
+            globs += captures(#""([^"]+)""#, in: list)
+        }
+        unit.sourceFolders = globs.compactMap { glob in
+            let fixed = glob.split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            var prefix = String(fixed)
+            while prefix.hasSuffix("/") { prefix.removeLast() }
+            return resolve(prefix, from: folder)
+        }
+        let packages = captures(#"\.(?:package|local)\(\s*path:\s*"([^"]+)""#, in: text)
+        unit.references = packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
+        unit.references += BuildFileParser.kmpFrameworks(in: text)
+        return unit
+    }
+}

@@ -1,0 +1,186 @@
+import RelopsCore
+
+/// One thing that builds: a .NET project, a Gradle module, a Swift package, an Xcode project, an
+/// XcodeGen or Tuist spec, or a Rust/Go/Node/Python service, with what it references. The shipping
+/// chains are made of these; `ProjectModel` keeps deciding what a mobile project embeds.
+struct BuildUnit: Sendable {
+    enum Kind: Sendable, Equatable {
+        case dotNet(mobile: Bool, test: Bool)
+        /// `app`: applies the Android application plugin; `kmp`: Kotlin Multiplatform; `ios`: has iOS targets.
+        case gradle(app: Bool, kmp: Bool, ios: Bool)
+        case swiftPackage
+        case xcodeProject
+        case xcodeGen
+        case tuist
+        case service(language: String)
+    }
+
+    /// What a unit references.
+    enum Reference: Sendable, Equatable {
+        /// A project file or package folder, as a repository path.
+        case path(String)
+        /// A Gradle module: `project(':shared:core')` -> ["shared", "core"]; `projects.shared.core`
+        /// (a type-safe accessor, names in camelCase) -> ["shared", "core"] with `accessor`.
+        case gradleModule([String], accessor: Bool)
+    }
+
+    /// The unit's folder ("" for the repository root).
+    let root: String
+    /// The file that defines it (`src/App/App.csproj`, `shared/build.gradle.kts`, `App.xcodeproj`).
+    let file: String
+    let kind: Kind
+    var references: [Reference] = []
+    /// XcodeGen/Tuist: the folders (repository paths) whose files are the app's sources.
+    var sourceFolders: [String] = []
+    /// False for what no app references: a web or worker service (`Microsoft.NET.Sdk.Web`, an
+    /// `Exe`). Its files are never looked up as a library, so no other project file is read for them.
+    var referenceable = true
+
+    /// True for a unit that is itself a store app.
+    var isApp: Bool {
+        switch kind {
+        case .dotNet(let mobile, _): return mobile
+        case .gradle(let app, _, _): return app
+        case .xcodeProject, .xcodeGen, .tuist: return true
+        case .swiftPackage, .service: return false
+        }
+    }
+
+    /// The platforms of an app unit.
+    var platforms: Set<String> {
+        switch kind {
+        case .dotNet(true, _): return ["Android", "iOS"]
+        case .gradle(true, _, _): return ["Android"]
+        case .xcodeProject, .xcodeGen, .tuist: return ["iOS"]
+        default: return []
+        }
+    }
+
+    /// The name a rule shows: the project file, or the spec tool and its file.
+    var label: String {
+        switch kind {
+        case .xcodeGen: return "XcodeGen spec \(file)"
+        case .tuist: return "Tuist spec \(file)"
+        default: return file
+        }
+    }
+}
+
+/// Reads one build file into a unit; nil when the file does not define one.
+enum BuildFileParser {
+    static func dotNet(path: String, bytes: [UInt8]) -> BuildUnit {
+        let folder = folderOf(path)
+        let text = ProjectFileBytes(bytes)
+        let name = nameOf(path).lowercased()
+        let test =
+            name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
+            || text.contains("microsoft.net.test.sdk", ignoringCase: true)
+            || text.contains("<istestproject>true", ignoringCase: true)
+        let mobile =
+            !test
+            && ["<usemaui>true</usemaui>", "-android", "-ios", "-maccatalyst"].contains {
+                text.contains($0, ignoringCase: true)
+            }
+        var unit = BuildUnit(root: folder, file: path, kind: .dotNet(mobile: mobile, test: test))
+        unit.referenceable =
+            !mobile && !test && !text.contains("microsoft.net.sdk.web", ignoringCase: true)
+            && !text.contains("microsoft.net.sdk.worker", ignoringCase: true)
+            && !text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
+        unit.references = text.attributeValues(element: "ProjectReference", attributes: ["Include"]).compactMap {
+            resolve(String($0.map { $0 == "\\" ? "/" : $0 }), from: folder).map(BuildUnit.Reference.path)
+        }
+        return unit
+    }
+
+    static func gradle(path: String, text: String) -> BuildUnit {
+        let folder = folderOf(path)
+        let app =
+            text.contains("com.android.application") || text.contains("android.application")
+            || text.contains("androidApplication")
+        let kmp = text.contains("multiplatform") || text.contains("Multiplatform")
+        let ios = ["iosArm64", "iosX64", "iosSimulatorArm64", "ios()"].contains { text.contains($0) }
+        var unit = BuildUnit(root: folder, file: path, kind: .gradle(app: app, kmp: kmp, ios: ios))
+        let projectCalls = captures(#"project\(\s*(?:path\s*[:=]\s*)?["']:([^"']+)["']"#, in: text)
+        let accessors = captures(#"\bprojects\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)"#, in: text)
+        unit.references =
+            projectCalls.map { .gradleModule($0.split(separator: ":").map(String.init), accessor: false) }
+            + accessors.map { .gradleModule($0.split(separator: ".").map(String.init), accessor: true) }
+        return unit
+    }
+
+    static func swiftPackage(path: String, text: String) -> BuildUnit {
+        let folder = folderOf(path)
+        var unit = BuildUnit(root: folder, file: path, kind: .swiftPackage)
+        unit.references = captures(#"\.package\(\s*(?:name:\s*"[^"]*",\s*)?path:\s*"([^"]+)""#, in: text).compactMap {
+            resolve($0, from: folder).map(BuildUnit.Reference.path)
+        }
+        return unit
+    }
+
+    /// An Xcode project from its `project.pbxproj`: local Swift packages (`XCLocalSwiftPackageReference`)
+    /// and Kotlin Multiplatform frameworks built by `:module:embedAndSignAppleFrameworkForXcode`.
+    static func xcodeProject(projectFile: String, text: String) -> BuildUnit {
+        let folder = folderOf(projectFile)
+        var unit = BuildUnit(root: folder, file: projectFile, kind: .xcodeProject)
+        let packages =
+            text.contains("XCLocalSwiftPackageReference")
+            ? captures(#"isa = XCLocalSwiftPackageReference;\s*relativePath = "?([^";\n]+)"?;"#, in: text) : []
+        unit.references =
+            packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
+            + kmpFrameworks(in: text)
+        return unit
+    }
+
+    /// `./gradlew :shared:embedAndSignAppleFrameworkForXcode` in a build phase: the KMP module it builds.
+    static func kmpFrameworks(in text: String) -> [BuildUnit.Reference] {
+        guard text.contains("FrameworkForXcode") else { return [] }
+        return captures(#":([A-Za-z0-9_:-]+):embedAndSign(?:Apple)?FrameworkForXcode"#, in: text).map {
+            .gradleModule($0.split(separator: ":").map(String.init), accessor: false)
+        }
+    }
+
+    /// A Rust, Go, Node or Python service's marker file; nil for a React Native or Expo app.
+    static func service(path: String, text: String) -> BuildUnit? {
+        let name = nameOf(path).lowercased()
+        let language: String
+        switch name {
+        case "cargo.toml": language = "Rust"
+        case "go.mod": language = "Go"
+        case "package.json":
+            if text.contains("\"react-native\"") || text.contains("\"expo\"") || text.contains("\"@capacitor/")
+                || text.contains("\"@ionic/")
+            {
+                return nil
+            }
+            language = "Node"
+        case "pyproject.toml", "requirements.txt", "setup.py": language = "Python"
+        case "gemfile": language = "Ruby"
+        default: return nil
+        }
+        return BuildUnit(root: folderOf(path), file: path, kind: .service(language: language))
+    }
+}
+
+/// The first capture group of every match of `pattern` in `text`.
+func captures(_ pattern: String, in text: String) -> [String] {
+    guard let regex = try? Regex(pattern) else { return [] }
+    return text.matches(of: regex).compactMap { match in
+        match.output.count > 1 ? match.output[1].substring.map(String.init) : nil
+    }
+}
+
+/// `relative` (with `.` and `..`) resolved against `folder`, as a repository path; nil when it
+/// leaves the repository, is absolute, or names an MSBuild property.
+func resolve(_ relative: String, from folder: String) -> String? {
+    guard !relative.contains("$("), !relative.hasPrefix("/") else { return nil }
+    var parts = folder.isEmpty ? [] : folder.split(separator: "/").map(String.init)
+    for part in relative.split(separator: "/") {
+        if part == "." { continue }
+        if part == ".." {
+            guard parts.popLast() != nil else { return nil }
+        } else {
+            parts.append(String(part))
+        }
+    }
+    return parts.joined(separator: "/")
+}

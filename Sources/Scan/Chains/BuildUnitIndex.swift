@@ -1,0 +1,173 @@
+import Git
+import RelopsCore
+
+/// The repository's build units, found from the paths and read only when asked about: the units
+/// that own a folder are read from that folder upward; who references a unit, and which specs list
+/// a folder as sources, need every build file, read once on the first such question. Not
+/// thread-safe: one per scan.
+final class BuildUnitIndex {
+    private let read: ProjectFileReader
+    /// Candidate build files: (index in the file list, path), grouped by folder.
+    private let candidatesByFolder: [String: [(index: Int, path: String)]]
+    private var unitsByFolder: [String: [BuildUnit]] = [:]
+    private var everyUnit: [BuildUnit]?
+    private var specUnits: [BuildUnit]?
+    private var referrersByFile: [String: [BuildUnit]] = [:]
+
+    init(files: FileList, read: @escaping ProjectFileReader) {
+        self.read = read
+        var byFolder: [String: [(Int, String)]] = [:]
+        for i in buildFileCandidates(files) {
+            let path = files.path(at: i)
+            byFolder[buildFolder(of: path), default: []].append((i, path))
+        }
+        candidatesByFolder = byFolder
+    }
+
+    /// The units defined in `folder` itself (several may share one).
+    func units(inFolder folder: String) -> [BuildUnit] {
+        if let known = unitsByFolder[folder] { return known }
+        var found: [BuildUnit] = []
+        for (index, path) in candidatesByFolder[folder] ?? [] {
+            guard let bytes = read(index, path), let unit = parseBuildFile(path, bytes)
+            else { continue }
+            if !found.contains(where: { $0.file == unit.file }) { found.append(unit) }
+        }
+        unitsByFolder[folder] = found
+        return found
+    }
+
+    /// The nearest unit that owns `path` by folder (specs own by their `sources`, not by folder).
+    func owner(of path: String) -> BuildUnit? {
+        var folder = folderOf(path)
+        while true {
+            let owners = units(inFolder: folder).filter { $0.kind != .xcodeGen && $0.kind != .tuist }
+            if let first = owners.first(where: { !isService($0) }) ?? owners.first { return first }
+            if folder.isEmpty { return nil }
+            folder = folderOf(folder)
+        }
+    }
+
+    /// The XcodeGen and Tuist specs (reads only `project.yml` and `Project.swift` files).
+    var specs: [BuildUnit] {
+        if let specUnits { return specUnits }
+        let specNames: Set<String> = ["project.yml", "project.yaml", "Project.swift"]
+        let folders = candidatesByFolder.filter { $0.value.contains { specNames.contains(nameOf($0.path)) } }.keys
+        let found = folders.sorted().flatMap { units(inFolder: $0) }.filter {
+            $0.kind == .xcodeGen || $0.kind == .tuist
+        }
+        specUnits = found
+        return found
+    }
+
+    /// Every unit of the repository (reads every build file, once).
+    var all: [BuildUnit] {
+        if let everyUnit { return everyUnit }
+        let units = candidatesByFolder.keys.sorted().flatMap { self.units(inFolder: $0) }
+        everyUnit = units
+        for referrer in units {
+            for reference in referrer.references {
+                for target in resolve(reference, among: units) where target.file != referrer.file {
+                    referrersByFile[target.file, default: []].append(referrer)
+                }
+            }
+        }
+        return units
+    }
+
+    /// The units that reference `unit` directly.
+    func referrers(of unit: BuildUnit) -> [BuildUnit] {
+        _ = all
+        return referrersByFile[unit.file] ?? []
+    }
+
+    private func resolve(_ reference: BuildUnit.Reference, among units: [BuildUnit]) -> [BuildUnit] {
+        switch reference {
+        case .path(let path):
+            return units.filter { $0.file == path || ($0.root == path && $0.kind == .swiftPackage) }
+        case .gradleModule(let segments, let accessor):
+            return units.filter { unit in
+                guard case .gradle = unit.kind else { return false }
+                let folders = unit.root.split(separator: "/").map(String.init)
+                guard folders.count >= segments.count, !segments.isEmpty else { return false }
+                return zip(folders.suffix(segments.count), segments).allSatisfy { folder, segment in
+                    accessor ? camelCase(folder).lowercased() == segment.lowercased() : folder == segment
+                }
+            }
+        }
+    }
+}
+
+private func isService(_ unit: BuildUnit) -> Bool {
+    if case .service = unit.kind { return true }
+    return false
+}
+
+/// Gradle's type-safe accessor name of a folder: `feature-login` -> `featureLogin`.
+func camelCase(_ name: String) -> String {
+    var result = ""
+    var upper = false
+    for c in name {
+        if c == "-" || c == "_" {
+            upper = true
+        } else {
+            result.append(upper ? Character(c.uppercased()) : c)
+            upper = false
+        }
+    }
+    return result
+}
+
+/// The folder a build file's unit lives in: an Xcode project's is the folder holding the `.xcodeproj`.
+private func buildFolder(of path: String) -> String {
+    if let range = path.range(of: ".xcodeproj/") { return folderOf(String(path[..<range.lowerBound])) }
+    return folderOf(path)
+}
+
+/// The unit a build file defines, nil when it defines none.
+private func parseBuildFile(_ path: String, _ bytes: [UInt8]) -> BuildUnit? {
+    let name = nameOf(path)
+    let lower = name.lowercased()
+    if lower.hasSuffix(".csproj") { return BuildFileParser.dotNet(path: path, bytes: bytes) }
+    let text = String(decoding: bytes, as: UTF8.self)
+    if lower == "build.gradle" || lower == "build.gradle.kts" { return BuildFileParser.gradle(path: path, text: text) }
+    if name == "Package.swift" { return BuildFileParser.swiftPackage(path: path, text: text) }
+    if name == "Project.swift" { return AppSpecParser.tuist(path: path, text: text) }
+    if lower == "project.yml" || lower == "project.yaml" { return AppSpecParser.xcodeGen(path: path, text: text) }
+    if lower == "project.pbxproj", let range = path.range(of: ".xcodeproj/") {
+        return BuildFileParser.xcodeProject(projectFile: String(path[..<range.upperBound].dropLast()), text: text)
+    }
+    return BuildFileParser.service(path: path, text: text)
+}
+
+/// Indexes of paths that may define a build unit, matched on the lowercase bytes of the file name
+/// so that no `String` is made for the other paths.
+func buildFileCandidates(_ files: FileList) -> [Int] {
+    let names = [
+        "build.gradle", "build.gradle.kts", "package.swift", "project.swift", "project.yml", "project.yaml",
+        "project.pbxproj", "cargo.toml", "go.mod", "package.json", "pyproject.toml", "requirements.txt",
+        "setup.py", "gemfile",
+    ].map { Array($0.utf8) }
+    let csproj = Array(".csproj".utf8)
+    var found: [Int] = []
+    files.pathBytes.withUnsafeBufferPointer { bytes in
+        for i in 0..<files.count {
+            let start = Int(files.starts[i]), length = files.pathLength(at: i)
+            var nameStart = start + length
+            while nameStart > start && bytes[nameStart - 1] != UInt8(ascii: "/") { nameStart -= 1 }
+            let nameLength = start + length - nameStart
+            func lower(_ k: Int) -> UInt8 {
+                let b = bytes[k]
+                return (b &- 0x41) < 26 ? b | 0x20 : b
+            }
+            func isName(_ name: [UInt8]) -> Bool {
+                name.count == nameLength && name.indices.allSatisfy { lower(nameStart + $0) == name[$0] }
+            }
+            let isProject =
+                nameLength > csproj.count
+                && csproj.indices.allSatisfy { lower(start + length - csproj.count + $0) == csproj[$0] }
+            if isProject || names.contains(where: isName) { found.append(i) }
+        }
+    }
+    return found
+}

@@ -1,0 +1,145 @@
+/// Finds the comments of a C-like file (C#, Kotlin, Java, Swift, Objective-C, JavaScript,
+/// TypeScript, Groovy, Go, Rust, Bicep, Terraform, JSONC), stepping over string literals so that
+/// `"https://host/x" // host` holds one string and one comment.
+struct CLikeLexer {
+    let bytes: [UInt8]
+    let options: CLikeOptions
+    private(set) var comments: [CommentSpan] = []
+    private var i = 0
+
+    init(_ bytes: [UInt8], _ options: CLikeOptions) {
+        self.bytes = bytes
+        self.options = options
+    }
+
+    private func at(_ k: Int) -> UInt8 { k < bytes.count ? bytes[k] : 0 }
+
+    private func starts(_ text: String, at k: Int) -> Bool {
+        var p = k
+        for c in text.utf8 {
+            if at(p) != c { return false }
+            p += 1
+        }
+        return true
+    }
+
+    mutating func run() -> [CommentSpan] {
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "/") {
+                lineComment(form: lineForm())
+            } else if b == UInt8(ascii: "#") && options.hashComments {
+                lineComment(form: "`#` comment")
+            } else if b == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "*") {
+                blockComment()
+            } else if b == UInt8(ascii: "\"") || (b == UInt8(ascii: "'") && (options.singleQuotes)) {
+                quoted(b)
+            } else if b == UInt8(ascii: "`") && options.backticks {
+                skipString(closing: [b], escapes: true, stopAtLineEnd: false, doubledQuote: false)
+            } else if b == UInt8(ascii: "@") && options.verbatim && verbatimStart() {
+                continue
+            } else {
+                i += 1
+            }
+        }
+        return comments
+    }
+
+    private func lineForm() -> String {
+        if options.docComments && at(i + 2) == UInt8(ascii: "/") && at(i + 3) != UInt8(ascii: "/") {
+            return "`///` doc comment"
+        }
+        return "`//` comment"
+    }
+
+    private mutating func lineComment(form: String) {
+        let start = i
+        while i < bytes.count && bytes[i] != 0x0A { i += 1 }
+        comments.append(CommentSpan(start: start, end: i, form: form))
+    }
+
+    private mutating func blockComment() {
+        let start = i
+        let doc = options.docComments && at(i + 2) == UInt8(ascii: "*") && at(i + 3) != UInt8(ascii: "/")
+        i += 2
+        var depth = 1
+        while i < bytes.count && depth > 0 {
+            if bytes[i] == UInt8(ascii: "*") && at(i + 1) == UInt8(ascii: "/") {
+                depth -= 1
+                i += 2
+            } else if options.nestedBlocks && bytes[i] == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "*") {
+                depth += 1
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        comments.append(CommentSpan(start: start, end: i, form: doc ? "`/** */` doc comment" : "`/* */` comment"))
+    }
+
+    /// A `"` or `'` literal: triple-quoted where the language has them, else to the closing quote
+    /// (an unclosed one ends at the line end, so one stray quote cannot hide the rest of the file).
+    private mutating func quoted(_ quote: UInt8) {
+        if options.tripleQuotes && at(i + 1) == quote && at(i + 2) == quote {
+            let start = i
+            while i < bytes.count && bytes[i] == quote { i += 1 }
+            let opening = i - start
+            if opening == 2 { return }  // `""`: an empty string
+            skipUntilRun(of: quote, count: min(opening, 3))
+            return
+        }
+        skipString(closing: [quote], escapes: true, stopAtLineEnd: true, doubledQuote: false)
+    }
+
+    /// C# `@"..."`, `$@"..."`, `@$"..."`: `""` is a quote, backslashes are plain. True when one was skipped.
+    private mutating func verbatimStart() -> Bool {
+        if at(i + 1) == UInt8(ascii: "\"") {
+            i += 1
+        } else if at(i + 1) == UInt8(ascii: "$") && at(i + 2) == UInt8(ascii: "\"") {
+            i += 2
+        } else {
+            i += 1
+            return true
+        }
+        skipString(closing: [UInt8(ascii: "\"")], escapes: false, stopAtLineEnd: false, doubledQuote: true)
+        return true
+    }
+
+    /// Skips a string opening at `i`; `i` ends after its closing quote.
+    private mutating func skipString(closing: [UInt8], escapes: Bool, stopAtLineEnd: Bool, doubledQuote: Bool) {
+        let quote = closing[0]
+        i += 1
+        while i < bytes.count {
+            let b = bytes[i]
+            if escapes && b == UInt8(ascii: "\\") {
+                i += 2
+            } else if b == quote {
+                if doubledQuote && at(i + 1) == quote {
+                    i += 2
+                    continue
+                }
+                i += 1
+                return
+            } else if stopAtLineEnd && b == 0x0A {
+                return
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    private mutating func skipUntilRun(of quote: UInt8, count: Int) {
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "\\") {
+                i += 2
+                continue
+            }
+            if bytes[i] == quote && (0..<count).allSatisfy({ at(i + $0) == quote }) {
+                i += count
+                while i < bytes.count && bytes[i] == quote { i += 1 }  // `""""` closes with a quote in the text
+                return
+            }
+            i += 1
+        }
+    }
+}

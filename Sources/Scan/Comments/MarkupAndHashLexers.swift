@@ -1,0 +1,190 @@
+/// The comments of an XML-like file: `<!-- -->` outside tags and CDATA, `.resx` `<comment>`
+/// elements (the resource compiler drops them), and Razor `@* *@`.
+func markupComments(_ bytes: [UInt8], resx: Bool, razor: Bool) -> [CommentSpan] {
+    var comments: [CommentSpan] = []
+    var i = 0
+    let n = bytes.count
+    func at(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
+    func starts(_ text: [UInt8], _ k: Int) -> Bool {
+        k + text.count <= n
+            && text.indices.allSatisfy { i in
+                let b = bytes[k + i]
+                return ((b &- 0x41) < 26 ? b | 0x20 : b) == text[i]
+            }
+    }
+    func skip(past end: [UInt8]) {
+        while i < n && !starts(end, i) { i += 1 }
+        i = min(n, i + end.count)
+    }
+    while i < n {
+        let start = i
+        if starts(Array("<!--".utf8), i) {
+            skip(past: Array("-->".utf8))
+            comments.append(CommentSpan(start: start, end: i, form: "XML comment `<!-- -->`"))
+        } else if starts(Array("<![cdata[".utf8), i) {
+            skip(past: Array("]]>".utf8))
+        } else if resx && starts(Array("<comment".utf8), i) && (at(i + 8) == UInt8(ascii: ">") || at(i + 8) == 0x20) {
+            skip(past: Array("</comment>".utf8))
+            comments.append(CommentSpan(start: start, end: i, form: "resx `<comment>` element"))
+        } else if razor && bytes[i] == UInt8(ascii: "@") && at(i + 1) == UInt8(ascii: "*") {
+            skip(past: Array("*@".utf8))
+            comments.append(CommentSpan(start: start, end: i, form: "Razor `@* *@` comment"))
+        } else if bytes[i] == UInt8(ascii: "<") {
+            i += 1
+            skipTag(bytes, &i)
+        } else {
+            i += 1
+        }
+    }
+    return comments
+}
+
+/// Skips the rest of a tag, its quoted attribute values included (a `<!--` inside one is text).
+private func skipTag(_ bytes: [UInt8], _ i: inout Int) {
+    var quote: UInt8?
+    while i < bytes.count {
+        let b = bytes[i]
+        i += 1
+        if let q = quote {
+            if b == q { quote = nil }
+        } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+            quote = b
+        } else if b == UInt8(ascii: ">") {
+            return
+        }
+    }
+}
+
+/// The comments of a file where a marker starts a comment only at the start of a line (after
+/// white space): `.gitignore`, `.editorconfig`, `.ini`, `.properties`, `CODEOWNERS`.
+func lineStartComments(_ bytes: [UInt8], markers: [UInt8]) -> [CommentSpan] {
+    var comments: [CommentSpan] = []
+    var i = 0
+    var atLineStart = true
+    while i < bytes.count {
+        let b = bytes[i]
+        if b == 0x0A {
+            atLineStart = true
+        } else if atLineStart && (b == 0x20 || b == 0x09) {
+            // indentation
+        } else if atLineStart && markers.contains(b) {
+            let start = i
+            while i < bytes.count && bytes[i] != 0x0A { i += 1 }
+            let marker = String(decoding: [b], as: UTF8.self)
+            comments.append(CommentSpan(start: start, end: i, form: "`\(marker)` comment"))
+            continue
+        } else {
+            atLineStart = false
+        }
+        i += 1
+    }
+    return comments
+}
+
+/// The comments of a `#` language: YAML, shell, Python, TOML, Ruby, Dockerfile, `.env`,
+/// server configuration. Quoted strings hold no comments; nor do YAML block scalars.
+func hashComments(_ bytes: [UInt8], _ options: HashOptions) -> [CommentSpan] {
+    var comments: [CommentSpan] = []
+    var i = 0
+    let n = bytes.count
+    var blockIndent: Int?  // inside a YAML block scalar: lines indented deeper than this are text
+    while i < n {
+        let lineStart = i
+        var indent = 0
+        while i < n && (bytes[i] == 0x20 || bytes[i] == 0x09) {
+            indent += 1
+            i += 1
+        }
+        let blank = i >= n || bytes[i] == 0x0A || bytes[i] == 0x0D
+        if let block = blockIndent, blank || indent > block {
+            while i < n && bytes[i] != 0x0A { i += 1 }
+            i += 1
+            continue
+        }
+        blockIndent = nil
+        let opensBlock = scanHashLine(bytes, &i, lineStart: lineStart, options, &comments)
+        if options.yaml && opensBlock { blockIndent = indent }
+        i += 1
+    }
+    return comments
+}
+
+/// Scans one line from `i` to its end (`i` ends on the newline); true when the line ends with a
+/// YAML block scalar indicator (`key: |`, `- >-`).
+private func scanHashLine(
+    _ bytes: [UInt8], _ i: inout Int, lineStart: Int, _ options: HashOptions, _ comments: inout [CommentSpan]
+) -> Bool {
+    let n = bytes.count
+    func at(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
+    var lastSignificant: UInt8 = 0
+    var secondLast: UInt8 = 0
+    while i < n && bytes[i] != 0x0A {
+        let b = bytes[i]
+        let previous = i > lineStart ? bytes[i - 1] : 0x20
+        if b == UInt8(ascii: "#") && (!options.afterSpaceOnly || previous == 0x20 || previous == 0x09) {
+            let start = i
+            while i < n && bytes[i] != 0x0A { i += 1 }
+            comments.append(CommentSpan(start: start, end: i, form: "`#` comment"))
+            break
+        }
+        if (b == UInt8(ascii: "\"") || b == UInt8(ascii: "'")) && opensString(bytes, at: i, lineStart, options) {
+            if options.tripleQuotes && at(i + 1) == b && at(i + 2) == b {
+                i += 3
+                while i < n && !(bytes[i] == b && at(i + 1) == b && at(i + 2) == b) { i += 1 }
+                i = min(n, i + 3)
+                continue
+            }
+            i += 1
+            while i < n && bytes[i] != b && bytes[i] != 0x0A {
+                if b == UInt8(ascii: "\"") && bytes[i] == UInt8(ascii: "\\") { i += 1 }
+                i += 1
+            }
+            if i < n && bytes[i] == b { i += 1 }
+            continue
+        }
+        if b != 0x20 && b != 0x09 && b != 0x0D {
+            secondLast = lastSignificant
+            lastSignificant = b
+        }
+        i += 1
+    }
+    let indicator = lastSignificant == UInt8(ascii: "|") || lastSignificant == UInt8(ascii: ">")
+    let modified =
+        (lastSignificant == UInt8(ascii: "-") || lastSignificant == UInt8(ascii: "+"))
+        && (secondLast == UInt8(ascii: "|") || secondLast == UInt8(ascii: ">"))
+    return indicator || modified
+}
+
+/// In YAML a quote opens a string only where a scalar starts (`key: 'x'`, `- "x"`, `[`, `,`);
+/// `Don't` in a plain scalar is an apostrophe. Elsewhere every quote opens one.
+private func opensString(_ bytes: [UInt8], at i: Int, _ lineStart: Int, _ options: HashOptions) -> Bool {
+    guard options.yaml else { return true }
+    var k = i - 1
+    while k >= lineStart && (bytes[k] == 0x20 || bytes[k] == 0x09) { k -= 1 }
+    if k < lineStart { return true }
+    return [":", "-", "[", "{", ",", "?"].contains { bytes[k] == UInt8(ascii: $0) }
+}
+
+extension CommentSyntax {
+    /// Every comment of `bytes` in this syntax, in file order.
+    func comments(in bytes: [UInt8]) -> [CommentSpan] {
+        switch family {
+        case .markup(let resx, let razor): return markupComments(bytes, resx: resx, razor: razor)
+        case .cLike(let options):
+            var lexer = CLikeLexer(bytes, options)
+            return lexer.run()
+        case .hash(let options): return hashComments(bytes, options)
+        case .lineStart(let markers): return lineStartComments(bytes, markers: markers)
+        }
+    }
+}
+
+/// The comment holding byte `offset`, if any (`comments` in file order, not overlapping).
+func comment(at offset: Int, in comments: [CommentSpan]) -> CommentSpan? {
+    var lo = 0, hi = comments.count
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if comments[mid].end <= offset { lo = mid + 1 } else { hi = mid }
+    }
+    return lo < comments.count && comments[lo].start <= offset ? comments[lo] : nil
+}

@@ -1,0 +1,96 @@
+/// Path rules for the classes that ship nothing or ship outside the binary: store listings,
+/// repository metadata, CI that does not deploy, deployments, and servers in other languages.
+enum PathRules {
+    /// A store listing folder (`fastlane/metadata/`, F-Droid `metadata/`, Gradle Play Publisher
+    /// `play/listings/`, `fastlane/screenshots/`): the named folder, else nil.
+    static func storeListing(_ folders: [String]) -> String? {
+        for (n, folder) in folders.enumerated() {
+            let parent = n > 0 ? folders[n - 1] : nil
+            if folder == "metadata" && (parent == "fastlane" || n == 0) {
+                return (parent.map { $0 + "/" } ?? "") + "metadata/"
+            }
+            if folder == "screenshots" && parent == "fastlane" { return "fastlane/screenshots/" }
+            if folder == "listings" && parent == "play" { return "play/listings/" }
+            if ["store-listing", "store_listing", "storelisting", "app-store-listing", "play-store-listing"]
+                .contains(folder)
+            {
+                return folder + "/"
+            }
+        }
+        return nil
+    }
+
+    /// Repository metadata that ships nothing: issue and pull request templates, code owners,
+    /// funding, bots. The reason, else nil.
+    static func repositoryMetadata(_ lowerPath: String, lowerName: String, folders: [String]) -> String? {
+        if folders.contains("issue_template") || lowerName.hasPrefix("pull_request_template") {
+            return "issue or pull request template"
+        }
+        if lowerName == "codeowners" { return "CODEOWNERS" }
+        if lowerName == "funding.yml" || lowerName == "funding.yaml" { return "funding metadata (FUNDING.yml)" }
+        let bots = [
+            "dependabot.yml", "dependabot.yaml", "renovate.json", "renovate.json5", ".renovaterc", "stale.yml",
+            "labeler.yml", "release-drafter.yml", "mergify.yml", ".mergify.yml", "config.yml",
+        ]
+        if folders.first == ".github" && bots.contains(lowerName) { return "repository bot configuration" }
+        if lowerName == "renovate.json" || lowerName == ".renovaterc" { return "repository bot configuration" }
+        if lowerName == ".gitignore" || lowerName == ".gitattributes" || lowerName == ".editorconfig"
+            || lowerName == ".mailmap"
+        {
+            return "repository settings (\(lowerName))"
+        }
+        return nil
+    }
+
+    /// A CI definition: GitHub Actions workflows, Azure Pipelines, GitLab CI, CircleCI,
+    /// Bitbucket, Travis, AppVeyor, Jenkins, Bitrise, Codemagic.
+    static func isPipeline(_ lowerPath: String, lowerName: String, folders: [String]) -> Bool {
+        if folders.count >= 2 && folders[0] == ".github" && folders[1] == "workflows" { return true }
+        if folders.first == ".circleci" || folders.first == ".buildkite" { return true }
+        if lowerName.hasPrefix("azure-pipelines") || folders.contains("pipelines") && isYAML(lowerName) {
+            return true
+        }
+        let names = [
+            ".gitlab-ci.yml", "bitbucket-pipelines.yml", ".travis.yml", "appveyor.yml", "jenkinsfile",
+            "bitrise.yml", "codemagic.yaml", "codemagic.yml", "cloudbuild.yaml", "cloudbuild.yml",
+        ]
+        return names.contains(lowerName)
+    }
+
+    /// What in a pipeline's text shows that it deploys, or nil when nothing does.
+    static func deploymentMarker(in text: ProjectFileBytes) -> String? {
+        let markers = [
+            "deploy", "kubectl", "helm upgrade", "helm install", "terraform apply", "az webapp", "az containerapp",
+            "azure/webapps", "azure/login", "docker push", "publish-profile", "environment:",
+            "aws ecs", "gcloud run", "flyctl", "heroku", "ssh ", "rsync ",
+        ]
+        return markers.first { text.contains($0, ignoringCase: true) }
+    }
+
+    /// Server configuration that the older deployment rule misses: a Rust, Go, Node or Python
+    /// service's files (`Rocket.toml`, `Procfile`, server templates). The reason, else nil.
+    static func serverConfiguration(_ lowerName: String, folders: [String]) -> String? {
+        let names = [
+            "procfile", "caddyfile", "vercel.json", "host.json", "staticwebapp.config.json", "nginx.conf",
+            "fly.toml", "rocket.toml", "app.yaml", "serverless.yml",
+        ]
+        if names.contains(lowerName) { return "server configuration (\(lowerName))" }
+        if [".hcl", ".nginx"].contains(where: { lowerName.hasSuffix($0) }) { return "server configuration" }
+        if folders.contains(where: { ["k8s", "kubernetes", "helm", "charts", "manifests"].contains($0) }) {
+            return "Kubernetes/Helm manifest"
+        }
+        let templates = [".hbs", ".j2", ".jinja", ".tera", ".ejs", ".njk", ".tmpl", ".gohtml", ".liquid", ".erb"]
+        if templates.contains(where: { lowerName.hasSuffix($0) }) || folders.contains("templates") {
+            return "server template (\(lowerName))"
+        }
+        return nil
+    }
+
+    static func isYAML(_ lowerName: String) -> Bool { lowerName.hasSuffix(".yml") || lowerName.hasSuffix(".yaml") }
+
+    /// A line that sets a commit identity (`git config user.email`, `GIT_AUTHOR_EMAIL`).
+    static func commitIdentity(_ lowerLine: String) -> Bool {
+        lowerLine.contains("user.email") || lowerLine.contains("git_author_email")
+            || lowerLine.contains("git_committer_email") || lowerLine.contains("user.name")
+    }
+}

@@ -1,0 +1,118 @@
+import Cutover
+import Foundation
+import RelopsCore
+import Scan
+import TestSupport
+import Testing
+
+/// What the preview leaves alone or adds: e-mail addresses, the host family (`--subdomains`),
+/// elements that cover subdomains, and provider redirect URIs.
+@Suite struct CutoverPreviewTests {
+    func familyRepository() -> GitFixture {
+        let repo = GitFixture("family")
+        repo.write("android/app/build.gradle", "plugins { id 'com.android.application' }\n")
+        repo.write(
+            "android/app/src/main/res/xml/network_security_config.xml",
+            "<domain-config><domain includeSubdomains=\"true\">host.com</domain></domain-config>\n")
+        repo.write(
+            "android/app/src/main/java/Api.kt",
+            "const val API = \"https://api.host.com/v1\"\nconst val VAULT = \"https://Vault.host.com\"\n")
+        repo.write("README.md", "Write to support@host.com or see https://host.com.\n")
+        repo.commit("family")
+        return repo
+    }
+
+    func planOf(_ repo: GitFixture, _ options: CutoverOptions = CutoverOptions()) throws -> CutoverPlan {
+        try planCutover(try Project(path: repo.root), from: "host.com", to: "example.org", options: options)
+    }
+
+    @Test func eMailAddressesAreLeftAloneUnlessIncluded() throws {
+        let repo = familyRepository()
+        let plain = try planOf(repo)
+        #expect(!plain.edits.contains { $0.encoding == .email })
+        #expect(
+            plain.notRewritten.map(\.reason).contains {
+                $0.contains("e-mail address") && $0.contains("--include-email")
+            })
+        let with = try planOf(repo, CutoverOptions(includeEmail: true))
+        #expect(with.edits.filter { $0.encoding == .email }.map(\.path) == ["README.md"])
+        #expect(with.notRewritten.isEmpty)
+    }
+
+    @Test func theApplyLeavesTheEMailAndStillProvesTheHostGone() throws {
+        let repo = familyRepository()
+        let project = try Project(path: repo.root)
+        let thePlan = try planCutover(project, from: "host.com", to: "example.org")
+        let outcome = try applyCutover(project, thePlan, ApplyOptions())
+        #expect(outcome.journal.state == .applied)
+        #expect(repo.readText("README.md") == "Write to support@host.com or see https://example.org.\n")
+    }
+
+    @Test func withoutSubdomainsTheFamilyStaysAndTheIncludeSubdomainsElementWarns() throws {
+        let repo = familyRepository()
+        let thePlan = try planOf(repo)
+        #expect(Set(thePlan.related.map(\.found)) == ["api.host.com", "vault.host.com"])
+        #expect(thePlan.familyRenames.isEmpty)
+        let warning = try #require(thePlan.subdomainWarnings.first)
+        #expect(warning.path == "android/app/src/main/res/xml/network_security_config.xml" && warning.line == 1)
+        #expect(warning.remaining == ["api.host.com", "vault.host.com"])
+    }
+
+    @Test func withSubdomainsEveryStarDotOldNameIsRewrittenAndNothingWarns() throws {
+        let repo = familyRepository()
+        let project = try Project(path: repo.root)
+        let thePlan = try planCutover(
+            project, from: "host.com", to: "example.org", options: CutoverOptions(subdomains: true))
+        #expect(
+            thePlan.familyRenames.map { "\($0.old)->\($0.new)" } == [
+                "api.host.com->api.example.org", "vault.host.com->vault.example.org",
+            ])
+        #expect(thePlan.related.isEmpty)
+        #expect(thePlan.subdomainWarnings.isEmpty)
+        _ = try applyCutover(project, thePlan, ApplyOptions())
+        #expect(
+            repo.readText("android/app/src/main/java/Api.kt")
+                == "const val API = \"https://api.example.org/v1\"\nconst val VAULT = \"https://Vault.example.org\"\n")
+    }
+
+    @Test func redirectURIsBecomeAFollowUpBeforeTheSwitch() throws {
+        let repo = GitFixture("oauth")
+        repo.write("Identity/Identity.csproj", "<Project Sdk=\"Microsoft.NET.Sdk.Web\"></Project>\n")
+        repo.write(
+            "Identity/appsettings.json",
+            "{ \"OAuth\": { \"UIBaseUrl\": \"https://host.com\" },\n  \"Google\": \"https://host.com/signin-google\" }\n"
+        )
+        repo.commit("oauth")
+        let thePlan = try planOf(repo)
+        #expect(thePlan.redirectURIs.map(\.new) == ["https://example.org", "https://example.org/signin-google"])
+        let first = try #require(thePlan.followUps.first)
+        #expect(first.title.contains("Register the new redirect URIs with each identity provider"))
+        #expect(first.detail.contains("https://example.org/signin-google (was https://host.com/signin-google"))
+    }
+
+    @Test func aCommentIsRewrittenLikeDocumentation() throws {
+        let repo = GitFixture("comment")
+        repo.write("App/App.csproj", "<Project><PropertyGroup><UseMaui>true</UseMaui></PropertyGroup></Project>\n")
+        repo.write("App/Links.cs", "// see host.com\nconst string H = \"host.com\";\n")
+        repo.commit("comment")
+        let thePlan = try planOf(repo)
+        #expect(thePlan.edits.map(\.occurrenceClass) == [.comment, .binaryLiteral])
+        #expect(thePlan.followUps.contains { $0.title == "Documentation changed" })
+    }
+
+    @Test func aKotlinMultiplatformSourceSetRebuildsTheAppsItShipsTo() throws {
+        let repo = GitFixture("kmp-platforms")
+        repo.write("shared/build.gradle.kts", "plugins { kotlin(\"multiplatform\") }\nkotlin { iosArm64() }\n")
+        repo.write("shared/src/iosMain/kotlin/Api.kt", "val HOST = \"host.com\"\n")
+        repo.write(
+            "iosApp/iosApp.xcodeproj/project.pbxproj", "./gradlew :shared:embedAndSignAppleFrameworkForXcode\n")
+        repo.commit("ios only")
+        #expect(try planOf(repo).platformsToRebuild == ["iOS"])
+        repo.write("shared/src/commonMain/kotlin/Api.kt", "val HOST = \"host.com\"\n")
+        repo.write(
+            "androidApp/build.gradle.kts",
+            "plugins { id(\"com.android.application\") }\ndependencies { implementation(project(\":shared\")) }\n")
+        repo.commit("common")
+        #expect(try planOf(repo).platformsToRebuild == ["Android", "iOS"])
+    }
+}

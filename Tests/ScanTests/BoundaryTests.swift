@@ -1,0 +1,88 @@
+import RelopsCore
+import Scan
+import TestSupport
+import Testing
+
+/// Host boundaries by the Public Suffix List, e-mail addresses and several hosts at once.
+@Suite struct BoundaryTests {
+    @Test func matchesCountOnlyAtLabelBoundariesAndRelatedNamesAreRealHosts() throws {
+        let repo = GitFixture("psl")
+        repo.write(
+            "strings.txt",
+            """
+            1 host.company.com
+            2 myhost.com
+            3 host.com-webkluis
+            4 staging.host.com
+            5 host.com.evil.example
+            6 preview-host.com
+            7 host.com-x.example.org
+            8 https://host.com/x
+            9 host.com_backup
+            """)
+        repo.commit("psl")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        // A compound word (no public suffix `com-webkluis`) holds an occurrence; a longer label holds nothing.
+        #expect(result.occurrences.map(\.line) == [3, 8, 9])
+        #expect(result.occurrences.first?.found == "host.com")
+        #expect(
+            result.related.map(\.found) == [
+                "staging.host.com", "host.com.evil.example", "preview-host.com", "host.com-x.example.org",
+            ])
+        #expect(result.related.map(\.line) == [4, 5, 6, 7])
+    }
+
+    @Test func eMailAddressesAreListedWithTheirOwnEncoding() throws {
+        let repo = GitFixture("email")
+        repo.write(
+            "contacts.txt",
+            """
+            support@host.com
+            mailto:first.last+tag@host.com
+            https://user:secret@host.com/x
+            ssh://git@host.com/repo.git
+            see host.com
+            """)
+        repo.commit("email")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.occurrences.map(\.encoding) == [.email, .email, .plain, .plain, .plain])
+        let json = result.json.rendered()
+        #expect(json.contains("\"encoding\": \"email\""))
+    }
+
+    @Test func aNameThatIsItselfAScannedHostIsAnOccurrenceNeverRelated() throws {
+        let repo = GitFixture("multi")
+        repo.write("hosts.txt", "host.com\nvault.host.com\nx.vault.host.com\n")
+        repo.commit("multi")
+        let result = try scanRepository(repo.root, hosts: ["host.com", "vault.host.com"])
+        #expect(result.occurrences.map { "\($0.host)@\($0.line)" } == ["host.com@1", "vault.host.com@2"])
+        #expect(!result.related.contains { $0.found == "vault.host.com" })
+        #expect(
+            result.related.map { "\($0.host):\($0.found)" } == [
+                "vault.host.com:x.vault.host.com", "host.com:x.vault.host.com",
+            ])
+    }
+
+    @Test func redirectURIsThatHoldTheHostAreListed() throws {
+        let repo = GitFixture("redirects")
+        repo.write(
+            "Identity/appsettings.json",
+            """
+            {
+              "OAuth": { "UIBaseUrl": "https://host.com" },
+              "Google": { "CallbackUrl": "https://host.com/signin-google" },
+              "GitHub": "https://host.com/auth/oauth/github/callback",
+              "Home": "https://host.com/home"
+            }
+            """)
+        repo.write("web/login.js", "const u = 'https://id.example/authorize?redirect_uri=https://host.com/cb';\n")
+        repo.commit("redirects")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(
+            result.redirectURIs.map(\.redirectURI) == [
+                "https://host.com", "https://host.com/signin-google", "https://host.com/auth/oauth/github/callback",
+                "https://host.com/cb",
+            ])
+        #expect(result.json.rendered().contains("\"uri\": \"https://host.com/signin-google\""))
+    }
+}

@@ -22,6 +22,12 @@ public struct StagedWrite: Sendable {
         return (folder.isEmpty ? "." : folder) + "/.\(nameOf(target)).relops-\(tag).tmp"
     }
 
+    /// Whether a file name (its last component) is one of these temporary files:
+    /// `.<name>.relops-<tag>.tmp`. A scan never counts them.
+    public static func isTemporaryName(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.hasSuffix(".tmp") && name.contains(".relops-")
+    }
+
     /// Writes `bytes` to the temporary file with the target's permission bits (or `newFileMode`);
     /// `sync` flushes it to disk before returning (for a single write; many share one sync).
     public static func stage(

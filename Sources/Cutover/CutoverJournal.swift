@@ -126,7 +126,9 @@ public struct CutoverJournal: Sendable, Equatable {
         let names = listed.filter { $0.hasSuffix(".json") }.sorted()
         var journals: [CutoverJournal] = []
         for name in names { journals.append(try load(folder + "/" + name)) }
-        return journals
+        // Ids sort by the second only: the creation time (with milliseconds) orders two cutovers
+        // made in the same second.
+        return journals.sorted { ($0.created, $0.id) < ($1.created, $1.id) }
     }
 
     /// A new, sortable id: the UTC time and four random hex digits.
@@ -136,6 +138,7 @@ public struct CutoverJournal: Sendable, Equatable {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return (
             formatter.string(from: now) + "-" + String(format: "%04x", UInt16.random(in: 0...UInt16.max)),
             iso.string(from: now)

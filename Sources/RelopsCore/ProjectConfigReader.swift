@@ -37,12 +37,20 @@ struct ConfigReader {
         return out
     }
 
-    /// A host name: a value that is a number (`1234`, `1.5`) or not a host name is refused.
+    /// A host name, with an optional `:port` (a local test server's): a number (`1234`, `1.5`),
+    /// an address or anything that is not a host name is refused.
     func host(_ node: YAMLNode, _ name: String) throws(Failure) -> String {
         let text = try string(node, name)
+        var bare = Substring(text)
+        if let colon = bare.lastIndex(of: ":"), !bare[bare.index(after: colon)...].isEmpty,
+            bare[bare.index(after: colon)...].allSatisfy(\.isASCII),
+            bare[bare.index(after: colon)...].allSatisfy(\.isNumber)
+        {
+            bare = bare[..<colon]
+        }
         let host: String
-        do { host = try HostName.parse(text, option: name) } catch { throw fail(node, error.message) }
-        if (host.split(separator: ".").last ?? "").allSatisfy(\.isNumber) {
+        do { host = try HostName.parse(String(bare), option: name) } catch { throw fail(node, error.message) }
+        if Double(text) != nil || (host.split(separator: ".").last ?? "").allSatisfy(\.isNumber) {
             throw fail(node, "`\(name)` must be a host name such as app.example.com, not a number or address")
         }
         return text

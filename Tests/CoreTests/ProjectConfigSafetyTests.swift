@@ -43,12 +43,13 @@ import Testing
     }
 
     @Test func aNumberWhereAHostIsExpectedIsRefused() {
-        for value in ["1234", "1.5", "10.0.0.1", "[a.example.com]"] {
+        for value in ["1234", "1.5", "1e5", "10.0.0.1", "10.0.0.1:80", "[a.example.com]"] {
             let message = failure("app:\n  web_host: \(value)\n")?.message ?? ""
             #expect(message.hasPrefix("/r/.relops.yml:2:13:"), "\(value): \(message)")
         }
         #expect(failure("app:\n  web_host: https://a.example.com/\n")?.message.contains("not a URL") == true)
         #expect(failure("app:\n  web_host: app.example.com\n") == nil)
+        #expect(failure("app:\n  web_host: rendered.relops.test:52279\n") == nil)
     }
 
     @Test func fortyThousandKeysAreRead() throws {

@@ -74,7 +74,7 @@ import Testing
 
     /// Marks the last journal as cut off halfway through its renames, with `a.txt` not renamed yet.
     func interruptSecondCutover(_ repo: GitFixture, _ project: Project) throws {
-        let journal = try #require(try CutoverJournal.all(project).last)
+        let journal = try #require(try CutoverJournal.all(project).first { $0.to == "third.example.org" })
         let file = CutoverJournal.folder(project) + "/\(journal.id).json"
         let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
             of: "\"applied\"", with: "\"applying\"")
@@ -95,6 +95,7 @@ import Testing
         #expect(undone.journal.to == "third.example.org")
         for name in ["a.txt", "b.txt", "c.txt"] { #expect(repo.readText(name) == "\(name) links.example.net\n") }
         #expect(try CutoverJournal.all(project).map(\.state) == [.applied, .undone])
+        #expect(try CutoverJournal.all(project).map(\.to) == [new, "third.example.org"])
         // The next undo is the earlier cutover's.
         _ = try undoCutover(project, id: nil, force: false, lock: try locked(project))
         #expect(repo.readText("a.txt") == "a.txt app.example.com\n")

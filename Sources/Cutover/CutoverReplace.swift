@@ -1,4 +1,5 @@
 import Foundation
+import Git
 import RelopsCore
 
 /// What a file looked like when the cutover read it: enough to notice, just before its rename,
@@ -31,7 +32,7 @@ struct FileSnapshot: Sendable, Equatable {
 /// Reads a whole file and describes it from the same open file (`fstat`), so the description is
 /// of the bytes read.
 func readFileWithSnapshot(_ path: String) -> ([UInt8], FileSnapshot)? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = withFileSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
@@ -76,8 +77,7 @@ func replaceChecked(
 /// its content (a file only touched, same bytes, is still fine).
 func ensureUnchanged(_ file: PreparedFile, root: String) throws(Failure) {
     let path = root + "/" + file.entry.path
-    var info = stat()
-    guard lstat(path, &info) == 0 else {
+    guard let info = fileStatus(path) else {
         throw Failure(
             .couldNotCheck, "\(file.entry.path) was removed while the cutover was being applied (\(errnoText()))")
     }

@@ -171,17 +171,16 @@ func commitMessage(_ plan: CutoverPlan, id: String) -> String {
 /// the folders already seen, so each is checked once.
 func ensureInsideRepository(_ path: String, _ project: Project, checkedFolders: inout Set<String>) throws(Failure) {
     var folder = ""
-    var info = stat()
     for component in path.split(separator: "/").dropLast() {
         folder = folder.isEmpty ? String(component) : folder + "/" + component
         if checkedFolders.contains(folder) { continue }
-        guard lstat(project.root + "/" + folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        guard let info = fileStatus(project.root + "/" + folder), info.st_mode & S_IFMT == S_IFDIR else {
             throw Failure(
                 .badInput, "\(path): folder \(folder) is a symlink or not a folder; refusing to write through it")
         }
         checkedFolders.insert(folder)
     }
-    if lstat(project.root + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+    if let info = fileStatus(project.root + "/" + path), info.st_mode & S_IFMT == S_IFLNK {
         throw Failure(.badInput, "\(path): is a symlink; refusing to write through it")
     }
 }

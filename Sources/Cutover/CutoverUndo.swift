@@ -169,7 +169,7 @@ func writeBlob(_ project: Project, _ id: ObjectID, to path: String, mode: UInt32
 
 func removeLeftovers(_ project: Project, _ journal: CutoverJournal) {
     for entry in journal.files {
-        unlink(StagedWrite.temporaryPath(for: project.root + "/" + entry.path, tag: journal.id))
+        removeFile(StagedWrite.temporaryPath(for: project.root + "/" + entry.path, tag: journal.id))
     }
 }
 

@@ -1,8 +1,13 @@
+import Git
+
 /// A path or value as git prints it (`core.quotePath=false`): unchanged when it holds no control
-/// character, `"` or `\`; otherwise in double quotes with C escapes (`\n`, `\t`, `\"`, `\\`,
-/// octal for other control bytes), so a name with a newline takes one line of output.
+/// character, `"`, `\` or byte that is not UTF-8 (`decodePath`); otherwise in double quotes with
+/// C escapes (`\n`, `\t`, `\"`, `\\`, octal for other control bytes and for raw bytes), so a
+/// name with a newline takes one line of output.
 public func escapedText(_ text: String) -> String {
-    let needsQuotes = text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "\\" }
+    let needsQuotes = text.unicodeScalars.contains {
+        $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "\\" || isByteScalar($0)
+    }
     guard needsQuotes else { return text }
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -12,8 +17,8 @@ public func escapedText(_ text: String) -> String {
         case "\r": out += "\\r"
         case "\"": out += "\\\""
         case "\\": out += "\\\\"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-            let octal = String(scalar.value, radix: 8)
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F || isByteScalar(scalar):
+            let octal = String(scalar.value & 0xFF, radix: 8)
             out += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
         default: out.unicodeScalars.append(scalar)
         }

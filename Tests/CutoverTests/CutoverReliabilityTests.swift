@@ -1,5 +1,6 @@
 import Cutover
 import Foundation
+import Git
 import RelopsCore
 import TestSupport
 import Testing
@@ -179,5 +180,45 @@ import Testing
         let lines = unifiedDiff(path: "a\nb.txt", old: Array("x app.example.com\n".utf8), new: Array("x y\n".utf8))
         #expect(lines.first?.text == "--- \"a/a\\nb.txt\"")
         #expect(lines.dropFirst().first?.text == "+++ \"b/a\\nb.txt\"")
+    }
+
+    /// Writes `text` to a file whose name is the given bytes (not necessarily UTF-8).
+    func writeRaw(_ root: String, _ name: [UInt8], _ text: String) {
+        let path = Array(root.utf8) + [0x2F] + name + [0]
+        let fd = path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        }
+        _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    @Test func aFileNameThatIsNotUTF8IsRewrittenJournalledAndUndoneByItsBytes() throws {
+        let repo = GitFixture()
+        let latin1: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".txt".utf8)
+        writeRaw(repo.root, latin1, "see app.example.com\n")
+        repo.write("a\nb.txt", "app.example.com\n")
+        repo.write("plain.txt", "app.example.com\n")
+        repo.commit("names")
+        let outcome = try apply(repo)
+        let name = decodePath(latin1)
+        #expect(outcome.journal.files.map(\.path).sorted() == ["a\nb.txt", name, "plain.txt"].sorted())
+        #expect(escapedText(name) == "\"caf\\351.txt\"")
+        #expect(pathBytes(name) == latin1)
+        #expect(readFile(repo.root + "/" + name) == Array("see links.example.net\n".utf8))
+        #expect(repo.readText("a\nb.txt") == "links.example.net\n")
+        // The journal keeps the bytes: undo finds the file again.
+        let project = try Project(path: repo.root)
+        _ = try undoCutover(project, id: nil, force: false, lock: try locked(project))
+        #expect(readFile(repo.root + "/" + name) == Array("see app.example.com\n".utf8))
+        #expect(repo.git("status", "--porcelain").isEmpty)
+    }
+
+    @Test func pathBytesRoundTripEveryByteString() {
+        let samples: [[UInt8]] = [
+            [], Array("plain/é.txt".utf8), [0xFF], [0xC3], [0xC3, 0x28], [0xE2, 0x82], [0xF4, 0x8F, 0xBC, 0x80],
+            Array("a".utf8) + [0x80, 0x80] + Array("é".utf8),
+        ]
+        for bytes in samples { #expect(pathBytes(decodePath(bytes)) == bytes, "\(bytes)") }
+        #expect(decodePath(Array("plain/é.txt".utf8)) == "plain/é.txt")
     }
 }

@@ -271,4 +271,24 @@ import Testing
         }
         #expect(!hooked.isEmpty)
     }
+
+    @Test func namesWithANewlineOrANonUTF8ByteArePrintedEscaped() throws {
+        let repo = GitFixture("names")
+        repo.write("a\nb.txt", "app.example.com\n")
+        runProcess("sh", ["-c", "printf 'app.example.com\\n' > \"$(printf 'caf\\351.txt')\""], in: repo.root)
+        repo.commit("names")
+        let preview = relops(["cutover", "--from", "app.example.com", "--to", "links.example.net"], in: repo.root)
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(preview.stdout.contains("--- \"a/a\\nb.txt\""), "\(preview.stdout)")
+        #expect(preview.stdout.contains("--- \"a/caf\\351.txt\""), "\(preview.stdout)")
+        let scan = relops(["scan", "--host", "app.example.com"], in: repo.root)
+        #expect(
+            scan.stdout.contains("\"a\\nb.txt\":1:1:") && scan.stdout.contains("\"caf\\351.txt\":1:1:"),
+            "\(scan.stdout)")
+        let applied = relops(
+            ["cutover", "--from", "app.example.com", "--to", "links.example.net", "--apply"], in: repo.root)
+        #expect(applied.status == 0, "\(applied.stderr)")
+        #expect(
+            runProcess("sh", ["-c", "cat \"$(printf 'caf\\351.txt')\""], in: repo.root).stdout == "links.example.net\n")
+    }
 }

@@ -134,7 +134,7 @@ import Testing
         let project = try Project(path: repo.root)
         let folder = CutoverJournal.folder(project)
         try FileManager.default.createDirectory(atPath: folderOf(folder), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder, contents: Data("not a folder".utf8))
+        #expect(FileManager.default.createFile(atPath: folder, contents: Data("not a folder".utf8)))
         let error = failure { _ = try CutoverJournal.all(project) }
         #expect(
             error?.category == .couldNotCheck

@@ -1,6 +1,7 @@
 import Foundation
 import Git
 import RelopsCore
+import Synchronization
 
 /// What a file looked like when the cutover read it: enough to notice, just before its rename,
 /// that another program wrote to it since.
@@ -55,21 +56,45 @@ func readFileWithSnapshot(_ path: String) -> ([UInt8], FileSnapshot)? {
     return (bytes, FileSnapshot(info))
 }
 
-/// Renames each staged file over its target, one at a time, after checking the target is still
-/// what was read. A changed target, or a failed rename, stops the apply: the files already
-/// replaced get their originals back and the journal says `rolled-back`; the error names the file.
+/// Renames each staged file over its target after checking the target is still what was read,
+/// on two workers (one at a time when a test watches each file). A changed target, or a failed
+/// rename, stops the apply: the files already replaced get their originals back and the journal
+/// says `rolled-back`; the error names the file.
 func replaceChecked(
     _ project: Project, _ journal: inout CutoverJournal, _ prepared: [PreparedFile], _ staged: [StagedWrite],
     afterEachFile: (@Sendable (Int) -> Void)?
 ) throws(Failure) {
-    for (n, write) in staged.enumerated() {
-        do throws(Failure) {
-            try ensureUnchanged(prepared[n], root: project.root)
-            try write.commit()
-        } catch {
-            throw rollBack(project, &journal, replaced: n, staged: staged, cause: error)
+    if let afterEachFile {
+        for (n, write) in staged.enumerated() {
+            do throws(Failure) {
+                try ensureUnchanged(prepared[n], root: project.root)
+                try write.commit()
+            } catch {
+                throw rollBack(project, &journal, replaced: Array(0..<n), staged: staged, cause: error)
+            }
+            afterEachFile(n + 1)
         }
-        afterEachFile?(n + 1)
+        return
+    }
+    let root = project.root
+    let firstFailure = Mutex<Failure?>(nil)
+    let replaced = Mutex<[Int]>([])
+    DispatchQueue.concurrentPerform(iterations: min(2, max(1, staged.count))) { worker in
+        var n = worker
+        while n < staged.count, firstFailure.withLock({ $0 == nil }) {
+            do throws(Failure) {
+                try ensureUnchanged(prepared[n], root: root)
+                try staged[n].commit()
+                replaced.withLock { $0.append(n) }
+            } catch {
+                firstFailure.withLock { if $0 == nil { $0 = error } }
+                return
+            }
+            n += 2
+        }
+    }
+    if let cause = firstFailure.withLock({ $0 }) {
+        throw rollBack(project, &journal, replaced: replaced.withLock { $0 }.sorted(), staged: staged, cause: cause)
     }
 }
 
@@ -91,15 +116,17 @@ func ensureUnchanged(_ file: PreparedFile, root: String) throws(Failure) {
         "\(file.entry.path) changed while the cutover was being applied (another program wrote to it)")
 }
 
-/// Puts back the first `replaced` files' originals and removes every temporary file; returns the
-/// error to throw: the cause, and either that nothing is changed, or which command restores it.
+/// Puts back the originals of the files at `replaced` (indexes into the journal's files) and
+/// removes every other temporary file; returns the error to throw: the cause, and either that
+/// nothing is changed, or which command restores the tree.
 func rollBack(
-    _ project: Project, _ journal: inout CutoverJournal, replaced: Int, staged: [StagedWrite], cause: Failure
+    _ project: Project, _ journal: inout CutoverJournal, replaced: [Int], staged: [StagedWrite], cause: Failure
 ) -> Failure {
-    staged[replaced...].forEach { $0.discard() }
+    let done = Set(replaced)
+    for (n, write) in staged.enumerated() where !done.contains(n) { write.discard() }
     var leftAlone: [String] = []
     do throws(Failure) {
-        for entry in journal.files.prefix(replaced) {
+        for entry in replaced.map({ journal.files[$0] }) {
             // A file changed after its own rename is someone's newer edit: keep it.
             if try currentBlob(project, entry.path) != entry.new {
                 leftAlone.append(entry.path)
@@ -113,13 +140,13 @@ func rollBack(
     } catch {
         return Failure(
             .couldNotCheck,
-            "\(cause.message); stopped after replacing \(replaced) file(s), and putting them back failed "
+            "\(cause.message); stopped after replacing \(replaced.count) file(s), and putting them back failed "
                 + "(\(error.message)); restore the tree with `relops cutover undo \(journal.id)`")
     }
     let kept = leftAlone.isEmpty ? "" : "; changed again since, left as they are: \(leftAlone.joined(separator: ", "))"
     return Failure(
         .couldNotCheck,
-        "\(cause.message); stopped and put back the \(replaced - leftAlone.count) file(s) already replaced, "
+        "\(cause.message); stopped and put back the \(replaced.count - leftAlone.count) file(s) already replaced, "
             + "so the cutover changed nothing (cutover \(journal.id) is rolled back)\(kept). Run it again")
 }
 

@@ -74,9 +74,10 @@ public final class RepositoryLock {
             if errno == EEXIST { return false }
             throw Failure(.couldNotCheck, "\(path): cannot create the lock: \(errnoText())")
         }
+        // Not synced: a lock only matters while its process lives, and after a crash of the machine
+        // its pid is gone (or the file is empty), so it is stale either way.
         let bytes = Array(record.text.utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        fsync(fd)
         close(fd)
         return true
     }

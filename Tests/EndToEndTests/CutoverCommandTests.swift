@@ -174,6 +174,29 @@ import Testing
         #expect(relops(["cutover", "list"], in: repo.root).stdout.contains("rolled-back"))
     }
 
+    @Test func anEditAtAnUnknownMomentOfTheApplyIsKeptInEveryRound() throws {
+        // No hook: the edit lands before, during or after the apply; in every round it survives.
+        for round in 0..<5 {
+            let repo = repository()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: relopsBinary)
+            process.arguments = args
+            process.currentDirectoryURL = URL(fileURLWithPath: repo.root)
+            process.standardOutput = FileHandle.nullDevice
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            usleep(UInt32(round) * 15_000)
+            runProcess("sh", ["-c", "printf 'an edit\\n' >> f/file17.txt"], in: repo.root)
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let text = repo.readText("f/file17.txt")
+            #expect(text.hasSuffix("an edit\n"), "round \(round): \(text)")
+            #expect([0, 1, 3].contains(process.terminationStatus), "round \(round): \(stderr)")
+            if process.terminationStatus == 3 { #expect(stderr.contains("f/file17.txt changed while"), "\(stderr)") }
+        }
+    }
+
     @Test func aSecondWriterIsRefusedWhileTheFirstHoldsTheLock() throws {
         let repo = repository()
         let control = TemporaryFolder("control")

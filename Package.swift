@@ -94,6 +94,7 @@ let package = Package(
         + fuzzer("FuzzJSONEditor", ["Fingerprint"])
         + fuzzer("FuzzAssociation", ["Association"])
         + fuzzer("FuzzAnchors", ["Anchors"])
-        + fuzzer("FuzzAPK", ["Fingerprint"]),
+        + fuzzer("FuzzAPK", ["Fingerprint"])
+        + fuzzer("FuzzConfig", ["RelopsCore"]),
     swiftLanguageModes: [.v6]
 )

@@ -14,7 +14,13 @@ public struct CutoverJournal: Sendable, Equatable {
         case applied
         /// Interrupted while preparing; nothing had been replaced, leftovers removed.
         case abandoned
+        /// Stopped during the renames (a file changed underneath, or a rename failed); every file
+        /// already replaced was put back, so the tree is as before.
+        case rolledBack = "rolled-back"
         case undone
+
+        /// Cut off halfway: a later apply finishes it, `undo` reverts it.
+        public var isInterrupted: Bool { self == .preparing || self == .applying }
     }
 
     public struct Entry: Sendable, Equatable {
@@ -106,15 +112,23 @@ public struct CutoverJournal: Sendable, Equatable {
             state: state, files: entries, branch: object["branch"] as? String, commit: object["commit"] as? String)
     }
 
-    /// Every journal of the repository, oldest first.
+    /// Every journal of the repository, oldest first; an unreadable journal folder is an error
+    /// (exit 3) naming it.
     public static func all(_ project: Project) throws(Failure) -> [CutoverJournal] {
         let folder = CutoverJournal.folder(project)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
-            $0.hasSuffix(".json")
-        }.sorted()
+        var info = stat()
+        if lstat(folder, &info) != 0 && errno == ENOENT { return [] }  // no cutover yet
+        let listed: [String]
+        do { listed = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+            // Unreadable is not "no interrupted cutover": that would let an apply run over one.
+            throw Failure(.couldNotCheck, "\(folder): cannot read the cutover journals: \(error.localizedDescription)")
+        }
+        let names = listed.filter { $0.hasSuffix(".json") }.sorted()
         var journals: [CutoverJournal] = []
         for name in names { journals.append(try load(folder + "/" + name)) }
-        return journals
+        // Ids sort by the second only: the creation time (with milliseconds) orders two cutovers
+        // made in the same second.
+        return journals.sorted { ($0.created, $0.id) < ($1.created, $1.id) }
     }
 
     /// A new, sortable id: the UTC time and four random hex digits.
@@ -124,6 +138,7 @@ public struct CutoverJournal: Sendable, Equatable {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return (
             formatter.string(from: now) + "-" + String(format: "%04x", UInt16.random(in: 0...UInt16.max)),
             iso.string(from: now)

@@ -10,13 +10,20 @@ public struct ApplyOptions: Sendable {
     /// Create branch `relops/cutover-<new host>` and one commit.
     public var commit = false
     /// Called after each file is renamed into place with the count so far (tests use it to
-    /// simulate a crash at a chosen point).
+    /// simulate a crash or a change at a chosen point).
     public var afterEachFile: (@Sendable (Int) -> Void)?
+    /// Called once every temporary file is staged and journalled, just before the first rename
+    /// (tests use it to change a file in the window between planning and renaming).
+    public var beforeRenames: (@Sendable () -> Void)?
 
-    public init(allowDirty: Bool = false, commit: Bool = false, afterEachFile: (@Sendable (Int) -> Void)? = nil) {
+    public init(
+        allowDirty: Bool = false, commit: Bool = false, afterEachFile: (@Sendable (Int) -> Void)? = nil,
+        beforeRenames: (@Sendable () -> Void)? = nil
+    ) {
         self.allowDirty = allowDirty
         self.commit = commit
         self.afterEachFile = afterEachFile
+        self.beforeRenames = beforeRenames
     }
 }
 
@@ -30,37 +37,20 @@ public struct ApplyOutcome: Sendable {
 /// The branch `--commit` creates.
 public func cutoverBranch(for host: String) -> String { "relops/cutover-\(host)" }
 
-/// Applies a plan: refuses dirty affected files (unless allowed) and an interrupted cutover
-/// (`finishInterruptedCutovers` must run before the plan is made, or the plan is stale), stores every original and new content as git blobs and journals them before
-/// touching a file, then replaces each file atomically, and reads every written file back to
-/// prove no occurrence of the old host remains.
-public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: ApplyOptions) throws(Failure)
-    -> ApplyOutcome
+/// Applies a plan under the repository lock: refuses dirty affected files (unless allowed) and an
+/// interrupted cutover (`finishInterruptedCutovers` must run before the plan is made, or the
+/// plan is stale). It stores every original as a git blob and journals both ids before touching
+/// a file, stages the new content in synced temporary files, then renames each over its file
+/// after checking the file is still what was read (a concurrent edit stops the apply and rolls
+/// back). Finally it reads every written file back to prove no occurrence of the old host remains.
+public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: ApplyOptions, lock: RepositoryLock)
+    throws(Failure) -> ApplyOutcome
 {
-    if let open = try CutoverJournal.all(project).first(where: { $0.state == .preparing || $0.state == .applying }) {
-        throw Failure(
-            .checkFailed,
-            "cutover \(open.id) was interrupted; finish it (`relops cutover --apply` does) "
-                + "or undo it before planning another")
-    }
-    guard plan.unreadable.isEmpty else {
-        throw Failure(
-            .couldNotCheck,
-            "cannot apply: \(plan.unreadable.map { "\($0.path) (\($0.message))" }.joined(separator: ", ")) "
-                + "could not be read, so the plan may be incomplete")
-    }
-    let paths = plan.files.map(\.path)
-    let branch = cutoverBranch(for: plan.to)
-    if options.commit && project.repository.branchExists(branch) {
-        throw Failure(.checkFailed, "branch \(branch) already exists; delete or rename it, or run without --commit")
-    }
-    var checkedFolders = Set<String>()
-    for path in paths { try ensureInsideRepository(path, project, checkedFolders: &checkedFolders) }
+    try checkApplicable(project, plan, options)
     let tracked: [String: TrackedIDs]
-    do { tracked = try project.repository.trackedIDs(for: paths) } catch {
+    do { tracked = try project.repository.trackedIDs(for: plan.files.map(\.path)) } catch {
         throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
     }
-
     // 1. Read each file once: check it is clean, rewrite it, store the original as a blob (one that
     //    is the indexed blob is already stored) and record both ids. Two workers.
     let (id, created) = CutoverJournal.newID()
@@ -81,8 +71,8 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
         files: prepared.map(\.entry))
     try journal.save(project)
 
-    // 2. Temporary files beside each target, one filesystem sync for blobs and temporaries, then
-    //    the renames: every file is wholly old or wholly new at any moment.
+    // 2. Temporary files beside each target, one filesystem sync for them, then the checked
+    //    renames: every file is wholly old or wholly new at any moment.
     let staged: [StagedWrite]
     do {
         staged = try parallelMap(prepared, gitDirectory: nil) { file, _ throws(Failure) in
@@ -97,19 +87,42 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
     StagedWrite.syncFileSystem(containing: project.root)
     journal.state = .applying
     try journal.save(project)
-    if let hook = options.afterEachFile {
-        // One at a time, so a test can stop the run after exactly K files.
-        for (n, write) in staged.enumerated() {
-            try write.commit()
-            hook(n + 1)
-        }
-    } else {
-        _ = try parallelMap(staged, gitDirectory: nil) { write, _ throws(Failure) in try write.commit() }
-    }
+    options.beforeRenames?()
+    try replaceChecked(project, &journal, prepared, staged, afterEachFile: options.afterEachFile)
     StagedWrite.syncFileSystem(containing: project.root)
     journal.state = .applied
+    try verifyAndCommit(project, plan, &journal, options)
+    return ApplyOutcome(
+        journal: journal, branch: journal.branch, commit: journal.commit.flatMap(ObjectID.init(hex:)))
+}
 
-    // 3. Read back what was written: no occurrence of the old host may remain.
+/// What must hold before anything is read for an apply.
+func checkApplicable(_ project: Project, _ plan: CutoverPlan, _ options: ApplyOptions) throws(Failure) {
+    if let open = try CutoverJournal.all(project).first(where: \.state.isInterrupted) {
+        throw Failure(
+            .checkFailed,
+            "cutover \(open.id) was interrupted; finish it (`relops cutover --apply` does) "
+                + "or undo it (`relops cutover undo \(open.id)`) before planning another")
+    }
+    guard plan.unreadable.isEmpty else {
+        throw Failure(
+            .couldNotCheck,
+            "cannot apply: \(plan.unreadable.map { "\($0.path) (\($0.message))" }.joined(separator: ", ")) "
+                + "could not be read, so the plan may be incomplete")
+    }
+    let branch = cutoverBranch(for: plan.to)
+    if options.commit && project.repository.branchExists(branch) {
+        throw Failure(.checkFailed, "branch \(branch) already exists; delete or rename it, or run without --commit")
+    }
+    var checkedFolders = Set<String>()
+    for file in plan.files { try ensureInsideRepository(file.path, project, checkedFolders: &checkedFolders) }
+}
+
+/// Reads back what was written (no occurrence of the old host may remain), then makes the
+/// commit when asked, and saves the journal.
+func verifyAndCommit(_ project: Project, _ plan: CutoverPlan, _ journal: inout CutoverJournal, _ options: ApplyOptions)
+    throws(Failure)
+{
     var remaining: [String] = []
     for file in plan.files {
         let bytes = readFile(project.root + "/" + file.path) ?? []
@@ -120,23 +133,22 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
         throw Failure(
             .checkFailed,
             "after writing, \(plan.from) still occurs in \(remaining.joined(separator: ", ")); "
-                + "undo with `relops cutover undo \(id)`")
+                + "undo with `relops cutover undo \(journal.id)`")
     }
-
-    var commitID: ObjectID?
     if options.commit {
+        let branch = cutoverBranch(for: plan.to)
         do {
             try project.repository.createBranchAtHeadAndSwitch(branch)
-            commitID = try project.repository.commitPaths(paths, message: commitMessage(plan, id: id))
+            let commit = try project.repository.commitPaths(
+                plan.files.map(\.path), message: commitMessage(plan, id: journal.id))
+            journal.branch = branch
+            journal.commit = commit.hex
         } catch {
             try journal.save(project)
             throw Failure(.couldNotCheck, "the files are rewritten, but the commit failed: \(error.message)")
         }
-        journal.branch = branch
-        journal.commit = commitID?.hex
     }
     try journal.save(project)
-    return ApplyOutcome(journal: journal, branch: options.commit ? branch : nil, commit: commitID)
 }
 
 func commitMessage(_ plan: CutoverPlan, id: String) -> String {
@@ -159,26 +171,27 @@ func commitMessage(_ plan: CutoverPlan, id: String) -> String {
 /// the folders already seen, so each is checked once.
 func ensureInsideRepository(_ path: String, _ project: Project, checkedFolders: inout Set<String>) throws(Failure) {
     var folder = ""
-    var info = stat()
     for component in path.split(separator: "/").dropLast() {
         folder = folder.isEmpty ? String(component) : folder + "/" + component
         if checkedFolders.contains(folder) { continue }
-        guard lstat(project.root + "/" + folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        guard let info = fileStatus(project.root + "/" + folder), info.st_mode & S_IFMT == S_IFDIR else {
             throw Failure(
                 .badInput, "\(path): folder \(folder) is a symlink or not a folder; refusing to write through it")
         }
         checkedFolders.insert(folder)
     }
-    if lstat(project.root + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+    if let info = fileStatus(project.root + "/" + path), info.st_mode & S_IFMT == S_IFLNK {
         throw Failure(.badInput, "\(path): is a symlink; refusing to write through it")
     }
 }
 
-/// One file read, checked and rewritten, with its blobs stored.
+/// One file read, checked and rewritten, with its original stored.
 struct PreparedFile: Sendable {
     let entry: CutoverJournal.Entry
     let updated: [UInt8]
     let isDirty: Bool
+    /// The file as it was read, to notice a change before its rename.
+    let snapshot: FileSnapshot
 }
 
 func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository: Repository?) throws(Failure)
@@ -186,15 +199,14 @@ func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository
 {
     guard let repository else { throw Failure(.couldNotCheck, "\(root): cannot open the object database") }
     let full = root + "/" + file.path
-    guard let original = readFile(full) else {
+    guard let (original, snapshot) = readFileWithSnapshot(full) else {
         throw Failure(.couldNotCheck, "\(file.path): cannot read: \(errnoText())")
     }
-    var info = stat()
-    let mode = lstat(full, &info) == 0 ? UInt32(info.st_mode & 0o7777) : 0o644
+    try ensureConfigText(original, path: file.path)
     let updated = try rewrite(original, with: file.edits, path: file.path)
     let originalID = try gitBlobID(of: original)
-    // The new content is recorded by id only: until its rename, the synced temporary file holds
-    // it, and it can always be recomputed from the stored original.
+    // The new content is recorded by id only, not stored as a blob: until its rename the synced
+    // temporary file holds it, and it can always be recomputed from the stored original.
     let newID = try gitBlobID(of: updated)
     do {
         // Clean when the content is what the index holds (directly, or through git's filters) and the index matches HEAD.
@@ -204,8 +216,8 @@ func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository
         if !repository.hasObject(originalID) { _ = try repository.writeBlob(original) }
         let entry = CutoverJournal.Entry(
             path: file.path, original: originalID, new: newID,
-            occurrenceClass: file.occurrenceClass.rawValue, edits: file.edits.count, mode: mode)
-        return PreparedFile(entry: entry, updated: updated, isDirty: isDirty)
+            occurrenceClass: file.occurrenceClass.rawValue, edits: file.edits.count, mode: snapshot.mode)
+        return PreparedFile(entry: entry, updated: updated, isDirty: isDirty, snapshot: snapshot)
     } catch {
         throw Failure(.couldNotCheck, "\(file.path): cannot store its content in the object database: \(error.message)")
     }

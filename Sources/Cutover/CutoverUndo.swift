@@ -14,31 +14,26 @@ public struct UndoOutcome: Sendable {
     public let recovered: [String]
 }
 
-/// Restores every file of the last (or the named) cutover byte for byte from its stored blobs.
-/// A file changed since the cutover is not overwritten unless `force`.
-public func undoCutover(_ project: Project, id: String?, force: Bool) throws(Failure) -> UndoOutcome {
-    let recovered = try recoverUnfinished(project, revert: true, force: force)
-    let journals = try CutoverJournal.all(project)
-    let target: CutoverJournal
-    if let id {
-        guard let named = journals.first(where: { $0.id == id || $0.id.hasPrefix(id) }) else {
-            throw Failure(.badInput, "no cutover \(id); `relops cutover list` shows them")
-        }
-        target = named
-    } else {
-        guard let last = journals.last(where: { $0.state == .applied || $0.state == .applying }) else {
-            if !recovered.isEmpty, let last = journals.last {
-                return UndoOutcome(
-                    journal: last, restored: [], unchanged: [], changedSince: [], forced: force, recovered: recovered)
-            }
-            throw Failure(.badInput, "no applied cutover to undo; `relops cutover list` shows the journal")
-        }
-        target = last
+/// Undoes exactly one cutover, under the repository lock: the interrupted one when there is one
+/// (only that one may be named then), else the named one, else the last applied one. Every file
+/// is restored byte for byte from its stored blob; a file changed since the cutover is not
+/// overwritten unless `force`. An empty id is a usage error.
+public func undoCutover(_ project: Project, id: String?, force: Bool, lock: RepositoryLock) throws(Failure)
+    -> UndoOutcome
+{
+    var journal = try undoTarget(project, id: id)
+    if journal.state == .preparing {
+        // Nothing was replaced yet: undoing it is removing its temporary files.
+        removeLeftovers(project, journal)
+        journal.state = .abandoned
+        try journal.save(project)
+        return UndoOutcome(
+            journal: journal, restored: [], unchanged: journal.files.map(\.path), changedSince: [], forced: force,
+            recovered: [
+                "cutover \(journal.id) was interrupted before any file changed; its temporary files were removed"
+            ])
     }
-    var journal = target
-    if journal.state == .undone && recovered.isEmpty {
-        throw Failure(.badInput, "cutover \(journal.id) was already undone")
-    }
+    let wasInterrupted = journal.state == .applying
     let result = try restoreOriginals(project, journal, force: force)
     if result.changedSince.isEmpty || force {
         journal.state = .undone
@@ -46,18 +41,52 @@ public func undoCutover(_ project: Project, id: String?, force: Bool) throws(Fai
     }
     return UndoOutcome(
         journal: journal, restored: result.restored, unchanged: result.unchanged, changedSince: result.changedSince,
-        forced: force, recovered: recovered)
+        forced: force,
+        recovered: wasInterrupted ? ["cutover \(journal.id) was interrupted; reverted it instead of finishing it"] : [])
 }
 
-/// Completes every cutover that was cut off halfway (killed, crashed), so a new plan starts from
-/// a consistent tree. Returns a sentence per journal handled; empty when there was none.
-public func finishInterruptedCutovers(_ project: Project) throws(Failure) -> [String] {
-    try recoverUnfinished(project, revert: false, force: false)
+/// The one cutover an undo works on.
+func undoTarget(_ project: Project, id: String?) throws(Failure) -> CutoverJournal {
+    if let id, id.trimmingWhitespace().isEmpty {
+        throw Failure(.usage, "cutover undo: an empty id names no cutover; `relops cutover list` shows them")
+    }
+    let journals = try CutoverJournal.all(project)
+    let interrupted = journals.last(where: \.state.isInterrupted)
+    guard let id else {
+        if let interrupted { return interrupted }
+        guard let last = journals.last(where: { $0.state == .applied }) else {
+            throw Failure(.badInput, "no applied cutover to undo; `relops cutover list` shows the journal")
+        }
+        return last
+    }
+    let named = journals.filter { $0.id == id || $0.id.hasPrefix(id) }
+    guard let target = named.first(where: { $0.id == id }) ?? named.first else {
+        throw Failure(.badInput, "no cutover \(id); `relops cutover list` shows them")
+    }
+    if named.count > 1 && target.id != id {
+        throw Failure(
+            .usage,
+            "cutover id \(id) matches \(named.count) cutovers (\(named.map(\.id).joined(separator: ", "))); give more of it"
+        )
+    }
+    if let interrupted, interrupted.id != target.id {
+        throw Failure(
+            .checkFailed,
+            "cutover \(interrupted.id) was interrupted; undo it first (`relops cutover undo \(interrupted.id)`), "
+                + "then \(target.id)")
+    }
+    switch target.state {
+    case .undone: throw Failure(.badInput, "cutover \(target.id) was already undone")
+    case .abandoned, .rolledBack:
+        throw Failure(.badInput, "cutover \(target.id) changed no file (\(target.state.rawValue)); nothing to undo")
+    case .preparing, .applying, .applied: return target
+    }
 }
 
-/// Finds cutovers cut off halfway and completes them (`revert` false) or reverts them.
-/// Returns a sentence per journal handled.
-func recoverUnfinished(_ project: Project, revert: Bool, force: Bool) throws(Failure) -> [String] {
+/// Completes every cutover that was cut off halfway (killed, crashed), under the repository lock,
+/// so a new plan starts from a consistent tree. Returns a sentence per journal handled; empty
+/// when there was none.
+public func finishInterruptedCutovers(_ project: Project, lock: RepositoryLock) throws(Failure) -> [String] {
     var messages: [String] = []
     for var journal in try CutoverJournal.all(project) {
         switch journal.state {
@@ -68,34 +97,36 @@ func recoverUnfinished(_ project: Project, revert: Bool, force: Bool) throws(Fai
             messages.append(
                 "cutover \(journal.id) was interrupted before any file changed; its temporary files were removed")
         case .applying:
-            if revert {
-                let result = try restoreOriginals(project, journal, force: force)
-                if result.changedSince.isEmpty || force {
-                    journal.state = .undone
-                    try journal.save(project)
-                }
-                messages.append(
-                    "cutover \(journal.id) was interrupted; reverted \(result.restored.count) file(s) to their originals"
-                )
-            } else {
-                var completed = 0
-                for entry in journal.files where try currentBlob(project, entry.path) == entry.original {
-                    try completeFile(project, journal, entry)
-                    completed += 1
-                }
-                removeLeftovers(project, journal)
-                StagedWrite.syncFileSystem(containing: project.root)
-                journal.state = .applied
-                try journal.save(project)
-                messages.append(
-                    "cutover \(journal.id) (\(journal.from) -> \(journal.to)) was interrupted; completed the remaining \(completed) file(s)"
-                )
+            var completed = 0
+            for entry in journal.files where try currentBlob(project, entry.path) == entry.original {
+                try completeFile(project, journal, entry)
+                completed += 1
             }
-        default:
+            removeLeftovers(project, journal)
+            StagedWrite.syncFileSystem(containing: project.root)
+            journal.state = .applied
+            try journal.save(project)
+            messages.append(
+                "cutover \(journal.id) (\(journal.from) -> \(journal.to)) was interrupted; completed the remaining \(completed) file(s)"
+            )
+        case .applied, .abandoned, .rolledBack, .undone:
             continue
         }
     }
     return messages
+}
+
+/// A sentence for `scan`, `cutover list` and the preview when a cutover was cut off halfway:
+/// which one, and the two commands that finish or undo it. Nil when there is none (or the
+/// journals cannot be read: the command that needs them says so).
+public func interruptedCutoverNotice(_ project: Project) -> String? {
+    guard let journals = try? CutoverJournal.all(project),
+        let open = journals.last(where: \.state.isInterrupted)
+    else { return nil }
+    let when = open.state == .preparing ? "before any file changed" : "halfway through its renames"
+    return "cutover \(open.id) (\(open.from) -> \(open.to)) was interrupted \(when); "
+        + "finish it with `relops cutover --apply --from \(open.from) --to \(open.to)`, "
+        + "or undo it with `relops cutover undo \(open.id)`"
 }
 
 func restoreOriginals(_ project: Project, _ journal: CutoverJournal, force: Bool)
@@ -138,7 +169,7 @@ func writeBlob(_ project: Project, _ id: ObjectID, to path: String, mode: UInt32
 
 func removeLeftovers(_ project: Project, _ journal: CutoverJournal) {
     for entry in journal.files {
-        unlink(StagedWrite.temporaryPath(for: project.root + "/" + entry.path, tag: journal.id))
+        removeFile(StagedWrite.temporaryPath(for: project.root + "/" + entry.path, tag: journal.id))
     }
 }
 

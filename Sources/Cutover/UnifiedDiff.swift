@@ -1,3 +1,5 @@
+import RelopsCore
+
 /// One line of a unified diff.
 public struct DiffLine: Sendable, Equatable {
     public enum Kind: Sendable { case fileHeader, hunkHeader, context, removed, added }
@@ -9,15 +11,18 @@ public struct DiffLine: Sendable, Equatable {
 /// the same, as a cutover's in-line replacements leave it. Line ends are not shown.
 public func unifiedDiff(path: String, old: [UInt8], new: [UInt8], context: Int = 3) -> [DiffLine] {
     let a = splitLines(old), b = splitLines(new)
+    // Quoted and escaped as git does when the name holds a newline, a quote or a backslash.
+    let headers = [
+        DiffLine(kind: .fileHeader, text: "--- " + escapedText("a/" + path)),
+        DiffLine(kind: .fileHeader, text: "+++ " + escapedText("b/" + path)),
+    ]
     guard a.count == b.count else {
-        return [DiffLine(kind: .fileHeader, text: "--- a/\(path)"), DiffLine(kind: .fileHeader, text: "+++ b/\(path)")]
-            + a.map { DiffLine(kind: .removed, text: "-" + $0) } + b.map { DiffLine(kind: .added, text: "+" + $0) }
+        return headers + a.map { DiffLine(kind: .removed, text: "-" + $0) }
+            + b.map { DiffLine(kind: .added, text: "+" + $0) }
     }
     let changed = a.indices.filter { a[$0] != b[$0] }
     guard !changed.isEmpty else { return [] }
-    var lines = [
-        DiffLine(kind: .fileHeader, text: "--- a/\(path)"), DiffLine(kind: .fileHeader, text: "+++ b/\(path)"),
-    ]
+    var lines = headers
     var i = 0
     while i < changed.count {
         var j = i

@@ -33,7 +33,7 @@ extension Repository {
         try check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
         for path in paths {
-            try check(git_index_add_bypath(index, path), "git_index_add_bypath(\(path))")
+            try check(withFileSystemPath(path) { git_index_add_bypath(index, $0) }, "git_index_add_bypath(\(path))")
         }
         let signature = try SignatureHandle(defaultOf: pointer)
         return try commitIndex(index, message: message, author: signature.pointer, committer: signature.pointer)

@@ -46,7 +46,7 @@ public struct FileList: Sendable {
 
     /// Adds a path given as a Swift string.
     public mutating func append(path: String, kind: EntryKind, id: ObjectID, size: UInt32 = 0) {
-        path.withCString { append(path: $0, kind: kind, id: id, size: size) }
+        withFileSystemPath(path) { append(path: $0, kind: kind, id: id, size: size) }
     }
 
     /// The number of bytes in path `i`, without its NUL.
@@ -72,10 +72,10 @@ public struct FileList: Sendable {
         }
     }
 
-    /// Path `i`, decoded.
+    /// Path `i`, decoded without loss: a byte that is not UTF-8 is kept (`decodePath`).
     public func path(at i: Int) -> String {
         let start = Int(starts[i])
-        return String(decoding: pathBytes[start..<start + pathLength(at: i)], as: UTF8.self)
+        return decodePath(pathBytes[start..<start + pathLength(at: i)])
     }
 }
 
@@ -179,10 +179,12 @@ extension Repository {
         defer { git_object_free(headTree) }
         var result: [String: TrackedIDs] = [:]
         for path in paths {
-            let indexID = git_index_get_bypath(index, path, 0).map { ObjectID($0.pointee.id) }
+            let indexID = withFileSystemPath(path) { git_index_get_bypath(index, $0, 0) }.map {
+                ObjectID($0.pointee.id)
+            }
             var headID: ObjectID?
             var entry: OpaquePointer?
-            if let headTree, git_tree_entry_bypath(&entry, headTree, path) == 0 {
+            if let headTree, withFileSystemPath(path, { git_tree_entry_bypath(&entry, headTree, $0) }) == 0 {
                 headID = ObjectID(git_tree_entry_id(entry).pointee)
                 git_tree_entry_free(entry)
             }
@@ -196,7 +198,10 @@ extension Repository {
     public func hashWorkingFile(_ path: String) -> ObjectID? {
         guard let workdir = workingDirectory else { return nil }
         var oid = git_oid()
-        guard git_repository_hashfile(&oid, pointer, workdir + "/" + path, GIT_OBJECT_BLOB, path) == 0 else {
+        let code = withFileSystemPath(workdir + "/" + path) { full in
+            withFileSystemPath(path) { git_repository_hashfile(&oid, pointer, full, GIT_OBJECT_BLOB, $0) }
+        }
+        guard code == 0 else {
             return nil
         }
         return ObjectID(oid)

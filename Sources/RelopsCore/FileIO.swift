@@ -1,9 +1,10 @@
 import Foundation
+import Git
 
 /// Reads a whole file with open/fstat/read; nil when it cannot be opened or read. Cheaper than
 /// `FileManager.contents(atPath:)` for the many small files a cutover reads.
 public func readFile(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = withFileSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()

@@ -6,6 +6,12 @@ public enum HostName {
     /// punycode). A URL, a port, an empty value or a character that cannot be in a host name is
     /// bad usage, with a message that says what to pass instead. `option` names where it came from.
     public static func parse(_ text: String, option: String = "--host") throws(Failure) -> String {
+        // A control character (a newline from a pasted value, say) is named, never printed raw.
+        if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw Failure(
+                .usage,
+                "\(option) \(escapedText(text)): holds \(controlName(control)); pass the bare host name alone")
+        }
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else {
             throw Failure(.usage, "\(option): empty host; pass a bare host name such as app.example.com")
@@ -65,6 +71,15 @@ public enum HostName {
         return host
     }
 
+    static func controlName(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": return "a newline (\\n)"
+        case "\r": return "a carriage return (\\r)"
+        case "\t": return "a tab (\\t)"
+        default: return "a control character (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
+        }
+    }
+
     static func isHostCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "a"..."z", "0"..."9", "-", ".": return true
@@ -81,4 +96,9 @@ extension String {
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
         return String(scalars)
     }
+}
+
+extension String {
+    /// The string padded on the left with zeros to `width` characters.
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -52,20 +52,60 @@ public struct ProjectConfig: Sendable, Equatable {
     /// The class names a `classify:` rule may give.
     public static let classNames = ["binary-config", "binary-literal", "server", "docs", "test", "other"]
 
-    /// Reads `.relops.yml` in `root`; a missing file is an empty configuration.
+    /// The largest `.relops.yml` read: a real one is a few hundred bytes.
+    public static let maximumSize = 1 << 20
+
+    /// Reads `.relops.yml` in `root`; a missing file is an empty configuration. A symlink that
+    /// leads outside the repository is not followed, and nothing but a regular file is read.
     public static func load(repositoryRoot root: String) throws(Failure) -> ProjectConfig {
         let path = root + "/" + fileName
-        guard FileManager.default.fileExists(atPath: path) else { return ProjectConfig() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(.couldNotCheck, "\(path): cannot read")
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return ProjectConfig() }
+            throw Failure(.couldNotCheck, "\(path): cannot read: \(errnoText())")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        if info.st_mode & S_IFMT == S_IFLNK {
+            try ensureLinkStaysInside(path, root: root)
+            guard stat(path, &info) == 0 else {
+                throw Failure(.badInput, "\(path): a symlink to a file that cannot be read: \(errnoText())")
+            }
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(.badInput, "\(path): not a regular file; a configuration is a YAML text file")
+        }
+        guard Int(info.st_size) <= maximumSize else {
+            throw Failure(
+                .badInput, "\(path): \(info.st_size) bytes; a configuration is at most \(maximumSize) bytes")
+        }
+        guard let bytes = readFile(path) else { throw Failure(.couldNotCheck, "\(path): cannot read: \(errnoText())") }
+        guard bytes.count <= maximumSize else {
+            throw Failure(.badInput, "\(path): more than \(maximumSize) bytes; a configuration is smaller")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Failure(.badInput, "\(path): not UTF-8 text")
         }
         return try parse(text, path: path)
     }
 
-    /// Parses the text of a `.relops.yml`; errors read `path:line:col: what is wrong`.
+    /// Refuses a config symlink whose target resolves outside the repository's root.
+    static func ensureLinkStaysInside(_ path: String, root: String) throws(Failure) {
+        guard let target = realpath(path, nil) else {
+            throw Failure(.badInput, "\(path): a symlink to a file that does not exist")
+        }
+        defer { free(target) }
+        let resolved = String(cString: target)
+        let base = realpath(root, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
+        guard let base, resolved.hasPrefix(base == "/" ? "/" : base + "/") else {
+            throw Failure(
+                .badInput, "\(path): a symlink to \(resolved), outside the repository; not followed")
+        }
+    }
+
+    /// Parses the text of a `.relops.yml`; errors read `path:line:col: what is wrong`, and never
+    /// quote more of the file than a short key or value name.
     public static func parse(_ text: String, path: String) throws(Failure) -> ProjectConfig {
         let root: YAMLNode
         do {
@@ -74,110 +114,7 @@ public struct ProjectConfig: Sendable, Equatable {
             throw Failure(
                 .badInput, "\(path):\(error.mark.line):\(error.mark.column): malformed YAML: \(error.message)")
         }
-        var reader = ConfigReader(path: path)
-        return try reader.read(root)
-    }
-}
-
-private struct ConfigReader {
-    let path: String
-
-    func fail(_ node: YAMLNode, _ message: String) -> Failure {
-        Failure(.badInput, "\(path):\(node.mark.line):\(node.mark.column): \(message)")
-    }
-
-    func mapping(_ node: YAMLNode, _ name: String, keys: [String]) throws(Failure) -> [(key: String, value: YAMLNode)] {
-        if case .scalar("", _) = node { return [] }
-        guard let pairs = node.pairs else { throw fail(node, "`\(name)` must be a mapping") }
-        for pair in pairs where !keys.contains(pair.key) {
-            let hint = closest(pair.key, in: keys).map { " (did you mean `\($0)`?)" } ?? ""
-            throw fail(
-                pair.value, "unknown key `\(name).\(pair.key)`\(hint); known keys: \(keys.joined(separator: ", "))")
-        }
-        return pairs
-    }
-
-    func string(_ node: YAMLNode, _ name: String) throws(Failure) -> String {
-        guard let s = node.string else { throw fail(node, "`\(name)` must be a single value") }
-        return s
-    }
-
-    func strings(_ node: YAMLNode, _ name: String) throws(Failure) -> [String] {
-        if let s = node.string { return s.isEmpty ? [] : [s] }
-        guard let items = node.items else { throw fail(node, "`\(name)` must be a list") }
-        var out: [String] = []
-        for item in items { out.append(try string(item, name + "[]")) }
-        return out
-    }
-
-    mutating func read(_ root: YAMLNode) throws(Failure) -> ProjectConfig {
-        var config = ProjectConfig()
-        for (key, value) in try mapping(root, ".relops.yml", keys: ["app", "classify", "anchors", "vars"]) {
-            switch key {
-            case "app":
-                for (k, v) in try mapping(value, "app", keys: ["web_host", "android", "ios", "oauth"]) {
-                    switch k {
-                    case "web_host": config.webHost = try string(v, "app.web_host")
-                    case "oauth":
-                        for (_, ov) in try mapping(v, "app.oauth", keys: ["allowlist"]) {
-                            config.oauthAllowlist = try string(ov, "app.oauth.allowlist")
-                        }
-                    case "android":
-                        for (ak, av) in try mapping(v, "app.android", keys: ["package", "fingerprints"]) {
-                            if ak == "package" {
-                                config.androidPackage = try string(av, "app.android.package")
-                            } else {
-                                config.androidFingerprints = try string(av, "app.android.fingerprints")
-                            }
-                        }
-                    default:
-                        for (ik, iv) in try mapping(v, "app.ios", keys: ["app_ids", "paths"]) {
-                            if ik == "app_ids" {
-                                config.iosAppIDs = try strings(iv, "app.ios.app_ids")
-                            } else {
-                                config.iosPaths = try strings(iv, "app.ios.paths")
-                            }
-                        }
-                    }
-                }
-            case "classify":
-                guard let items = value.items else { throw fail(value, "`classify` must be a list of {glob, class}") }
-                for item in items {
-                    let pairs = try mapping(item, "classify[]", keys: ["glob", "class"])
-                    guard let glob = pairs.first(where: { $0.key == "glob" })?.value,
-                        let cls = pairs.first(where: { $0.key == "class" })?.value
-                    else { throw fail(item, "a `classify` rule needs both `glob` and `class`") }
-                    let className = try string(cls, "classify[].class")
-                    guard ProjectConfig.classNames.contains(className) else {
-                        throw fail(
-                            cls,
-                            "unknown class `\(className)`; use one of \(ProjectConfig.classNames.joined(separator: ", "))"
-                        )
-                    }
-                    config.classify.append(
-                        .init(
-                            glob: Glob(try string(glob, "classify[].glob")), className: className,
-                            line: item.mark.line))
-                }
-            case "anchors":
-                for (k, v) in try mapping(value, "anchors", keys: ["docs", "repos", "code"]) {
-                    if k == "docs" {
-                        config.anchorDocs = try strings(v, "anchors.docs")
-                    } else if k == "code" {
-                        config.anchorCode = try string(v, "anchors.code")
-                    } else {
-                        for (prefix, p) in try mapping(v, "anchors.repos", keys: (v.pairs ?? []).map(\.key)) {
-                            config.anchorRepos.append((prefix, try string(p, "anchors.repos.\(prefix)")))
-                        }
-                    }
-                }
-            default:
-                for (name, v) in try mapping(value, "vars", keys: (value.pairs ?? []).map(\.key)) {
-                    config.vars.append((name, try string(v, "vars.\(name)")))
-                }
-            }
-        }
-        return config
+        return try ConfigReader(path: path).read(root)
     }
 }
 

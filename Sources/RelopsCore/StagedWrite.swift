@@ -1,4 +1,5 @@
 import Foundation
+import Git
 
 /// A file written next to its target under a temporary name, not yet renamed over it. Many
 /// staged writes share one `syncFileSystem` before their renames, instead of one fsync each;
@@ -22,6 +23,12 @@ public struct StagedWrite: Sendable {
         return (folder.isEmpty ? "." : folder) + "/.\(nameOf(target)).relops-\(tag).tmp"
     }
 
+    /// Whether a file name (its last component) is one of these temporary files:
+    /// `.<name>.relops-<tag>.tmp`. A scan never counts them.
+    public static func isTemporaryName(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.hasSuffix(".tmp") && name.contains(".relops-")
+    }
+
     /// Writes `bytes` to the temporary file with the target's permission bits (or `newFileMode`);
     /// `sync` flushes it to disk before returning (for a single write; many share one sync).
     public static func stage(
@@ -30,17 +37,18 @@ public struct StagedWrite: Sendable {
     ) throws(Failure) -> StagedWrite {
         var mode = newFileMode
         var info = stat()
-        if lstat(target, &info) == 0 {
+        if withFileSystemPath(target, { lstat($0, &info) }) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG else {
                 throw Failure(.badInput, "\(target): not a regular file; refusing to replace it")
             }
             mode = info.st_mode & 0o7777
         }
         let temporary = temporaryPath(for: target, tag: tag)
-        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        let create = { withFileSystemPath(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) } }
+        var fd = create()
         if fd < 0 && errno == EEXIST {  // a leftover of an interrupted run with the same tag
-            unlink(temporary)
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            removeFile(temporary)
+            fd = create()
         }
         guard fd >= 0 else { throw Failure(.couldNotCheck, "\(temporary): cannot create: \(errnoText())") }
         defer { close(fd) }
@@ -50,7 +58,7 @@ public struct StagedWrite: Sendable {
             if n < 0 {
                 if errno == EINTR { continue }
                 let reason = errnoText()
-                unlink(temporary)
+                removeFile(temporary)
                 throw Failure(.couldNotCheck, "\(temporary): write failed: \(reason)")
             }
             written += n
@@ -58,7 +66,7 @@ public struct StagedWrite: Sendable {
         if mode & processUmask != 0 { fchmod(fd, mode) }  // open() applied the umask: put the bits back
         if sync && fsync(fd) != 0 {
             let reason = errnoText()
-            unlink(temporary)
+            removeFile(temporary)
             throw Failure(.couldNotCheck, "\(temporary): fsync failed: \(reason)")
         }
         return StagedWrite(target: target, temporary: temporary)
@@ -66,13 +74,14 @@ public struct StagedWrite: Sendable {
 
     /// Renames the temporary file over the target.
     public func commit() throws(Failure) {
-        guard rename(temporary, target) == 0 else {
+        let code = withFileSystemPath(temporary) { from in withFileSystemPath(target) { rename(from, $0) } }
+        guard code == 0 else {
             throw Failure(.couldNotCheck, "\(target): cannot replace: \(errnoText())")
         }
     }
 
     /// Removes the temporary file (a write that will not happen).
-    public func discard() { unlink(temporary) }
+    public func discard() { removeFile(temporary) }
 
     /// Flushes every file of the filesystem holding `path` to disk (one `syncfs`).
     public static func syncFileSystem(containing path: String) {
@@ -96,3 +105,12 @@ private let processUmask: mode_t = {
     umask(mask)
     return mask
 }()
+
+/// Removes a file (`unlink`), its path given as `decodePath` keeps it.
+public func removeFile(_ path: String) { _ = withFileSystemPath(path) { unlink($0) } }
+
+/// `lstat` of a path given as `decodePath` keeps it; nil when it fails (`errno` says why).
+public func fileStatus(_ path: String) -> stat? {
+    var info = stat()
+    return withFileSystemPath(path) { lstat($0, &info) } == 0 ? info : nil
+}

@@ -9,6 +9,8 @@ public final class RunLock {
     // False until the lock is taken: a throwing init still runs deinit, which must not remove
     // another run's lock.
     private var held = false
+    /// The repository-wide lock, taken after the runbook's own (one writer per repository).
+    private var repositoryLock: RepositoryLock?
 
     /// Takes the lock for `runbook` in `store`, or throws naming the process that holds it.
     public init(runbook: String, store: RunStore) throws(Failure) {
@@ -22,6 +24,10 @@ public final class RunLock {
                 fsync(fd)
                 close(fd)
                 held = true
+                // `<root>/.relops/runs` -> `<root>`.
+                let root = folderOf(folderOf(store.folder))
+                repositoryLock = try RepositoryLock(
+                    folder: RepositoryLock.folder(forRepositoryRoot: root), purpose: "runbook run \(runbook)")
                 return
             }
             guard errno == EEXIST else {
@@ -46,6 +52,8 @@ public final class RunLock {
     public func release() {
         guard held else { return }
         held = false
+        repositoryLock?.release()
+        repositoryLock = nil
         unlink(path)
     }
 

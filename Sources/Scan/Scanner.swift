@@ -44,13 +44,22 @@ func scan(
     guard !request.hosts.isEmpty else {
         throw Failure(.usage, "no host to scan for: pass --host H or set app.web_host in .relops.yml")
     }
+    if let revision = request.revision { try checkRevisionName(revision) }
     var files: FileList
     do {
         if let revision = request.revision {
             files = try project.repository.treeFiles(atCommit: revision)
         } else {
             files = try project.repository.indexFiles()
-            if request.includeUntracked { files.append(contentsOf: try project.repository.untrackedFiles()) }
+            if request.includeUntracked {
+                // A cutover's temporary files (`.<name>.relops-<id>.tmp`) are never counted.
+                let untracked = try project.repository.untrackedFiles()
+                for i in 0..<untracked.count where !StagedWrite.isTemporaryName(nameOf(untracked.path(at: i))) {
+                    untracked.withCPath(at: i) {
+                        files.append(path: $0, kind: untracked.kinds[i], id: untracked.ids[i], size: untracked.sizes[i])
+                    }
+                }
+            }
         }
     } catch {
         if error.kind == .notFound, let revision = request.revision {

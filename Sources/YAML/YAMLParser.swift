@@ -1,7 +1,12 @@
 internal import CYAML
 
-/// Parses YAML text with libyaml into `YAMLNode`s (the first document). Anchors and aliases are
-/// resolved; tags are ignored. An empty document is an empty mapping.
+/// How deep collections may nest: deeper input is refused instead of exhausting the stack.
+public let yamlMaximumDepth = 64
+
+/// Parses YAML text with libyaml into `YAMLNode`s. Anchors and aliases are resolved; tags are
+/// ignored. An empty document is an empty mapping. Refused, with the position: a second document,
+/// a key given twice in one mapping, and collections nested deeper than `yamlMaximumDepth`.
+/// Linear in the size of the text.
 public func parseYAML(_ text: String) throws(YAMLError) -> YAMLNode {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) == 1 else {
@@ -12,7 +17,9 @@ public func parseYAML(_ text: String) throws(YAMLError) -> YAMLNode {
     return try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> YAMLNode in
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
         var reader = EventReader(parser: &parser)
-        return try reader.readDocument()
+        let node = try reader.readDocument()
+        try reader.expectEndOfStream()
+        return node
     }
 }
 
@@ -65,10 +72,30 @@ private struct EventReader {
         if event.type == YAML_STREAM_END_EVENT || event.type == YAML_DOCUMENT_END_EVENT {
             return .mapping([], event.mark)
         }
-        return try readNode(startingWith: event)
+        return try readNode(startingWith: event, depth: 0)
     }
 
-    mutating func readNode(startingWith event: Event) throws(YAMLError) -> YAMLNode {
+    /// After the first document: only its end and the end of the stream may follow.
+    mutating func expectEndOfStream() throws(YAMLError) {
+        while true {
+            let event = try next()
+            switch event.type {
+            case YAML_STREAM_END_EVENT: return
+            case YAML_DOCUMENT_END_EVENT: continue
+            default:
+                throw YAMLError(
+                    message: "a second YAML document; only one is read, so none is accepted", mark: event.mark)
+            }
+        }
+    }
+
+    mutating func readNode(startingWith event: Event, depth: Int) throws(YAMLError) -> YAMLNode {
+        if event.type == YAML_SEQUENCE_START_EVENT || event.type == YAML_MAPPING_START_EVENT, depth >= yamlMaximumDepth
+        {
+            throw YAMLError(
+                message: "collections nested more than \(yamlMaximumDepth) levels deep; refusing to read further",
+                mark: event.mark)
+        }
         let node: YAMLNode
         switch event.type {
         case YAML_SCALAR_EVENT:
@@ -83,19 +110,25 @@ private struct EventReader {
             while true {
                 let item = try next()
                 if item.type == YAML_SEQUENCE_END_EVENT { break }
-                items.append(try readNode(startingWith: item))
+                items.append(try readNode(startingWith: item, depth: depth + 1))
             }
             node = .sequence(items, event.mark)
         case YAML_MAPPING_START_EVENT:
             var pairs: [(key: String, value: YAMLNode)] = []
+            var seen: [String: YAMLNode.Mark] = [:]
             while true {
                 let keyEvent = try next()
                 if keyEvent.type == YAML_MAPPING_END_EVENT { break }
-                let key = try readNode(startingWith: keyEvent)
+                let key = try readNode(startingWith: keyEvent, depth: depth + 1)
                 guard let keyText = key.string else {
                     throw YAMLError(message: "a mapping key must be a plain value", mark: keyEvent.mark)
                 }
-                let value = try readNode(startingWith: try next())
+                if let first = seen.updateValue(keyEvent.mark, forKey: keyText) {
+                    throw YAMLError(
+                        message: "this key was already given at \(first); each key may appear once",
+                        mark: keyEvent.mark)
+                }
+                let value = try readNode(startingWith: try next(), depth: depth + 1)
                 pairs.append((keyText, value))
             }
             node = .mapping(pairs, event.mark)

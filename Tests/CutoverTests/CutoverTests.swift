@@ -15,8 +15,11 @@ func plan(_ repo: GitFixture, from: String = old, to: String = new) throws -> Cu
 
 func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws -> ApplyOutcome {
     let project = try Project(path: repo.root)
-    return try applyCutover(project, try planCutover(project, from: old, to: new), options)
+    return try applyCutover(project, try planCutover(project, from: old, to: new), options, lock: try locked(project))
 }
+
+/// The repository lock, as the command takes it around an apply, undo or recovery.
+func locked(_ project: Project) throws -> RepositoryLock { try RepositoryLock(project: project, purpose: "test") }
 
 @Suite struct CutoverTests {
     @Test func everyClassIsRewrittenAndNoRelatedHostIsTouched() throws {
@@ -103,11 +106,11 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
         let outcome = try apply(repo)
         repo.write("Docs/runbook.md", "edited after the cutover\n")
         let project = try Project(path: repo.root)
-        let partial = try undoCutover(project, id: nil, force: false)
+        let partial = try undoCutover(project, id: nil, force: false, lock: try locked(project))
         #expect(partial.changedSince == ["Docs/runbook.md"])
         #expect(repo.readText("Docs/runbook.md") == "edited after the cutover\n")
         #expect(repo.read("Source/App.UI/appsettings.json") == originals[0].1)
-        let forced = try undoCutover(project, id: outcome.journal.id, force: true)
+        let forced = try undoCutover(project, id: outcome.journal.id, force: true, lock: try locked(project))
         #expect(forced.restored.contains("Docs/runbook.md"))
         for (path, bytes) in originals { #expect(repo.read(path) == bytes, "\(path)") }
         #expect(try CutoverJournal.all(project).last?.state == .undone)
@@ -171,7 +174,7 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
         try FileManager.default.removeItem(atPath: repo.root + "/dir")
         symlink(outside.path, repo.root + "/dir")
         #expect {
-            try applyCutover(project, thePlan, ApplyOptions(allowDirty: true))
+            try applyCutover(project, thePlan, ApplyOptions(allowDirty: true), lock: try locked(project))
         } throws: { error in
             (error as? Failure)?.message.contains("folder dir is a symlink") == true
         }
@@ -194,7 +197,7 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
         repo.commit("a")
         let project = try Project(path: repo.root)
         let thePlan = try planCutover(project, from: old, to: new)
-        _ = try applyCutover(project, thePlan, ApplyOptions())
+        _ = try applyCutover(project, thePlan, ApplyOptions(), lock: try locked(project))
         // Mark the journal as cut off halfway, as a SIGKILL during the renames leaves it.
         let folder = CutoverJournal.folder(project)
         let file = folder + "/" + (try FileManager.default.contentsOfDirectory(atPath: folder).first!)
@@ -205,15 +208,16 @@ func apply(_ repo: GitFixture, _ options: ApplyOptions = ApplyOptions()) throws 
         repo.commit("b")
         let second = try planCutover(project, from: old, to: "third.example.net")
         #expect {
-            try applyCutover(project, second, ApplyOptions(allowDirty: true))
+            try applyCutover(project, second, ApplyOptions(allowDirty: true), lock: try locked(project))
         } throws: { error in
             (error as? Failure)?.category == .checkFailed
                 && ((error as? Failure)?.message.contains("was interrupted") ?? false)
         }
         #expect(repo.readText("b.txt") == "app.example.com\n")
-        #expect(try finishInterruptedCutovers(project).count == 1)
+        #expect(try finishInterruptedCutovers(project, lock: try locked(project)).count == 1)
         _ = try applyCutover(
-            project, try planCutover(project, from: old, to: "third.example.net"), ApplyOptions(allowDirty: true))
+            project, try planCutover(project, from: old, to: "third.example.net"), ApplyOptions(allowDirty: true),
+            lock: try locked(project))
         #expect(repo.readText("b.txt") == "third.example.net\n")
     }
 }

@@ -119,3 +119,199 @@ import Testing
             repo.readText("f0.txt") == "links.example.net 0\n" && repo.readText("f3.txt") == "links.example.net 3\n")
     }
 }
+
+/// Two real processes: an apply paused before its renames (a debug-build hook) and a second
+/// program that edits a file or starts another writer.
+@Suite struct CutoverConcurrencyTests {
+    let args = ["cutover", "--from", "app.example.com", "--to", "links.example.net", "--apply"]
+
+    func repository() -> GitFixture {
+        let repo = GitFixture("race")
+        for i in 0..<30 { repo.write(String(format: "f/file%02d.txt", i), "host app.example.com \(i)\n") }
+        repo.write(
+            "Runbooks/quick.md", "---\ntitle: Quick\n---\n# Quick\n## Look\n```relops\nrelops cutover list\n```\n")
+        repo.write("Docs/adr.md", "# ADR\n")
+        repo.commit("files")
+        return repo
+    }
+
+    /// Starts an apply that stops just before its first rename; returns it once it has stopped.
+    func startPausedApply(_ repo: GitFixture, _ control: TemporaryFolder) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: relopsBinary)
+        process.arguments = args
+        process.currentDirectoryURL = URL(fileURLWithPath: repo.root)
+        var env = ProcessInfo.processInfo.environment
+        env["RELOPS_TEST_PAUSE_BEFORE_RENAME"] = control.path
+        process.environment = env
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<3000 where !FileManager.default.fileExists(atPath: control.path + "/paused") { usleep(10_000) }
+        #expect(FileManager.default.fileExists(atPath: control.path + "/paused"))
+        return (process, errors)
+    }
+
+    func finish(_ process: Process, _ errors: Pipe, _ control: TemporaryFolder) -> (Int32, String) {
+        control.write("resume", "")
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test func anEditByAnotherProgramDuringTheApplyIsNeverLost() throws {
+        let repo = repository()
+        let control = TemporaryFolder("control")
+        let (apply, errors) = try startPausedApply(repo, control)
+        let edit = runProcess("sh", ["-c", "printf 'an edit\\n' >> f/file07.txt"], in: repo.root)
+        #expect(edit.status == 0)
+        let (status, stderr) = finish(apply, errors, control)
+        #expect(status == 3, "\(stderr)")
+        #expect(stderr.contains("f/file07.txt changed while the cutover was being applied"))
+        #expect(repo.readText("f/file07.txt") == "host app.example.com 7\nan edit\n")
+        #expect(repo.readText("f/file00.txt") == "host app.example.com 0\n")
+        #expect(relops(["cutover", "list"], in: repo.root).stdout.contains("rolled-back"))
+    }
+
+    @Test func anEditAtAnUnknownMomentOfTheApplyIsKeptInEveryRound() throws {
+        // No hook: the edit lands before, during or after the apply; in every round it survives.
+        for round in 0..<5 {
+            let repo = repository()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: relopsBinary)
+            process.arguments = args
+            process.currentDirectoryURL = URL(fileURLWithPath: repo.root)
+            process.standardOutput = FileHandle.nullDevice
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            usleep(UInt32(round) * 15_000)
+            runProcess("sh", ["-c", "printf 'an edit\\n' >> f/file17.txt"], in: repo.root)
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let text = repo.readText("f/file17.txt")
+            #expect(text.hasSuffix("an edit\n"), "round \(round): \(text)")
+            #expect([0, 1, 3].contains(process.terminationStatus), "round \(round): \(stderr)")
+            if process.terminationStatus == 3 { #expect(stderr.contains("f/file17.txt changed while"), "\(stderr)") }
+        }
+    }
+
+    @Test func aSecondWriterIsRefusedWhileTheFirstHoldsTheLock() throws {
+        let repo = repository()
+        let control = TemporaryFolder("control")
+        let (apply, errors) = try startPausedApply(repo, control)
+        let second = relops(
+            ["cutover", "--from", "app.example.com", "--to", "third.example.org", "--apply"], in: repo.root)
+        #expect(second.status == 3)
+        #expect(second.stderr.contains("locked by `relops cutover --apply` (pid \(apply.processIdentifier) on host"))
+        let undo = relops(["cutover", "undo"], in: repo.root)
+        #expect(undo.status == 3 && undo.stderr.contains("locked by"))
+        let runbook = relops(["runbook", "run", "quick", "--non-interactive"], in: repo.root)
+        #expect(runbook.status == 3 && runbook.stderr.contains("locked by"), "\(runbook.stderr)")
+        let repin = relops(["anchors", "repin", "Docs/adr.md"], in: repo.root)
+        #expect(repin.status == 3 && repin.stderr.contains("locked by"), "\(repin.stderr)")
+        let (status, stderr) = finish(apply, errors, control)
+        #expect(status == 0, "\(stderr)")
+        #expect(repo.readText("f/file29.txt") == "host links.example.net 29\n")
+        #expect(!FileManager.default.fileExists(atPath: repo.root + "/.git/relops/lock"))
+    }
+
+    @Test func twoAppliesStartedTogetherNeverMixTheTree() throws {
+        for round in 0..<4 {
+            let repo = repository()
+            let hosts = ["links.example.net", "third.example.org"]
+            final class Outcomes: @unchecked Sendable { var list: [ProcessOutput?] = [nil, nil] }
+            let box = Outcomes()
+            let lock = NSLock()
+            let root = repo.root
+            DispatchQueue.concurrentPerform(iterations: 2) { i in
+                let output = relops(["cutover", "--from", "app.example.com", "--to", hosts[i], "--apply"], in: root)
+                lock.lock()
+                box.list[i] = output
+                lock.unlock()
+            }
+            let outcomes = box.list
+            let applied = outcomes.filter { $0?.stdout.contains("Applied cutover") == true }
+            #expect(applied.count <= 1, "round \(round)")
+            var seen = Set<String>()
+            for i in 0..<30 {
+                let text = repo.readText(String(format: "f/file%02d.txt", i))
+                seen.insert(String(text.split(separator: " ")[1]))
+            }
+            #expect(seen.count == 1, "round \(round): \(seen)")
+            for output in outcomes where output?.stdout.contains("Applied cutover") != true {
+                #expect(output?.status == 3 || output?.status == 0, "\(output?.stderr ?? "")")
+            }
+        }
+    }
+
+    @Test func afterAKillEveryViewSaysACutoverIsInterrupted() throws {
+        let repo = repository()
+        #expect(relops(args, in: repo.root, environment: ["RELOPS_TEST_CRASH_AFTER": "3"]).status != 0)
+        let hint =
+            "was interrupted halfway through its renames; finish it with `relops cutover --apply --from app.example.com --to links.example.net`, or undo it with `relops cutover undo "
+        #expect(relops(["scan", "--host", "app.example.com"], in: repo.root).stderr.contains(hint))
+        #expect(relops(["cutover", "list"], in: repo.root).stdout.contains(hint))
+        #expect(
+            relops(["cutover", "--from", "app.example.com", "--to", "links.example.net"], in: repo.root).stdout
+                .contains(hint))
+        let untracked = relops(
+            ["scan", "--host", "app.example.com", "--include-untracked", "--format", "json"], in: repo.root)
+        #expect(untracked.status == 0 || untracked.status == 1)
+        #expect(!untracked.stdout.contains(".relops-"))
+        #expect(relops(["cutover", "undo"], in: repo.root).status == 0)
+        #expect(!relops(["cutover", "list"], in: repo.root).stdout.contains("interrupted"))
+    }
+
+    @Test func hostileArgumentsAreUsageErrors() throws {
+        let repo = repository()
+        _ = relops(args, in: repo.root)
+        let empty = relops(["cutover", "undo", ""], in: repo.root)
+        #expect(empty.status == 2, "\(empty.stderr)")
+        #expect(repo.readText("f/file00.txt") == "host links.example.net 0\n")
+        let rev = relops(["scan", "--host", "app.example.com", "--rev", "../../etc"], in: repo.root)
+        #expect(rev.status == 2 && rev.stderr.contains("not a revision"), "\(rev.stderr)")
+        let newline = relops(
+            ["cutover", "--from", "links.example.net", "--to", "a.example.com\nb.example.com"], in: repo.root)
+        #expect(newline.status == 2 && newline.stderr.contains("a newline (\\n)"), "\(newline.stderr)")
+    }
+
+    @Test func testHooksAreCompiledIntoDebugBuildsOnly() throws {
+        // Every source line that names a RELOPS_TEST_ variable sits in a file that is wholly `#if DEBUG`.
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources").path
+        let files = FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String } ?? []
+        var hooked: [String] = []
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            guard text.contains("RELOPS_TEST_") else { continue }
+            hooked.append(file)
+            let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty && !$0.hasPrefix("//")
+            }
+            #expect(lines.first == "#if DEBUG" && lines.last == "#endif", "\(file)")
+        }
+        #expect(!hooked.isEmpty)
+    }
+
+    @Test func namesWithANewlineOrANonUTF8ByteArePrintedEscaped() throws {
+        let repo = GitFixture("names")
+        repo.write("a\nb.txt", "app.example.com\n")
+        runProcess("sh", ["-c", "printf 'app.example.com\\n' > \"$(printf 'caf\\351.txt')\""], in: repo.root)
+        repo.commit("names")
+        let preview = relops(["cutover", "--from", "app.example.com", "--to", "links.example.net"], in: repo.root)
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(preview.stdout.contains("--- \"a/a\\nb.txt\""), "\(preview.stdout)")
+        #expect(preview.stdout.contains("--- \"a/caf\\351.txt\""), "\(preview.stdout)")
+        let scan = relops(["scan", "--host", "app.example.com"], in: repo.root)
+        #expect(
+            scan.stdout.contains("\"a\\nb.txt\":1:1:") && scan.stdout.contains("\"caf\\351.txt\":1:1:"),
+            "\(scan.stdout)")
+        let applied = relops(
+            ["cutover", "--from", "app.example.com", "--to", "links.example.net", "--apply"], in: repo.root)
+        #expect(applied.status == 0, "\(applied.stderr)")
+        #expect(
+            runProcess("sh", ["-c", "cat \"$(printf 'caf\\351.txt')\""], in: repo.root).stdout == "links.example.net\n")
+    }
+}

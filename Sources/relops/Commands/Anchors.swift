@@ -56,6 +56,11 @@ enum AnchorsCommand: RelopsCommand {
             target: arguments.value("to"), includeRevisions: arguments.flag("include-revisions"),
             workingDirectory: FileManager.default.currentDirectoryPath, command: arguments.subcommand ?? "audit")
         let root = options.root ?? FileManager.default.currentDirectoryPath
+        // A repin writes documents and the anchor lock: one writer per repository at a time.
+        let repositoryLock =
+            repin
+            ? try RepositoryLock(folder: RepositoryLock.folder(forRepositoryRoot: root), purpose: "anchors repin") : nil
+        defer { repositoryLock?.release() }
         let lock = try AnchorLock.load(root: root)
         let audit = try AnchorAudit(options: options, lock: lock)
         let result = try audit.run()

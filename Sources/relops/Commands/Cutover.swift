@@ -56,8 +56,13 @@ enum CutoverCommand: RelopsCommand {
             throw Failure(.usage, "cutover needs --from H (or app.web_host in .relops.yml)")
         }
         if arguments.flag("commit") && !arguments.flag("apply") { throw Failure(.usage, "--commit needs --apply") }
+        // An apply holds the repository lock from before its recovery until its journal is saved.
+        let lock = arguments.flag("apply") ? try RepositoryLock(project: project, purpose: "cutover --apply") : nil
+        defer { lock?.release() }
         // An apply first finishes a cutover that was cut off halfway, so it plans from a consistent tree.
-        let recovered = arguments.flag("apply") ? try finishInterruptedCutovers(project) : []
+        var recovered: [String] = []
+        if let lock { recovered = try finishInterruptedCutovers(project, lock: lock) }
+        let interrupted = lock == nil ? interruptedCutoverNotice(project) : nil
         let options = CutoverOptions(
             includeEmail: arguments.flag("include-email"), subdomains: arguments.flag("subdomains"))
         let plan = try planCutover(project, from: fromHost, to: toHost, options: options)
@@ -69,17 +74,18 @@ enum CutoverCommand: RelopsCommand {
                 return unifiedDiff(path: file.path, old: old, new: try rewrite(old, with: file.edits, path: file.path))
             }
         var outcome: ApplyOutcome?
-        if arguments.flag("apply") && !plan.files.isEmpty {
+        if let lock, !plan.files.isEmpty {
             var options = ApplyOptions(allowDirty: arguments.flag("allow-dirty"), commit: arguments.flag("commit"))
-            if let crash = ProcessInfo.processInfo.environment["RELOPS_TEST_CRASH_AFTER"].flatMap(Int.init) {
-                options.afterEachFile = { n in if n == crash { kill(getpid(), SIGKILL) } }
-            }
-            outcome = try applyCutover(project, plan, options)
+            #if DEBUG
+                options = CutoverTestHooks.install(options)
+            #endif
+            outcome = try applyCutover(project, plan, options, lock: lock)
         }
         if format == .json {
-            console.out(planJSON(plan, outcome: outcome, recovered: recovered).rendered())
+            console.out(planJSON(plan, outcome: outcome, recovered: recovered, interrupted: interrupted).rendered())
         } else {
             recovered.forEach { console.out(console.styled("note: \($0)", .yellow)) }
+            if let interrupted { console.out(console.styled("note: \(interrupted)", .yellow)) }
             renderText(plan, diffs: diffs.flatMap { $0 }, outcome: outcome, console)
         }
         return ExitCode.ok
@@ -89,7 +95,7 @@ enum CutoverCommand: RelopsCommand {
         let target = plan.toUnicode.map { "\(plan.to) (Unicode: \($0))" } ?? plan.to
         if !plan.newHostAlreadyAt.isEmpty {
             console.out(console.styled("== \(plan.to) already occurs in the repository:", .yellow))
-            for o in plan.newHostAlreadyAt { console.out("\(o.path):\(o.line):\(o.column): \(o.text)") }
+            for o in plan.newHostAlreadyAt { console.out("\(escapedText(o.path)):\(o.line):\(o.column): \(o.text)") }
         }
         for line in diffs {
             switch line.kind {
@@ -121,11 +127,11 @@ enum CutoverCommand: RelopsCommand {
         if !plan.binaryFiles.isEmpty {
             console.out(
                 console.styled("== binary files holding \(plan.from) (cannot be rewritten; regenerate them):", .yellow))
-            plan.binaryFiles.forEach { console.out("  \($0)") }
+            plan.binaryFiles.forEach { console.out("  \(escapedText($0))") }
         }
         if !plan.notRewritten.isEmpty {
             console.out(console.styled("== not rewritten:", .yellow))
-            plan.notRewritten.forEach { console.out("  \($0.path):\($0.line): \($0.reason)") }
+            plan.notRewritten.forEach { console.out("  \(escapedText($0.path)):\($0.line): \($0.reason)") }
         }
         renderHostFamily(plan, console)
         guard !plan.files.isEmpty || !plan.binaryFiles.isEmpty else { return }
@@ -154,7 +160,9 @@ enum CutoverCommand: RelopsCommand {
         }
     }
 
-    static func planJSON(_ plan: CutoverPlan, outcome: ApplyOutcome?, recovered: [String]) -> JSONValue {
+    static func planJSON(_ plan: CutoverPlan, outcome: ApplyOutcome?, recovered: [String], interrupted: String?)
+        -> JSONValue
+    {
         .object([
             ("from", .string(plan.from)), ("to", .string(plan.to)), ("to_unicode", .string(plan.toUnicode)),
             ("applied", .bool(outcome != nil)), ("journal", .string(outcome?.journal.id)),
@@ -219,7 +227,7 @@ enum CutoverCommand: RelopsCommand {
                 "new_host_already_at",
                 .array(plan.newHostAlreadyAt.map { .object([("path", .string($0.path)), ("line", .int($0.line))]) })
             ),
-            ("recovered", .array(recovered.map { .string($0) })),
+            ("recovered", .array(recovered.map { .string($0) })), ("interrupted", .string(interrupted)),
             (
                 "follow_ups",
                 .array(plan.followUps.map { .object([("title", .string($0.title)), ("detail", .string($0.detail))]) })
@@ -230,7 +238,13 @@ enum CutoverCommand: RelopsCommand {
     static func undo(_ arguments: ParsedArguments, _ project: Project, _ format: OutputFormat, _ console: Console)
         throws -> Int32
     {
-        let outcome = try undoCutover(project, id: arguments.positionals.first, force: arguments.flag("force"))
+        if let id = arguments.positionals.first, id.trimmingWhitespace().isEmpty {
+            throw Failure(.usage, "cutover undo: an empty id names no cutover; `relops cutover list` shows them")
+        }
+        let lock = try RepositoryLock(project: project, purpose: "cutover undo")
+        defer { lock.release() }
+        let outcome = try undoCutover(
+            project, id: arguments.positionals.first, force: arguments.flag("force"), lock: lock)
         let left = outcome.forced ? [] : outcome.changedSince
         if format == .json {
             console.out(
@@ -246,11 +260,11 @@ enum CutoverCommand: RelopsCommand {
             console.out(
                 "Cutover \(outcome.journal.id) (\(outcome.journal.from) -> \(outcome.journal.to)): restored \(outcome.restored.count) file(s)."
             )
-            outcome.restored.forEach { console.out("  restored \($0)") }
+            outcome.restored.forEach { console.out("  restored \(escapedText($0))") }
             if !left.isEmpty {
                 console.out(
                     console.styled("Changed since the cutover, left alone (pass --force to overwrite):", .yellow))
-                left.forEach { console.out("  \($0)") }
+                left.forEach { console.out("  \(escapedText($0))") }
             }
             if outcome.journal.commit != nil {
                 console.out(
@@ -280,9 +294,12 @@ enum CutoverCommand: RelopsCommand {
         } else {
             for j in journals {
                 console.out(
-                    "\(j.id)  \(j.state.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(j.from) -> \(j.to)  \(j.files.count) file(s)\(j.branch.map { "  branch \($0)" } ?? "")"
+                    "\(j.id)  \(j.state.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0))  \(j.from) -> \(j.to)  \(j.files.count) file(s)\(j.branch.map { "  branch \($0)" } ?? "")"
                 )
             }
+        }
+        if format == .text, let notice = interruptedCutoverNotice(project) {
+            console.out(console.styled("note: \(notice)", .yellow))
         }
         return ExitCode.ok
     }

@@ -1,4 +1,5 @@
 import CommandLine
+import Cutover
 import RelopsCore
 import Scan
 
@@ -44,6 +45,10 @@ enum ScanCommand: RelopsCommand {
         for problem in result.problems where problem.isError {
             console.error("relops scan: \(problem.path): \(problem.message)")
         }
+        // A cutover cut off halfway leaves a tree mixed between two hosts: say so, and how to end it.
+        if request.revision == nil, let notice = interruptedCutoverNotice(project) {
+            console.error("relops scan: note: \(notice)")
+        }
         let differences = expectation.differences(in: result)
         for difference in differences { console.error("relops scan: --expect: \(difference)") }
         if result.isIncomplete {
@@ -76,7 +81,7 @@ enum ScanCommand: RelopsCommand {
         for (cls, count) in result.counts where count > 0 {
             console.out(console.styled("== \(cls.rawValue): \(count) (\(classDescription(cls)))", .bold))
             for o in result.occurrences where o.occurrenceClass == cls {
-                console.out("\(o.path):\(o.line):\(o.column): \(highlight(o, console))")
+                console.out("\(escapedText(o.path)):\(o.line):\(o.column): \(highlight(o, console))")
                 var why = "    rule: \(o.rule)"
                 if o.encoding != .plain { why += "; written \(o.encoding.rawValue)" }
                 console.out(console.styled(why, .dim))
@@ -87,7 +92,9 @@ enum ScanCommand: RelopsCommand {
                 console.styled(
                     "== related hosts: \(result.related.count) (longer names; never occurrences, never rewritten)",
                     .bold))
-            for r in result.related { console.out("\(r.path):\(r.line):\(r.column): \(r.found) (contains \(r.host))") }
+            for r in result.related {
+                console.out("\(escapedText(r.path)):\(r.line):\(r.column): \(r.found) (contains \(r.host))")
+            }
         }
         let redirects = result.redirectURIs
         if !redirects.isEmpty {
@@ -102,12 +109,12 @@ enum ScanCommand: RelopsCommand {
                 console.styled(
                     "== binary files: \(result.binaryFiles.count) (hold the host; cannot be rewritten, regenerate them)",
                     .bold))
-            for b in result.binaryFiles { console.out("\(b.path): \(b.host)") }
+            for b in result.binaryFiles { console.out("\(escapedText(b.path)): \(b.host)") }
         }
         let skipped = result.problems.filter { !$0.isError }
         if !skipped.isEmpty {
             console.out(console.styled("== not scanned: \(skipped.count)", .bold))
-            for p in skipped { console.out("\(p.path): \(p.message)") }
+            for p in skipped { console.out("\(escapedText(p.path)): \(p.message)") }
         }
         let counts = result.counts.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
         console.out(

@@ -1,0 +1,206 @@
+import Foundation
+import Git
+import RelopsCore
+import Synchronization
+
+/// What a file looked like when the cutover read it: enough to notice, just before its rename,
+/// that another program wrote to it since.
+struct FileSnapshot: Sendable, Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modified: timespec
+    let changed: timespec
+    /// Permission bits, for a file that has to be re-created.
+    let mode: UInt32
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = info.st_mtim
+        changed = info.st_ctim
+        mode = UInt32(info.st_mode & 0o7777)
+    }
+
+    static func == (a: FileSnapshot, b: FileSnapshot) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size
+            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+            && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+    }
+}
+
+/// Reads a whole file and describes it from the same open file (`fstat`), so the description is
+/// of the bytes read.
+func readFileWithSnapshot(_ path: String) -> ([UInt8], FileSnapshot)? {
+    let fd = withFileSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+    var total = 0
+    while true {
+        if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, $0.count - total) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return nil
+        }
+        if n == 0 { break }
+        total += n
+    }
+    bytes.removeSubrange(total...)
+    // Written to while being read: describe what is there now, so the rename check compares with it.
+    if total != Int(info.st_size) { fstat(fd, &info) }
+    return (bytes, FileSnapshot(info))
+}
+
+/// Renames each staged file over its target after checking the target is still what was read,
+/// on two workers (one at a time when a test watches each file). A changed target, or a failed
+/// rename, stops the apply: the files already replaced get their originals back and the journal
+/// says `rolled-back`; the error names the file.
+func replaceChecked(
+    _ project: Project, _ journal: inout CutoverJournal, _ prepared: [PreparedFile], _ staged: [StagedWrite],
+    afterEachFile: (@Sendable (Int) -> Void)?
+) throws(Failure) {
+    if let afterEachFile {
+        for (n, write) in staged.enumerated() {
+            do throws(Failure) {
+                try ensureUnchanged(prepared[n], root: project.root)
+                try write.commit()
+            } catch {
+                throw rollBack(project, &journal, replaced: Array(0..<n), staged: staged, cause: error)
+            }
+            afterEachFile(n + 1)
+        }
+        return
+    }
+    let root = project.root
+    let firstFailure = Mutex<Failure?>(nil)
+    let replaced = Mutex<[Int]>([])
+    DispatchQueue.concurrentPerform(iterations: min(2, max(1, staged.count))) { worker in
+        var n = worker
+        while n < staged.count, firstFailure.withLock({ $0 == nil }) {
+            do throws(Failure) {
+                try ensureUnchanged(prepared[n], root: root)
+                try staged[n].commit()
+                replaced.withLock { $0.append(n) }
+            } catch {
+                firstFailure.withLock { if $0 == nil { $0 = error } }
+                return
+            }
+            n += 2
+        }
+    }
+    if let cause = firstFailure.withLock({ $0 }) {
+        throw rollBack(project, &journal, replaced: replaced.withLock { $0 }.sorted(), staged: staged, cause: cause)
+    }
+}
+
+/// Throws when the file is no longer what was read: its size, times or inode differ and so does
+/// its content (a file only touched, same bytes, is still fine).
+func ensureUnchanged(_ file: PreparedFile, root: String) throws(Failure) {
+    let path = root + "/" + file.entry.path
+    guard let info = fileStatus(path) else {
+        throw Failure(
+            .couldNotCheck, "\(file.entry.path) was removed while the cutover was being applied (\(errnoText()))")
+    }
+    if FileSnapshot(info) == file.snapshot { return }
+    if info.st_mode & S_IFMT == S_IFREG, let bytes = readFile(path), (try? gitBlobID(of: bytes)) == file.entry.original
+    {
+        return
+    }
+    throw Failure(
+        .couldNotCheck,
+        "\(file.entry.path) changed while the cutover was being applied (another program wrote to it)")
+}
+
+/// Puts back the originals of the files at `replaced` (indexes into the journal's files) and
+/// removes every other temporary file; returns the error to throw: the cause, and either that
+/// nothing is changed, or which command restores the tree.
+func rollBack(
+    _ project: Project, _ journal: inout CutoverJournal, replaced: [Int], staged: [StagedWrite], cause: Failure
+) -> Failure {
+    let done = Set(replaced)
+    for (n, write) in staged.enumerated() where !done.contains(n) { write.discard() }
+    var leftAlone: [String] = []
+    do throws(Failure) {
+        for entry in replaced.map({ journal.files[$0] }) {
+            // A file changed after its own rename is someone's newer edit: keep it.
+            if try currentBlob(project, entry.path) != entry.new {
+                leftAlone.append(entry.path)
+                continue
+            }
+            try writeBlob(project, entry.original, to: entry.path, mode: entry.mode, tag: journal.id)
+        }
+        StagedWrite.syncFileSystem(containing: project.root)
+        journal.state = .rolledBack
+        try journal.save(project)
+    } catch {
+        return Failure(
+            .couldNotCheck,
+            "\(cause.message); stopped after replacing \(replaced.count) file(s), and putting them back failed "
+                + "(\(error.message)); restore the tree with `relops cutover undo \(journal.id)`")
+    }
+    let kept = leftAlone.isEmpty ? "" : "; changed again since, left as they are: \(leftAlone.joined(separator: ", "))"
+    return Failure(
+        .couldNotCheck,
+        "\(cause.message); stopped and put back the \(replaced.count - leftAlone.count) file(s) already replaced, "
+            + "so the cutover changed nothing (cutover \(journal.id) is rolled back)\(kept). Run it again")
+}
+
+/// Refuses to rewrite a JSON configuration file that is not valid UTF-8 or holds a lone
+/// surrogate escape (`\ud800` without its pair): an editor or a JSON reader would mangle or
+/// reject it, so the cutover stops before writing anything.
+func ensureConfigText(_ bytes: [UInt8], path: String) throws(Failure) {
+    guard path.lowercased().hasSuffix(".json") else { return }
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    var decoder = UTF8()
+    var iterator = body.makeIterator()
+    var offset = 0
+    loop: while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar): offset += UTF8.width(scalar)
+        case .emptyInput: break loop
+        case .error:
+            throw Failure(
+                .badInput, "\(path): not valid UTF-8 near byte \(offset); refusing to rewrite a JSON configuration file"
+            )
+        }
+    }
+    if let lone = loneSurrogateEscape(in: body) {
+        throw Failure(
+            .badInput,
+            "\(path): a lone surrogate escape (\\u\(lone.text)) at byte \(lone.offset) is not a character; "
+                + "refusing to rewrite a JSON configuration file")
+    }
+}
+
+/// The first `\uD800`-`\uDFFF` escape that is not a high surrogate followed by a low one.
+func loneSurrogateEscape(in bytes: [UInt8]) -> (text: String, offset: Int)? {
+    func escape(at i: Int) -> UInt16? {
+        guard i + 6 <= bytes.count, bytes[i] == 0x5C, bytes[i + 1] == 0x75 else { return nil }
+        return UInt16(String(decoding: bytes[i + 2..<i + 6], as: UTF8.self), radix: 16)
+    }
+    var i = 0
+    while i < bytes.count {
+        guard bytes[i] == 0x5C else {
+            i += 1
+            continue
+        }
+        guard let unit = escape(at: i) else {
+            i += 2  // another escape, such as \\ or \"
+            continue
+        }
+        let text = String(decoding: bytes[i + 2..<i + 6], as: UTF8.self)
+        switch unit {
+        case 0xD800...0xDBFF:
+            guard let next = escape(at: i + 6), (0xDC00...0xDFFF).contains(next) else { return (text, i) }
+            i += 12
+        case 0xDC00...0xDFFF: return (text, i)
+        default: i += 6
+        }
+    }
+    return nil
+}

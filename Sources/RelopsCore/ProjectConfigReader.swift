@@ -1,0 +1,170 @@
+import YAML
+
+/// Reads the YAML tree of a `.relops.yml` into a `ProjectConfig`: one reader per section, each
+/// naming every key it accepts; any other key is refused with its position. Linear in the number
+/// of keys. Messages quote a key or value only when it is short and plain (`shown`), so a file
+/// that is not a configuration is never echoed.
+struct ConfigReader {
+    let path: String
+
+    func fail(_ node: YAMLNode, _ message: String) -> Failure {
+        Failure(.badInput, "\(path):\(node.mark.line):\(node.mark.column): \(message)")
+    }
+
+    /// The pairs of a mapping (an empty value counts as an empty mapping).
+    func pairs(_ node: YAMLNode, _ name: String) throws(Failure) -> [(key: String, value: YAMLNode)] {
+        if case .scalar("", _) = node { return [] }
+        guard let pairs = node.pairs else { throw fail(node, "`\(name)` must be a mapping") }
+        return pairs
+    }
+
+    func unknown(_ key: String, in name: String, at node: YAMLNode, known: [String]) -> Failure {
+        let hint = closest(key, in: known).map { " (did you mean `\($0)`?)" } ?? ""
+        let full = name.isEmpty ? shown(key) : "\(name).\(shown(key))"
+        return fail(node, "unknown key `\(full)`\(hint); known keys: \(known.joined(separator: ", "))")
+    }
+
+    func string(_ node: YAMLNode, _ name: String) throws(Failure) -> String {
+        guard let s = node.string else { throw fail(node, "`\(name)` must be a single value") }
+        return s
+    }
+
+    func strings(_ node: YAMLNode, _ name: String) throws(Failure) -> [String] {
+        if let s = node.string { return s.isEmpty ? [] : [s] }
+        guard let items = node.items else { throw fail(node, "`\(name)` must be a list") }
+        var out: [String] = []
+        for item in items { out.append(try string(item, name + "[]")) }
+        return out
+    }
+
+    /// A host name, with an optional `:port` (a local test server's): a number (`1234`, `1.5`),
+    /// an address or anything that is not a host name is refused.
+    func host(_ node: YAMLNode, _ name: String) throws(Failure) -> String {
+        let text = try string(node, name)
+        var bare = Substring(text)
+        if let colon = bare.lastIndex(of: ":"), !bare[bare.index(after: colon)...].isEmpty,
+            bare[bare.index(after: colon)...].allSatisfy(\.isASCII),
+            bare[bare.index(after: colon)...].allSatisfy(\.isNumber)
+        {
+            bare = bare[..<colon]
+        }
+        let host: String
+        do { host = try HostName.parse(String(bare), option: name) } catch { throw fail(node, error.message) }
+        if Double(text) != nil || (host.split(separator: ".").last ?? "").allSatisfy(\.isNumber) {
+            throw fail(node, "`\(name)` must be a host name such as app.example.com, not a number or address")
+        }
+        return text
+    }
+
+    func read(_ root: YAMLNode) throws(Failure) -> ProjectConfig {
+        var config = ProjectConfig()
+        for (key, value) in try pairs(root, ".relops.yml") {
+            switch key {
+            case "app": try readApp(value, into: &config)
+            case "classify": config.classify = try readClassify(value)
+            case "anchors": try readAnchors(value, into: &config)
+            case "vars": config.vars = try readVars(value)
+            default: throw unknown(key, in: "", at: value, known: ["app", "classify", "anchors", "vars"])
+            }
+        }
+        return config
+    }
+
+    func readApp(_ node: YAMLNode, into config: inout ProjectConfig) throws(Failure) {
+        for (key, value) in try pairs(node, "app") {
+            switch key {
+            case "web_host": config.webHost = try host(value, "app.web_host")
+            case "android": try readAndroid(value, into: &config)
+            case "ios": try readIOS(value, into: &config)
+            case "oauth": try readOAuth(value, into: &config)
+            default: throw unknown(key, in: "app", at: value, known: ["web_host", "android", "ios", "oauth"])
+            }
+        }
+    }
+
+    func readOAuth(_ node: YAMLNode, into config: inout ProjectConfig) throws(Failure) {
+        for (key, value) in try pairs(node, "app.oauth") {
+            switch key {
+            case "allowlist": config.oauthAllowlist = try string(value, "app.oauth.allowlist")
+            default: throw unknown(key, in: "app.oauth", at: value, known: ["allowlist"])
+            }
+        }
+    }
+
+    func readAndroid(_ node: YAMLNode, into config: inout ProjectConfig) throws(Failure) {
+        for (key, value) in try pairs(node, "app.android") {
+            switch key {
+            case "package": config.androidPackage = try string(value, "app.android.package")
+            case "fingerprints": config.androidFingerprints = try string(value, "app.android.fingerprints")
+            default: throw unknown(key, in: "app.android", at: value, known: ["package", "fingerprints"])
+            }
+        }
+    }
+
+    func readIOS(_ node: YAMLNode, into config: inout ProjectConfig) throws(Failure) {
+        for (key, value) in try pairs(node, "app.ios") {
+            switch key {
+            case "app_ids": config.iosAppIDs = try strings(value, "app.ios.app_ids")
+            case "paths": config.iosPaths = try strings(value, "app.ios.paths")
+            default: throw unknown(key, in: "app.ios", at: value, known: ["app_ids", "paths"])
+            }
+        }
+    }
+
+    func readClassify(_ node: YAMLNode) throws(Failure) -> [ProjectConfig.ClassifyRule] {
+        guard let items = node.items else { throw fail(node, "`classify` must be a list of {glob, class}") }
+        var rules: [ProjectConfig.ClassifyRule] = []
+        for item in items {
+            var glob: String?
+            var className: String?
+            for (key, value) in try pairs(item, "classify[]") {
+                switch key {
+                case "glob": glob = try string(value, "classify[].glob")
+                case "class":
+                    let name = try string(value, "classify[].class")
+                    guard ProjectConfig.classNames.contains(name) else {
+                        throw fail(
+                            value,
+                            "unknown class `\(shown(name))`; use one of \(ProjectConfig.classNames.joined(separator: ", "))"
+                        )
+                    }
+                    className = name
+                default: throw unknown(key, in: "classify[]", at: value, known: ["glob", "class"])
+                }
+            }
+            guard let glob, let className else { throw fail(item, "a `classify` rule needs both `glob` and `class`") }
+            rules.append(.init(glob: Glob(glob), className: className, line: item.mark.line))
+        }
+        return rules
+    }
+
+    func readAnchors(_ node: YAMLNode, into config: inout ProjectConfig) throws(Failure) {
+        for (key, value) in try pairs(node, "anchors") {
+            switch key {
+            case "docs": config.anchorDocs = try strings(value, "anchors.docs")
+            case "repos":
+                // Free-form: each key is an anchor prefix, each value a checkout's path.
+                config.anchorRepos = []
+                for (prefix, path) in try pairs(value, "anchors.repos") {
+                    config.anchorRepos.append((prefix, try string(path, "anchors.repos.\(shown(prefix))")))
+                }
+            case "code": config.anchorCode = try string(value, "anchors.code")
+            default: throw unknown(key, in: "anchors", at: value, known: ["docs", "repos", "code"])
+            }
+        }
+    }
+
+    /// Free-form: each key is a runbook variable's name.
+    func readVars(_ node: YAMLNode) throws(Failure) -> [(name: String, value: String)] {
+        var vars: [(name: String, value: String)] = []
+        for (name, value) in try pairs(node, "vars") { vars.append((name, try string(value, "vars.\(shown(name))"))) }
+        return vars
+    }
+}
+
+/// `text` when it is short, printable ASCII without backticks; otherwise only its length, so an
+/// error never copies a line of a file that is not a configuration (a secret, say) to the screen.
+func shown(_ text: String) -> String {
+    let plain = text.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F && $0 != "`" }
+    return plain && text.count <= 40 ? text : "(\(text.unicodeScalars.count) characters)"
+}

@@ -1,0 +1,27 @@
+#if DEBUG
+    import Cutover
+    import Foundation
+
+    /// Test-only hooks of `cutover --apply`, read from the environment. Compiled into debug builds
+    /// only (the tests run the debug binary): a release binary has no such code to obey.
+    enum CutoverTestHooks {
+        static func install(_ options: ApplyOptions) -> ApplyOptions {
+            var options = options
+            let environment = ProcessInfo.processInfo.environment
+            // Kill the process (SIGKILL) right after the Nth rename.
+            if let crash = environment["RELOPS_TEST_CRASH_AFTER"].flatMap(Int.init) {
+                options.afterEachFile = { n in if n == crash { kill(getpid(), SIGKILL) } }
+            }
+            // Before the first rename: create FOLDER/paused, then wait (30 s at most) for FOLDER/resume.
+            if let folder = environment["RELOPS_TEST_PAUSE_BEFORE_RENAME"] {
+                options.beforeRenames = {
+                    FileManager.default.createFile(atPath: folder + "/paused", contents: Data())
+                    for _ in 0..<3000 where !FileManager.default.fileExists(atPath: folder + "/resume") {
+                        usleep(10_000)
+                    }
+                }
+            }
+            return options
+        }
+    }
+#endif

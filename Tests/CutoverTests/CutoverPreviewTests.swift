@@ -43,7 +43,7 @@ import Testing
         let repo = familyRepository()
         let project = try Project(path: repo.root)
         let thePlan = try planCutover(project, from: "host.com", to: "example.org")
-        let outcome = try applyCutover(project, thePlan, ApplyOptions())
+        let outcome = try applyCutover(project, thePlan, ApplyOptions(), lock: try locked(project))
         #expect(outcome.journal.state == .applied)
         #expect(repo.readText("README.md") == "Write to support@host.com or see https://example.org.\n")
     }
@@ -69,7 +69,7 @@ import Testing
             ])
         #expect(thePlan.related.isEmpty)
         #expect(thePlan.subdomainWarnings.isEmpty)
-        _ = try applyCutover(project, thePlan, ApplyOptions())
+        _ = try applyCutover(project, thePlan, ApplyOptions(), lock: try locked(project))
         #expect(
             repo.readText("android/app/src/main/java/Api.kt")
                 == "const val API = \"https://api.example.org/v1\"\nconst val VAULT = \"https://Vault.example.org\"\n")

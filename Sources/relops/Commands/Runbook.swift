@@ -128,13 +128,15 @@ enum RunbookCommand: RelopsCommand {
         let io = TerminalRunbookIO(
             console: console, executable: relopsExecutable, interactive: options.interactive, signals: signals)
         // What the open run recorded (values asked for or passed before, accepted counts) holds
-        // on resume; a new run starts from the counts earlier runs accepted.
+        // on resume; a new run starts from the counts earlier runs accepted, and a rollback from
+        // the values of the run it rolls back.
         let store = RunStore(repositoryRoot: project.root)
         let open = options.newRun ? nil : try store.openRun(of: runbook.name, rollback: options.rollback)
+        let rolledBack = options.rollback ? try store.all().last { $0.runbook == runbook.name && $0.rollback != true } : nil
         let env = ProcessInfo.processInfo.environment
         let variables = try RunVariables(
             runbook: runbook, config: project.config.vars, environment: env, overrides: arguments.all("var"),
-            recorded: try open?.vars ?? store.acceptedValues(of: runbook.name),
+            recorded: try open?.vars ?? rolledBack?.vars ?? store.acceptedValues(of: runbook.name),
             ask: options.interactive ? io.value(for:) : nil)
         let operatorName = project.repository.configString("user.name") ?? env["USER"] ?? env["LOGNAME"] ?? "unknown"
         let engine = try RunbookEngine(

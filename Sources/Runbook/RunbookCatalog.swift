@@ -49,7 +49,9 @@ public struct ShippedFiles: Sendable {
     public static func notFound(executable: String, environment: [String: String]) -> Failure {
         let looked = candidates(executable: executable, environment: environment)
         let how =
-            environment["RELOPS_SHARE"].map { _ in "RELOPS_SHARE=\(looked[0]) holds no Runbooks/ and Templates/run-report.md" }
+            environment["RELOPS_SHARE"].map { _ in
+                "RELOPS_SHARE=\(looked[0]) holds no Runbooks/ and Templates/run-report.md"
+            }
             ?? "looked for Runbooks/ and Templates/run-report.md in \(looked.joined(separator: ", "))"
         return Failure(
             .couldNotCheck,

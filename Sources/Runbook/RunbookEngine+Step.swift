@@ -22,7 +22,8 @@ extension RunbookEngine {
             switch io.choose(step: step, prose: variables.display(step.prose)) {
             case .run: break
             case .skip(let reason):
-                return try finish(step, .skipped, note: "skipped by \(operatorName)" + (reason.isEmpty ? "" : ": " + reason))
+                return try finish(
+                    step, .skipped, note: "skipped by \(operatorName)" + (reason.isEmpty ? "" : ": " + reason))
             case .quit: return try stop(step, "stopped here by \(operatorName)")
             }
         }
@@ -75,7 +76,9 @@ extension RunbookEngine {
             if let name = check.identityVariable, passed {
                 let found = IdentityURIs.find(inScanJSON: result.output)
                 excerpt = IdentityURIs.evidence(found)
-                variables.record(name, found.isEmpty ? "(none found)" : found.map(\.text).joined(separator: " "), source: "found by step \(step.number)")
+                variables.record(
+                    name, found.isEmpty ? "(none found)" : found.map(\.text).joined(separator: " "),
+                    source: "found by step \(step.number)")
                 recordVariables()
             }
             try record(.relops, displayCommand(arguments), result, passed: passed, index: index, excerpt: excerpt)
@@ -127,7 +130,8 @@ extension RunbookEngine {
             let entries = variables.value(of: name)?.split(separator: " ").map(String.init), entries.count > 1
         else { return [variables.display(text)] }
         return entries.map { entry in
-            variables.display(Placeholders.replace(in: text) { $0.lowercased() == name.lowercased() ? entry : "{{\($0)}}" })
+            variables.display(
+                Placeholders.replace(in: text) { $0.lowercased() == name.lowercased() ? entry : "{{\($0)}}" })
         }
     }
 }

@@ -24,7 +24,8 @@ extension RunbookEngine {
         let result = try runRelops(probe, step: step)
         guard result.status == 0 || result.status == 1, let counts = Self.counts(inScanJSON: result.output) else {
             try record(.relops, displayCommand(probe), result, passed: false, index: step.number - 1)
-            return try fail(step, "`\(displayCommand(probe))` exited \(result.status): no counts for the `auto` expectations")
+            return try fail(
+                step, "`\(displayCommand(probe))` exited \(result.status): no counts for the `auto` expectations")
         }
         let found = wanted.map { ($0.name, $0.scanClass, Self.count(of: $0.scanClass, in: counts)) }
         let summary = found.map { "\($0.1)=\($0.2)" }.joined(separator: ",")
@@ -36,7 +37,9 @@ extension RunbookEngine {
         if options.acceptCounts {
             how = "accepted with --accept-counts by \(operatorName)"
         } else if options.interactive {
-            guard io.confirm(step: step, item: question) else { return try stop(step, "counts not accepted: \(summary)") }
+            guard io.confirm(step: step, item: question) else {
+                return try stop(step, "counts not accepted: \(summary)")
+            }
             how = "accepted by \(operatorName)"
         } else {
             let vars = found.map { "--var \($0.0)=\($0.2)" }.joined(separator: " ")
@@ -129,7 +132,9 @@ public enum IdentityURIs {
             } else if match.output.2 != nil, scheme == "https" || scheme == "http" {
                 let path = rest.lowercased()
                 let keys = ["signin", "signout", "callback", "oauth", "redirect"]
-                if path.hasPrefix(lower), keys.contains(where: path.dropFirst(lower.count).contains) { out.append(whole) }
+                if path.hasPrefix(lower), keys.contains(where: path.dropFirst(lower.count).contains) {
+                    out.append(whole)
+                }
             } else if match.output.2 != nil, !["ftp", "file", "mailto", "wss", "ws"].contains(scheme) {
                 out.append(whole)  // a custom scheme next to the host: the native callback
             }
@@ -140,7 +145,8 @@ public enum IdentityURIs {
     /// The evidence a step records: each one with where it was found.
     static func evidence(_ found: [Found]) -> String {
         guard !found.isEmpty else { return "no redirect URI, callback scheme or webcredentials: claim holds the host" }
-        return (["\(found.count) to register with the identity provider (or check in the entitlements):"]
+        return
+            (["\(found.count) to register with the identity provider (or check in the entitlements):"]
             + found.map { "  \($0.text)  (\($0.location))" }).joined(separator: "\n")
     }
 }

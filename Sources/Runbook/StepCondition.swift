@@ -99,7 +99,8 @@ struct Platforms {
                 if isFolder.boolValue && !skipped.contains(entry) { pending.append(path) }
             }
         }
-        let source = evidence.isEmpty ? "found no platform files in the repository" : "found " + evidence.joined(separator: ", ")
+        let source =
+            evidence.isEmpty ? "found no platform files in the repository" : "found " + evidence.joined(separator: ", ")
         return Platforms(names: names, source: source + "; --var platforms=... overrides")
     }
 

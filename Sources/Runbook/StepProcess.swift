@@ -31,6 +31,8 @@ public enum StepProcess {
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
         for fd in [out[0], out[1], err[0], err[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
+        // Nothing else relops holds open reaches the step (glibc 2.34 and later).
+        _ = Self.addCloseFrom?(&actions, 3)
         guard let addChdir = Self.addChdir, addChdir(&actions, folder) == 0 else {
             close(out[0])
             close(out[1])
@@ -79,6 +81,14 @@ public enum StepProcess {
             return nil
         }
         return unsafeBitCast(symbol, to: AddChdir.self)
+    }()
+
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    nonisolated(unsafe) private static let addCloseFrom: AddCloseFrom? = {
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: AddCloseFrom.self)
+        }
     }()
 
     /// True when `pid` still runs as the leader of its own process group (not a zombie): the

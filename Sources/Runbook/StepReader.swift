@@ -93,7 +93,8 @@ struct StepReader {
             else {
                 throw Failure(
                     .badInput,
-                    "\(path):\(node.startLine): unknown ```relops``` option `\(option)` (known: exit=0,1, identity=NAME)")
+                    "\(path):\(node.startLine): unknown ```relops``` option `\(option)` (known: exit=0,1, identity=NAME)"
+                )
             }
             accepted = codes
         }
@@ -103,7 +104,9 @@ struct StepReader {
             throw Failure(.badInput, "\(path):\(node.startLine): an empty ```relops``` block")
         }
         if identity != nil, commands.contains(where: { $0.words.first?.text != "scan" }) {
-            throw Failure(.badInput, "\(path):\(node.startLine): `identity=` reads a scan: the block may hold only `relops scan` lines")
+            throw Failure(
+                .badInput,
+                "\(path):\(node.startLine): `identity=` reads a scan: the block may hold only `relops scan` lines")
         }
         return RelopsCheck(
             commands: commands, acceptedExitCodes: accepted, identityVariable: identity, line: node.startLine)

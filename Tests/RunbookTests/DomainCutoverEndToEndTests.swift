@@ -88,8 +88,11 @@ import Testing
         #expect(repo.readText(identity).contains("https://\(new)/signin-oidc"))
 
         let third = run(
-            book, ["--confirm", "7", "--confirm", "8", "--confirm", "9", "--confirm", "14", "--confirm", "15",
-                   "--skip", "12=no Android device in CI"], in: repo)
+            book,
+            [
+                "--confirm", "7", "--confirm", "8", "--confirm", "9", "--confirm", "14", "--confirm", "15",
+                "--skip", "12=no Android device in CI",
+            ], in: repo)
         #expect(third.status == 0, "\(third.stdout)\(third.stderr)")
         let done = try state(repo)
         #expect(
@@ -137,7 +140,8 @@ import Testing
         #expect(back.status == 0, "\(back.stdout)\(back.stderr)")
         let rollback = try state(repo)
         #expect(rollback.rollback == true)
-        #expect(rollback.steps.map(\.status) == Array(repeating: .skipped, count: 15) + [.confirmed, .passed, .confirmed])
+        #expect(
+            rollback.steps.map(\.status) == Array(repeating: .skipped, count: 15) + [.confirmed, .passed, .confirmed])
         #expect(rollback.steps[0].note == "does not apply: a rollback run runs only the rollback steps")
         for path in [webSettings, identity, "Source/Hosts/UI/App.UI/Platforms/Android/MainActivity.cs"] {
             #expect(repo.readText(path).contains(old) && !repo.readText(path).contains(new), "\(path)")

@@ -82,8 +82,8 @@ import Testing
             let needsPerson = book.steps.filter { step in
                 step.condition != .rollback && !skipped.contains(String(step.number))
                     && step.actions.contains {
-                    if case .confirmation(let item) = $0 { return !item.checkedInRunbook } else { return false }
-                }
+                        if case .confirmation(let item) = $0 { return !item.checkedInRunbook } else { return false }
+                    }
             }.map { String($0.number) }
             #expect(run.confirm == needsPerson, "\(run.runbook)")
         }

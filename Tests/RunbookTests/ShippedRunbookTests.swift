@@ -70,10 +70,11 @@ import Testing
                 "-", "-", "-", "-", "-", "-", "-", "-", "android", "ios", "ios", "android", "ios", "-", "-",
                 "rollback", "rollback", "rollback",
             ])
-        #expect(book.steps[6].actions.contains { action in
-            if case .relops(let check) = action { return check.identityVariable == "identity_uris" }
-            return false
-        })
+        #expect(
+            book.steps[6].actions.contains { action in
+                if case .relops(let check) = action { return check.identityVariable == "identity_uris" }
+                return false
+            })
     }
 
     @Test func fingerprintRotation() throws {

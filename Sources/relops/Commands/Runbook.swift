@@ -38,7 +38,8 @@ enum RunbookCommand: RelopsCommand {
                         "accept-counts",
                         help: "Accept the counts a scan finds for `auto` expectations (a person reads them first)."),
                     .flag("allow-shell", help: "Run ```sh blocks without asking."),
-                    .flag("rollback", help: "Run the runbook's rollback steps (`when: rollback`) in a run of their own."),
+                    .flag(
+                        "rollback", help: "Run the runbook's rollback steps (`when: rollback`) in a run of their own."),
                     .flag("new", help: "Start a fresh run even when one is open."),
                 ],
                 positionals: [
@@ -132,7 +133,8 @@ enum RunbookCommand: RelopsCommand {
         // the values of the run it rolls back.
         let store = RunStore(repositoryRoot: project.root)
         let open = options.newRun ? nil : try store.openRun(of: runbook.name, rollback: options.rollback)
-        let rolledBack = options.rollback ? try store.all().last { $0.runbook == runbook.name && $0.rollback != true } : nil
+        let rolledBack =
+            options.rollback ? try store.all().last { $0.runbook == runbook.name && $0.rollback != true } : nil
         let env = ProcessInfo.processInfo.environment
         let variables = try RunVariables(
             runbook: runbook, config: project.config.vars, environment: env, overrides: arguments.all("var"),

@@ -14,7 +14,8 @@ struct DemoScreen {
             "  The host is in a config value, an iOS entitlement, an Android constant, the web host's config and a")
         console.out(
             "  runbook; the web host serves the app signing fingerprint; ADR-043 cites code that later commits moved.")
-        console.out("  The runbooks ran without a person (--confirm, --skip, --accept-counts) and verified with --local:")
+        console.out(
+            "  The runbooks ran without a person (--confirm, --skip, --accept-counts) and verified with --local:")
         console.out("  nothing was fetched.")
         for run in result.runs {
             console.out("")

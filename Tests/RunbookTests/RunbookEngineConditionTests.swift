@@ -202,6 +202,34 @@ import Testing
         #expect(run.state.vars.first { $0.name == "uris" }?.source == "found by step 1")
     }
 
+    @Test func aMissingValueIsAskedForOnceAndRecordedInTheRun() throws {
+        let folder = TemporaryFolder()
+        let book = try runbook(
+            "---\nvars:\n  new_host:\n    description: where to\n  old_host: a.example.net\n---\n"
+                + "## Move\n```relops\nrelops cutover --from {{old_host}} --to {{new_host}}\n```\n")
+        var asked: [String] = []
+        let variables = try RunVariables(runbook: book, config: [], overrides: []) { variable in
+            asked.append("\(variable.name) (\(variable.description ?? ""))")
+            return "b.example.com"
+        }
+        #expect(asked == ["new_host (where to)"])
+        let io = ScriptedIO()
+        let run = try RunbookEngine(
+            runbook: book, variables: variables, repositoryRoot: folder.path, io: io, options: nonInteractive(),
+            operatorName: "Ada Operator")
+        #expect(try run.run() == .complete)
+        #expect(
+            run.state.vars.first { $0.name == "new_host" }
+                == RunState.Variable(name: "new_host", value: "b.example.com", source: "asked"))
+
+        // Resumed or rolled back, the recorded value holds without asking again.
+        let again = try RunVariables(runbook: book, config: [], overrides: [], recorded: run.state.vars) { _ in
+            Issue.record("asked again")
+            return nil
+        }
+        #expect(again.values["new_host"] == "b.example.com" && again.sources["new_host"] == "asked")
+    }
+
     @Test func identityURIsOnALine() {
         let host = "app.example.com"
         #expect(

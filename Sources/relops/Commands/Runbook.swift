@@ -124,7 +124,7 @@ enum RunbookCommand: RelopsCommand {
         options.acceptCounts = arguments.flag("accept-counts")
         options.rollback = arguments.flag("rollback")
         options.newRun = arguments.flag("new")
-        let signals = StepSignals()
+        let signals = StepSignals(endWhenIdle: options.interactive)
         defer { signals.cancel() }
         let io = TerminalRunbookIO(
             console: console, executable: relopsExecutable, interactive: options.interactive, signals: signals)

@@ -137,15 +137,18 @@ final class TerminalRunbookIO: RunbookIO {
 /// Turns Ctrl-C and SIGTERM into a clean stop: the signal is forwarded to the process group of
 /// the step that runs (it runs in its own group, so the terminal's Ctrl-C does not reach it), relops
 /// waits for the step, records it and starts nothing more. Nothing is removed from a signal
-/// handler, so nothing races.
+/// handler, so nothing races. With `endWhenIdle` (a person at a prompt), a signal that comes while
+/// no step runs ends relops at once, as it would without this: the state is already saved.
 final class StepSignals: @unchecked Sendable {
     static let signals = [SIGINT, SIGTERM]
     private let lock = NSLock()
     private var received: Int32?
     private var child: Int32?
     private var sources: [any DispatchSourceSignal] = []
+    private let endWhenIdle: Bool
 
-    init() {
+    init(endWhenIdle: Bool = false) {
+        self.endWhenIdle = endWhenIdle
         for number in Self.signals {
             signal(number, SIG_IGN)  // delivered to the source below instead
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -158,7 +161,12 @@ final class StepSignals: @unchecked Sendable {
     private func forward(_ number: Int32) {
         lock.withLock {
             received = received ?? number
-            if let child { kill(-child, number) }
+            if let child {
+                kill(-child, number)
+            } else if endWhenIdle {
+                signal(number, SIG_DFL)
+                kill(getpid(), number)
+            }
         }
     }
 

@@ -33,23 +33,10 @@ import Testing
         return repo
     }
 
-    /// The shipped runbook, or until `verify --tls-only` and `--wait` are in the build (helper F's
-    /// branch), a copy without those two flags.
-    func cutoverRunbook(_ scratch: TemporaryFolder) -> String {
-        let help = relops(["verify", "--help"]).stdout
-        if help.contains("--tls-only") && help.contains("--wait") { return "domain-cutover" }
-        let text = (try? String(contentsOfFile: packageRoot + "/Runbooks/domain-cutover.md", encoding: .utf8)) ?? ""
-        scratch.write(
-            "domain-cutover.md",
-            text.replacingOccurrences(of: " --tls-only", with: "").replacingOccurrences(
-                of: " --wait {{cdn_wait}}", with: ""))
-        return scratch.url("domain-cutover.md")
-    }
-
     func vars(_ web: SampleWebHost) -> [String] {
         [
             "old_host=\(old)", "new_host=\(new)", "association_config=\(webSettings)",
-            "android_package=com.example.conference", "min_app_version=2.0", "platforms=android",
+            "android_package=com.example.conference", "min_app_version=2.0", "platforms=ios",
             "verify_flags=\(web.verifyFlags)",
         ].flatMap { ["--var", $0] }
     }
@@ -62,8 +49,7 @@ import Testing
 
     @Test func cutoverWithAutoCountsSkipsConditionsAndTwoStops() throws {
         let repo = makeRepository()
-        let scratch = TemporaryFolder("cutover-runbook")
-        let book = cutoverRunbook(scratch)
+        let book = "domain-cutover"
         let web = try SampleWebHost()
         for host in [old, new] { #expect(web.deploy(repo, to: host, config: webSettings).status == 0) }
 
@@ -90,21 +76,24 @@ import Testing
         let third = run(
             book,
             [
-                "--confirm", "7", "--confirm", "8", "--confirm", "9", "--confirm", "14", "--confirm", "15",
-                "--skip", "12=no Android device in CI",
+                "--confirm", "7", "--confirm", "8", "--confirm", "10", "--confirm", "14", "--confirm", "15",
+                "--skip", "13=no iOS device in CI",
             ], in: repo)
         #expect(third.status == 0, "\(third.stdout)\(third.stderr)")
         let done = try state(repo)
         #expect(
             done.steps.map(\.status) == [
-                .passed, .passed, .passed, .passed, .passed, .passed, .confirmed, .confirmed, .confirmed,
-                .skipped, .skipped, .skipped, .skipped, .confirmed, .confirmed, .skipped, .skipped, .skipped,
+                .passed, .passed, .passed, .passed, .passed, .passed, .confirmed, .confirmed, .skipped,
+                .confirmed, .passed, .skipped, .skipped, .confirmed, .confirmed, .skipped, .skipped, .skipped,
             ])
-        // when: ios, with --var platforms=android
+        // when: android, with --var platforms=ios
         #expect(
-            done.steps[9].note
-                == "does not apply: `when: ios` and the app's platforms are android (--var platforms=android)")
-        #expect(done.steps[11].note?.hasSuffix(": no Android device in CI") == true)
+            done.steps[8].note
+                == "does not apply: `when: android` and the app's platforms are ios (--var platforms=ios)")
+        #expect(done.steps[12].note?.hasSuffix(": no iOS device in CI") == true)
+        // DNS and TLS of the new host, and the wait for Apple's CDN, with the real verify.
+        #expect(done.steps[1].checks.first?.text.contains("verify --host \(new) --tls-only") == true)
+        #expect(done.steps[10].checks.first?.text.contains("--wait 30m") == true)
         #expect(done.steps[15].note == "does not apply: a rollback step (it runs with --rollback)")
         // One confirmation per URI the scan found, each with the new host.
         let registered = done.steps[6].checks.filter { $0.kind == .confirm }.map(\.text)
@@ -117,17 +106,16 @@ import Testing
             ])
         #expect(done.steps[6].checks.first?.excerpt?.contains("(\(identity):3)") == true)
         // The binary occurrences are the rebuild's evidence.
-        #expect(done.steps[8].checks.first?.excerpt?.contains("binary-literal") == true)
+        #expect(done.steps[9].checks.first?.excerpt?.contains("binary-literal") == true)
 
         let report = relops(["runbook", "report"], in: repo.root)
         #expect(report.stdout.contains("every install runs version 2.0 or later"))
-        #expect(report.stdout.contains("no Android device in CI"))
+        #expect(report.stdout.contains("no iOS device in CI"))
     }
 
     @Test func rollbackUndoesTheCutoverAndServesTheOldFiles() throws {
         let repo = makeRepository()
-        let scratch = TemporaryFolder("cutover-runbook")
-        let book = cutoverRunbook(scratch)
+        let book = "domain-cutover"
         let web = try SampleWebHost()
         for host in [old, new] { #expect(web.deploy(repo, to: host, config: webSettings).status == 0) }
         // The cutover is applied; OAuth registration is where it goes wrong.

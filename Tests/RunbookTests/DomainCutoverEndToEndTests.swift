@@ -58,7 +58,7 @@ import Testing
         #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
         #expect(
             first.stdout.contains(
-                "the scan found binary=3,server=5,docs=2,test=0,other=0 for the `auto` expectations; accept them with --accept-counts"
+                "the scan found binary=3,server=5,store-listing=0,docs=2,comment=0,repo-meta=0,test=0,other=0 for the `auto` expectations; accept them with --accept-counts"
             ))
         #expect(try state(repo).vars.first { $0.name == "expect_server" }?.value == "auto")
 
@@ -134,7 +134,10 @@ import Testing
         for path in [webSettings, identity, "Source/Hosts/UI/App.UI/Platforms/Android/MainActivity.cs"] {
             #expect(repo.readText(path).contains(old) && !repo.readText(path).contains(new), "\(path)")
         }
-        #expect(back.stdout.contains("scan --host \(old) --expect binary=3,server=5,docs=2,test=0,other=0  -> exit 0"))
+        #expect(
+            back.stdout.contains(
+                "scan --host \(old) --expect binary=3,server=5,store-listing=0,docs=2,comment=0,repo-meta=0,test=0,other=0  -> exit 0"
+            ))
         // The cutover run stays open: it resumes where it stopped.
         let runs = try RunStore(repositoryRoot: repo.root).all()
         #expect(runs.count == 2 && runs[0].finished == nil && runs[0].rollback == nil)

@@ -43,7 +43,8 @@ import Testing
                 "old_host=\(old)", "new_host=app.example.com", "association_config=Web/appsettings.json",
                 "android_package=com.example.app", "min_app_version=2.0", "verify_flags=\(flags)",
             ])
-        let counts = "binary=auto,server=auto,docs=auto,test=auto,other=auto"
+        let counts =
+            "binary=auto,server=auto,store-listing=auto,docs=auto,comment=auto,repo-meta=auto,test=auto,other=auto"
         let config = "--config Web/appsettings.json"
         #expect(
             steps == [
@@ -52,7 +53,9 @@ import Testing
                 ["verify --host app.example.com \(config) \(flags)"],
                 ["cutover --from \(old) --to app.example.com"],
                 ["cutover --from \(old) --to app.example.com --apply"],
-                ["scan --host \(old) --expect binary=0,server=0,docs=0,test=0,other=0"],
+                [
+                    "scan --host \(old) --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,other=0"
+                ],
                 ["scan --host app.example.com"],
                 ["verify --host app.example.com \(config) \(flags)", "verify --host \(old) \(config) \(flags)"],
                 ["scan --host app.example.com --expect binary=auto"],

@@ -90,7 +90,9 @@ struct Platforms {
                 seen += 1
                 let path = relative.isEmpty ? entry : relative + "/" + entry
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+                guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) else {
+                    continue
+                }
                 if let platform = platform(of: entry, isFolder: isFolder.boolValue),
                     names.insert(platform).inserted
                 {

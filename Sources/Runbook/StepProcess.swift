@@ -76,7 +76,7 @@ public enum StepProcess {
 
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which its headers do not
     /// show to Swift: the child starts in the folder without the parent changing its own.
-    nonisolated(unsafe) private static let addChdir: AddChdir? = {
+    private static let addChdir: AddChdir? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else {
             return nil
         }
@@ -85,7 +85,7 @@ public enum StepProcess {
 
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
-    nonisolated(unsafe) private static let addCloseFrom: AddCloseFrom? = {
+    private static let addCloseFrom: AddCloseFrom? = {
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
             unsafeBitCast($0, to: AddCloseFrom.self)
         }

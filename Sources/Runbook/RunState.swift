@@ -21,18 +21,29 @@ public struct RunState: Codable, Sendable, Equatable {
     /// Set when every step is done.
     public var finished: String?
     public var `operator`: String
+    /// True for a `--rollback` run, which runs only the steps marked `when: rollback`.
+    public var rollback: Bool?
     /// Variable values; a secret's value is written as `(secret)`.
     public var vars: [Variable]
     public var steps: [StepRecord]
 
+    /// A variable's value in the run.
     public struct Variable: Codable, Sendable, Equatable {
         public var name: String
         public var value: String
+        /// Where the value came from when nobody passed it: `asked`, `found by step 1, accepted by ...`.
+        public var source: String?
+
+        public init(name: String, value: String, source: String? = nil) {
+            self.name = name
+            self.value = value
+            self.source = source
+        }
     }
 
     enum CodingKeys: String, CodingKey {
         case format, runID = "run_id", runbook, runbookPath = "runbook_path", title, started, finished, `operator`,
-            vars, steps
+            rollback, vars, steps
     }
 
     /// True when every step is done.
@@ -55,6 +66,9 @@ public struct StepRecord: Codable, Sendable, Equatable {
     public var note: String?
     /// When a resumed run last saw its evidence still hold.
     public var rechecked: String?
+    /// The pid (and process group) of the step's command while it runs: a resume refuses while
+    /// it still lives.
+    public var pid: Int32?
     public var checks: [CheckRecord]
 
     public init(number: Int, id: String, title: String) {
@@ -131,6 +145,23 @@ public struct RunStore: Sendable {
         } catch {
             throw Failure(.badInput, "\(file): not a relops run state: \(error)")
         }
+    }
+
+    /// The latest run of `runbook` that is not finished (a rollback run or not), if any.
+    public func openRun(of runbook: String, rollback: Bool = false) throws(Failure) -> RunState? {
+        try all().last { $0.runbook == runbook && $0.finished == nil && ($0.rollback ?? false) == rollback }
+    }
+
+    /// The values earlier runs of `runbook` found and a person accepted (`auto` expectations),
+    /// the latest of each; a new run compares against them.
+    public func acceptedValues(of runbook: String) throws(Failure) -> [RunState.Variable] {
+        var latest: [String: RunState.Variable] = [:]
+        for run in try all() where run.runbook == runbook {
+            for variable in run.vars where variable.source?.contains("accepted") == true {
+                latest[variable.name.lowercased()] = variable
+            }
+        }
+        return latest.values.sorted { $0.name < $1.name }
     }
 
     /// Every stored run, oldest first.

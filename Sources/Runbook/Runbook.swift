@@ -13,6 +13,8 @@ public struct Runbook: Sendable {
     public let title: String
     /// The variables the front matter declares, in order.
     public let variables: [RunbookVariable]
+    /// The front matter's `when:`: the whole runbook applies only when it holds.
+    public let condition: StepCondition?
     /// The steps, in document order.
     public let steps: [RunbookStep]
 
@@ -34,6 +36,7 @@ public struct Runbook: Sendable {
         var lines = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n")
         let front = try FrontMatter.read(&lines, path: path)
         variables = front.variables
+        condition = front.condition
         let body = lines.joined(separator: "\n")
         let document = MarkdownDocument(parsing: body)
         let parsed = try StepReader(path: path, lines: lines, nodes: document.nodes).read()
@@ -46,6 +49,15 @@ public struct Runbook: Sendable {
     public func step(named reference: String) -> RunbookStep? {
         if let number = Int(reference), number >= 1, number <= steps.count { return steps[number - 1] }
         return steps.first { $0.id == reference || $0.title == reference }
+    }
+
+    /// The variables an `identity=NAME` scan fills in during the run (lowercase): nobody passes them.
+    public var foundVariables: Set<String> {
+        Set(
+            steps.flatMap(\.actions).compactMap { action -> String? in
+                if case .relops(let check) = action { return check.identityVariable?.lowercased() }
+                return nil
+            })
     }
 
     /// Every `{{name}}` the steps use, with the line of its first use.
@@ -114,6 +126,8 @@ public struct RunbookStep: Sendable {
     public let line: Int
     /// Checks, shell blocks and confirmations, in document order.
     public let actions: [StepAction]
+    /// The step's `when:` line: it applies only when this holds.
+    public let condition: StepCondition?
 
     /// True when a command may change something: a relops command that does not only read, or a
     /// shell block.
@@ -160,6 +174,10 @@ public struct RelopsCheck: Sendable {
     public let commands: [RelopsCommandLine]
     /// Exit codes that pass (`exit=0,1` in the fence info); `[0]` by default.
     public let acceptedExitCodes: [Int32]
+    /// `identity=NAME` in the fence info: the redirect URIs, callback schemes and `webcredentials:`
+    /// claims this scan finds are recorded as the variable NAME, and a task item that uses
+    /// `{{NAME}}` is confirmed once for each of them.
+    public let identityVariable: String?
     public let line: Int
 }
 
@@ -176,90 +194,4 @@ public struct TaskItem: Sendable {
     /// `- [x]` in the runbook itself: already done, nothing to confirm.
     public let checkedInRunbook: Bool
     public let line: Int
-}
-
-/// Splits the YAML front matter off the top of a runbook.
-struct FrontMatter {
-    var title: String?
-    var variables: [RunbookVariable] = []
-
-    /// Reads the front matter and blanks its lines, so Markdown lines keep their numbers.
-    static func read(_ lines: inout [String], path: String) throws(Failure) -> FrontMatter {
-        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else { return FrontMatter() }
-        guard
-            let end = lines.indices.dropFirst().first(where: {
-                ["---", "..."].contains(lines[$0].trimmingCharacters(in: .whitespaces))
-            })
-        else { throw Failure(.badInput, "\(path):1: the front matter starting here has no closing `---`") }
-        let yaml = [""] + lines[1..<end]
-        for i in 0...end { lines[i] = "" }
-        let root: YAMLNode
-        do {
-            root = try parseYAML(yaml.joined(separator: "\n"))
-        } catch {
-            throw Failure(
-                .badInput, "\(path):\(error.mark.line):\(error.mark.column): malformed front matter: \(error.message)")
-        }
-        func fail(_ node: YAMLNode, _ message: String) -> Failure {
-            Failure(.badInput, "\(path):\(node.mark.line):\(node.mark.column): \(message)")
-        }
-        var front = FrontMatter()
-        guard let pairs = root.pairs else { throw fail(root, "the front matter must be a mapping") }
-        let known = ["title", "description", "vars"]
-        for (key, value) in pairs {
-            switch key {
-            case "title":
-                guard let s = value.string else { throw fail(value, "`title` must be a single value") }
-                front.title = s
-            case "description": continue
-            case "vars":
-                guard let vars = value.pairs else { throw fail(value, "`vars` must be a mapping of names") }
-                for (name, spec) in vars {
-                    guard Placeholders.isName(name) else {
-                        throw fail(
-                            spec,
-                            "`\(name)` is not a variable name (letters, digits and `_`, not starting with a digit)")
-                    }
-                    front.variables.append(try variable(name, spec, fail))
-                }
-            default:
-                let hint = closest(key, in: known).map { " (did you mean `\($0)`?)" } ?? ""
-                throw fail(
-                    value, "unknown front matter key `\(key)`\(hint); known keys: \(known.joined(separator: ", "))")
-            }
-        }
-        return front
-    }
-
-    private static func variable(_ name: String, _ spec: YAMLNode, _ fail: (YAMLNode, String) -> Failure)
-        throws(Failure) -> RunbookVariable
-    {
-        if let value = spec.string {
-            return RunbookVariable(
-                name: name, defaultValue: value, description: nil, isSecret: false, isArgumentList: false,
-                line: spec.mark.line)
-        }
-        guard let fields = spec.pairs else { throw fail(spec, "`vars.\(name)` must be a value or a mapping") }
-        var defaultValue: String?, description: String?, secret = false, arguments = false
-        let known = ["default", "description", "secret", "arguments"]
-        for (key, value) in fields {
-            guard let text = value.string else { throw fail(value, "`vars.\(name).\(key)` must be a single value") }
-            switch key {
-            case "default": defaultValue = text
-            case "description": description = text
-            case "secret", "arguments":
-                guard let flag = ["true": true, "false": false][text] else {
-                    throw fail(value, "`vars.\(name).\(key)` must be true or false")
-                }
-                if key == "secret" { secret = flag } else { arguments = flag }
-            default:
-                let hint = closest(key, in: known).map { " (did you mean `\($0)`?)" } ?? ""
-                throw fail(
-                    value, "unknown key `vars.\(name).\(key)`\(hint); known keys: \(known.joined(separator: ", "))")
-            }
-        }
-        return RunbookVariable(
-            name: name, defaultValue: defaultValue, description: description, isSecret: secret,
-            isArgumentList: arguments, line: spec.mark.line)
-    }
 }

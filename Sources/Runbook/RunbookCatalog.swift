@@ -26,7 +26,15 @@ public struct ShippedFiles: Sendable {
     /// Finds the shipped files: `RELOPS_SHARE`, else the folders above the executable (a build in
     /// `.build/debug/relops` finds the source tree), else `../share/relops` beside it.
     public static func locate(executable: String, environment: [String: String]) -> ShippedFiles? {
-        if let explicit = environment["RELOPS_SHARE"], !explicit.isEmpty { return ShippedFiles(root: explicit) }
+        candidates(executable: executable, environment: environment).first { candidate in
+            FileManager.default.fileExists(atPath: candidate + "/Templates/run-report.md")
+                && FileManager.default.fileExists(atPath: candidate + "/Runbooks")
+        }.map(ShippedFiles.init(root:))
+    }
+
+    /// Every folder `locate` looks in, in order.
+    public static func candidates(executable: String, environment: [String: String]) -> [String] {
+        if let explicit = environment["RELOPS_SHARE"], !explicit.isEmpty { return [explicit] }
         let resolved = (executable as NSString).resolvingSymlinksInPath
         var folder = (resolved as NSString).deletingLastPathComponent
         var candidates = [(folder as NSString).deletingLastPathComponent + "/share/relops"]
@@ -34,13 +42,21 @@ public struct ShippedFiles: Sendable {
             candidates.append(folder)
             folder = (folder as NSString).deletingLastPathComponent
         }
-        for candidate in candidates
-        where FileManager.default.fileExists(atPath: candidate + "/Templates/run-report.md")
-            && FileManager.default.fileExists(atPath: candidate + "/Runbooks")
-        {
-            return ShippedFiles(root: candidate)
-        }
-        return nil
+        return candidates
+    }
+
+    /// The error when no shipped files are found: where `locate` looked, and what to do (exit 3).
+    public static func notFound(executable: String, environment: [String: String]) -> Failure {
+        let looked = candidates(executable: executable, environment: environment)
+        let how =
+            environment["RELOPS_SHARE"].map { _ in
+                "RELOPS_SHARE=\(looked[0]) holds no Runbooks/ and Templates/run-report.md"
+            }
+            ?? "looked for Runbooks/ and Templates/run-report.md in \(looked.joined(separator: ", "))"
+        return Failure(
+            .couldNotCheck,
+            "cannot find the shipped runbooks: \(how); set RELOPS_SHARE to the folder that holds them (an install puts them in share/relops)"
+        )
     }
 }
 
@@ -58,10 +74,13 @@ public struct RunbookEntry: Sendable {
 public struct RunbookCatalog: Sendable {
     public let repositoryRoot: String
     public let shipped: ShippedFiles?
+    /// Why there are no shipped runbooks (where they were looked for), when `shipped` is nil.
+    public let notShipped: Failure?
 
-    public init(repositoryRoot: String, shipped: ShippedFiles?) {
+    public init(repositoryRoot: String, shipped: ShippedFiles?, notShipped: Failure? = nil) {
         self.repositoryRoot = repositoryRoot
         self.shipped = shipped
+        self.notShipped = notShipped
     }
 
     var repositoryFolders: [String] { [repositoryRoot + "/Runbooks", repositoryRoot + "/.relops/runbooks"] }
@@ -104,6 +123,7 @@ public struct RunbookCatalog: Sendable {
         }
         let all = entries()
         guard let entry = all.first(where: { $0.name == reference }) else {
+            if shipped == nil, let notShipped { throw notShipped }
             let names = all.map(\.name)
             let hint = closest(reference, in: names).map { " (did you mean `\($0)`?)" } ?? ""
             let known = names.isEmpty ? "no runbooks found" : "runbooks: \(names.joined(separator: ", "))"

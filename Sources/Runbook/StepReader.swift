@@ -59,7 +59,8 @@ struct StepReader {
             steps.append(
                 RunbookStep(
                     number: position + 1, id: unique, title: title, prose: prose,
-                    source: source.joined(separator: "\n"), line: heading.startLine, actions: actions))
+                    source: source.joined(separator: "\n"), line: heading.startLine, actions: actions,
+                    condition: try condition(source.dropFirst())))
         }
         if steps.isEmpty {
             throw Failure(.badInput, "\(path): the runbook has no steps (each `##` heading is a step)")
@@ -67,15 +68,33 @@ struct StepReader {
         return Result(documentTitle: documentTitle, steps: steps)
     }
 
+    /// The step's `when: ...` line: its first line that is not blank, when it starts with `when:`.
+    private func condition(_ body: ArraySlice<String>) throws(Failure) -> StepCondition? {
+        guard let offset = body.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            return nil
+        }
+        let line = body[offset].trimmingCharacters(in: .whitespaces)
+        guard line.lowercased().hasPrefix("when:") else { return nil }
+        let location = "\(path):\(offset + 1)"  // `body` keeps the indices of `lines`
+        return try StepCondition(parsing: String(line.dropFirst(5)), location: location)
+    }
+
     private func relopsCheck(_ node: MarkdownNode, options: [String]) throws(Failure) -> RelopsCheck {
         var accepted: [Int32] = [0]
+        var identity: String?
         for option in options {
+            if option.hasPrefix("identity="), Placeholders.isName(String(option.dropFirst(9))) {
+                identity = String(option.dropFirst(9))
+                continue
+            }
             guard option.hasPrefix("exit="),
                 case let codes = option.dropFirst(5).split(separator: ",").compactMap({ Int32($0) }),
                 !codes.isEmpty, codes.count == option.dropFirst(5).split(separator: ",").count
             else {
                 throw Failure(
-                    .badInput, "\(path):\(node.startLine): unknown ```relops``` option `\(option)` (known: exit=0,1)")
+                    .badInput,
+                    "\(path):\(node.startLine): unknown ```relops``` option `\(option)` (known: exit=0,1, identity=NAME)"
+                )
             }
             accepted = codes
         }
@@ -84,7 +103,13 @@ struct StepReader {
         if commands.isEmpty {
             throw Failure(.badInput, "\(path):\(node.startLine): an empty ```relops``` block")
         }
-        return RelopsCheck(commands: commands, acceptedExitCodes: accepted, line: node.startLine)
+        if identity != nil, commands.contains(where: { $0.words.first?.text != "scan" }) {
+            throw Failure(
+                .badInput,
+                "\(path):\(node.startLine): `identity=` reads a scan: the block may hold only `relops scan` lines")
+        }
+        return RelopsCheck(
+            commands: commands, acceptedExitCodes: accepted, identityVariable: identity, line: node.startLine)
     }
 
     /// A heading's text as written, without its `#` marks.

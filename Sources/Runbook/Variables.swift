@@ -1,44 +1,97 @@
 import RelopsCore
 
 /// The values of a runbook's variables for one run: front matter defaults, then `.relops.yml`
-/// `vars`, then `RELOPS_<NAME>` environment variables, then `--var K=V`, later ones winning. The
+/// `vars`, then the values recorded in the run being resumed, then `RELOPS_<NAME>` environment
+/// variables, then `--var K=V`, later ones winning; a value still missing is asked for once. Names
+/// are case-insensitive (`NEW_HOST` and `new_host` are one variable, spelled as declared). The
 /// environment keeps a secret off the command line, where other users could see it.
 public struct RunVariables: Sendable {
     /// Every value by name.
-    public let values: [String: String]
+    public private(set) var values: [String: String]
     /// Names whose values are secret: never written to state or a report.
     public let secretNames: Set<String>
     /// Names that hold a list of arguments.
     public let argumentListNames: Set<String>
     /// Names in the order to show them (declared first, then the others).
-    public let order: [String]
+    public private(set) var order: [String]
+    /// Where a value came from when nobody passed it for this run: `asked`, `recorded in the run`,
+    /// `found by step 1, accepted by ...`.
+    public private(set) var sources: [String: String] = [:]
+    /// Each name by its lowercase spelling.
+    private var spellings: [String: String] = [:]
 
     /// Resolves the values for `runbook`; an unknown or missing variable stops the run before it
-    /// starts, naming it.
+    /// starts, naming it. `ask` is asked once for each declared variable nobody gave a value.
     public init(
         runbook: Runbook, config: [(name: String, value: String)], environment: [String: String] = [:],
-        overrides: [String]
+        overrides: [String], recorded: [RunState.Variable] = [], ask: ((RunbookVariable) -> String?)? = nil
     ) throws(Failure) {
-        var values: [String: String] = [:]
-        var order: [String] = []
-        func set(_ name: String, _ value: String) {
-            if !order.contains(name) { order.append(name) }
-            values[name] = value
-        }
+        values = [:]
+        order = []
+        secretNames = Set(runbook.variables.filter(\.isSecret).map(\.name))
+        argumentListNames = Set(runbook.variables.filter(\.isArgumentList).map(\.name))
         for variable in runbook.variables {
-            if let value = variable.defaultValue {
-                set(variable.name, value)
-            } else if !order.contains(variable.name) {
-                order.append(variable.name)
-            }
+            spellings[variable.name.lowercased()] = variable.name
+            order.append(variable.name)
+            if let value = variable.defaultValue { values[variable.name] = value }
         }
+        try checkCollisions(config.map(\.name), source: ".relops.yml vars")
         for (name, value) in config { set(name, value) }
-        let names = runbook.variables.map(\.name) + runbook.placeholderUses.map(\.name)
-        for name in names {
+        for variable in recorded where !secretNames.contains(spelling(of: variable.name)) {
+            set(variable.name, variable.value)
+            sources[spelling(of: variable.name)] = variable.source ?? "recorded in the run"
+        }
+        for name in order + runbook.placeholderUses.map(\.name) {
             if let value = environment[Self.environmentName(name)] { set(name, value) }
         }
-        let declared = runbook.variables.map(\.name)
-        let used = runbook.placeholderUses.map(\.name)
+        try applyOverrides(overrides, runbook: runbook)
+        try fillMissing(runbook, ask: ask)
+        order = order.filter { values[$0] != nil }
+        for name in argumentListNames {
+            _ = try splitArguments(values[name] ?? "")
+        }
+    }
+
+    /// The name as declared (or first given) for any spelling of it.
+    func spelling(of name: String) -> String { spellings[name.lowercased()] ?? name }
+
+    /// A variable's value, whatever the case of `name`.
+    public func value(of name: String) -> String? { values[spelling(of: name)] }
+
+    private mutating func set(_ name: String, _ value: String) {
+        let key = name.lowercased()
+        if spellings[key] == nil {
+            spellings[key] = name
+            order.append(name)
+        }
+        let canonical = spelling(of: name)
+        values[canonical] = value
+        sources[canonical] = nil
+    }
+
+    /// Records a value found during the run (a scan's counts for an `auto` expectation).
+    mutating func record(_ name: String, _ value: String, source: String) {
+        set(name, value)
+        sources[spelling(of: name)] = source
+    }
+
+    /// Two names from one source that differ only in case are a usage error naming both.
+    private func checkCollisions(_ names: [String], source: String) throws(Failure) {
+        var seen: [String: String] = [:]
+        for name in names {
+            if let earlier = seen.updateValue(name, forKey: name.lowercased()), earlier != name {
+                throw Failure(
+                    .usage,
+                    "\(source): `\(earlier)` and `\(name)` differ only in case; variable names are case-insensitive, give one"
+                )
+            }
+        }
+    }
+
+    private mutating func applyOverrides(_ overrides: [String], runbook: Runbook) throws(Failure) {
+        var known = Set(runbook.variables.map { $0.name.lowercased() })
+        for use in runbook.placeholderUses { known.insert(use.name.lowercased()) }
+        var names: [String] = []
         for override in overrides {
             guard let eq = override.firstIndex(of: "=") else {
                 throw Failure(.usage, "--var \(override): expected NAME=VALUE")
@@ -47,42 +100,49 @@ public struct RunVariables: Sendable {
             guard Placeholders.isName(name) else {
                 throw Failure(.usage, "--var \(override): `\(name)` is not a variable name (letters, digits and `_`)")
             }
-            guard declared.contains(name) || used.contains(name) else {
-                let known = Array(Set(declared + used)).sorted()
-                let hint = closest(name, in: known).map { " (did you mean `\($0)`?)" } ?? ""
+            guard known.contains(name.lowercased()) else {
+                let all = Array(Set(runbook.variables.map(\.name) + runbook.placeholderUses.map(\.name))).sorted()
+                let hint = closest(name, in: all).map { " (did you mean `\($0)`?)" } ?? ""
                 throw Failure(
                     .usage,
-                    "--var \(name): \(runbook.name) has no variable `\(name)`\(hint); it uses: \(known.joined(separator: ", "))"
+                    "--var \(name): \(runbook.name) has no variable `\(name)`\(hint); it uses: \(all.joined(separator: ", "))"
                 )
             }
-            set(name, String(override[override.index(after: eq)...]))
+            names.append(name)
         }
-        let secrets = Set(runbook.variables.filter(\.isSecret).map(\.name))
-        for name in secrets where values[name] == nil {
+        try checkCollisions(names, source: "--var")
+        for override in overrides {
+            let eq = override.firstIndex(of: "=") ?? override.endIndex
+            set(String(override[..<eq]), String(override[override.index(after: eq)...]))
+        }
+    }
+
+    private mutating func fillMissing(_ runbook: Runbook, ask: ((RunbookVariable) -> String?)?) throws(Failure) {
+        for name in secretNames where values[name] == nil {
             throw Failure(
                 .usage,
                 "\(runbook.name) needs the secret `\(name)`: set \(Self.environmentName(name)) (or pass --var \(name)=VALUE)"
             )
         }
-        for use in runbook.placeholderUses where values[use.name] == nil {
-            if let variable = runbook.variables.first(where: { $0.name == use.name }) {
-                let what = variable.description.map { " (\($0))" } ?? ""
+        let found = runbook.foundVariables
+        for use in runbook.placeholderUses where value(of: use.name) == nil && !found.contains(use.name.lowercased()) {
+            guard let variable = runbook.variables.first(where: { $0.name.lowercased() == use.name.lowercased() })
+            else {
                 throw Failure(
-                    .usage,
-                    "\(runbook.name) needs the variable `\(use.name)`\(what): pass --var \(use.name)=VALUE, set \(Self.environmentName(use.name)) or set vars.\(use.name) in .relops.yml"
+                    .badInput,
+                    "\(runbook.path):\(use.line): unknown variable `{{\(use.name)}}`: the front matter does not declare it and no value was given"
                 )
             }
+            if let answer = ask?(variable) {
+                set(variable.name, answer)
+                sources[variable.name] = "asked"
+                continue
+            }
+            let what = variable.description.map { " (\($0))" } ?? ""
             throw Failure(
-                .badInput,
-                "\(runbook.path):\(use.line): unknown variable `{{\(use.name)}}`: the front matter does not declare it and no value was given"
+                .usage,
+                "\(runbook.name) needs the variable `\(variable.name)`\(what): pass --var \(variable.name)=VALUE, set \(Self.environmentName(variable.name)) or set vars.\(variable.name) in .relops.yml"
             )
-        }
-        self.values = values
-        self.order = order.filter { values[$0] != nil }
-        secretNames = secrets
-        argumentListNames = Set(runbook.variables.filter(\.isArgumentList).map(\.name))
-        for name in argumentListNames {
-            _ = try splitArguments(values[name] ?? "")
         }
     }
 
@@ -91,7 +151,7 @@ public struct RunVariables: Sendable {
 
     /// Every value as `RELOPS_<NAME>` environment variables.
     public var environment: [String: String] {
-        Dictionary(uniqueKeysWithValues: values.map { (Self.environmentName($0.key), $0.value) })
+        Dictionary(values.map { (Self.environmentName($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The arguments of a ```relops``` line with values filled in, word by word (a value never
@@ -99,10 +159,10 @@ public struct RunVariables: Sendable {
     public func arguments(of command: RelopsCommandLine) throws(Failure) -> [String] {
         var out: [String] = []
         for word in command.words {
-            if let name = word.barePlaceholder, argumentListNames.contains(name) {
-                out += try splitArguments(values[name] ?? "")
+            if let name = word.barePlaceholder, argumentListNames.contains(spelling(of: name)) {
+                out += try splitArguments(value(of: name) ?? "")
             } else {
-                out.append(Placeholders.replace(in: word.text) { values[$0] ?? "" })
+                out.append(Placeholders.replace(in: word.text) { value(of: $0) ?? "" })
             }
         }
         return out
@@ -116,7 +176,7 @@ public struct RunVariables: Sendable {
 
     /// Text for a person (prose, a task item), with values filled in and secrets masked.
     public func display(_ text: String) -> String {
-        Placeholders.replace(in: text) { secretNames.contains($0) ? "***" : (values[$0] ?? "") }
+        Placeholders.replace(in: text) { secretNames.contains(spelling(of: $0)) ? "***" : (value(of: $0) ?? "") }
     }
 
     /// `text` with every secret value masked as `***`.

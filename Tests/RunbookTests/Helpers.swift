@@ -17,13 +17,17 @@ final class ScriptedIO: RunbookIO {
     var confirmations: [Bool] = []
     private(set) var events: [String] = []
 
-    func runRelops(_ arguments: [String], environment: [String: String], in folder: String) -> CommandOutput {
+    func runRelops(
+        _ arguments: [String], environment: [String: String], in folder: String, started: (Int32) -> Void
+    ) -> CommandOutput {
         relopsCalls.append(arguments)
         relopsEnvironments.append(environment)
         return relopsResults[arguments.joined(separator: " ")] ?? CommandOutput(status: 0, output: "")
     }
 
-    func runShell(_ script: String, environment: [String: String], in folder: String) -> CommandOutput {
+    func runShell(_ script: String, environment: [String: String], in folder: String, started: (Int32) -> Void)
+        -> CommandOutput
+    {
         shellCalls.append((script, environment))
         return shellResult
     }

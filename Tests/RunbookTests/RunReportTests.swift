@@ -43,7 +43,7 @@ import Testing
         )
         io.relopsResults["cutover --from old.example.net --to app.example.com --apply"] = CommandOutput(
             status: 1, output: "refusing: uncommitted changes in\n```\nSource/App/appsettings.json\n```\n")
-        io.choices = [.run, .run, .skip, .run]
+        io.choices = [.run, .run, .skip(reason: ""), .run]
         io.confirmations = [true]
         var options = RunOptions()
         options.interactive = true

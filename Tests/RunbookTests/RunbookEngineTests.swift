@@ -205,7 +205,7 @@ import Testing
             - [ ] Approved
             """)
         let io = ScriptedIO()
-        io.choices = [.run, .skip, .run]
+        io.choices = [.run, .skip(reason: ""), .run]
         io.confirmations = [false]
         var options = RunOptions()
         options.interactive = true

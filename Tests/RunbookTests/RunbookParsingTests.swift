@@ -248,7 +248,7 @@ import Testing
             ("---\ntitle: x\n", "Runbooks/sample.md:1: the front matter starting here has no closing `---`"),
             (
                 "---\ntitel: x\n---\n## S\n",
-                "Runbooks/sample.md:2:8: unknown front matter key `titel` (did you mean `title`?); known keys: title, description, vars"
+                "Runbooks/sample.md:2:8: unknown front matter key `titel` (did you mean `title`?); known keys: title, description, vars, when"
             ),
             (
                 "---\nvars:\n  a: {secret: maybe}\n---\n## S\n",
@@ -260,7 +260,7 @@ import Testing
             ),
             (
                 "## S\n```relops retry=3\nrelops scan\n```\n",
-                "Runbooks/sample.md:2: unknown ```relops``` option `retry=3` (known: exit=0,1)"
+                "Runbooks/sample.md:2: unknown ```relops``` option `retry=3` (known: exit=0,1, identity=NAME)"
             ),
         ]
         for (text, message) in cases {

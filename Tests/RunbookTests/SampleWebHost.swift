@@ -47,9 +47,12 @@ final class SampleWebHost: @unchecked Sendable {
             .joined(separator: " ")
     }
 
-    /// Deploys the documents `relops association render` makes from `repo` to `host`.
-    func deploy(_ repo: GitFixture, to host: String) -> ProcessOutput {
-        relops(["association", "render", "--out", prefix.url("sites/\(host)")], in: repo.root)
+    /// Deploys the documents `relops association render` makes from `repo` to `host` (from the web
+    /// host's settings file `config` when the repository has no `.relops.yml`).
+    func deploy(_ repo: GitFixture, to host: String, config: String? = nil) -> ProcessOutput {
+        relops(
+            ["association", "render", "--out", prefix.url("sites/\(host)")] + (config.map { ["--config", $0] } ?? []),
+            in: repo.root)
     }
 
     /// What `host` serves at `/.well-known/<name>`, empty when nothing.

@@ -35,31 +35,49 @@ import Testing
         let missing = try #require(throws: Failure.self) {
             _ = try RunVariables(runbook: book, config: [], overrides: [])
         }
-        #expect(
-            missing.message.contains("`old_host`") || missing.message.contains("`new_host`")
-                || missing.message.contains("`expect_binary`"))
+        #expect(missing.message.contains("needs the variable `old_host`"))
+        let flags = "--offline --cacert ca.pem"
         let steps = try commands(
             book,
             [
-                "old_host=\(old)", "new_host=app.example.com", "expect_binary=3", "expect_docs=2",
-                "verify_flags=--offline --cacert ca.pem",
+                "old_host=\(old)", "new_host=app.example.com", "association_config=Web/appsettings.json",
+                "android_package=com.example.app", "min_app_version=2.0", "verify_flags=\(flags)",
             ])
+        let counts =
+            "binary=auto,server=auto,store-listing=auto,docs=auto,comment=auto,repo-meta=auto,test=auto,other=auto"
+        let config = "--config Web/appsettings.json"
         #expect(
             steps == [
-                ["scan --host \(old) --expect binary=3,server=0,docs=2,test=0,other=0"],
-                ["verify --host app.example.com --offline --cacert ca.pem"],
+                ["scan --host \(old) --expect \(counts)"],
+                ["verify --host app.example.com --tls-only \(flags)"],
+                ["verify --host app.example.com \(config) \(flags)"],
                 ["cutover --from \(old) --to app.example.com"],
                 ["cutover --from \(old) --to app.example.com --apply"],
-                ["scan --host \(old) --expect binary=0,server=0,docs=0,test=0,other=0"],
-                [],
                 [
-                    "verify --host app.example.com --offline --cacert ca.pem",
-                    "verify --host \(old) --offline --cacert ca.pem",
+                    "scan --host \(old) --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,other=0"
                 ],
-                ["verify --host \(old) --offline --cacert ca.pem"],
+                ["scan --host app.example.com"],
+                ["verify --host app.example.com \(config) \(flags)", "verify --host \(old) \(config) \(flags)"],
+                ["scan --host app.example.com --expect binary=auto"],
+                ["scan --host app.example.com --expect binary=auto"],
+                ["verify --host app.example.com \(config) --wait 30m \(flags)"],
+                [], [], [],
+                ["verify --host \(old) \(config) \(flags)"],
+                [],
+                ["cutover undo", "scan --host \(old) --expect \(counts)"],
+                ["verify --host \(old) \(config) \(flags)"],
             ])
-        #expect(confirmations(book) == [0, 0, 0, 0, 0, 3, 0, 1])
-        #expect(book.steps.map(\.onlyReads) == [true, true, true, false, true, false, true, true])
+        #expect(confirmations(book) == [0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 0, 2, 1, 2, 1, 1, 0, 1])
+        #expect(
+            book.steps.map { $0.condition?.text ?? "-" } == [
+                "-", "-", "-", "-", "-", "-", "-", "-", "android", "ios", "ios", "android", "ios", "-", "-",
+                "rollback", "rollback", "rollback",
+            ])
+        #expect(
+            book.steps[6].actions.contains { action in
+                if case .relops(let check) = action { return check.identityVariable == "identity_uris" }
+                return false
+            })
     }
 
     @Test func fingerprintRotation() throws {
@@ -82,7 +100,7 @@ import Testing
                 ["verify --host app.example.com --fingerprint \(new)"],
                 ["fingerprint rotate --to \(new)"],
             ])
-        #expect(confirmations(book) == [1, 0, 1, 0, 1, 1, 1])
+        #expect(confirmations(book) == [1, 0, 1, 0, 1, 2, 1])
     }
 
     @Test func adrAnchorAudit() throws {

@@ -59,6 +59,8 @@ public enum Demo {
             let variables = try RunVariables(runbook: runbook, config: [], overrides: demoRun.vars)
             var options = RunOptions()
             options.confirmedSteps = demoRun.confirm
+            options.skippedSteps = try RunOptions.skips(demoRun.skip)
+            options.acceptCounts = demoRun.acceptCounts
             let engine = try RunbookEngine(
                 runbook: runbook, variables: variables, repositoryRoot: workspace.repository, io: io,
                 options: options, operatorName: operatorName)

@@ -10,11 +10,15 @@ public struct DemoFindings: Sendable {
         public let perClass: String
     }
 
-    /// The domain cutover's inventory (step 1) and its check that no old host remains (step 5).
+    /// The domain cutover's inventory (step 1) and its check that no old host remains (step 6).
     public let scanBefore: ScanCounts?
     public let scanAfter: ScanCounts?
-    /// The summary of the first `relops verify` (domain cutover step 2): `6 passed, 0 warnings, ...`.
+    /// The summary of the first `relops verify` (domain cutover step 3): `6 passed, 0 warnings, ...`.
     public let verifySummary: String?
+    /// The counts the inventory found for its `auto` expectations, as accepted: `binary=3,server=1,...`.
+    public let acceptedCounts: String?
+    /// What the OAuth and identity step (7) found to register with the identity provider.
+    public let identityURIs: [String]
     /// The cutover's "still to do" list, one sentence each.
     public let followUps: [String]
     /// The fingerprint served before the rotation and the new certificate's, as `fingerprint show` read it.
@@ -39,10 +43,17 @@ public struct DemoFindings: Sendable {
         func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }
 
         scanBefore = Self.scanCounts(excerpt("domain-cutover", step: 1))
-        scanAfter = Self.scanCounts(excerpt("domain-cutover", step: 5))
-        verifySummary = lines(excerpt("domain-cutover", step: 2)).last { $0.wholeMatch(of: /\d+ passed, .*/) != nil }
+        scanAfter = Self.scanCounts(excerpt("domain-cutover", step: 6))
+        verifySummary = lines(excerpt("domain-cutover", step: 3)).last { $0.wholeMatch(of: /\d+ passed, .*/) != nil }
             .map(String.init)
-        followUps = lines(excerpt("domain-cutover", step: 4)).drop { !$0.hasPrefix("== still to do") }.dropFirst()
+        acceptedCounts =
+            lines(excerpt("domain-cutover", step: 1)).lazy.compactMap {
+                $0.firstMatch(of: /counts found for the auto expectations: (\S+)/).map { String($0.output.1) }
+            }.first
+        identityURIs = lines(excerpt("domain-cutover", step: 7)).compactMap { line in
+            line.wholeMatch(of: /\s+(\S+)\s+\((\S+)\)/).map { "\($0.output.1) (\($0.output.2))" }
+        }
+        followUps = lines(excerpt("domain-cutover", step: 5)).drop { !$0.hasPrefix("== still to do") }.dropFirst()
             .prefix { $0.first?.isNumber == true }.map { line in
                 // `2. Redeploy the services whose configuration changed. Source/...`: the first sentence.
                 guard let number = line.firstRange(of: ". "),

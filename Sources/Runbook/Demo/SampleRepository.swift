@@ -100,6 +100,10 @@ public enum SampleRepository {
         public let runbook: String
         public let vars: [String]
         public let confirm: [String]
+        /// `--skip STEP=REASON` values.
+        public var skip: [String] = []
+        /// `--accept-counts`: the `auto` expectations take the counts the scan finds.
+        public var acceptCounts = false
     }
 
     /// The three shipped runbooks as the demo runs them, non-interactively, in this order.
@@ -110,11 +114,13 @@ public enum SampleRepository {
             DemoRun(
                 runbook: "domain-cutover",
                 vars: [
-                    "old_host=\(oldHost)", "new_host=\(newHost)", "expect_binary=\(expectedCounts.binary)",
-                    "expect_server=\(expectedCounts.server)", "expect_docs=\(expectedCounts.docs)",
-                    "expect_other=\(expectedCounts.other)", "verify_flags=\(verifyFlags)",
+                    "old_host=\(oldHost)", "new_host=\(newHost)",
+                    "association_config=Source/Hosts/UI/App.UI.Web/appsettings.json",
+                    "android_package=com.example.conference", "min_app_version=2.0", "verify_flags=\(verifyFlags)",
                 ],
-                confirm: ["6", "8"]),
+                confirm: ["7", "8", "9", "10", "14", "15"],
+                skip: ["12=the demo has no Android device", "13=the demo has no iOS device"],
+                acceptCounts: true),
             DemoRun(
                 runbook: "fingerprint-rotation",
                 vars: [

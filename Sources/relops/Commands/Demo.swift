@@ -23,7 +23,7 @@ enum DemoCommand: RelopsCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let workspace = try DemoWorkspace(keep: arguments.value("keep"))
         defer { workspace.removeIfTemporary() }
-        let interrupt = DemoInterrupt()
+        let interrupt = StepSignals()
         defer { interrupt.cancel() }
         let io = DemoProgressIO(console: console, interrupt: interrupt)
         defer { console.endProgress() }
@@ -65,22 +65,28 @@ enum DemoCommand: RelopsCommand {
 /// Runs the steps' commands as this binary and shows each step as a transient progress line.
 final class DemoProgressIO: RunbookIO {
     let console: Console
-    let interrupt: DemoInterrupt
+    let interrupt: StepSignals
     let runner: TerminalRunbookIO
 
-    init(console: Console, interrupt: DemoInterrupt) {
+    init(console: Console, interrupt: StepSignals) {
         self.console = console
         self.interrupt = interrupt
-        runner = TerminalRunbookIO(console: console, executable: relopsExecutable, interactive: false)
+        runner = TerminalRunbookIO(
+            console: console, executable: relopsExecutable, interactive: false, signals: interrupt)
     }
 
-    func runRelops(_ arguments: [String], environment: [String: String], in folder: String) -> CommandOutput {
-        if interrupt.happened { return CommandOutput(status: 130, output: "", errors: "interrupted") }
-        return runner.runRelops(arguments, environment: environment, in: folder)
+    var interrupted: Bool { interrupt.happened }
+
+    func runRelops(
+        _ arguments: [String], environment: [String: String], in folder: String, started: (Int32) -> Void
+    ) -> CommandOutput {
+        runner.runRelops(arguments, environment: environment, in: folder, started: started)
     }
 
-    func runShell(_ script: String, environment: [String: String], in folder: String) -> CommandOutput {
-        runner.runShell(script, environment: environment, in: folder)
+    func runShell(_ script: String, environment: [String: String], in folder: String, started: (Int32) -> Void)
+        -> CommandOutput
+    {
+        runner.runShell(script, environment: environment, in: folder, started: started)
     }
 
     func choose(step: RunbookStep, prose: String) -> StepChoice { .run }
@@ -89,34 +95,5 @@ final class DemoProgressIO: RunbookIO {
 
     func show(_ event: RunEvent) {
         if case .stepStarted(let step, _) = event { console.progress("  \(step.number). \(step.title)") }
-    }
-}
-
-/// Turns Ctrl-C and SIGTERM into a clean stop: no further step command starts (the one running,
-/// in the same process group, gets the signal itself), so the demo ends through its normal path,
-/// which removes a temporary workspace. Nothing is removed from a signal handler, so nothing races.
-final class DemoInterrupt: @unchecked Sendable {
-    static let signals = [SIGINT, SIGTERM]
-    private let lock = NSLock()
-    private var interrupted = false
-    private var sources: [any DispatchSourceSignal] = []
-
-    init() {
-        for number in Self.signals {
-            signal(number, SIG_IGN)  // delivered to the source below instead
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.lock.withLock { self?.interrupted = true } }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    /// True once a signal came.
-    var happened: Bool { lock.withLock { interrupted } }
-
-    /// Stops watching and restores the default handling.
-    func cancel() {
-        for source in sources { source.cancel() }
-        for number in Self.signals { signal(number, SIG_DFL) }
     }
 }

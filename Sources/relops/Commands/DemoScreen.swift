@@ -14,7 +14,9 @@ struct DemoScreen {
             "  The host is in a config value, an iOS entitlement, an Android constant, the web host's config and a")
         console.out(
             "  runbook; the web host serves the app signing fingerprint; ADR-043 cites code that later commits moved.")
-        console.out("  The runbooks ran without a person (--confirm) and verified with --local: nothing was fetched.")
+        console.out(
+            "  The runbooks ran without a person (--confirm, --skip, --accept-counts) and verified with --local:")
+        console.out("  nothing was fetched.")
         for run in result.runs {
             console.out("")
             let outcome =
@@ -23,7 +25,9 @@ struct DemoScreen {
                 console.styled(run.state.title, .bold) + "  (`relops runbook run \(run.demoRun.runbook)`)  \(outcome)")
             for step in run.state.steps {
                 console.out("  \(mark(step.status)) \(step.number). \(step.title)  \(step.status.rawValue)")
-                if step.status == .failed, let note = step.note { console.out("      \(note)") }
+                if step.status == .failed || step.status == .skipped, let note = step.note {
+                    console.out("      \(note)")
+                }
             }
         }
         findings()
@@ -46,11 +50,17 @@ struct DemoScreen {
         if let before = found.scanBefore {
             console.out("  Scan, before the cutover: \(before.occurrences) occurrences: \(before.perClass)")
         }
+        if let counts = found.acceptedCounts {
+            console.out("  Expected counts (auto, accepted with --accept-counts): \(counts)")
+        }
         if let after = found.scanAfter {
             console.out("  Scan, after the cutover:  \(after.occurrences) occurrences: \(after.perClass)")
         }
         if let verify = found.verifySummary {
             console.out("  Verify of \(SampleRepository.newHost): \(verify)")
+        }
+        if !found.identityURIs.isEmpty {
+            console.out("  To register with the identity provider: \(found.identityURIs.joined(separator: ", "))")
         }
         if !found.followUps.isEmpty {
             console.out("  Still to do after the cutover:")

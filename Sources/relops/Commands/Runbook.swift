@@ -31,7 +31,15 @@ enum RunbookCommand: RelopsCommand {
                     .value(
                         "confirm", "STEP", repeatable: true,
                         help: "Count STEP's task items (number or id) as confirmed."),
+                    .value(
+                        "skip", "STEP=REASON", repeatable: true,
+                        help: "Record STEP (number or id) as skipped, with the reason, instead of running it."),
+                    .flag(
+                        "accept-counts",
+                        help: "Accept the counts a scan finds for `auto` expectations (a person reads them first)."),
                     .flag("allow-shell", help: "Run ```sh blocks without asking."),
+                    .flag(
+                        "rollback", help: "Run the runbook's rollback steps (`when: rollback`) in a run of their own."),
                     .flag("new", help: "Start a fresh run even when one is open."),
                 ],
                 positionals: [
@@ -65,9 +73,18 @@ enum RunbookCommand: RelopsCommand {
         ShippedFiles.locate(executable: relopsExecutable, environment: ProcessInfo.processInfo.environment)
     }
 
+    /// The repository's runbooks and the shipped ones; when none ship, the catalog knows where it looked.
+    static func catalog(_ project: Project) -> RunbookCatalog {
+        RunbookCatalog(
+            repositoryRoot: project.root, shipped: shippedFiles,
+            notShipped: ShippedFiles.notFound(
+                executable: relopsExecutable, environment: ProcessInfo.processInfo.environment))
+    }
+
     static func list(_ project: Project, _ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
-        let entries = RunbookCatalog(repositoryRoot: project.root, shipped: shippedFiles).entries()
+        let catalog = catalog(project)
+        let entries = catalog.entries()
         if format == .json {
             console.out(
                 JSONValue.object([
@@ -83,50 +100,74 @@ enum RunbookCommand: RelopsCommand {
                             })
                     )
                 ]).rendered())
+            if catalog.shipped == nil, let notShipped = catalog.notShipped { throw notShipped }
             return ExitCode.ok
         }
-        if entries.isEmpty { console.error("no runbooks found (shipped runbooks not located; set RELOPS_SHARE)") }
         let width = entries.map(\.name.count).max() ?? 0
         for entry in entries {
             console.out(
                 entry.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + entry.title
                     + (entry.origin == "repository" ? "  (repository)" : ""))
         }
+        if catalog.shipped == nil, let notShipped = catalog.notShipped { throw notShipped }
         return ExitCode.ok
     }
 
     static func runRunbook(_ project: Project, _ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-        let catalog = RunbookCatalog(repositoryRoot: project.root, shipped: shippedFiles)
-        let runbook = try catalog.resolve(arguments.positionals[0])
-        let variables = try RunVariables(
-            runbook: runbook, config: project.config.vars, environment: ProcessInfo.processInfo.environment,
-            overrides: arguments.all("var"))
+        let runbook = try catalog(project).resolve(arguments.positionals[0])
         var options = RunOptions()
         options.interactive = !arguments.flag("non-interactive") && isatty(STDIN_FILENO) == 1
         options.yes = arguments.flag("yes")
         options.allowShell = arguments.flag("allow-shell")
         options.confirmedSteps = arguments.all("confirm")
+        options.skippedSteps = try RunOptions.skips(arguments.all("skip"))
+        options.acceptCounts = arguments.flag("accept-counts")
+        options.rollback = arguments.flag("rollback")
         options.newRun = arguments.flag("new")
+        let signals = StepSignals(endWhenIdle: options.interactive)
+        defer { signals.cancel() }
+        let io = TerminalRunbookIO(
+            console: console, executable: relopsExecutable, interactive: options.interactive, signals: signals)
+        // What the open run recorded (values asked for or passed before, accepted counts) holds
+        // on resume; a new run starts from the counts earlier runs accepted, and a rollback from
+        // the values of the run it rolls back.
+        let store = RunStore(repositoryRoot: project.root)
+        let open = options.newRun ? nil : try store.openRun(of: runbook.name, rollback: options.rollback)
+        let rolledBack =
+            options.rollback ? try store.all().last { $0.runbook == runbook.name && $0.rollback != true } : nil
         let env = ProcessInfo.processInfo.environment
+        let variables = try RunVariables(
+            runbook: runbook, config: project.config.vars, environment: env, overrides: arguments.all("var"),
+            recorded: try open?.vars ?? rolledBack?.vars ?? store.acceptedValues(of: runbook.name),
+            ask: options.interactive ? io.value(for:) : nil)
         let operatorName = project.repository.configString("user.name") ?? env["USER"] ?? env["LOGNAME"] ?? "unknown"
-        let io = TerminalRunbookIO(console: console, executable: relopsExecutable, interactive: options.interactive)
         let engine = try RunbookEngine(
             runbook: runbook, variables: variables, repositoryRoot: project.root, io: io,
             options: options, operatorName: operatorName)
         let outcome = try engine.run()
-        let runID = engine.state.runID
+        return render(outcome, engine.state, runbook, rollback: options.rollback, signals: signals, console)
+    }
+
+    static func render(
+        _ outcome: RunOutcome, _ state: RunState, _ runbook: Runbook, rollback: Bool, signals: StepSignals,
+        _ console: Console
+    ) -> Int32 {
+        let again = "relops runbook run \(runbook.name)" + (rollback ? " --rollback" : "")
         switch outcome {
         case .complete:
-            console.out("\nAll \(runbook.steps.count) steps done. `relops runbook report \(runID)` writes the record.")
+            console.out(
+                "\nAll \(runbook.steps.count) steps done. `relops runbook report \(state.runID)` writes the record.")
             return ExitCode.ok
         case .failed(let step):
-            let note = engine.state.steps[step - 1].note ?? ""
-            console.out(
-                "\nStep \(step) failed: \(note)\nFix it and run `relops runbook run \(runbook.name)` again to resume at step \(step)."
-            )
-            return ExitCode.checkFailed
+            let note = state.steps[step - 1].note ?? ""
+            console.out("\nStep \(step) failed: \(note)\nFix it and run `\(again)` again to resume at step \(step).")
+            return signals.happened ? signals.exitCode : ExitCode.checkFailed
         case .stopped(let step):
-            console.out("\nStopped at step \(step). Run `relops runbook run \(runbook.name)` again to resume there.")
+            if signals.happened {
+                console.out("\nInterrupted at step \(step). Run `\(again)` again to resume there.")
+                return signals.exitCode
+            }
+            console.out("\nStopped at step \(step). Run `\(again)` again to resume there.")
             return ExitCode.ok
         }
     }

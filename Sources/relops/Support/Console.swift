@@ -48,6 +48,14 @@ final class Console: @unchecked Sendable {
         writeAll(STDERR_FILENO, Array((text + "\n").utf8))
     }
 
+    /// A question on stderr, without a newline, after everything buffered for stdout.
+    func prompt(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        flushLocked()
+        writeAll(STDERR_FILENO, Array(text.utf8))
+    }
+
     /// A transient progress line on stderr; shown only when stderr is a terminal.
     func progress(_ text: String) {
         guard stderrIsTerminal else { return }

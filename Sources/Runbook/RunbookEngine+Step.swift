@@ -1,0 +1,137 @@
+import Foundation
+import RelopsCore
+
+/// One step: whether it applies, the prompt, then one method per kind of action.
+extension RunbookEngine {
+    /// Runs one step; a non-nil outcome stops the run.
+    func execute(_ step: RunbookStep, reopened reopenedNote: String?) throws(Failure) -> RunOutcome? {
+        let index = step.number - 1
+        state.steps[index].status = .pending
+        state.steps[index].started = timestamp(now())
+        state.steps[index].finished = nil
+        state.steps[index].operator = operatorName
+        state.steps[index].note = reopenedNote
+        state.steps[index].checks = []
+        try store.save(state)
+        if let reason = inapplicable(step) { return try finish(step, .skipped, note: "does not apply: " + reason) }
+        if let skip = options.skippedSteps.first(where: { runbook.step(named: $0.step)?.id == step.id }) {
+            return try finish(step, .skipped, note: "skipped by \(operatorName): \(skip.reason)")
+        }
+        io.show(.stepStarted(step, prose: variables.display(step.prose)))
+        if options.interactive && !options.yes {
+            switch io.choose(step: step, prose: variables.display(step.prose)) {
+            case .run: break
+            case .skip(let reason):
+                return try finish(
+                    step, .skipped, note: "skipped by \(operatorName)" + (reason.isEmpty ? "" : ": " + reason))
+            case .quit: return try stop(step, "stopped here by \(operatorName)")
+            }
+        }
+        // Without a person, a step that needs one fails before any of its commands run, so a write
+        // is never done by a step that then cannot finish.
+        let confirmedByFlag = options.confirmedSteps.contains { runbook.step(named: $0)?.id == step.id }
+        if !options.interactive && !confirmedByFlag, let item = firstOpenItem(step) {
+            return try fail(step, needsPerson(variables.display(item.text), step))
+        }
+        var confirmedAny = false
+        for action in step.actions {
+            if io.interrupted { return try interrupted(step) }
+            let outcome: RunOutcome?
+            switch action {
+            case .relops(let check): outcome = try runCheck(check, step)
+            case .shell(let block): outcome = try runShellBlock(block, step)
+            case .confirmation(let item):
+                if item.checkedInRunbook { continue }
+                outcome = try confirm(item, step, byFlag: confirmedByFlag)
+                confirmedAny = true
+            }
+            if let outcome { return outcome }
+        }
+        _ = try finish(step, confirmedAny ? .confirmed : .passed, note: reopenedNote)
+        return nil
+    }
+
+    private func firstOpenItem(_ step: RunbookStep) -> TaskItem? {
+        step.actions.lazy.compactMap { action -> TaskItem? in
+            if case .confirmation(let item) = action, !item.checkedInRunbook { return item }
+            return nil
+        }.first
+    }
+
+    private func needsPerson(_ text: String, _ step: RunbookStep) -> String {
+        "needs a person to confirm \"\(text)\"; run it on a terminal, or pass --confirm \(step.id) once it is done"
+    }
+
+    /// A ```relops``` block: each line's exit code is a check; `auto` expectations are settled
+    /// first, and an `identity=` scan records what it found.
+    private func runCheck(_ check: RelopsCheck, _ step: RunbookStep) throws(Failure) -> RunOutcome? {
+        let index = step.number - 1
+        for command in check.commands {
+            if let outcome = try settleAutoCounts(command, step) { return outcome }
+            var arguments = try variables.arguments(of: command)
+            if check.identityVariable != nil { arguments += ["--format", "json"] }
+            let result = try runRelops(arguments, step: step)
+            let passed = check.acceptedExitCodes.contains(result.status)
+            var excerpt: String?
+            if let name = check.identityVariable, passed {
+                let found = IdentityURIs.find(inScanJSON: result.output)
+                excerpt = IdentityURIs.evidence(found)
+                variables.record(
+                    name, found.isEmpty ? "(none found)" : found.map(\.text).joined(separator: " "),
+                    source: "found by step \(step.number)")
+                recordVariables()
+            }
+            try record(.relops, displayCommand(arguments), result, passed: passed, index: index, excerpt: excerpt)
+            if !passed { return try fail(step, "`\(displayCommand(arguments))` exited \(result.status)") }
+        }
+        return nil
+    }
+
+    private func runShellBlock(_ block: ShellBlock, _ step: RunbookStep) throws(Failure) -> RunOutcome? {
+        let script = variables.script(block.script)
+        if !options.allowShell {
+            guard options.interactive else {
+                return try fail(
+                    step,
+                    "the step has a ```sh``` block, which runs only with --allow-shell or a yes at the step's prompt")
+            }
+            guard io.allowShell(step: step, script: script) else {
+                return try stop(step, "\(operatorName) declined the shell block")
+            }
+        }
+        let result = try runShell(script, step: step)
+        let passed = result.status == 0
+        try record(.sh, script.trimmingCharacters(in: .newlines), result, passed: passed, index: step.number - 1)
+        return passed ? nil : try fail(step, "the ```sh``` block exited \(result.status)")
+    }
+
+    /// A task item; one that names an `identity=` list is confirmed once for each entry.
+    private func confirm(_ item: TaskItem, _ step: RunbookStep, byFlag: Bool) throws(Failure) -> RunOutcome? {
+        for text in expanded(item.text) {
+            if byFlag {
+                try record(
+                    .confirm, text, nil, passed: true, index: step.number - 1,
+                    excerpt: "confirmed with --confirm by \(operatorName)")
+            } else if options.interactive {
+                guard io.confirm(step: step, item: text) else { return try stop(step, "not confirmed: \(text)") }
+                try record(
+                    .confirm, text, nil, passed: true, index: step.number - 1, excerpt: "confirmed by \(operatorName)")
+            } else {
+                return try fail(step, needsPerson(text, step))
+            }
+        }
+        return nil
+    }
+
+    /// The item's text for a person, once per entry of an `identity=` list it names.
+    private func expanded(_ text: String) -> [String] {
+        let lists = runbook.foundVariables
+        guard let name = Placeholders.names(in: text).first(where: { lists.contains($0.lowercased()) }),
+            let entries = variables.value(of: name)?.split(separator: " ").map(String.init), entries.count > 1
+        else { return [variables.display(text)] }
+        return entries.map { entry in
+            variables.display(
+                Placeholders.replace(in: text) { $0.lowercased() == name.lowercased() ? entry : "{{\($0)}}" })
+        }
+    }
+}

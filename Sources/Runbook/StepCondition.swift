@@ -1,0 +1,119 @@
+import Foundation
+import RelopsCore
+
+/// When a step (or a whole runbook) applies: `when: ios`, `when: android`, `when: vars.NAME` or
+/// `when: rollback`, written in the front matter or as a step's first line.
+public enum StepCondition: Sendable, Equatable {
+    /// The app ships on this platform (`ios` or `android`).
+    case platform(String)
+    /// The variable has a value that is not empty, `false`, `no`, `off` or `0`.
+    case variable(String)
+    /// The step belongs to the rollback section: it runs only in a `--rollback` run.
+    case rollback
+
+    /// Reads a `when:` value; `location` (`path:line`) names it in the error.
+    public init(parsing text: String, location: String) throws(Failure) {
+        let value = text.trimmingCharacters(in: .whitespaces)
+        switch value.lowercased() {
+        case "ios", "android": self = .platform(value.lowercased())
+        case "rollback": self = .rollback
+        default:
+            guard value.hasPrefix("vars."), Placeholders.isName(String(value.dropFirst(5))) else {
+                throw Failure(
+                    .badInput,
+                    "\(location): `when: \(value)` is not a condition (known: ios, android, vars.NAME, rollback)")
+            }
+            self = .variable(String(value.dropFirst(5)))
+        }
+    }
+
+    /// As written after `when:`.
+    public var text: String {
+        switch self {
+        case .platform(let name): name
+        case .variable(let name): "vars." + name
+        case .rollback: "rollback"
+        }
+    }
+
+    /// Nil when the condition holds, else why the step does not apply.
+    func unmet(_ context: ConditionContext) -> String? {
+        switch self {
+        case .rollback:
+            return context.rollback ? nil : "a rollback step (it runs with --rollback)"
+        case .variable(let name):
+            let value = context.variables.value(of: name) ?? ""
+            let off = ["", "false", "no", "off", "0"].contains(value.lowercased())
+            return off ? "`when: vars.\(name)` and `\(name)` is \(value.isEmpty ? "not set" : "`\(value)`")" : nil
+        case .platform(let name):
+            let platforms = context.platforms
+            return platforms.names.contains(name)
+                ? nil
+                : "`when: \(name)` and the app's platforms are \(platforms.names.isEmpty ? "none" : platforms.names.sorted().joined(separator: ", ")) (\(platforms.source))"
+        }
+    }
+}
+
+/// What conditions are decided on.
+struct ConditionContext {
+    let variables: RunVariables
+    let rollback: Bool
+    let platforms: Platforms
+}
+
+/// The platforms the app ships on: the runbook variable `platforms` (`ios,android`) when given, else
+/// what the repository holds (an `AndroidManifest.xml`, `build.gradle` or `Platforms/Android/`
+/// folder; an `Info.plist`, entitlements, `.xcodeproj` or `Platforms/iOS/` folder).
+struct Platforms {
+    let names: Set<String>
+    /// Where they came from, for the report.
+    let source: String
+
+    static func resolve(_ variables: RunVariables, repositoryRoot: String) -> Platforms {
+        if let given = variables.value(of: "platforms"), !given.isEmpty {
+            let names = given.lowercased().split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            return Platforms(names: Set(names), source: "--var platforms=\(given)")
+        }
+        return detect(in: repositoryRoot)
+    }
+
+    /// Walks the repository (at most 50,000 entries; `.git`, build output and packages left out).
+    static func detect(in root: String) -> Platforms {
+        var names = Set<String>()
+        var evidence: [String] = []
+        let skipped: Set<String> = [".git", ".build", "node_modules", "bin", "obj", "Pods", ".relops"]
+        var pending = [""]
+        var seen = 0
+        while let relative = pending.popLast(), seen < 50_000, names.count < 2 {
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+                seen += 1
+                let path = relative.isEmpty ? entry : relative + "/" + entry
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) else {
+                    continue
+                }
+                if let platform = platform(of: entry, isFolder: isFolder.boolValue),
+                    names.insert(platform).inserted
+                {
+                    evidence.append(path)
+                }
+                if isFolder.boolValue && !skipped.contains(entry) { pending.append(path) }
+            }
+        }
+        let source =
+            evidence.isEmpty ? "found no platform files in the repository" : "found " + evidence.joined(separator: ", ")
+        return Platforms(names: names, source: source + "; --var platforms=... overrides")
+    }
+
+    private static func platform(of name: String, isFolder: Bool) -> String? {
+        if isFolder {
+            if name == "iOS" || name.hasSuffix(".xcodeproj") { return "ios" }
+            if name == "Android" { return "android" }
+            return nil
+        }
+        if name == "AndroidManifest.xml" || name == "build.gradle" || name == "build.gradle.kts" { return "android" }
+        if name == "Info.plist" || name.hasSuffix(".entitlements") || name == "Entitlements.plist" { return "ios" }
+        return nil
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import RelopsCore
+import Runbook
+import TestSupport
+import Testing
+
+/// Steps that do not apply, skips with a reason, `auto` expectations and `identity=` scans, driven
+/// in-process with a scripted operator.
+@Suite struct RunbookEngineConditionTests {
+    let conditional = """
+        ---
+        vars:
+          staging:
+            default: ""
+          platforms:
+            default: android
+        ---
+        ## Always
+        - [x] nothing to do
+        ## Only with staging
+        when: vars.staging
+        ```relops
+        relops verify --host {{staging}}
+        ```
+        ## Only on iOS
+        when: ios
+        - [ ] TestFlight build installed
+        ## Only on Android
+        when: android
+        ```relops
+        relops scan --host a.example.com
+        ```
+        ## Roll back
+        when: rollback
+        ```relops
+        relops cutover undo
+        ```
+        """
+
+    @Test func conditionsSkipWhatDoesNotApplyAndSayWhy() throws {
+        let folder = TemporaryFolder()
+        let io = ScriptedIO()
+        let run = try engine(try runbook(conditional), folder, io, options: nonInteractive())
+        #expect(try run.run() == .complete)
+        #expect(run.state.steps.map(\.status) == [.passed, .skipped, .skipped, .passed, .skipped])
+        #expect(run.state.steps[1].note == "does not apply: `when: vars.staging` and `staging` is not set")
+        #expect(
+            run.state.steps[2].note
+                == "does not apply: `when: ios` and the app's platforms are android (--var platforms=android)")
+        #expect(run.state.steps[4].note == "does not apply: a rollback step (it runs with --rollback)")
+        #expect(io.relopsCalls == [["scan", "--host", "a.example.com"]])
+
+        var rollback = nonInteractive()
+        rollback.rollback = true
+        let back = try engine(try runbook(conditional), folder, io, vars: ["staging=s.example.com"], options: rollback)
+        #expect(try back.run() == .complete)
+        #expect(back.state.rollback == true)
+        #expect(back.state.steps.map(\.status) == [.skipped, .skipped, .skipped, .skipped, .passed])
+        #expect(io.relopsCalls.last == ["cutover", "undo"])
+    }
+
+    @Test func platformsComeFromTheRepositoryWhenNotGiven() throws {
+        let folder = TemporaryFolder()
+        folder.write("App/Platforms/iOS/Info.plist", "<plist/>\n")
+        let book = try runbook("## iOS\nwhen: ios\n- [x] fine\n## Android\nwhen: android\n- [x] fine\n")
+        let run = try engine(book, folder, ScriptedIO(), options: nonInteractive())
+        #expect(try run.run() == .complete)
+        #expect(run.state.steps.map(\.status) == [.passed, .skipped])
+        #expect(run.state.steps[1].note?.contains("the app's platforms are ios (found App/Platforms/iOS") == true)
+    }
+
+    @Test func aConditionThatIsNotOneIsRefusedWithItsLine() {
+        let error = #expect(throws: Failure.self) { try runbook("## Step\n\nwhen: windows\n- [x] x\n") }
+        #expect(
+            error?.message
+                == "Runbooks/sample.md:3: `when: windows` is not a condition (known: ios, android, vars.NAME, rollback)"
+        )
+    }
+
+    @Test func skipsCarryTheirReasonFromTheFlagAndThePrompt() throws {
+        let folder = TemporaryFolder()
+        let book = try runbook(
+            "## One\n```relops\nrelops scan\n```\n## Two\n```relops\nrelops scan\n```\n## Three\n- [ ] x\n")
+        var options = RunOptions()
+        options.interactive = true
+        options.skippedSteps = [("one", "inventory done by hand")]
+        let io = ScriptedIO()
+        io.choices = [.run, .skip(reason: "the store review is someone else's")]
+        let run = try engine(book, folder, io, options: options)
+        #expect(try run.run() == .complete)
+        #expect(run.state.steps.map(\.status) == [.skipped, .passed, .skipped])
+        #expect(run.state.steps[0].note == "skipped by Ada Operator: inventory done by hand")
+        #expect(run.state.steps[2].note == "skipped by Ada Operator: the store review is someone else's")
+        #expect(io.relopsCalls.count == 1)
+
+        options.skippedSteps = [("9", "no such step")]
+        options.newRun = true
+        let unknown = #expect(throws: Failure.self) { try engine(book, folder, io, options: options) }
+        #expect(unknown?.message.hasPrefix("--skip 9: sample has no such step; steps: 1 (one)") == true)
+        let noReason = #expect(throws: Failure.self) { try RunOptions.skips(["2"]) }
+        #expect(noReason?.message == "--skip 2: expected STEP=\"reason\" (a step number or id, and why)")
+    }
+
+    let inventory = """
+        ---
+        vars:
+          expect_binary:
+            default: auto
+          expect_docs:
+            default: auto
+        ---
+        ## Inventory
+        ```relops
+        relops scan --host old.example.net --expect binary={{expect_binary}},docs={{expect_docs}},test=0
+        ```
+        """
+
+    func scanIO() -> ScriptedIO {
+        let io = ScriptedIO()
+        io.relopsResults["scan --host old.example.net --format json"] = CommandOutput(
+            status: 0, output: #"{"counts": {"binary-config": 1, "binary-literal": 2, "docs": 4, "test": 0}}"#)
+        return io
+    }
+
+    @Test func autoCountsAreFoundAcceptedByAPersonThenCompared() throws {
+        let folder = TemporaryFolder()
+        var options = RunOptions()
+        options.interactive = true
+        let io = scanIO()
+        io.confirmations = [false]
+        let declined = try engine(try runbook(inventory), folder, io, options: options)
+        #expect(try declined.run() == .stopped(step: 1))
+        #expect(declined.state.steps[0].note == "counts not accepted: binary=3,docs=4")
+
+        io.confirmations = [true]
+        let accepted = try engine(try runbook(inventory), folder, io, options: options)
+        #expect(try accepted.run() == .complete)
+        #expect(io.relopsCalls.last == ["scan", "--host", "old.example.net", "--expect", "binary=3,docs=4,test=0"])
+        let recorded = try #require(accepted.state.vars.first { $0.name == "expect_docs" })
+        #expect(recorded.value == "4")
+        #expect(recorded.source?.hasPrefix("found by step 1, accepted by Ada Operator at ") == true)
+        #expect(accepted.state.steps[0].checks.map(\.kind) == [.relops, .confirm, .relops])
+
+        // A later run starts from the accepted values: no scan for counts, no question.
+        let store = RunStore(repositoryRoot: folder.path)
+        let book = try runbook(inventory)
+        let later = try RunVariables(
+            runbook: book, config: [], overrides: [], recorded: try store.acceptedValues(of: book.name))
+        #expect(later.values["expect_binary"] == "3" && later.values["expect_docs"] == "4")
+    }
+
+    @Test func autoCountsWithoutAPersonNeedAcceptCounts() throws {
+        let folder = TemporaryFolder()
+        let io = scanIO()
+        let refused = try engine(try runbook(inventory), folder, io, options: nonInteractive())
+        #expect(try refused.run() == .failed(step: 1))
+        #expect(
+            refused.state.steps[0].note
+                == "the scan found binary=3,docs=4 for the `auto` expectations; accept them with --accept-counts (or pass --var expect_binary=3 --var expect_docs=4) once a person has read the scan"
+        )
+        var options = nonInteractive()
+        options.acceptCounts = true
+        let ci = try engine(try runbook(inventory), folder, io, options: options)
+        #expect(try ci.run() == .complete)
+        #expect(ci.state.steps[0].checks[1].excerpt?.hasPrefix("accepted with --accept-counts by Ada Operator") == true)
+    }
+
+    @Test func anIdentityScanIsConfirmedOncePerURI() throws {
+        let folder = TemporaryFolder()
+        let book = try runbook(
+            """
+            ## Identity
+            ```relops identity=uris
+            relops scan --host new.example.com
+            ```
+            - [ ] Registered: {{uris}}
+            """)
+        let io = ScriptedIO()
+        let json = """
+            {"occurrences": [
+              {"host": "new.example.com", "path": "id/appsettings.json", "line": 3,
+               "text": "\\"RedirectUris\\": [\\"https://new.example.com/signin-oidc\\", \\"https://new.example.com/about\\"]"},
+              {"host": "new.example.com", "path": "App.entitlements", "line": 9,
+               "text": "<string>webcredentials:new.example.com</string> <string>applinks:new.example.com</string>"}
+            ]}
+            """
+        io.relopsResults["scan --host new.example.com --format json"] = CommandOutput(status: 0, output: json)
+        io.confirmations = [true, true]
+        var options = RunOptions()
+        options.interactive = true
+        let run = try engine(book, folder, io, options: options)
+        #expect(try run.run() == .complete)
+        #expect(
+            run.state.steps[0].checks.map(\.text) == [
+                "relops scan --host new.example.com --format json",
+                "Registered: https://new.example.com/signin-oidc",
+                "Registered: webcredentials:new.example.com",
+            ])
+        #expect(
+            run.state.steps[0].checks[0].excerpt?.contains(
+                "https://new.example.com/signin-oidc  (id/appsettings.json:3)") == true)
+        #expect(run.state.vars.first { $0.name == "uris" }?.source == "found by step 1")
+    }
+
+    @Test func aMissingValueIsAskedForOnceAndRecordedInTheRun() throws {
+        let folder = TemporaryFolder()
+        let book = try runbook(
+            "---\nvars:\n  new_host:\n    description: where to\n  old_host: a.example.net\n---\n"
+                + "## Move\n```relops\nrelops cutover --from {{old_host}} --to {{new_host}}\n```\n")
+        var asked: [String] = []
+        let variables = try RunVariables(runbook: book, config: [], overrides: []) { variable in
+            asked.append("\(variable.name) (\(variable.description ?? ""))")
+            return "b.example.com"
+        }
+        #expect(asked == ["new_host (where to)"])
+        let io = ScriptedIO()
+        let run = try RunbookEngine(
+            runbook: book, variables: variables, repositoryRoot: folder.path, io: io, options: nonInteractive(),
+            operatorName: "Ada Operator")
+        #expect(try run.run() == .complete)
+        #expect(
+            run.state.vars.first { $0.name == "new_host" }
+                == RunState.Variable(name: "new_host", value: "b.example.com", source: "asked"))
+
+        // Resumed or rolled back, the recorded value holds without asking again.
+        let again = try RunVariables(runbook: book, config: [], overrides: [], recorded: run.state.vars) { _ in
+            Issue.record("asked again")
+            return nil
+        }
+        #expect(again.values["new_host"] == "b.example.com" && again.sources["new_host"] == "asked")
+    }
+
+    @Test func identityURIsOnALine() {
+        let host = "app.example.com"
+        #expect(
+            IdentityURIs.find(in: #"RedirectUri = "https://app.example.com/auth/callback?x=1";"#, host: host) == [
+                "https://app.example.com/auth/callback?x=1"
+            ])
+        #expect(
+            IdentityURIs.find(in: "https://app.example.com/ and https://app.example.com/sessions/1", host: host).isEmpty
+        )
+        #expect(
+            IdentityURIs.find(in: "conference://app.example.com/oauth-complete", host: host) == [
+                "conference://app.example.com/oauth-complete"
+            ])
+        #expect(IdentityURIs.find(in: "https://other.example.com/signin-oidc app.example.com", host: host).isEmpty)
+    }
+}

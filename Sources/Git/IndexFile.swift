@@ -54,8 +54,7 @@ private struct IndexReader {
         let count = Int(be32(8))
         var list = FileList()
         list.reserveCapacity(entries: count, pathBytes: version == 4 ? count * 48 : max(0, end - 12 - count * 62))
-        var path: [UInt8] = []  // the previous entry's path, NUL-terminated (version 4 builds on it)
-        var lastKept: [UInt8] = []
+        var path: [UInt8] = []  // version 4: the previous entry's path, NUL-terminated
         var at = 12
         for _ in 0..<count {
             guard at + 62 <= end else { return nil }
@@ -68,31 +67,35 @@ private struct IndexReader {
                 guard version >= 3 else { return nil }
                 name += 2
             }
+            func keep(_ entryPath: UnsafePointer<UInt8>, length: Int) {
+                // Conflicted paths appear once per stage; keep one of them.
+                if (flags >> 12) & 3 != 0 && isLastPath(of: list, entryPath, length: length) { return }
+                entryPath.withMemoryRebound(to: CChar.self, capacity: length + 1) {
+                    list.append(path: $0, kind: EntryKind(mode: mode), id: id, size: size)
+                }
+            }
             if version == 4 {
                 // The previous path minus `strip` bytes, then this entry's suffix.
                 guard let (strip, suffix) = varint(name), path.isEmpty ? strip == 0 : strip < path.count,
                     let nul = nulIndex(from: suffix)
                 else { return nil }
                 path.removeLast(path.isEmpty ? 0 : strip + 1)
-                path.append(contentsOf: bytes[suffix..<nul])
-                path.append(0)
+                path.append(contentsOf: bytes[suffix..<(nul + 1)])
+                path.withUnsafeBufferPointer { keep($0.baseAddress!, length: $0.count - 1) }
                 at = nul + 1
             } else {
                 guard let nul = nulIndex(from: name) else { return nil }
-                path.removeAll(keepingCapacity: true)
-                path.append(contentsOf: bytes[name..<(nul + 1)])
-                at += (name - at + (nul - name) + 8) & ~7
-            }
-            // Conflicted paths appear once per stage; keep one of them.
-            if (flags >> 12) & 3 != 0 && path == lastKept { continue }
-            lastKept = path
-            path.withUnsafeBufferPointer {
-                $0.withMemoryRebound(to: CChar.self) {
-                    list.append(path: $0.baseAddress!, kind: EntryKind(mode: mode), id: id, size: size)
-                }
+                keep(bytes.baseAddress! + name, length: nul - name)
+                at += (nul - at + 8) & ~7
             }
         }
         return extensionsAreReadable(from: at) ? list : nil
+    }
+
+    func isLastPath(of list: FileList, _ path: UnsafePointer<UInt8>, length: Int) -> Bool {
+        guard list.count > 0, list.pathLength(at: list.count - 1) == length else { return false }
+        let start = Int(list.starts[list.count - 1])
+        return list.pathBytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, path, length) == 0 }
     }
 
     /// False when an extension changes what the entries mean: a split index (`link`) keeps entries
@@ -108,12 +111,8 @@ private struct IndexReader {
     }
 
     func nulIndex(from start: Int) -> Int? {
-        var at = start
-        while at < end {
-            if bytes[at] == 0 { return at }
-            at += 1
-        }
-        return nil
+        guard start < end, let nul = memchr(bytes.baseAddress! + start, 0, end - start) else { return nil }
+        return UnsafeRawPointer(nul) - UnsafeRawPointer(bytes.baseAddress!)
     }
 
     /// git's offset varint (version 4 path compression): the value and where the suffix starts.

@@ -18,7 +18,7 @@ runs=${RUNS:-30}
 ensure_corpus "$repo" --plant "$needle:5"
 files=$(git -C "$repo" ls-files | wc -l)
 projects=$(git -C "$repo" ls-files '*.csproj' | wc -l)
-mb=$(du -sm --exclude=.git "$repo" | cut -f1)
+mb=$( (cd "$repo" && git ls-files -z | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1) | awk '{print int($1 / 1e6)}')
 echo "repository: $repo ($files tracked files, ${mb} MB, $projects .csproj files)"
 git -C "$repo" status --porcelain >/dev/null   # refresh the index so no tool pays for it
 out=$(mktemp -d)

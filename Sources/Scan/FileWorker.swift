@@ -9,7 +9,6 @@ struct FileWorker {
     let source: FileSource
     let rootFD: Int32
     let buffer = ReadBuffer()
-    let folder: OpenFolder
     var repository: Repository?
     var output = UnclassifiedScan()
     var matches: [Match] = []
@@ -19,7 +18,6 @@ struct FileWorker {
         self.needles = needles
         self.source = source
         self.rootFD = rootFD
-        folder = OpenFolder(rootFD: rootFD)
         if case .objects(let gitDir) = source { repository = try? Repository(at: gitDir) }
     }
 
@@ -57,14 +55,13 @@ struct FileWorker {
     mutating func loadFromWorkingTree(_ i: Int) -> Bool {
         let kind = files.kinds[i]
         let buffer = self.buffer
-        let folder = self.folder
+        let rootFD = self.rootFD
         if kind == .symlink {
             output.symlinks.insert(files.path(at: i))
             return readLink(i)
         }
-        let length = files.pathLength(at: i)
         let fd = files.withCPath(at: i) {
-            folder.open($0, length: length, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK)
+            openat(rootFD, $0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK)
         }
         if fd < 0 {
             let code = errno

@@ -2,8 +2,8 @@ import Foundation
 
 /// git's index file (`.git/index`, versions 2 to 4, SHA-1 ids) read straight into a `FileList`:
 /// one read of the file, no allocation per entry, and no SHA-1 of the whole file (git itself
-/// checks that checksum only in `git fsck`; libgit2 always does, which was a fifth of a scan's
-/// serial time). Anything this reader does not handle (a split or sparse index, another version,
+/// checks that checksum only in `git fsck`; libgit2 always does: 7% of a scan's CPU time on a
+/// 22,000-file repository, all of it before the parallel part). Anything this reader does not handle (a split or sparse index, another version,
 /// a malformed file) is left to libgit2, which reports it properly.
 struct IndexFile {
     let bytes: [UInt8]
@@ -52,6 +52,7 @@ private struct IndexReader {
         let version = be32(4)
         guard (2...4).contains(version) else { return nil }
         let count = Int(be32(8))
+        guard count <= (end - 12) / 62 else { return nil }  // every entry takes at least 62 bytes
         var list = FileList()
         list.reserveCapacity(entries: count, pathBytes: version == 4 ? count * 48 : max(0, end - 12 - count * 62))
         var path: [UInt8] = []  // version 4: the previous entry's path, NUL-terminated

@@ -65,6 +65,15 @@ private func makeRepository() -> GitFixture {
         )
     }
 
+    @Test func anEntryCountLargerThanTheFileIsLeftToLibgit2() throws {
+        let repo = makeRepository()
+        let index = repo.root + "/.git/index"
+        var bytes = try #require(FileManager.default.contents(atPath: index))
+        bytes.replaceSubrange(8..<12, with: [0xFF, 0xFF, 0xFF, 0xF0])
+        try bytes.write(to: URL(fileURLWithPath: index))
+        #expect(IndexFile(path: index)?.files() == nil)
+    }
+
     @Test func aTruncatedIndexIsLeftToLibgit2() throws {
         let repo = makeRepository()
         let index = repo.root + "/.git/index"

@@ -7,7 +7,7 @@ ensure_corpus() {
   local script stamp
   script="$(dirname "${BASH_SOURCE[0]}")/make-corpus.py"
   stamp="$(sha256sum "$script" | cut -c1-16) $*"
-  if [ -d "$repo/.git" ]; then
+  if [ -e "$repo/.git" ]; then                                # a folder, or a file in a worktree
     [ ! -f "$repo/.git/relops-corpus" ] && return 0          # a repository given by the caller
     [ "$(cat "$repo/.git/relops-corpus")" = "$stamp" ] && return 0
     echo "The benchmark repository $repo is from an older make-corpus.py: rebuilding it." >&2

@@ -1,35 +1,52 @@
 #!/usr/bin/env bash
 # Times `relops scan` against `git grep -n -i -F` and `rg -n -i -F` on the same repository, warm
-# cache, in the same run, for a needle that occurs a few times and one that never occurs; prints
-# each ratio (relops / faster peer: at most 1.0 is the goal) and relops's peak memory.
+# cache, in the same hyperfine run, for a needle with a few hits inside mobile and server projects
+# and one that never occurs; prints each ratio (relops / faster peer: the goal is at most 0.8),
+# the same ratio in CPU time (user + system, steadier than wall time on a busy machine) and the
+# peak memory of each tool.
 # Usage: Benchmarks/scan.sh [REPO]   (default: builds Benchmarks/work/scan-corpus once)
+#        NEEDLE=host ABSENT=host RUNS=n Benchmarks/scan.sh REPO   to choose the needles and runs
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/corpus.sh"
 relops=${RELOPS:-$here/../.build/release/relops}
 [ -x "$relops" ] || { echo "build first: make release" >&2; exit 3; }
 repo=${1:-$here/work/scan-corpus}
-needle=app.example.com
-absent=never.example.org
+needle=${NEEDLE:-app.example.com}
+absent=${ABSENT:-never.example.org}
+runs=${RUNS:-30}
 ensure_corpus "$repo" --plant "$needle:5"
 files=$(git -C "$repo" ls-files | wc -l)
-mb=$(du -sm --exclude=.git "$repo" | cut -f1)
-echo "repository: $repo ($files tracked files, ${mb} MB)"
+projects=$(git -C "$repo" ls-files '*.csproj' | wc -l)
+mb=$( (cd "$repo" && git ls-files -z | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1) | awk '{print int($1 / 1e6)}')
+echo "repository: $repo ($files tracked files, ${mb} MB, $projects .csproj files)"
 git -C "$repo" status --porcelain >/dev/null   # refresh the index so no tool pays for it
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-ratio() { python3 -c "import json,sys; r={x['command']:x['mean'] for x in json.load(open(sys.argv[1]))['results']}; \
-rel=r['relops']; peer=min(r['git grep'], r['rg']); \
-print(f\"  relops {rel*1000:.0f} ms, git grep {r['git grep']*1000:.0f} ms, rg {r['rg']*1000:.0f} ms: ratio to the faster peer {rel/peer:.2f}\")" "$1"; }
+report() {
+  python3 - "$1" <<'EOF'
+import json, sys
+r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
+def cpu(x): return x["user"] + x["system"]
+peer = min(r["git grep"]["mean"], r["rg"]["mean"])
+peer_cpu = min(cpu(r["git grep"]), cpu(r["rg"]))
+print("  " + ", ".join(f"{k} {v['mean']*1000:.0f} ms (median {v['median']*1000:.0f}, cpu {cpu(v)*1000:.0f})"
+                       for k, v in r.items()))
+print(f"  relops / faster peer: {r['relops']['mean'] / peer:.2f} wall time, {cpu(r['relops']) / peer_cpu:.2f} cpu time")
+EOF
+}
 
 for n in "$needle" "$absent"; do
-  echo "needle $n:"
-  hyperfine --style none --warmup 3 --runs 15 --ignore-failure --export-json "$out/$n.json" \
+  hits=$({ git -C "$repo" grep -i -F -c "$n" || true; } | awk -F: '{s += $NF} END {print s + 0}')
+  echo "needle $n ($hits lines):"
+  hyperfine -N --style none --warmup 3 --runs "$runs" --ignore-failure --export-json "$out/$n.json" \
     -n relops "$relops scan --repo $repo --host $n --format json" \
     -n "git grep" "git -C $repo grep -n -i -F $n" \
-    -n rg "rg -n -i -F $n $repo" >/dev/null
-  ratio "$out/$n.json"
+    -n rg "rg -n -i -F $n $repo" >/dev/null 2>"$out/hyperfine.err" || { cat "$out/hyperfine.err" >&2; exit 3; }
+  report "$out/$n.json"
 done
-peak=$(/usr/bin/time -f %M "$relops" scan --repo "$repo" --host "$needle" --format json 2>&1 >/dev/null | tail -1)
-echo "relops peak memory: $((peak / 1024)) MiB (goal: under 64 MiB)"
+peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+echo "peak memory: relops $(($(peak "$relops" scan --repo "$repo" --host "$needle" --format json) / 1024)) MiB" \
+  "(goal: under 40 MiB), git grep $(($(peak git -C "$repo" grep -n -i -F "$needle") / 1024)) MiB," \
+  "rg $(($(peak rg -n -i -F "$needle" "$repo") / 1024)) MiB"

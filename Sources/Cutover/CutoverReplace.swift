@@ -78,23 +78,22 @@ func replaceChecked(
     }
     let root = project.root
     let firstFailure = Mutex<Failure?>(nil)
-    let replaced = Mutex<[Int]>([])
-    DispatchQueue.concurrentPerform(iterations: min(2, max(1, staged.count))) { worker in
-        var n = worker
-        while n < staged.count, firstFailure.withLock({ $0 == nil }) {
+    let replaced = WorkerPool(threads: 2).run(
+        count: staged.count, makeState: { [Int]() },
+        work: { done, n in
+            guard firstFailure.withLock({ $0 == nil }) else { return }  // stop at the first failure
             do throws(Failure) {
                 try ensureUnchanged(prepared[n], root: root)
                 try staged[n].commit()
-                replaced.withLock { $0.append(n) }
+                done.append(n)
             } catch {
                 firstFailure.withLock { if $0 == nil { $0 = error } }
-                return
             }
-            n += 2
-        }
-    }
+        },
+        finish: { $0 }
+    ).flatMap { $0 }
     if let cause = firstFailure.withLock({ $0 }) {
-        throw rollBack(project, &journal, replaced: replaced.withLock { $0 }.sorted(), staged: staged, cause: cause)
+        throw rollBack(project, &journal, replaced: replaced.sorted(), staged: staged, cause: cause)
     }
 }
 

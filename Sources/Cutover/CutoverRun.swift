@@ -223,35 +223,14 @@ func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository
     }
 }
 
-/// Maps `items` on two workers, each with its own repository handle when `gitDirectory` is given
-/// (libgit2 handles are not shared between threads). Results keep the input order; the first
-/// error (in input order) is thrown after all workers finish.
+/// Maps `items` on two workers (`WorkerPool`), each with its own repository handle when
+/// `gitDirectory` is given (libgit2 handles are not shared between threads). Results keep the
+/// input order; the first error (in input order) is thrown after all workers finish.
 func parallelMap<T: Sendable, R: Sendable>(
     _ items: [T], gitDirectory: String?,
     _ body: @Sendable (T, Repository?) throws(Failure) -> R
 ) throws(Failure) -> [R] {
-    let results = Mutex<[Int: Result<R, Failure>]>([:])
-    let workers = min(2, max(1, items.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        let repository = gitDirectory.flatMap { try? Repository(at: $0) }
-        var index = worker
-        while index < items.count {
-            let outcome: Result<R, Failure>
-            do throws(Failure) { outcome = .success(try body(items[index], repository)) } catch {
-                outcome = .failure(error)
-            }
-            results.withLock { $0[index] = outcome }
-            index += workers
-        }
+    try WorkerPool(threads: 2).map(items, makeState: { gitDirectory.flatMap { try? Repository(at: $0) } }) {
+        item, repository throws(Failure) in try body(item, repository)
     }
-    let all = results.withLock { $0 }
-    var ordered: [R] = []
-    for i in items.indices {
-        switch all[i] {
-        case .success(let value): ordered.append(value)
-        case .failure(let error): throw error
-        case nil: throw Failure(.couldNotCheck, "internal error: item \(i) was not processed")
-        }
-    }
-    return ordered
 }

@@ -34,6 +34,16 @@ public struct FileList: Sendable {
 
     public var count: Int { starts.count }
 
+    /// Makes room for `entries` more paths holding `pathBytes` bytes in all (NULs included), so
+    /// a list read from the index is allocated once, at its final size.
+    public mutating func reserveCapacity(entries: Int, pathBytes bytes: Int) {
+        pathBytes.reserveCapacity(pathBytes.count + bytes)
+        starts.reserveCapacity(starts.count + entries)
+        kinds.reserveCapacity(kinds.count + entries)
+        ids.reserveCapacity(ids.count + entries)
+        sizes.reserveCapacity(sizes.count + entries)
+    }
+
     /// Adds a path (relative to the working tree, `/`-separated).
     public mutating func append(path: UnsafePointer<CChar>, kind: EntryKind, id: ObjectID, size: UInt32 = 0) {
         starts.append(Int32(pathBytes.count))
@@ -81,7 +91,14 @@ public struct FileList: Sendable {
 
 extension Repository {
     /// The files the index tracks (stage 0 and, for conflicts, each path once), in index order.
+    /// Read straight from the index file (`IndexFile`); through libgit2 when that reader declines.
     public func indexFiles() throws(GitError) -> FileList {
+        if let list = IndexFile(path: gitDirectory + "/index")?.files() { return list }
+        return try indexFilesThroughLibgit2()
+    }
+
+    /// `indexFiles()` through libgit2's index (split and sparse indexes, and its error messages).
+    func indexFilesThroughLibgit2() throws(GitError) -> FileList {
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
@@ -89,6 +106,9 @@ extension Repository {
         try check(git_index_read(index, 0), "git_index_read")
         var list = FileList()
         let count = git_index_entrycount(index)
+        var pathBytes = 0
+        for i in 0..<count { pathBytes += git_index_get_byindex(index, i).map { strlen($0.pointee.path) + 1 } ?? 0 }
+        list.reserveCapacity(entries: count, pathBytes: pathBytes)
         var lastPath: UnsafePointer<CChar>? = nil
         for i in 0..<count {
             guard let entry = git_index_get_byindex(index, i) else { continue }

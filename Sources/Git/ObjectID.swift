@@ -17,6 +17,11 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// An id from the 20 raw bytes at `raw` (inside a file git wrote).
+    init(raw: UnsafeRawPointer) {
+        withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: 20)) }
+    }
+
     /// An id from its 20 raw bytes (a SHA-1 computed elsewhere); nil for any other length.
     public init?(bytes: [UInt8]) {
         guard bytes.count == 20 else { return nil }

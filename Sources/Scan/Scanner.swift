@@ -135,7 +135,7 @@ struct UnclassifiedScan: Sendable {
     }
 }
 
-/// Reads and searches every file on `workers` threads; results come back in file order.
+/// Reads and searches every file on a `WorkerPool` of `workers` threads; results come back in file order.
 func scanFiles(
     _ files: FileList, needles: [Needle], source: FileSource, workers: Int,
     progress: (@Sendable (Int, Int) -> Void)?
@@ -146,28 +146,22 @@ func scanFiles(
         guard rootFD >= 0 else { throw Failure(.couldNotCheck, "\(root): cannot open: \(errnoText())") }
     }
     defer { if rootFD >= 0 { close(rootFD) } }
-    let next = Atomic<Int>(0)
     let done = Atomic<Int>(0)
-    let results = Mutex<[UnclassifiedScan]>([])
     let total = files.count
     let dirFD = rootFD
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        var worker = FileWorker(files: files, needles: needles, source: source, rootFD: dirFD)
-        let batch = 32
-        while true {
-            let first = next.wrappingAdd(batch, ordering: .relaxed).oldValue
-            if first >= total { break }
-            for i in first..<min(first + batch, total) { worker.scanFile(i) }
+    let parts = WorkerPool(threads: workers).run(
+        count: total, batch: 32,
+        makeState: { FileWorker(files: files, needles: needles, source: source, rootFD: dirFD) },
+        work: { worker, i in
+            worker.scanFile(i)
             if let progress {
-                let finished = done.wrappingAdd(min(batch, total - first), ordering: .relaxed).newValue
-                if finished % 4096 < batch { progress(finished, total) }
+                let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
+                if finished % 4096 == 0 { progress(finished, total) }
             }
-        }
-        let output = worker.output
-        results.withLock { $0.append(output) }
-    }
+        },
+        finish: { $0.output })
     var merged = UnclassifiedScan()
-    for part in results.withLock({ $0 }) { merged.merge(part) }
+    for part in parts { merged.merge(part) }
     merged.occurrences.sort { ($0.fileIndex, $0.offset, $0.host) < ($1.fileIndex, $1.offset, $1.host) }
     merged.related.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
     merged.binaryFiles.sort { ($0.path, $0.host) < ($1.path, $1.host) }

@@ -1,0 +1,78 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A fixed number of threads working through independent items (files to scan, files to
+/// rewrite). Each thread first makes its own state (a read buffer, a libgit2 handle: neither is
+/// shared between threads), then takes items from one shared counter in batches, so a slow
+/// item never holds up the others. Scan and cutover both run their parallel work here.
+public struct WorkerPool: Sendable {
+    /// How many threads work at most (never more than there are batches).
+    public let threads: Int
+
+    /// A pool of `threads` threads (at least one); by default one per core.
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.threads = max(1, threads)
+    }
+
+    /// Calls `work(&state, i)` once for every `i` in `0..<count`, `batch` consecutive items at a
+    /// time, each thread with its own state from `makeState`. Returns what `finish` makes of each
+    /// thread's state at the end, one per thread that ran, in no particular order.
+    public func run<State, Output: Sendable>(
+        count: Int, batch: Int = 1,
+        makeState: @Sendable () -> State,
+        work: @Sendable (inout State, Int) -> Void,
+        finish: @Sendable (inout State) -> Output
+    ) -> [Output] {
+        guard count > 0 else { return [] }
+        let batch = max(1, batch)
+        let next = Atomic<Int>(0)
+        let outputs = Mutex<[Output]>([])
+        let threadCount = min(threads, (count + batch - 1) / batch)
+        DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
+            var state = makeState()
+            while true {
+                let first = next.wrappingAdd(batch, ordering: .relaxed).oldValue
+                if first >= count { break }
+                for i in first..<min(first + batch, count) { work(&state, i) }
+            }
+            let output = finish(&state)
+            outputs.withLock { $0.append(output) }
+        }
+        return outputs.withLock { $0 }
+    }
+
+    /// `transform` applied to every item on the pool, each thread with its own state from
+    /// `makeState`. Results keep the input order; the first error in input order is thrown, after
+    /// every item has run.
+    public func map<Item: Sendable, State, Result: Sendable>(
+        _ items: [Item], makeState: @Sendable () -> State,
+        _ transform: @Sendable (Item, inout State) throws(Failure) -> Result
+    ) throws(Failure) -> [Result] {
+        typealias Done = (index: Int, outcome: Swift.Result<Result, Failure>)
+        let parts = run(
+            count: items.count, makeState: { (makeState(), [Done]()) },
+            work: { state, i in
+                do throws(Failure) {
+                    state.1.append((i, .success(try transform(items[i], &state.0))))
+                } catch {
+                    state.1.append((i, .failure(error)))
+                }
+            },
+            finish: { $0.1 })
+        var ordered = [Swift.Result<Result, Failure>?](repeating: nil, count: items.count)
+        for part in parts {
+            for done in part { ordered[done.index] = done.outcome }
+        }
+        var results: [Result] = []
+        results.reserveCapacity(items.count)
+        for (i, outcome) in ordered.enumerated() {
+            switch outcome {
+            case .success(let value): results.append(value)
+            case .failure(let error): throw error
+            case nil: throw Failure(.couldNotCheck, "internal error: item \(i) was not processed")
+            }
+        }
+        return results
+    }
+}

@@ -1,0 +1,41 @@
+import RelopsCore
+import Synchronization
+import Testing
+
+@Suite struct WorkerPoolTests {
+    @Test func runVisitsEveryItemOnceWithOneStatePerThread() {
+        let states = Atomic<Int>(0)
+        let parts = WorkerPool(threads: 3).run(
+            count: 1000, batch: 7,
+            makeState: { () -> [Int] in
+                states.wrappingAdd(1, ordering: .relaxed)
+                return []
+            },
+            work: { seen, i in seen.append(i) }, finish: { $0 })
+        #expect(parts.flatMap { $0 }.sorted() == Array(0..<1000))
+        #expect(parts.count == states.load(ordering: .relaxed))
+        #expect((1...3).contains(parts.count))
+    }
+
+    @Test func runStartsNoMoreThreadsThanThereAreBatches() {
+        let parts = WorkerPool(threads: 8).run(
+            count: 2, batch: 32, makeState: { 0 }, work: { n, _ in n += 1 }, finish: { $0 })
+        #expect(parts == [2])
+        #expect(WorkerPool(threads: 4).run(count: 0, makeState: { 0 }, work: { _, _ in }, finish: { $0 }).isEmpty)
+    }
+
+    @Test func mapKeepsTheInputOrderAndThrowsTheFirstErrorInInputOrder() throws {
+        let pool = WorkerPool(threads: 2)
+        let doubled = try pool.map(Array(0..<500), makeState: { 0 }) { item, _ throws(Failure) in item * 2 }
+        #expect(doubled == (0..<500).map { $0 * 2 })
+        do {
+            _ = try pool.map(Array(0..<100), makeState: { 0 }) { item, _ throws(Failure) in
+                if item == 90 || item == 40 { throw Failure(.couldNotCheck, "item \(item)") }
+                return item
+            }
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "item 40")
+        }
+    }
+}

@@ -151,55 +151,20 @@ func rollBack(
 
 /// Refuses to rewrite a JSON configuration file that is not valid UTF-8 or holds a lone
 /// surrogate escape (`\ud800` without its pair): an editor or a JSON reader would mangle or
-/// reject it, so the cutover stops before writing anything.
+/// reject it, so the cutover stops before writing anything. The check is `ConfigText`'s.
 func ensureConfigText(_ bytes: [UInt8], path: String) throws(Failure) {
     guard path.lowercased().hasSuffix(".json") else { return }
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-    var decoder = UTF8()
-    var iterator = body.makeIterator()
-    var offset = 0
-    loop: while true {
-        switch decoder.decode(&iterator) {
-        case .scalarValue(let scalar): offset += UTF8.width(scalar)
-        case .emptyInput: break loop
-        case .error:
-            throw Failure(
-                .badInput, "\(path): not valid UTF-8 near byte \(offset); refusing to rewrite a JSON configuration file"
-            )
-        }
-    }
-    if let lone = loneSurrogateEscape(in: body) {
+    guard let problem = ConfigText.firstProblem(in: body) else { return }
+    switch problem.kind {
+    case .invalidUTF8:
         throw Failure(
             .badInput,
-            "\(path): a lone surrogate escape (\\u\(lone.text)) at byte \(lone.offset) is not a character; "
+            "\(path): not valid UTF-8 near byte \(problem.offset); refusing to rewrite a JSON configuration file")
+    case .loneSurrogate(let digits):
+        throw Failure(
+            .badInput,
+            "\(path): a lone surrogate escape (\\u\(digits)) at byte \(problem.offset) is not a character; "
                 + "refusing to rewrite a JSON configuration file")
     }
-}
-
-/// The first `\uD800`-`\uDFFF` escape that is not a high surrogate followed by a low one.
-func loneSurrogateEscape(in bytes: [UInt8]) -> (text: String, offset: Int)? {
-    func escape(at i: Int) -> UInt16? {
-        guard i + 6 <= bytes.count, bytes[i] == 0x5C, bytes[i + 1] == 0x75 else { return nil }
-        return UInt16(String(decoding: bytes[i + 2..<i + 6], as: UTF8.self), radix: 16)
-    }
-    var i = 0
-    while i < bytes.count {
-        guard bytes[i] == 0x5C else {
-            i += 1
-            continue
-        }
-        guard let unit = escape(at: i) else {
-            i += 2  // another escape, such as \\ or \"
-            continue
-        }
-        let text = String(decoding: bytes[i + 2..<i + 6], as: UTF8.self)
-        switch unit {
-        case 0xD800...0xDBFF:
-            guard let next = escape(at: i + 6), (0xDC00...0xDFFF).contains(next) else { return (text, i) }
-            i += 12
-        case 0xDC00...0xDFFF: return (text, i)
-        default: i += 6
-        }
-    }
-    return nil
 }

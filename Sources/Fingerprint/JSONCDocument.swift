@@ -88,7 +88,12 @@ public struct JSONCDocument: Sendable {
     public let root: JSONCNode
 
     /// Parses `bytes`; `strict` refuses comments, trailing commas and a byte order mark.
+    /// The lenient mode (a configuration file) first refuses text that is not UTF-8 or holds a lone
+    /// surrogate escape (`ConfigText`), so nothing is rendered or written from a mangled value.
     public init(bytes: [UInt8], path: String, strict: Bool = false) throws(JSONCError) {
+        if !strict, let problem = ConfigText.firstProblem(in: bytes) {
+            throw JSONCError(path: path, line: problem.line, column: problem.column, message: problem.reason)
+        }
         self.bytes = bytes
         self.path = path
         var parser = JSONCParser(bytes: bytes, path: path, strict: strict)

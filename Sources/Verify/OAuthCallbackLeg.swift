@@ -29,6 +29,8 @@ public struct OAuthCallbackLeg: Sendable {
         public let location: String
         /// How it is registered: `CFBundleURLSchemes`, `intent-filter`, `[IntentFilter] DataScheme`.
         public let source: String
+        /// True when an Android `WebAuthenticatorCallbackActivity` registers it: the callback scheme.
+        public var onCallbackActivity = false
     }
 
     /// One environment's allowlist: the base file's value, overridden index by index by the
@@ -153,9 +155,15 @@ public struct OAuthCallbackLeg: Sendable {
             ?? Head(platform: platform, folder: (path as NSString).deletingLastPathComponent)
     }
 
-    mutating func register(_ scheme: String, _ platform: Head.Platform, _ path: String, _ line: Int, _ source: String) {
+    mutating func register(
+        _ scheme: String, _ platform: Head.Platform, _ path: String, _ line: Int, _ source: String,
+        onCallbackActivity: Bool = false
+    ) {
         let head = head(of: path, platform)
         if !heads.contains(head) { heads.append(head) }
-        registrations.append(Registration(scheme: scheme, head: head, location: "\(path):\(line)", source: source))
+        registrations.append(
+            Registration(
+                scheme: scheme, head: head, location: "\(path):\(line)", source: source,
+                onCallbackActivity: onCallbackActivity))
     }
 }

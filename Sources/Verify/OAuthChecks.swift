@@ -33,6 +33,7 @@ extension OAuthCallbackLeg {
             Check("oauth.read", .warn, url: nil, $0, evidence: [String($0.prefix { $0 != " " }.dropLast())])
         }
         out += registrationChecks()
+        out += otherSchemeChecks()
         out += headChecks()
         out += callbackChecks()
         out += webSchemeChecks()
@@ -40,9 +41,11 @@ extension OAuthCallbackLeg {
         return out
     }
 
-    /// Every scheme a head registers is in every environment's allowlist.
+    /// Every scheme a head registers for the callback (`callbackRegistrations`) is in every
+    /// environment's allowlist. Other registered schemes are `otherSchemeChecks`'.
     func registrationChecks() -> [Check] {
-        guard !allowlists.isEmpty else {
+        let registrations = callbackRegistrations
+        guard !allowlists.isEmpty || registrations.isEmpty else {
             return [
                 Check(
                     "oauth.allow-listed", .fail, url: nil,
@@ -66,10 +69,11 @@ extension OAuthCallbackLeg {
                         "\(what); allow-listed at \(unique(places).joined(separator: ", "))", evidence: evidence))
             } else {
                 let lacking = missing.map { "\($0.environment) (\($0.keyLocations.joined(separator: " over ")))" }
+                let why = callbackEvidence(r).map { ", the callback scheme (\($0))" } ?? ""
                 out.append(
                     Check(
                         "oauth.allow-listed", .fail, url: nil,
-                        "\(what), but \(missing.first?.key ?? Self.defaultKey) in \(lacking.joined(separator: ", ")) "
+                        "\(what)\(why), but \(missing.first?.key ?? Self.defaultKey) in \(lacking.joined(separator: ", ")) "
                             + "lacks it: the completion redirect falls back to the web base URL",
                         evidence: evidence))
             }
@@ -177,7 +181,7 @@ extension OAuthCallbackLeg {
 
     /// Each custom scheme in play: generic ones warn about scheme hijacking.
     func genericSchemeChecks() -> [Check] {
-        var places: [(scheme: String, location: String)] = registrations.map { ($0.scheme, $0.location) }
+        var places: [(scheme: String, location: String)] = callbackRegistrations.map { ($0.scheme, $0.location) }
         places += allowlists.flatMap(\.entries).filter { !Self.isWeb($0.scheme) }
         places += callbacks.compactMap { c in c.scheme.map { ($0, c.location) } }
         var order: [String] = []

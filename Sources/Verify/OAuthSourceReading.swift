@@ -33,9 +33,13 @@ extension OAuthCallbackLeg {
             let block = String(text[open.lowerBound..<end])
             guard block.contains("android.intent.category.BROWSABLE") else { continue }
             let line = RepositoryClaims.line(of: open.lowerBound, in: text)
+            // The filter's activity: the last `<activity` tag opened before it.
+            let activity = text.range(of: "<activity", options: .backwards, range: text.startIndex..<open.lowerBound)
+                .map { text[$0.lowerBound..<open.lowerBound].prefix { $0 != ">" } }
+            let onCallbackActivity = activity?.contains("WebAuthenticatorCallbackActivity") ?? false
             for scheme in RepositoryClaims.attributeValues("android:scheme", in: block)
             where !["http", "https"].contains(scheme.lowercased()) {
-                register(scheme, .android, path, line, "intent-filter")
+                register(scheme, .android, path, line, "intent-filter", onCallbackActivity: onCallbackActivity)
             }
         }
     }
@@ -75,7 +79,7 @@ extension OAuthCallbackLeg {
                         continue
                     }
                     guard !["http", "https"].contains(scheme.lowercased()) else { continue }
-                    register(scheme, .android, path, line, "[IntentFilter] DataScheme")
+                    register(scheme, .android, path, line, "[IntentFilter] DataScheme", onCallbackActivity: true)
                 }
             }
         }

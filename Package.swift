@@ -31,6 +31,14 @@ func fuzzer(_ name: String, _ dependencies: [Target.Dependency]) -> [Target] {
     ]
 }
 
+/// `make release` writes `Sources/RelopsCore/BuildStamp.swift` (the commit) for the length of the
+/// build; only then does RelopsCore compile it in. A plain `swift build` never needs it.
+let buildStamp: [SwiftSetting] =
+    FileManager.default.fileExists(
+        atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Sources/RelopsCore/BuildStamp.swift").path)
+    ? [.define("RELOPS_BUILD_STAMP")] : []
+
 let package = Package(
     name: "relops",
     platforms: [.macOS(.v13)],
@@ -59,7 +67,9 @@ let package = Package(
         .target(name: "PublicSuffix", dependencies: ["CPSL"]),
 
         // Domain: pure logic, no printing, no exit.
-        .target(name: "RelopsCore", dependencies: ["YAML", "Git", "IDN"]),
+        .target(
+            name: "RelopsCore", dependencies: ["YAML", "Git", "IDN"] + ["Curl", "Crypto", "Markdown"],
+            swiftSettings: buildStamp),
         .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN", "PublicSuffix", "YAML"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),

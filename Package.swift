@@ -101,6 +101,7 @@ let package = Package(
         + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
         + tests("RunbookTests", ["Runbook", "RelopsCore", "TestSupport"])
         + tests("EndToEndTests", ["TestSupport", "Runbook"])
+        + tests("InstallTests", ["YAML", "TestSupport"])
         + fuzzer("FuzzJSONEditor", ["Fingerprint"])
         + fuzzer("FuzzAssociation", ["Association"])
         + fuzzer("FuzzAnchors", ["Anchors"])

@@ -37,6 +37,7 @@ test-deps: deps
 	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then $(MAKE) --no-print-directory _nginx; fi
 	@if ! command -v keytool >/dev/null; then $(MAKE) --no-print-directory _jre; fi
 	$(call install_missing,git openssl zip unzip curl apksigner)
+	$(call install_missing,$(PACKAGE_DEPS))
 
 _nginx:
 	$(call install_missing,nginx-light)

@@ -9,8 +9,10 @@ BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gf
               libcmark-gfm-extensions-dev libyaml-dev libidn2-dev zlib1g-dev libpsl-dev
 TEST_DEPS  := git openssl zip curl nginx-light openjdk-17-jre-headless apksigner unzip
 BENCH_DEPS := hyperfine ripgrep git python3
-# What `make deb` needs beyond the build (dpkg-shlibdeps computes the package's Depends).
+# What `make deb` needs beyond the build (dpkg-shlibdeps computes the package's Depends), and the
+# shells and man that the install tests load the completion scripts and man pages in.
 PACKAGE_DEPS := dpkg-dev
+INSTALL_TEST_DEPS := man-db zsh fish
 
 .PHONY: lint all deps test-deps bench-deps build release test demo bench fuzz format clean _nginx _jre
 .PHONY: install uninstall man completions deb package-deps _install FORCE
@@ -37,7 +39,7 @@ test-deps: deps
 	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then $(MAKE) --no-print-directory _nginx; fi
 	@if ! command -v keytool >/dev/null; then $(MAKE) --no-print-directory _jre; fi
 	$(call install_missing,git openssl zip unzip curl apksigner)
-	$(call install_missing,$(PACKAGE_DEPS))
+	$(call install_missing,$(PACKAGE_DEPS) $(INSTALL_TEST_DEPS))
 
 _nginx:
 	$(call install_missing,nginx-light)

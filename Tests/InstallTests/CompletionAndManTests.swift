@@ -82,7 +82,7 @@ import Testing
         #expect(pages == (["relops.1"] + commands.map { "relops-\($0).1" }).sorted())
         let scan = String(decoding: folder.read("relops-scan.1"), as: UTF8.self)
         #expect(scan.hasPrefix(".TH RELOPS-SCAN 1 \"2026-01-01\""))
-        guard tool("man") != nil else { return }
+        try #require(tool("man") != nil, "man is not installed")
         let rendered = runProcess(
             "man", ["-l", folder.url("relops-runbook.1")], environment: ["MANPAGER": "cat", "MANWIDTH": "100"])
         #expect(rendered.status == 0, "\(rendered.stderr)")

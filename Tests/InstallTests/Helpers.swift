@@ -20,7 +20,7 @@ func bash(_ script: String, in folder: String, environment: [String: String] = [
 /// A tool on `PATH`, or nil.
 func tool(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for folder in path.split(separator: ":") + ["/usr/sbin", "/sbin"] {
+    for folder in path.split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin"] {
         let candidate = "\(folder)/\(name)"
         if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }

@@ -31,12 +31,12 @@ func fuzzer(_ name: String, _ dependencies: [Target.Dependency]) -> [Target] {
     ]
 }
 
-/// `make release` writes `Sources/RelopsCore/BuildStamp.swift` (the commit) for the length of the
-/// build; only then does RelopsCore compile it in. A plain `swift build` never needs it.
+/// `make release` writes `Sources/relops/BuildStamp.swift` (the commit) for the length of the
+/// build; only then does the executable compile it in. A plain `swift build` never needs it.
 let buildStamp: [SwiftSetting] =
     FileManager.default.fileExists(
         atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Sources/RelopsCore/BuildStamp.swift").path)
+            .appendingPathComponent("Sources/relops/BuildStamp.swift").path)
     ? [.define("RELOPS_BUILD_STAMP")] : []
 
 let package = Package(
@@ -67,9 +67,7 @@ let package = Package(
         .target(name: "PublicSuffix", dependencies: ["CPSL"]),
 
         // Domain: pure logic, no printing, no exit.
-        .target(
-            name: "RelopsCore", dependencies: ["YAML", "Git", "IDN"] + ["Curl", "Crypto", "Markdown"],
-            swiftSettings: buildStamp),
+        .target(name: "RelopsCore", dependencies: ["YAML", "Git", "IDN"] + ["Curl", "Crypto", "Markdown"]),
         .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN", "PublicSuffix", "YAML"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
@@ -85,7 +83,8 @@ let package = Package(
             dependencies: [
                 "CommandLine", "RelopsCore", "Scan", "Cutover", "Fingerprint", "Association",
                 "Verify", "Anchors", "Runbook", "Git",
-            ]
+            ],
+            swiftSettings: buildStamp
         ),
 
         // Tests.

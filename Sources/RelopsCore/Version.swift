@@ -8,16 +8,6 @@ import YAML
 /// The version `relops --version` prints and the HTTP User-Agent carries (`relops/<version>`).
 public let relopsVersion = "0.1.0"
 
-/// The git commit relops was built from. `make release` (and so `make install` and `make deb`)
-/// stamps it into a generated `BuildStamp.swift`; a plain `swift build` says it does not know.
-public let relopsCommit: String = {
-    #if RELOPS_BUILD_STAMP
-        return BuildStamp.commit
-    #else
-        return "unknown (not built by make)"
-    #endif
-}()
-
 /// A C library relops runs against, and the version it reports at run time.
 public struct LinkedLibrary: Sendable, Equatable {
     public let name: String
@@ -37,11 +27,12 @@ public func linkedLibraries() -> [LinkedLibrary] {
     ]
 }
 
-/// What `relops --version` prints: the version, the commit, then one line per C library.
-public func versionReport() -> String {
+/// What `relops --version` prints: the version, the commit it was built from, then one line per C
+/// library.
+public func versionReport(commit: String) -> String {
     let libraries = linkedLibraries()
     let width = libraries.map(\.name.count).max() ?? 0
-    var lines = ["relops \(relopsVersion)", "commit \(relopsCommit)"]
+    var lines = ["relops \(relopsVersion)", "commit \(commit)"]
     for library in libraries {
         lines.append(
             "  " + library.name + String(repeating: " ", count: width - library.name.count + 2) + library.version)

@@ -65,7 +65,7 @@ enum CommandRunner {
             return ExitCode.usage
         }
         if parsed.versionRequested {
-            console.out(versionReport())
+            console.out(versionReport(commit: relopsCommit))
             return ExitCode.ok
         }
         if parsed.helpRequested {

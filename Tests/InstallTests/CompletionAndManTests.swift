@@ -63,6 +63,16 @@ import Testing
         #expect(completed.stdout.contains("\nsarif\t"), "\(completed.stdout)")
     }
 
+    @Test func helpShowsTheSameTextAsDashDashHelpAndRefusesAnUnknownCommand() {
+        let help = relops(["help", "runbook", "run"])
+        #expect(help.status == 0)
+        #expect(help.stdout == relops(["runbook", "run", "--help"]).stdout)
+        #expect(help.stdout.contains("USAGE: relops runbook run"))
+        let unknown = relops(["help", "scna"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no command `relops scna`"), "\(unknown.stderr)")
+    }
+
     @Test func anUnknownShellIsBadUsage() {
         let result = relops(["completion", "tcsh"])
         #expect(result.status == 2)

@@ -67,7 +67,9 @@ let package = Package(
         .target(name: "PublicSuffix", dependencies: ["CPSL"]),
 
         // Domain: pure logic, no printing, no exit.
-        .target(name: "RelopsCore", dependencies: ["YAML", "Git", "IDN"] + ["Curl", "Crypto", "Markdown"]),
+        .target(
+            name: "RelopsCore",
+            dependencies: ["YAML", "Git", "IDN"] + ["Curl", "Crypto", "Markdown", "Zlib", "PublicSuffix"]),
         .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN", "PublicSuffix", "YAML"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),

@@ -3,7 +3,9 @@ internal import Curl
 import Git
 import IDN
 internal import Markdown
+internal import PublicSuffix
 import YAML
+internal import Zlib
 
 /// The version `relops --version` prints and the HTTP User-Agent carries (`relops/<version>`).
 public let relopsVersion = "0.1.0"
@@ -24,6 +26,8 @@ public func linkedLibraries() -> [LinkedLibrary] {
         LinkedLibrary(name: "cmark-gfm", version: cmarkVersion()),
         LinkedLibrary(name: "libyaml", version: libyamlVersion()),
         LinkedLibrary(name: "libidn2", version: libidn2Version()),
+        LinkedLibrary(name: "zlib", version: zlibRuntimeVersion()),
+        LinkedLibrary(name: "libpsl", version: libpslVersion()),
     ]
 }
 

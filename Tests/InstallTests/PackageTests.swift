@@ -26,7 +26,7 @@ import Testing
         let package = sourceRoot + "/.build/" + deb
         // The dependencies are the C libraries, found by dpkg-shlibdeps; no Swift toolchain.
         let depends = runProcess("dpkg-deb", ["--field", package, "Depends"]).stdout
-        for library in ["libgit2", "libcurl", "libssl", "libcmark-gfm", "libyaml", "libidn2"] {
+        for library in ["libgit2", "libcurl", "libssl", "libcmark-gfm", "libyaml", "libidn2", "zlib1g", "libpsl"] {
             #expect(depends.contains(library), "Depends: \(depends)")
         }
         #expect(!depends.contains("swift"), "Depends: \(depends)")
@@ -60,7 +60,7 @@ import Testing
         #expect(version.status == 0, "\(version.stderr)")
         let head = gitOutput("rev-parse", "HEAD", in: sourceRoot).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(version.stdout.contains("\ncommit \(head)"), "\(version.stdout)")
-        for library in ["libgit2", "libcurl", "OpenSSL", "cmark-gfm", "libyaml", "libidn2"] {
+        for library in ["libgit2", "libcurl", "OpenSSL", "cmark-gfm", "libyaml", "libidn2", "zlib", "libpsl"] {
             #expect(version.stdout.contains("\n  \(library) "), "\(version.stdout)")
         }
         let list = installed(binary, ["runbook", "list"])

@@ -31,6 +31,14 @@ func fuzzer(_ name: String, _ dependencies: [Target.Dependency]) -> [Target] {
     ]
 }
 
+/// `make release` writes `Sources/relops/BuildStamp.swift` (the commit) for the length of the
+/// build; only then does the executable compile it in. A plain `swift build` never needs it.
+let buildStamp: [SwiftSetting] =
+    FileManager.default.fileExists(
+        atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Sources/relops/BuildStamp.swift").path)
+    ? [.define("RELOPS_BUILD_STAMP")] : []
+
 let package = Package(
     name: "relops",
     platforms: [.macOS(.v13)],
@@ -59,7 +67,9 @@ let package = Package(
         .target(name: "PublicSuffix", dependencies: ["CPSL"]),
 
         // Domain: pure logic, no printing, no exit.
-        .target(name: "RelopsCore", dependencies: ["YAML", "Git", "IDN"]),
+        .target(
+            name: "RelopsCore",
+            dependencies: ["YAML", "Git", "IDN"] + ["Curl", "Crypto", "Markdown", "Zlib", "PublicSuffix"]),
         .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN", "PublicSuffix", "YAML"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
@@ -75,7 +85,8 @@ let package = Package(
             dependencies: [
                 "CommandLine", "RelopsCore", "Scan", "Cutover", "Fingerprint", "Association",
                 "Verify", "Anchors", "Runbook", "Git",
-            ]
+            ],
+            swiftSettings: buildStamp
         ),
 
         // Tests.
@@ -91,6 +102,7 @@ let package = Package(
         + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
         + tests("RunbookTests", ["Runbook", "RelopsCore", "TestSupport"])
         + tests("EndToEndTests", ["TestSupport", "Runbook"])
+        + tests("InstallTests", ["YAML", "TestSupport"])
         + fuzzer("FuzzJSONEditor", ["Fingerprint"])
         + fuzzer("FuzzAssociation", ["Association"])
         + fuzzer("FuzzAnchors", ["Anchors"])

@@ -37,65 +37,79 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
 
 /// Parses `arguments` (without the program name) against `root`.
 public func parseArguments(_ arguments: [String], root: CommandSpec) throws(UsageError) -> ParsedArguments {
+    var reader = ArgumentReader(arguments: arguments, root: root)
+    while reader.index < arguments.count {
+        try reader.read(arguments[reader.index])
+    }
+    return try reader.finish()
+}
+
+/// Reads arguments one at a time into `parsed`, descending into subcommands as they are named.
+struct ArgumentReader {
+    let arguments: [String]
     var parsed = ParsedArguments()
-    parsed.commandPath = [root.name]
-    var command = root
+    var command: CommandSpec
     var index = 0
     var optionsEnded = false
 
-    func fail(_ message: String) -> UsageError { UsageError(message: message, commandPath: parsed.commandPath) }
-    let commandName = { parsed.commandPath.joined(separator: " ") }
+    init(arguments: [String], root: CommandSpec) {
+        self.arguments = arguments
+        command = root
+        parsed.commandPath = [root.name]
+    }
 
-    while index < arguments.count {
-        let argument = arguments[index]
+    func fail(_ message: String) -> UsageError { UsageError(message: message, commandPath: parsed.commandPath) }
+    var commandName: String { parsed.commandPath.joined(separator: " ") }
+
+    mutating func read(_ argument: String) throws(UsageError) {
         index += 1
         if !optionsEnded && argument == "--" {
             optionsEnded = true
-            continue
-        }
-        if !optionsEnded && (argument == "--help" || argument == "-h") {
+        } else if !optionsEnded && (argument == "--help" || argument == "-h") {
             parsed.helpRequested = true
-            continue
-        }
-        if !optionsEnded && argument == "--version" && parsed.commandPath.count == 1 {
+        } else if !optionsEnded && argument == "--version" && parsed.commandPath.count == 1 {
             parsed.versionRequested = true
-            continue
-        }
-        if !optionsEnded && argument.hasPrefix("--") && argument.count > 2 {
-            var name = String(argument.dropFirst(2))
-            var inlineValue: String?
-            if let eq = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: eq)...])
-                name = String(name[..<eq])
-            }
-            guard let option = command.option(named: name) else {
-                var message = "unknown option '--\(name)' for '\(commandName())'"
-                let known = command.options.map(\.name) + ["help"]
-                if let suggestion = closest(name, in: known) { message += " (did you mean '--\(suggestion)'?)" }
-                throw fail(message)
-            }
-            try record(option, inlineValue: inlineValue, display: "--\(name)")
-            continue
-        }
-        if !optionsEnded && argument.hasPrefix("-") && argument.count == 2, let letter = argument.last,
+        } else if !optionsEnded && argument.hasPrefix("--") && argument.count > 2 {
+            try readLongOption(argument)
+        } else if !optionsEnded && argument.hasPrefix("-") && argument.count == 2, let letter = argument.last,
             letter != "-", !letter.isNumber
         {
             guard let option = command.option(short: letter) else {
-                throw fail("unknown option '\(argument)' for '\(commandName())'")
+                throw fail("unknown option '\(argument)' for '\(commandName)'")
             }
             try record(option, inlineValue: nil, display: argument)
-            continue
+        } else {
+            try readPositional(argument)
         }
-        // A positional: a subcommand name while we have not taken positionals yet, else a value.
+    }
+
+    mutating func readLongOption(_ argument: String) throws(UsageError) {
+        var name = String(argument.dropFirst(2))
+        var inlineValue: String?
+        if let eq = name.firstIndex(of: "=") {
+            inlineValue = String(name[name.index(after: eq)...])
+            name = String(name[..<eq])
+        }
+        guard let option = command.option(named: name) else {
+            var message = "unknown option '--\(name)' for '\(commandName)'"
+            let known = command.options.map(\.name) + ["help"]
+            if let suggestion = closest(name, in: known) { message += " (did you mean '--\(suggestion)'?)" }
+            throw fail(message)
+        }
+        try record(option, inlineValue: inlineValue, display: "--\(name)")
+    }
+
+    /// A subcommand name while no positional has been taken yet, else a positional value.
+    mutating func readPositional(_ argument: String) throws(UsageError) {
         if !optionsEnded, parsed.positionals.isEmpty,
             let child = command.subcommands.first(where: { $0.name == argument })
         {
             command = child
             parsed.commandPath.append(child.name)
-            continue
+            return
         }
         if !command.subcommands.isEmpty && !command.runsWithoutSubcommand && parsed.positionals.isEmpty {
-            var message = "unknown subcommand '\(argument)' for '\(commandName())'"
+            var message = "unknown subcommand '\(argument)' for '\(commandName)'"
             if let suggestion = closest(argument, in: command.subcommands.map(\.name)) {
                 message += " (did you mean '\(suggestion)'?)"
             }
@@ -104,24 +118,8 @@ public func parseArguments(_ arguments: [String], root: CommandSpec) throws(Usag
         parsed.positionals.append(argument)
     }
 
-    if parsed.helpRequested || parsed.versionRequested { return parsed }
-
-    if !command.runsWithoutSubcommand {
-        throw fail("'\(commandName())' needs a subcommand: \(command.subcommands.map(\.name).joined(separator: ", "))")
-    }
-    let required = command.positionals.filter { !$0.optional }.count
-    if parsed.positionals.count < required {
-        let missing = command.positionals[parsed.positionals.count]
-        throw fail("'\(commandName())' needs \(missing.name)")
-    }
-    let variadic = command.positionals.last?.variadic ?? false
-    if !variadic && parsed.positionals.count > command.positionals.count {
-        throw fail("unexpected argument '\(parsed.positionals[command.positionals.count])' for '\(commandName())'")
-    }
-    return parsed
-
-    func record(_ option: OptionSpec, inlineValue: String?, display: String) throws(UsageError) {
-        guard option.valueName != nil else {
+    mutating func record(_ option: OptionSpec, inlineValue: String?, display: String) throws(UsageError) {
+        guard let valueName = option.valueName else {
             if inlineValue != nil { throw fail("option '\(display)' takes no value") }
             parsed.flags.insert(option.name)
             return
@@ -131,7 +129,7 @@ public func parseArguments(_ arguments: [String], root: CommandSpec) throws(Usag
             value = inlineValue
         } else {
             guard index < arguments.count else {
-                throw fail("option '\(display)' needs a value (\(option.valueName!))")
+                throw fail("option '\(display)' needs a value (\(valueName))")
             }
             value = arguments[index]
             index += 1
@@ -140,6 +138,26 @@ public func parseArguments(_ arguments: [String], root: CommandSpec) throws(Usag
             throw fail("option '\(display)' was given more than once")
         }
         parsed.values[option.name, default: []].append(value)
+    }
+
+    /// The parsed arguments, once every argument is read: a missing subcommand or positional, or
+    /// one too many, is an error.
+    func finish() throws(UsageError) -> ParsedArguments {
+        if parsed.helpRequested || parsed.versionRequested { return parsed }
+        if !command.runsWithoutSubcommand {
+            throw fail(
+                "'\(commandName)' needs a subcommand: \(command.subcommands.map(\.name).joined(separator: ", "))")
+        }
+        let required = command.positionals.filter { !$0.optional }.count
+        if parsed.positionals.count < required {
+            let missing = command.positionals[parsed.positionals.count]
+            throw fail("'\(commandName)' needs \(missing.name)")
+        }
+        let variadic = command.positionals.last?.variadic ?? false
+        if !variadic && parsed.positionals.count > command.positionals.count {
+            throw fail("unexpected argument '\(parsed.positionals[command.positionals.count])' for '\(commandName)'")
+        }
+        return parsed
     }
 }
 

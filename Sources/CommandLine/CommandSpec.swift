@@ -10,23 +10,29 @@ public struct OptionSpec: Sendable {
     public let repeatable: Bool
     /// One line of help.
     public let help: String
+    /// The values the option accepts when they are a fixed list (completion offers them); empty
+    /// when any value goes.
+    public let choices: [String]
 
-    /// An option that takes a value.
+    /// An option that takes a value; `choices` lists the accepted values when they are fixed.
     public static func value(
         _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false,
-        help: String
+        choices: [String] = [], help: String
     ) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: valueName, repeatable: repeatable, help: help)
+        OptionSpec(
+            name: name, short: short, valueName: valueName, repeatable: repeatable, help: help, choices: choices)
     }
 
     /// A flag that takes no value.
     public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, repeatable: false, help: help)
+        OptionSpec(name: name, short: short, valueName: nil, repeatable: false, help: help, choices: [])
     }
 
     /// The standard `--format` option with the formats a command supports.
     public static func format(_ formats: [String]) -> OptionSpec {
-        .value("format", formats.joined(separator: "|"), help: "Output format (default: \(formats[0])).")
+        .value(
+            "format", formats.joined(separator: "|"), choices: formats,
+            help: "Output format (default: \(formats[0])).")
     }
 }
 
@@ -37,12 +43,22 @@ public struct PositionalSpec: Sendable {
     public let optional: Bool
     /// True when it takes every remaining argument.
     public let variadic: Bool
+    /// The values it accepts when they are a fixed list (completion offers them).
+    public let choices: [String]
+    /// relops arguments that print this positional's possible values, one a line, in the current
+    /// folder (`["completion", "--runbook-names"]`); completion scripts run them.
+    public let valuesCommand: [String]?
 
-    public init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false) {
+    public init(
+        _ name: String, help: String, optional: Bool = false, variadic: Bool = false, choices: [String] = [],
+        valuesCommand: [String]? = nil
+    ) {
         self.name = name
         self.help = help
         self.optional = optional
         self.variadic = variadic
+        self.choices = choices
+        self.valuesCommand = valuesCommand
     }
 }
 

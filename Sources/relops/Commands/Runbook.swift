@@ -43,7 +43,9 @@ enum RunbookCommand: RelopsCommand {
                     .flag("new", help: "Start a fresh run even when one is open."),
                 ],
                 positionals: [
-                    PositionalSpec("runbook", help: "A runbook name (see `relops runbook list`) or a path to one.")
+                    PositionalSpec(
+                        "runbook", help: "A runbook name (see `relops runbook list`) or a path to one.",
+                        valuesCommand: ["completion", "--runbook-names"])
                 ]),
             CommandSpec(
                 "status", abstract: "Show a run's steps with their marks (default: the latest run).",
@@ -60,9 +62,9 @@ enum RunbookCommand: RelopsCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
+        if arguments.subcommand == "list" { return try list(arguments, console) }
         let project = try Project(path: arguments.value("repo"))
         switch arguments.subcommand {
-        case "list": return try list(project, arguments, console)
         case "run": return try runRunbook(project, arguments, console)
         case "status": return try status(project, arguments, console)
         default: return try report(project, arguments, console)
@@ -75,16 +77,36 @@ enum RunbookCommand: RelopsCommand {
 
     /// The repository's runbooks and the shipped ones; when none ship, the catalog knows where it looked.
     static func catalog(_ project: Project) -> RunbookCatalog {
+        catalog(root: project.root)
+    }
+
+    static func catalog(root: String) -> RunbookCatalog {
         RunbookCatalog(
-            repositoryRoot: project.root, shipped: shippedFiles,
+            repositoryRoot: root, shipped: shippedFiles,
             notShipped: ShippedFiles.notFound(
                 executable: relopsExecutable, environment: ProcessInfo.processInfo.environment))
     }
 
-    static func list(_ project: Project, _ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
+    /// The catalog and runbooks of the repository at `repo` (else the one enclosing the current
+    /// folder). Outside any repository (and without `repo`), only the shipped runbooks, saying so
+    /// on `console`'s stderr.
+    static func entriesHere(repo: String?, console: Console?) throws(Failure) -> (
+        catalog: RunbookCatalog, entries: [RunbookEntry]
+    ) {
+        do throws(Failure) {
+            let catalog = catalog(try Project(path: repo))
+            return (catalog, catalog.entries())
+        } catch {
+            guard repo == nil, error.category == .couldNotCheck else { throw error }
+            console?.error("\(error.message): listing the shipped runbooks only")
+            let catalog = catalog(root: FileManager.default.currentDirectoryPath)
+            return (catalog, catalog.entries().filter { $0.origin == "shipped" })
+        }
+    }
+
+    static func list(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
-        let catalog = catalog(project)
-        let entries = catalog.entries()
+        let (catalog, entries) = try entriesHere(repo: arguments.value("repo"), console: console)
         if format == .json {
             console.out(
                 JSONValue.object([

@@ -36,6 +36,8 @@ enum CommandRunner {
         AnchorsCommand.self,
         RunbookCommand.self,
         DemoCommand.self,
+        CompletionCommand.self,
+        HelpCommand.self,
     ]
 
     static let root = CommandSpec(
@@ -63,7 +65,7 @@ enum CommandRunner {
             return ExitCode.usage
         }
         if parsed.versionRequested {
-            console.out("relops \(relopsVersion)")
+            console.out(versionReport(commit: relopsCommit))
             return ExitCode.ok
         }
         if parsed.helpRequested {

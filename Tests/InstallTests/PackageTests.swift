@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `make deb` and `make install`/`uninstall`, as a release manager uses them: one release build
+/// (static Swift runtime), installed outside the source tree and run from `/`. Slow (a release
+/// build), so one test does it all; it needs dpkg-deb, which `make test-deps` installs.
+@Suite(.serialized) struct PackageTests {
+    func make(_ arguments: [String]) -> ProcessOutput {
+        runProcess("make", ["--no-print-directory", "-C", sourceRoot] + arguments, environment: nestedMake)
+    }
+
+    /// Runs an installed relops from `/`, with nothing pointing it at the source tree.
+    func installed(_ binary: String, _ arguments: [String]) -> ProcessOutput {
+        runProcess(binary, arguments, in: "/", environment: ["RELOPS_SHARE": "", "RELOPS_BIN": ""])
+    }
+
+    @Test(.enabled(if: tool("dpkg-deb") != nil, "dpkg-deb is not installed (make test-deps installs dpkg-dev)"))
+    func theDebianPackageAndMakeInstallRunOutsideTheSourceTree() throws {
+        let built = make(["deb"])
+        try #require(built.status == 0, "\(built.stdout)\(built.stderr)")
+        let deb = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: sourceRoot + "/.build").first {
+                $0.hasPrefix("relops_") && $0.hasSuffix(".deb")
+            })
+        let package = sourceRoot + "/.build/" + deb
+        // The dependencies are the C libraries, found by dpkg-shlibdeps; no Swift toolchain.
+        let depends = runProcess("dpkg-deb", ["--field", package, "Depends"]).stdout
+        for library in ["libgit2", "libcurl", "libssl", "libcmark-gfm", "libyaml", "libidn2", "zlib1g", "libpsl"] {
+            #expect(depends.contains(library), "Depends: \(depends)")
+        }
+        #expect(!depends.contains("swift"), "Depends: \(depends)")
+        // Extracted to a temporary root, it runs from / and finds share/relops beside its bin/.
+        let root = TemporaryFolder("deb-root")
+        let extracted = runProcess("dpkg-deb", ["-x", package, root.path])
+        try #require(extracted.status == 0, "\(extracted.stderr)")
+        try expectWorks(root.path + "/usr/bin/relops")
+        let contents = runProcess("dpkg-deb", ["--contents", package]).stdout
+        for file in [
+            "./usr/share/relops/Runbooks/domain-cutover.md", "./usr/share/relops/Templates/run-report.md",
+            "./usr/share/man/man1/relops-scan.1", "./usr/share/bash-completion/completions/relops",
+            "./usr/share/zsh/site-functions/_relops", "./usr/share/fish/vendor_completions.d/relops.fish",
+        ] {
+            #expect(contents.contains(file), "missing \(file)")
+        }
+        // make install / uninstall into a DESTDIR: uninstall leaves it empty.
+        let destination = TemporaryFolder("destdir")
+        let install = make(["install", "DESTDIR=\(destination.path)", "PREFIX=/usr"])
+        try #require(install.status == 0, "\(install.stdout)\(install.stderr)")
+        let list = installed(destination.path + "/usr/bin/relops", ["runbook", "list"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("domain-cutover") && list.stdout.contains("adr-anchor-audit"), "\(list.stdout)")
+        let uninstall = make(["uninstall", "DESTDIR=\(destination.path)", "PREFIX=/usr"])
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.path) == [])
+    }
+
+    func expectWorks(_ binary: String) throws {
+        let version = installed(binary, ["--version"])
+        #expect(version.status == 0, "\(version.stderr)")
+        let head = gitOutput("rev-parse", "HEAD", in: sourceRoot).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(version.stdout.contains("\ncommit \(head)"), "\(version.stdout)")
+        for library in ["libgit2", "libcurl", "OpenSSL", "cmark-gfm", "libyaml", "libidn2", "zlib", "libpsl"] {
+            #expect(version.stdout.contains("\n  \(library) "), "\(version.stdout)")
+        }
+        let list = installed(binary, ["runbook", "list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        for name in ["domain-cutover", "fingerprint-rotation", "adr-anchor-audit"] {
+            #expect(list.stdout.contains(name), "\(list.stdout)")
+        }
+        let demo = installed(binary, ["demo"])
+        #expect(demo.status == 0, "\(demo.stdout)\(demo.stderr)")
+        #expect(demo.stdout.contains("Domain cutover  (`relops runbook run domain-cutover`)  complete"))
+        let libraries = runProcess("ldd", [binary])
+        #expect(libraries.status == 0)
+        #expect(
+            !libraries.stdout.contains("libswift") && !libraries.stdout.contains("not found"), "\(libraries.stdout)")
+        #expect(libraries.stdout.contains("libgit2"))
+    }
+}

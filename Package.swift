@@ -84,7 +84,7 @@ let package = Package(
             name: "relops",
             dependencies: [
                 "CommandLine", "RelopsCore", "Scan", "Cutover", "Fingerprint", "Association",
-                "Verify", "Anchors", "Runbook", "Git",
+                "Verify", "Anchors", "Runbook",
             ],
             swiftSettings: buildStamp
         ),

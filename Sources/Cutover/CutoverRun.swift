@@ -67,8 +67,9 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
                 + "commit or stash them, or pass --allow-dirty")
     }
     var journal = CutoverJournal(
-        id: id, created: created, from: plan.from, to: plan.to, state: .preparing,
-        files: prepared.map(\.entry))
+        id: id, created: created, from: plan.from, to: plan.to, options: plan.options,
+        familyRenames: plan.familyRenames.map { CutoverJournal.FamilyRename(old: $0.old, new: $0.new) },
+        state: .preparing, files: prepared.map(\.entry))
     try journal.save(project)
 
     // 2. Temporary files beside each target, one filesystem sync for them, then the checked
@@ -208,11 +209,13 @@ func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository
     // The new content is recorded by id only, not stored as a blob: until its rename the synced
     // temporary file holds it, and it can always be recomputed from the stored original.
     let newID = try gitBlobID(of: updated)
+    // Clean when the content is what the index holds (directly, or through git's filters: a CRLF
+    // file of a `* text=auto eol=crlf` repository against its LF blob) and the index matches HEAD.
+    let indexed = tracked?.index
+    let matchesIndex =
+        originalID == indexed || (indexed != nil && storedBlobID(original, path: file.path, repository) == indexed)
+    let isDirty = !matchesIndex || indexed != tracked?.head
     do {
-        // Clean when the content is what the index holds (directly, or through git's filters) and the index matches HEAD.
-        let indexed = tracked?.index
-        let matchesIndex = originalID == indexed || (indexed != nil && repository.hashWorkingFile(file.path) == indexed)
-        let isDirty = !matchesIndex || indexed != tracked?.head
         if !repository.hasObject(originalID) { _ = try repository.writeBlob(original) }
         let entry = CutoverJournal.Entry(
             path: file.path, original: originalID, new: newID,
@@ -221,6 +224,14 @@ func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository
     } catch {
         throw Failure(.couldNotCheck, "\(file.path): cannot store its content in the object database: \(error.message)")
     }
+}
+
+/// The blob id git would give `bytes`, the working-tree content of `path`, with the repository's
+/// attributes applied (line endings, `ident`) as `git add` does; nil when they cannot be applied
+/// (the file then reads as changed).
+func storedBlobID(_ bytes: [UInt8], path: String, _ repository: Repository) -> ObjectID? {
+    guard let stored = try? repository.contentAsStored(bytes, path: path) else { return nil }
+    return try? gitBlobID(of: stored)
 }
 
 /// Maps `items` on two workers (`WorkerPool`), each with its own repository handle when

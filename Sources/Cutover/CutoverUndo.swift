@@ -174,8 +174,8 @@ func removeLeftovers(_ project: Project, _ journal: CutoverJournal) {
 }
 
 /// Puts the new content of an interrupted cutover's file in place: the synced temporary file
-/// when it is intact, else the stored original rewritten again; either must hash to the
-/// journal's new id.
+/// when it is intact, else the stored original rewritten again with the journal's options
+/// (e-mail, host family); either must hash to the journal's new id.
 func completeFile(_ project: Project, _ journal: CutoverJournal, _ entry: CutoverJournal.Entry) throws(Failure) {
     let target = project.root + "/" + entry.path
     let temporary = StagedWrite.temporaryPath(for: target, tag: journal.id)
@@ -188,7 +188,9 @@ func completeFile(_ project: Project, _ journal: CutoverJournal, _ entry: Cutove
         throw Failure(
             .couldNotCheck, "\(entry.path): stored original \(entry.original.short) is missing: \(error.message)")
     }
-    let rewritten = replacingHost(in: original, from: journal.from, to: journal.to)
+    let rewritten = replacingHosts(
+        in: original, from: journal.from, to: journal.to, includeEmail: journal.options.includeEmail,
+        family: journal.familyRenames.map(\.old))
     guard (try? gitBlobID(of: rewritten)) == entry.new else {
         throw Failure(
             .couldNotCheck,

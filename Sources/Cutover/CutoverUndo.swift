@@ -124,8 +124,10 @@ public func interruptedCutoverNotice(_ project: Project) -> String? {
         let open = journals.last(where: \.state.isInterrupted)
     else { return nil }
     let when = open.state == .preparing ? "before any file changed" : "halfway through its renames"
+    // The same options as the interrupted run (recovery uses the journal's either way).
+    let flags = (open.options.subdomains ? " --subdomains" : "") + (open.options.includeEmail ? " --include-email" : "")
     return "cutover \(open.id) (\(open.from) -> \(open.to)) was interrupted \(when); "
-        + "finish it with `relops cutover --apply --from \(open.from) --to \(open.to)`, "
+        + "finish it with `relops cutover --apply --from \(open.from) --to \(open.to)\(flags)`, "
         + "or undo it with `relops cutover undo \(open.id)`"
 }
 

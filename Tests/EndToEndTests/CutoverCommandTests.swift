@@ -360,6 +360,8 @@ import Testing
         #expect(killed.status != 0, "\(killed.stdout)\(killed.stderr)")
         let now = try contents(repo)
         #expect(now.keys.filter { now[$0] != originals[$0] }.count == 5)
+        let list = relops(["cutover", "list"], in: repo.root)
+        #expect(list.stdout.contains("--to links.example.net --subdomains --include-email`"), "\(list.stdout)")
         return originals
     }
 

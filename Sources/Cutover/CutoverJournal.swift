@@ -48,6 +48,8 @@ public struct CutoverJournal: Sendable, Equatable {
     public let options: CutoverOptions
     /// With `--subdomains`: the `*.old` names the plan rewrote.
     public let familyRenames: [FamilyRename]
+    /// `--commit` was asked: recovery makes the branch and commit the interrupted apply would have.
+    public let makesCommit: Bool
     public var state: State
     public let files: [Entry]
     public var branch: String?
@@ -70,6 +72,7 @@ public struct CutoverJournal: Sendable, Equatable {
                         "family_renames",
                         .array(familyRenames.map { .object([("old", .string($0.old)), ("new", .string($0.new))]) })
                     ),
+                    ("commit", .bool(makesCommit)),
                 ])
             ),
             (
@@ -129,9 +132,11 @@ public struct CutoverJournal: Sendable, Equatable {
                     mode: (item["mode"] as? String).flatMap { UInt32($0, radix: 8) } ?? 0o644))
         }
         let (options, family) = try loadOptions(object["options"], file: file)
+        let makesCommit = (object["options"] as? [String: Any])?["commit"] as? Bool ?? false
         return CutoverJournal(
             id: try text("id"), created: try text("created"), from: try text("from"), to: try text("to"),
-            options: options, familyRenames: family, state: state, files: entries, branch: object["branch"] as? String,
+            options: options, familyRenames: family, makesCommit: makesCommit, state: state, files: entries,
+            branch: object["branch"] as? String,
             commit: object["commit"] as? String)
     }
 

@@ -69,7 +69,7 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
     var journal = CutoverJournal(
         id: id, created: created, from: plan.from, to: plan.to, options: plan.options,
         familyRenames: plan.familyRenames.map { CutoverJournal.FamilyRename(old: $0.old, new: $0.new) },
-        state: .preparing, files: prepared.map(\.entry))
+        makesCommit: options.commit, state: .preparing, files: prepared.map(\.entry))
     try journal.save(project)
 
     // 2. Temporary files beside each target, one filesystem sync for them, then the checked
@@ -137,14 +137,7 @@ func verifyAndCommit(_ project: Project, _ plan: CutoverPlan, _ journal: inout C
                 + "undo with `relops cutover undo \(journal.id)`")
     }
     if options.commit {
-        let branch = cutoverBranch(for: plan.to)
-        do {
-            try project.repository.createBranchAtHeadAndSwitch(branch)
-            let commit = try project.repository.commitPaths(
-                plan.files.map(\.path), message: commitMessage(plan, id: journal.id))
-            journal.branch = branch
-            journal.commit = commit.hex
-        } catch {
+        do { try commitCutover(project, &journal) } catch {
             try journal.save(project)
             throw Failure(.couldNotCheck, "the files are rewritten, but the commit failed: \(error.message)")
         }
@@ -152,19 +145,30 @@ func verifyAndCommit(_ project: Project, _ plan: CutoverPlan, _ journal: inout C
     try journal.save(project)
 }
 
-func commitMessage(_ plan: CutoverPlan, id: String) -> String {
+/// The message of a cutover's commit: what was rewritten, then the files by class.
+func commitMessage(_ journal: CutoverJournal) -> String {
+    let edits = journal.files.reduce(0) { $0 + $1.edits }, count = journal.files.count
     var lines = [
-        "Cut over from \(plan.from) to \(plan.to)", "",
-        "relops cutover \(id) rewrote \(plan.edits.count) occurrence\(plan.edits.count == 1 ? "" : "s") in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s").",
+        "Cut over from \(journal.from) to \(journal.to)", "",
+        "relops cutover \(journal.id) rewrote \(edits) occurrence\(edits == 1 ? "" : "s") in \(count) file\(count == 1 ? "" : "s").",
     ]
     for cls in OccurrenceClass.allCases {
-        let files = plan.files.filter { $0.occurrenceClass == cls }
+        let files = journal.files.filter { $0.occurrenceClass == cls.rawValue }
         guard !files.isEmpty else { continue }
         lines.append("")
         lines.append("\(cls.rawValue):")
         lines += files.map { "  \($0.path)" }
     }
     return lines.joined(separator: "\n") + "\n"
+}
+
+/// Creates branch `relops/cutover-<new host>` at HEAD and commits the journal's files on it.
+func commitCutover(_ project: Project, _ journal: inout CutoverJournal) throws(GitError) {
+    let branch = cutoverBranch(for: journal.to)
+    try project.repository.createBranchAtHeadAndSwitch(branch)
+    let commit = try project.repository.commitPaths(journal.files.map(\.path), message: commitMessage(journal))
+    journal.branch = branch
+    journal.commit = commit.hex
 }
 
 /// Refuses a path that could lead outside the working tree: a folder on the way that is a

@@ -105,15 +105,29 @@ public func finishInterruptedCutovers(_ project: Project, lock: RepositoryLock) 
             removeLeftovers(project, journal)
             StagedWrite.syncFileSystem(containing: project.root)
             journal.state = .applied
+            let committed = journal.makesCommit && journal.commit == nil ? commitRecovered(project, &journal) : ""
             try journal.save(project)
             messages.append(
-                "cutover \(journal.id) (\(journal.from) -> \(journal.to)) was interrupted; completed the remaining \(completed) file(s)"
+                "cutover \(journal.id) (\(journal.from) -> \(journal.to)) was interrupted; completed the remaining \(completed) file(s)\(committed)"
             )
         case .applied, .abandoned, .rolledBack, .undone:
             continue
         }
     }
     return messages
+}
+
+/// Makes the branch and commit an interrupted `--commit` apply would have made; returns the
+/// clause that says so. A failure is said, not thrown: the files are complete either way.
+func commitRecovered(_ project: Project, _ journal: inout CutoverJournal) -> String {
+    let branch = cutoverBranch(for: journal.to)
+    if project.repository.branchExists(branch) {
+        return "; it asked for --commit, but branch \(branch) exists now: commit the files yourself"
+    }
+    do throws(GitError) { try commitCutover(project, &journal) } catch {
+        return "; it asked for --commit, and the commit failed (\(error.message)): commit the files yourself"
+    }
+    return "; committed \(journal.commit.map { String($0.prefix(7)) } ?? "") on new branch \(branch) (not pushed)"
 }
 
 /// A sentence for `scan`, `cutover list` and the preview when a cutover was cut off halfway:

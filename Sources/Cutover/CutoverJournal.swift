@@ -33,10 +33,23 @@ public struct CutoverJournal: Sendable, Equatable {
         public let mode: UInt32
     }
 
+    /// A `*.old` name a `--subdomains` cutover rewrote, and its new name.
+    public struct FamilyRename: Sendable, Equatable {
+        public let old: String
+        public let new: String
+    }
+
     public let id: String
     public let created: String
     public let from: String
     public let to: String
+    /// The plan's options (`--include-email`, `--subdomains`): recovery rewrites a file exactly as
+    /// the apply did. A journal written before they were recorded means none.
+    public let options: CutoverOptions
+    /// With `--subdomains`: the `*.old` names the plan rewrote.
+    public let familyRenames: [FamilyRename]
+    /// `--commit` was asked: recovery makes the branch and commit the interrupted apply would have.
+    public let makesCommit: Bool
     public var state: State
     public let files: [Entry]
     public var branch: String?
@@ -51,6 +64,17 @@ public struct CutoverJournal: Sendable, Equatable {
         .object([
             ("id", .string(id)), ("created", .string(created)), ("from", .string(from)), ("to", .string(to)),
             ("state", .string(state.rawValue)), ("branch", .string(branch)), ("commit", .string(commit)),
+            (
+                "options",
+                .object([
+                    ("include_email", .bool(options.includeEmail)), ("subdomains", .bool(options.subdomains)),
+                    (
+                        "family_renames",
+                        .array(familyRenames.map { .object([("old", .string($0.old)), ("new", .string($0.new))]) })
+                    ),
+                    ("commit", .bool(makesCommit)),
+                ])
+            ),
             (
                 "files",
                 .array(
@@ -107,9 +131,34 @@ public struct CutoverJournal: Sendable, Equatable {
                     edits: item["edits"] as? Int ?? 0,
                     mode: (item["mode"] as? String).flatMap { UInt32($0, radix: 8) } ?? 0o644))
         }
+        let (options, family) = try loadOptions(object["options"], file: file)
+        let makesCommit = (object["options"] as? [String: Any])?["commit"] as? Bool ?? false
         return CutoverJournal(
             id: try text("id"), created: try text("created"), from: try text("from"), to: try text("to"),
-            state: state, files: entries, branch: object["branch"] as? String, commit: object["commit"] as? String)
+            options: options, familyRenames: family, makesCommit: makesCommit, state: state, files: entries,
+            branch: object["branch"] as? String,
+            commit: object["commit"] as? String)
+    }
+
+    /// The journal's `options` object; absent (a journal written before options were recorded)
+    /// means none. A malformed one is bad input naming the file.
+    static func loadOptions(_ value: Any?, file: String) throws(Failure) -> (CutoverOptions, [FamilyRename]) {
+        guard let value else { return (CutoverOptions(), []) }
+        guard let object = value as? [String: Any],
+            let includeEmail = object["include_email"] as? Bool, let subdomains = object["subdomains"] as? Bool,
+            let renames = object["family_renames"] as? [[String: Any]]
+        else {
+            throw Failure(
+                .badInput, "\(file): journal field `options` needs include_email, subdomains and family_renames")
+        }
+        var family: [FamilyRename] = []
+        for rename in renames {
+            guard let old = rename["old"] as? String, let new = rename["new"] as? String else {
+                throw Failure(.badInput, "\(file): a family rename in `options` lacks its old or new name")
+            }
+            family.append(FamilyRename(old: old, new: new))
+        }
+        return (CutoverOptions(includeEmail: includeEmail, subdomains: subdomains), family)
     }
 
     /// Every journal of the repository, oldest first; an unreadable journal folder is an error

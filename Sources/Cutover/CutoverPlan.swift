@@ -166,7 +166,7 @@ private func reasonNotRewritten(_ o: HostOccurrence, _ result: ScanResult, _ opt
 }
 
 /// What replaces an occurrence of `host` (the old host, or one of its `*.old` family) written `found`.
-private func renamedHost(_ found: String, host: String, from: String, to: String) -> String {
+func renamedHost(_ found: String, host: String, from: String, to: String) -> String {
     guard host != from else { return replacement(for: found, to: to) }
     let prefix = String(found.dropLast(from.count))
     return prefix + replacement(for: String(found.suffix(from.count)), to: to)
@@ -219,16 +219,23 @@ func replacement(for found: String, to: String) -> String {
     found == found.uppercased() && found != found.lowercased() ? to.uppercased() : to
 }
 
-/// Every whole-name occurrence of `from` in `bytes` replaced, by the same rules as a plan.
-func replacingHost(in bytes: [UInt8], from: String, to: String) -> [UInt8] {
+/// Every whole-name occurrence of `from`, and of each `*.old` name in `family` (a `--subdomains`
+/// cutover), in `bytes` replaced by the same rules as a plan; e-mail addresses only with
+/// `includeEmail`. Recovery recomputes an interrupted cutover's new content with it.
+func replacingHosts(in bytes: [UInt8], from: String, to: String, includeEmail: Bool, family: [String]) -> [UInt8] {
+    var found: [(offset: Int, length: Int, host: String)] = []
+    for host in [from] + family {
+        for offset in HostSearch.occurrenceOffsets(of: host, in: bytes, includeEmail: includeEmail) {
+            found.append((offset, host.utf8.count, host))
+        }
+    }
     var output: [UInt8] = []
     var cursor = 0
-    let length = from.utf8.count
-    for offset in HostSearch.occurrenceOffsets(of: from, in: bytes) {
-        output.append(contentsOf: bytes[cursor..<offset])
-        output.append(
-            contentsOf: replacement(for: String(decoding: bytes[offset..<offset + length], as: UTF8.self), to: to).utf8)
-        cursor = offset + length
+    for hit in found.sorted(by: { $0.offset < $1.offset }) where hit.offset >= cursor {
+        let text = String(decoding: bytes[hit.offset..<hit.offset + hit.length], as: UTF8.self)
+        output.append(contentsOf: bytes[cursor..<hit.offset])
+        output.append(contentsOf: renamedHost(text, host: hit.host, from: from, to: to).utf8)
+        cursor = hit.offset + hit.length
     }
     output.append(contentsOf: bytes[cursor...])
     return output

@@ -67,8 +67,9 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
                 + "commit or stash them, or pass --allow-dirty")
     }
     var journal = CutoverJournal(
-        id: id, created: created, from: plan.from, to: plan.to, state: .preparing,
-        files: prepared.map(\.entry))
+        id: id, created: created, from: plan.from, to: plan.to, options: plan.options,
+        familyRenames: plan.familyRenames.map { CutoverJournal.FamilyRename(old: $0.old, new: $0.new) },
+        makesCommit: options.commit, state: .preparing, files: prepared.map(\.entry))
     try journal.save(project)
 
     // 2. Temporary files beside each target, one filesystem sync for them, then the checked
@@ -136,14 +137,7 @@ func verifyAndCommit(_ project: Project, _ plan: CutoverPlan, _ journal: inout C
                 + "undo with `relops cutover undo \(journal.id)`")
     }
     if options.commit {
-        let branch = cutoverBranch(for: plan.to)
-        do {
-            try project.repository.createBranchAtHeadAndSwitch(branch)
-            let commit = try project.repository.commitPaths(
-                plan.files.map(\.path), message: commitMessage(plan, id: journal.id))
-            journal.branch = branch
-            journal.commit = commit.hex
-        } catch {
+        do { try commitCutover(project, &journal) } catch {
             try journal.save(project)
             throw Failure(.couldNotCheck, "the files are rewritten, but the commit failed: \(error.message)")
         }
@@ -151,19 +145,30 @@ func verifyAndCommit(_ project: Project, _ plan: CutoverPlan, _ journal: inout C
     try journal.save(project)
 }
 
-func commitMessage(_ plan: CutoverPlan, id: String) -> String {
+/// The message of a cutover's commit: what was rewritten, then the files by class.
+func commitMessage(_ journal: CutoverJournal) -> String {
+    let edits = journal.files.reduce(0) { $0 + $1.edits }, count = journal.files.count
     var lines = [
-        "Cut over from \(plan.from) to \(plan.to)", "",
-        "relops cutover \(id) rewrote \(plan.edits.count) occurrence\(plan.edits.count == 1 ? "" : "s") in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s").",
+        "Cut over from \(journal.from) to \(journal.to)", "",
+        "relops cutover \(journal.id) rewrote \(edits) occurrence\(edits == 1 ? "" : "s") in \(count) file\(count == 1 ? "" : "s").",
     ]
     for cls in OccurrenceClass.allCases {
-        let files = plan.files.filter { $0.occurrenceClass == cls }
+        let files = journal.files.filter { $0.occurrenceClass == cls.rawValue }
         guard !files.isEmpty else { continue }
         lines.append("")
         lines.append("\(cls.rawValue):")
         lines += files.map { "  \($0.path)" }
     }
     return lines.joined(separator: "\n") + "\n"
+}
+
+/// Creates branch `relops/cutover-<new host>` at HEAD and commits the journal's files on it.
+func commitCutover(_ project: Project, _ journal: inout CutoverJournal) throws(GitError) {
+    let branch = cutoverBranch(for: journal.to)
+    try project.repository.createBranchAtHeadAndSwitch(branch)
+    let commit = try project.repository.commitPaths(journal.files.map(\.path), message: commitMessage(journal))
+    journal.branch = branch
+    journal.commit = commit.hex
 }
 
 /// Refuses a path that could lead outside the working tree: a folder on the way that is a
@@ -208,11 +213,13 @@ func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository
     // The new content is recorded by id only, not stored as a blob: until its rename the synced
     // temporary file holds it, and it can always be recomputed from the stored original.
     let newID = try gitBlobID(of: updated)
+    // Clean when the content is what the index holds (directly, or through git's filters: a CRLF
+    // file of a `* text=auto eol=crlf` repository against its LF blob) and the index matches HEAD.
+    let indexed = tracked?.index
+    let matchesIndex =
+        originalID == indexed || (indexed != nil && storedBlobID(original, path: file.path, repository) == indexed)
+    let isDirty = !matchesIndex || indexed != tracked?.head
     do {
-        // Clean when the content is what the index holds (directly, or through git's filters) and the index matches HEAD.
-        let indexed = tracked?.index
-        let matchesIndex = originalID == indexed || (indexed != nil && repository.hashWorkingFile(file.path) == indexed)
-        let isDirty = !matchesIndex || indexed != tracked?.head
         if !repository.hasObject(originalID) { _ = try repository.writeBlob(original) }
         let entry = CutoverJournal.Entry(
             path: file.path, original: originalID, new: newID,
@@ -221,6 +228,14 @@ func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository
     } catch {
         throw Failure(.couldNotCheck, "\(file.path): cannot store its content in the object database: \(error.message)")
     }
+}
+
+/// The blob id git would give `bytes`, the working-tree content of `path`, with the repository's
+/// attributes applied (line endings, `ident`) as `git add` does; nil when they cannot be applied
+/// (the file then reads as changed).
+func storedBlobID(_ bytes: [UInt8], path: String, _ repository: Repository) -> ObjectID? {
+    guard let stored = try? repository.contentAsStored(bytes, path: path) else { return nil }
+    return try? gitBlobID(of: stored)
 }
 
 /// Maps `items` on two workers (`WorkerPool`), each with its own repository handle when

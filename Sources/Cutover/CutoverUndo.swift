@@ -105,15 +105,29 @@ public func finishInterruptedCutovers(_ project: Project, lock: RepositoryLock) 
             removeLeftovers(project, journal)
             StagedWrite.syncFileSystem(containing: project.root)
             journal.state = .applied
+            let committed = journal.makesCommit && journal.commit == nil ? commitRecovered(project, &journal) : ""
             try journal.save(project)
             messages.append(
-                "cutover \(journal.id) (\(journal.from) -> \(journal.to)) was interrupted; completed the remaining \(completed) file(s)"
+                "cutover \(journal.id) (\(journal.from) -> \(journal.to)) was interrupted; completed the remaining \(completed) file(s)\(committed)"
             )
         case .applied, .abandoned, .rolledBack, .undone:
             continue
         }
     }
     return messages
+}
+
+/// Makes the branch and commit an interrupted `--commit` apply would have made; returns the
+/// clause that says so. A failure is said, not thrown: the files are complete either way.
+func commitRecovered(_ project: Project, _ journal: inout CutoverJournal) -> String {
+    let branch = cutoverBranch(for: journal.to)
+    if project.repository.branchExists(branch) {
+        return "; it asked for --commit, but branch \(branch) exists now: commit the files yourself"
+    }
+    do throws(GitError) { try commitCutover(project, &journal) } catch {
+        return "; it asked for --commit, and the commit failed (\(error.message)): commit the files yourself"
+    }
+    return "; committed \(journal.commit.map { String($0.prefix(7)) } ?? "") on new branch \(branch) (not pushed)"
 }
 
 /// A sentence for `scan`, `cutover list` and the preview when a cutover was cut off halfway:
@@ -124,8 +138,10 @@ public func interruptedCutoverNotice(_ project: Project) -> String? {
         let open = journals.last(where: \.state.isInterrupted)
     else { return nil }
     let when = open.state == .preparing ? "before any file changed" : "halfway through its renames"
+    // The same options as the interrupted run (recovery uses the journal's either way).
+    let flags = (open.options.subdomains ? " --subdomains" : "") + (open.options.includeEmail ? " --include-email" : "")
     return "cutover \(open.id) (\(open.from) -> \(open.to)) was interrupted \(when); "
-        + "finish it with `relops cutover --apply --from \(open.from) --to \(open.to)`, "
+        + "finish it with `relops cutover --apply --from \(open.from) --to \(open.to)\(flags)`, "
         + "or undo it with `relops cutover undo \(open.id)`"
 }
 
@@ -174,8 +190,8 @@ func removeLeftovers(_ project: Project, _ journal: CutoverJournal) {
 }
 
 /// Puts the new content of an interrupted cutover's file in place: the synced temporary file
-/// when it is intact, else the stored original rewritten again; either must hash to the
-/// journal's new id.
+/// when it is intact, else the stored original rewritten again with the journal's options
+/// (e-mail, host family); either must hash to the journal's new id.
 func completeFile(_ project: Project, _ journal: CutoverJournal, _ entry: CutoverJournal.Entry) throws(Failure) {
     let target = project.root + "/" + entry.path
     let temporary = StagedWrite.temporaryPath(for: target, tag: journal.id)
@@ -188,7 +204,9 @@ func completeFile(_ project: Project, _ journal: CutoverJournal, _ entry: Cutove
         throw Failure(
             .couldNotCheck, "\(entry.path): stored original \(entry.original.short) is missing: \(error.message)")
     }
-    let rewritten = replacingHost(in: original, from: journal.from, to: journal.to)
+    let rewritten = replacingHosts(
+        in: original, from: journal.from, to: journal.to, includeEmail: journal.options.includeEmail,
+        family: journal.familyRenames.map(\.old))
     guard (try? gitBlobID(of: rewritten)) == entry.new else {
         throw Failure(
             .couldNotCheck,

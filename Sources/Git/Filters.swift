@@ -8,9 +8,11 @@ extension Repository {
     public func contentAsStored(_ bytes: [UInt8], path: String) throws(GitError) -> [UInt8] {
         guard !bytes.isEmpty else { return bytes }
         var filters: OpaquePointer?
-        try check(
-            git_filter_list_load(&filters, pointer, nil, path, GIT_FILTER_TO_ODB, GIT_FILTER_DEFAULT.rawValue),
-            "git_filter_list_load(\(path))")
+        // The path's own bytes (a non-UTF-8 name included) decide which attributes apply.
+        let loaded = withFileSystemPath(path) {
+            git_filter_list_load(&filters, pointer, nil, $0, GIT_FILTER_TO_ODB, GIT_FILTER_DEFAULT.rawValue)
+        }
+        try check(loaded, "git_filter_list_load(\(path))")
         guard let filters else { return bytes }
         defer { git_filter_list_free(filters) }
         var out = git_buf()

@@ -2,7 +2,6 @@ import Foundation
 import Git
 import RelopsCore
 import Scan
-import Synchronization
 
 /// How `cutover --apply` should behave.
 public struct ApplyOptions: Sendable {

@@ -213,20 +213,6 @@ extension Repository {
         return result
     }
 
-    /// The blob id `git add` would give the working-tree file at `path`, through the
-    /// repository's filters (line-ending conversion, gitattributes); nil when it cannot be read.
-    public func hashWorkingFile(_ path: String) -> ObjectID? {
-        guard let workdir = workingDirectory else { return nil }
-        var oid = git_oid()
-        let code = withFileSystemPath(workdir + "/" + path) { full in
-            withFileSystemPath(path) { git_repository_hashfile(&oid, pointer, full, GIT_OBJECT_BLOB, $0) }
-        }
-        guard code == 0 else {
-            return nil
-        }
-        return ObjectID(oid)
-    }
-
     /// True when the object database holds `id`.
     public func hasObject(_ id: ObjectID) -> Bool {
         var odb: OpaquePointer?

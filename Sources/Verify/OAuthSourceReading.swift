@@ -58,7 +58,7 @@ extension OAuthCallbackLeg {
             previousEnd = match.range.location + match.range.length
             var search = attributes.startIndex
             while let open = attributes.range(of: "[IntentFilter(", range: search..<attributes.endIndex) {
-                let arguments = Self.arguments(attributes, from: open.upperBound)
+                let arguments = callArguments(attributes, from: open.upperBound)
                 search = arguments.upperBound
                 let offset = attributes.distance(from: attributes.startIndex, to: open.lowerBound)
                 let at = text.index(base, offsetBy: offset, limitedBy: text.endIndex) ?? text.endIndex
@@ -83,29 +83,6 @@ extension OAuthCallbackLeg {
                 }
             }
         }
-    }
-
-    /// The text of a call's or attribute's arguments from just after its `(` to the matching `)`,
-    /// skipping string literals.
-    static func arguments(_ text: String, from start: String.Index) -> Range<String.Index> {
-        var depth = 1
-        var i = start
-        var inString = false
-        while i < text.endIndex {
-            let c = text[i]
-            if inString {
-                if c == "\"" { inString = false }
-            } else if c == "\"" {
-                inString = true
-            } else if c == "(" {
-                depth += 1
-            } else if c == ")" {
-                depth -= 1
-                if depth == 0 { break }
-            }
-            i = text.index(after: i)
-        }
-        return start..<i
     }
 
     /// A string literal's value, or a `const string` of the same file, or an interpolated string
@@ -134,7 +111,7 @@ extension OAuthCallbackLeg {
     mutating func readCallSites(_ text: String, _ path: String) {
         var search = text.startIndex
         while let call = text.range(of: "AuthenticateAsync(", range: search..<text.endIndex) {
-            let arguments = Self.arguments(text, from: call.upperBound)
+            let arguments = callArguments(text, from: call.upperBound)
             search = arguments.upperBound
             let from = text.index(call.lowerBound, offsetBy: -60, limitedBy: text.startIndex) ?? text.startIndex
             let before = text[from..<call.lowerBound]

@@ -113,23 +113,9 @@ public struct RepositoryClaims: Sendable {
     mutating func readCSharp(_ text: String, _ path: String) {
         var search = text.startIndex
         while let open = text.range(of: "[IntentFilter(", range: search..<text.endIndex) {
-            // The attribute's arguments: up to the matching `)`, skipping string literals.
-            var depth = 1
-            var i = open.upperBound
-            var inString = false
-            while i < text.endIndex && depth > 0 {
-                let c = text[i]
-                if inString {
-                    if c == "\"" { inString = false }
-                } else if c == "\"" {
-                    inString = true
-                } else if c == "(" {
-                    depth += 1
-                } else if c == ")" {
-                    depth -= 1
-                }
-                i = text.index(after: i)
-            }
+            // The attribute's arguments: up to and with the matching `)`, skipping string literals.
+            let inside = callArguments(text, from: open.upperBound)
+            let i = inside.upperBound < text.endIndex ? text.index(after: inside.upperBound) : text.endIndex
             search = i
             let arguments = String(text[open.upperBound..<i])
             let line = Self.line(of: open.lowerBound, in: text)

@@ -25,12 +25,7 @@ extension OAuthCallbackLeg {
 
     /// `<intent-filter>` blocks with the BROWSABLE category and a scheme other than http(s).
     mutating func readManifest(_ text: String, _ path: String) {
-        var search = text.startIndex
-        while let open = text.range(of: "<intent-filter", range: search..<text.endIndex) {
-            let end =
-                text.range(of: "</intent-filter>", range: open.upperBound..<text.endIndex)?.upperBound ?? text.endIndex
-            search = end
-            let block = String(text[open.lowerBound..<end])
+        for (open, block) in RepositoryClaims.intentFilters(in: text) {
             guard block.contains("android.intent.category.BROWSABLE") else { continue }
             let line = RepositoryClaims.line(of: open.lowerBound, in: text)
             // The filter's activity: the last `<activity` tag opened before it.

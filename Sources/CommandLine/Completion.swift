@@ -42,17 +42,23 @@ func forms(_ option: OptionSpec) -> [String] {
     ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? [])
 }
 
+/// The `case "$prev"` arms that complete the value of each of `spec`'s options that takes one:
+/// `choices` of its choices, or `files` when it has none.
+func optionValueCases(_ spec: CommandSpec, files: String, choices: ([String]) -> String) -> String {
+    var out = ""
+    for option in spec.options where option.valueName != nil {
+        let words = forms(option).joined(separator: "|")
+        out += "            \(words)) \(option.choices.isEmpty ? files : choices(option.choices)); return ;;\n"
+    }
+    return out
+}
+
 func bashCompletion(_ root: CommandSpec) -> String {
     let name = root.name
     var cases = ""
     for (path, spec) in commandTree(root) {
-        var valueCases = ""
-        for option in spec.options where option.valueName != nil {
-            let words = forms(option).joined(separator: "|")
-            valueCases +=
-                option.choices.isEmpty
-                ? "            \(words)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
-                : "            \(words)) COMPREPLY=($(compgen -W \(shellQuoted(option.choices.joined(separator: " "))) -- \"$cur\")); return ;;\n"
+        let valueCases = optionValueCases(spec, files: "COMPREPLY=($(compgen -f -- \"$cur\"))") {
+            "COMPREPLY=($(compgen -W \(shellQuoted($0.joined(separator: " "))) -- \"$cur\"))"
         }
         var words = spec.subcommands.map(\.name) + spec.options.flatMap(forms) + ["--help"]
         if path.count == 1 { words.append("--version") }
@@ -103,14 +109,7 @@ func zshCompletion(_ root: CommandSpec) -> String {
     }
     var cases = ""
     for (path, spec) in commandTree(root) {
-        var valueCases = ""
-        for option in spec.options where option.valueName != nil {
-            let words = forms(option).joined(separator: "|")
-            valueCases +=
-                option.choices.isEmpty
-                ? "            \(words)) _files; return ;;\n"
-                : "            \(words)) compadd -- \(option.choices.joined(separator: " ")); return ;;\n"
-        }
+        let valueCases = optionValueCases(spec, files: "_files") { "compadd -- \($0.joined(separator: " "))" }
         var options = spec.options.flatMap { option in forms(option).map { ($0, option.help) } }
         options.append(("--help", "Show help information."))
         if path.count == 1 { options.append(("--version", "Show the version.")) }

@@ -94,6 +94,18 @@ extension Repository {
     /// Files renamed between two commits' trees, old path to new path, found by content
     /// similarity (`git_diff_find_similar`, like `git diff -M`).
     public func renames(from old: ObjectID, to new: ObjectID) throws(GitError) -> [String: String] {
+        var out: [String: String] = [:]
+        for (from, to) in try renamedPaths(from: old, to: new, findFlags: GIT_DIFF_FIND_RENAMES.rawValue) {
+            out[from] = to
+        }
+        return out
+    }
+
+    /// The renamed files of one tree-to-tree diff between two commits, old path to new path in
+    /// diff order, as `git_diff_find_similar` with `findFlags` marks them.
+    func renamedPaths(from old: ObjectID, to new: ObjectID, findFlags: UInt32) throws(GitError) -> [(
+        old: String, new: String
+    )] {
         let oldTree = try tree(ofCommit: old), newTree = try tree(ofCommit: new)
         var options = git_diff_options()
         try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
@@ -105,14 +117,14 @@ extension Repository {
         var find = git_diff_find_options()
         try check(
             git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init")
-        find.flags = GIT_DIFF_FIND_RENAMES.rawValue
+        find.flags = findFlags
         try check(git_diff_find_similar(diff, &find), "git_diff_find_similar")
-        var out: [String: String] = [:]
+        var out: [(old: String, new: String)] = []
         for i in 0..<git_diff_num_deltas(diff) {
             guard let delta = git_diff_get_delta(diff, i), delta.pointee.status == GIT_DELTA_RENAMED,
                 let from = delta.pointee.old_file.path, let to = delta.pointee.new_file.path
             else { continue }
-            out[String(cString: from)] = String(cString: to)
+            out.append((String(cString: from), String(cString: to)))
         }
         return out
     }

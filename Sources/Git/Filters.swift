@@ -52,27 +52,8 @@ extension Repository {
     /// new path: one tree diff and no similarity signatures, cheap even for a restructuring
     /// commit that moves hundreds of files.
     public func exactRenames(from old: ObjectID, to new: ObjectID) throws(GitError) -> [(old: String, new: String)] {
-        let oldTree = try tree(ofCommit: old), newTree = try tree(ofCommit: new)
-        var options = git_diff_options()
-        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
-        var diff: OpaquePointer?
-        try check(
-            git_diff_tree_to_tree(&diff, pointer, oldTree.pointer, newTree.pointer, &options),
-            "git_diff_tree_to_tree(\(old.short), \(new.short))")
-        defer { git_diff_free(diff) }
-        var find = git_diff_find_options()
-        try check(
-            git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init")
-        find.flags = GIT_DIFF_FIND_RENAMES.rawValue | GIT_DIFF_FIND_EXACT_MATCH_ONLY.rawValue
-        try check(git_diff_find_similar(diff, &find), "git_diff_find_similar")
-        var out: [(old: String, new: String)] = []
-        for i in 0..<git_diff_num_deltas(diff) {
-            guard let delta = git_diff_get_delta(diff, i), delta.pointee.status == GIT_DELTA_RENAMED,
-                let from = delta.pointee.old_file.path, let to = delta.pointee.new_file.path
-            else { continue }
-            out.append((String(cString: from), String(cString: to)))
-        }
-        return out
+        try renamedPaths(
+            from: old, to: new, findFlags: GIT_DIFF_FIND_RENAMES.rawValue | GIT_DIFF_FIND_EXACT_MATCH_ONLY.rawValue)
     }
 
     /// Where `path` of commit `new` came from in commit `old`, when `new` renamed it: the mirror

@@ -42,20 +42,8 @@ struct ProjectModel {
     /// A `.csproj` at `path` in `folder`, from its bytes.
     static func dotNet(path: String, folder: String, bytes: [UInt8]) -> ProjectModel {
         let text = ProjectFileBytes(bytes)
-        let name = nameOf(path).lowercased()
-        let kind: Kind
-        if name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
-            || text.contains("microsoft.net.test.sdk", ignoringCase: true)
-            || text.contains("<istestproject>true", ignoringCase: true)
-        {
-            kind = .test
-        } else if ["<usemaui>true</usemaui>", "-android", "-ios", "-maccatalyst"].contains(where: {
-            text.contains($0, ignoringCase: true)
-        }) {
-            kind = .mobileDotNet
-        } else {
-            kind = .server
-        }
+        let traits = DotNetTraits(path: path, text: text)
+        let kind: Kind = traits.test ? .test : traits.mobile ? .mobileDotNet : .server
         var items: [(String, Glob)] = []
         for type in embeddedItemTypes {
             for value in text.attributeValues(element: type, attributes: ["Include", "Update"]) {
@@ -66,9 +54,7 @@ struct ProjectModel {
             // MAUI's defaults: Resources/Raw/** is MauiAsset even when the .csproj does not say so.
             items.append(("MauiAsset", Glob("Resources/Raw/**")))
         }
-        let references = text.attributeValues(element: "ProjectReference", attributes: ["Include"]).compactMap {
-            resolvingRelativePath($0.replacingBackslashes(), from: folder)
-        }
+        let references = traits.projectReferences(text, from: folder).filter { !$0.isEmpty }
         return ProjectModel(root: folder, file: path, kind: kind, items: items, references: references)
     }
 
@@ -101,8 +87,9 @@ func gradleModules(in bytes: [UInt8]) -> [String] {
 }
 
 /// `relative` (a `/`-separated path that may hold `.` and `..`) resolved against `folder`, as a
-/// repository path; nil when it leaves the repository or names an MSBuild property.
-func resolvingRelativePath(_ relative: String, from folder: String) -> String? {
+/// repository path ("" for the repository root); nil when it leaves the repository, is absolute,
+/// or names an MSBuild property.
+func resolve(_ relative: String, from folder: String) -> String? {
     guard !relative.contains("$("), !relative.hasPrefix("/") else { return nil }
     var parts = folder.isEmpty ? [] : folder.split(separator: "/").map(String.init)
     for part in relative.split(separator: "/") {
@@ -113,7 +100,41 @@ func resolvingRelativePath(_ relative: String, from folder: String) -> String? {
             parts.append(String(part))
         }
     }
-    return parts.isEmpty ? nil : parts.joined(separator: "/")
+    return parts.joined(separator: "/")
+}
+
+/// `resolve`, and nil for the repository root itself.
+func resolvingRelativePath(_ relative: String, from folder: String) -> String? {
+    resolve(relative, from: folder).flatMap { $0.isEmpty ? nil : $0 }
+}
+
+/// What a `.csproj` says about itself, read the same way for the project model and the shipping
+/// chains: a test project (by its name or its test SDK), a mobile app (MAUI or a mobile target
+/// framework; never when it is a test).
+struct DotNetTraits {
+    let test: Bool
+    let mobile: Bool
+
+    init(path: String, text: ProjectFileBytes) {
+        let name = nameOf(path).lowercased()
+        test =
+            name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
+            || text.contains("microsoft.net.test.sdk", ignoringCase: true)
+            || text.contains("<istestproject>true", ignoringCase: true)
+        mobile =
+            !test
+            && ["<usemaui>true</usemaui>", "-android", "-ios", "-maccatalyst"].contains {
+                text.contains($0, ignoringCase: true)
+            }
+    }
+
+    /// The repository paths of the project's `ProjectReference`s ("" for one that resolves to the
+    /// root), those that leave the repository or name an MSBuild property dropped.
+    func projectReferences(_ text: ProjectFileBytes, from folder: String) -> [String] {
+        text.attributeValues(element: "ProjectReference", attributes: ["Include"]).compactMap {
+            resolve($0.replacingBackslashes(), from: folder)
+        }
+    }
 }
 
 extension String {

@@ -25,12 +25,7 @@ extension OAuthCallbackLeg {
 
     /// `<intent-filter>` blocks with the BROWSABLE category and a scheme other than http(s).
     mutating func readManifest(_ text: String, _ path: String) {
-        var search = text.startIndex
-        while let open = text.range(of: "<intent-filter", range: search..<text.endIndex) {
-            let end =
-                text.range(of: "</intent-filter>", range: open.upperBound..<text.endIndex)?.upperBound ?? text.endIndex
-            search = end
-            let block = String(text[open.lowerBound..<end])
+        for (open, block) in RepositoryClaims.intentFilters(in: text) {
             guard block.contains("android.intent.category.BROWSABLE") else { continue }
             let line = RepositoryClaims.line(of: open.lowerBound, in: text)
             // The filter's activity: the last `<activity` tag opened before it.
@@ -58,7 +53,7 @@ extension OAuthCallbackLeg {
             previousEnd = match.range.location + match.range.length
             var search = attributes.startIndex
             while let open = attributes.range(of: "[IntentFilter(", range: search..<attributes.endIndex) {
-                let arguments = Self.arguments(attributes, from: open.upperBound)
+                let arguments = callArguments(attributes, from: open.upperBound)
                 search = arguments.upperBound
                 let offset = attributes.distance(from: attributes.startIndex, to: open.lowerBound)
                 let at = text.index(base, offsetBy: offset, limitedBy: text.endIndex) ?? text.endIndex
@@ -83,29 +78,6 @@ extension OAuthCallbackLeg {
                 }
             }
         }
-    }
-
-    /// The text of a call's or attribute's arguments from just after its `(` to the matching `)`,
-    /// skipping string literals.
-    static func arguments(_ text: String, from start: String.Index) -> Range<String.Index> {
-        var depth = 1
-        var i = start
-        var inString = false
-        while i < text.endIndex {
-            let c = text[i]
-            if inString {
-                if c == "\"" { inString = false }
-            } else if c == "\"" {
-                inString = true
-            } else if c == "(" {
-                depth += 1
-            } else if c == ")" {
-                depth -= 1
-                if depth == 0 { break }
-            }
-            i = text.index(after: i)
-        }
-        return start..<i
     }
 
     /// A string literal's value, or a `const string` of the same file, or an interpolated string
@@ -134,7 +106,7 @@ extension OAuthCallbackLeg {
     mutating func readCallSites(_ text: String, _ path: String) {
         var search = text.startIndex
         while let call = text.range(of: "AuthenticateAsync(", range: search..<text.endIndex) {
-            let arguments = Self.arguments(text, from: call.upperBound)
+            let arguments = callArguments(text, from: call.upperBound)
             search = arguments.upperBound
             let from = text.index(call.lowerBound, offsetBy: -60, limitedBy: text.startIndex) ?? text.startIndex
             let before = text[from..<call.lowerBound]

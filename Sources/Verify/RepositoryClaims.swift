@@ -52,6 +52,20 @@ public struct RepositoryClaims: Sendable {
         return out
     }
 
+    /// Every `<intent-filter` block of a manifest, from its opening tag through `</intent-filter>`
+    /// (or the end of the text), with where it opens.
+    static func intentFilters(in text: String) -> [(open: Range<String.Index>, block: String)] {
+        var out: [(open: Range<String.Index>, block: String)] = []
+        var search = text.startIndex
+        while let open = text.range(of: "<intent-filter", range: search..<text.endIndex) {
+            let end =
+                text.range(of: "</intent-filter>", range: open.upperBound..<text.endIndex)?.upperBound ?? text.endIndex
+            search = end
+            out.append((open, String(text[open.lowerBound..<end])))
+        }
+        return out
+    }
+
     static func line(of offset: String.Index, in text: String) -> Int {
         text[..<offset].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
     }
@@ -74,12 +88,7 @@ public struct RepositoryClaims: Sendable {
     }
 
     mutating func readManifest(_ text: String, _ path: String) {
-        var search = text.startIndex
-        while let open = text.range(of: "<intent-filter", range: search..<text.endIndex) {
-            let end =
-                text.range(of: "</intent-filter>", range: open.upperBound..<text.endIndex)?.upperBound ?? text.endIndex
-            search = end
-            let block = String(text[open.lowerBound..<end])
+        for (open, block) in Self.intentFilters(in: text) {
             guard block.contains("android:scheme=\"https\"") || block.contains("android:scheme=\"http\"") else {
                 continue
             }
@@ -113,23 +122,9 @@ public struct RepositoryClaims: Sendable {
     mutating func readCSharp(_ text: String, _ path: String) {
         var search = text.startIndex
         while let open = text.range(of: "[IntentFilter(", range: search..<text.endIndex) {
-            // The attribute's arguments: up to the matching `)`, skipping string literals.
-            var depth = 1
-            var i = open.upperBound
-            var inString = false
-            while i < text.endIndex && depth > 0 {
-                let c = text[i]
-                if inString {
-                    if c == "\"" { inString = false }
-                } else if c == "\"" {
-                    inString = true
-                } else if c == "(" {
-                    depth += 1
-                } else if c == ")" {
-                    depth -= 1
-                }
-                i = text.index(after: i)
-            }
+            // The attribute's arguments: up to and with the matching `)`, skipping string literals.
+            let inside = callArguments(text, from: open.upperBound)
+            let i = inside.upperBound < text.endIndex ? text.index(after: inside.upperBound) : text.endIndex
             search = i
             let arguments = String(text[open.upperBound..<i])
             let line = Self.line(of: open.lowerBound, in: text)

@@ -71,24 +71,14 @@ enum BuildFileParser {
     static func dotNet(path: String, bytes: [UInt8]) -> BuildUnit {
         let folder = folderOf(path)
         let text = ProjectFileBytes(bytes)
-        let name = nameOf(path).lowercased()
-        let test =
-            name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
-            || text.contains("microsoft.net.test.sdk", ignoringCase: true)
-            || text.contains("<istestproject>true", ignoringCase: true)
-        let mobile =
-            !test
-            && ["<usemaui>true</usemaui>", "-android", "-ios", "-maccatalyst"].contains {
-                text.contains($0, ignoringCase: true)
-            }
+        let traits = DotNetTraits(path: path, text: text)
+        let mobile = traits.mobile, test = traits.test
         var unit = BuildUnit(root: folder, file: path, kind: .dotNet(mobile: mobile, test: test))
         unit.referenceable =
             !mobile && !test && !text.contains("microsoft.net.sdk.web", ignoringCase: true)
             && !text.contains("microsoft.net.sdk.worker", ignoringCase: true)
             && !text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
-        unit.references = text.attributeValues(element: "ProjectReference", attributes: ["Include"]).compactMap {
-            resolve(String($0.map { $0 == "\\" ? "/" : $0 }), from: folder).map(BuildUnit.Reference.path)
-        }
+        unit.references = traits.projectReferences(text, from: folder).map(BuildUnit.Reference.path)
         return unit
     }
 
@@ -167,20 +157,4 @@ func captures(_ pattern: String, in text: String) -> [String] {
     return text.matches(of: regex).compactMap { match in
         match.output.count > 1 ? match.output[1].substring.map(String.init) : nil
     }
-}
-
-/// `relative` (with `.` and `..`) resolved against `folder`, as a repository path; nil when it
-/// leaves the repository, is absolute, or names an MSBuild property.
-func resolve(_ relative: String, from folder: String) -> String? {
-    guard !relative.contains("$("), !relative.hasPrefix("/") else { return nil }
-    var parts = folder.isEmpty ? [] : folder.split(separator: "/").map(String.init)
-    for part in relative.split(separator: "/") {
-        if part == "." { continue }
-        if part == ".." {
-            guard parts.popLast() != nil else { return nil }
-        } else {
-            parts.append(String(part))
-        }
-    }
-    return parts.joined(separator: "/")
 }

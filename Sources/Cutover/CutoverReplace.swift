@@ -33,27 +33,8 @@ struct FileSnapshot: Sendable, Equatable {
 /// Reads a whole file and describes it from the same open file (`fstat`), so the description is
 /// of the bytes read.
 func readFileWithSnapshot(_ path: String) -> ([UInt8], FileSnapshot)? {
-    let fd = withFileSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return nil }
-    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-    var total = 0
-    while true {
-        if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, $0.count - total) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return nil
-        }
-        if n == 0 { break }
-        total += n
-    }
-    bytes.removeSubrange(total...)
-    // Written to while being read: describe what is there now, so the rename check compares with it.
-    if total != Int(info.st_size) { fstat(fd, &info) }
-    return (bytes, FileSnapshot(info))
+    guard let (bytes, status) = readFileAndStatus(path) else { return nil }
+    return (bytes, FileSnapshot(status))
 }
 
 /// Renames each staged file over its target after checking the target is still what was read,

@@ -4,12 +4,20 @@ import Git
 /// Reads a whole file with open/fstat/read; nil when it cannot be opened or read. Cheaper than
 /// `FileManager.contents(atPath:)` for the many small files a cutover reads.
 public func readFile(_ path: String) -> [UInt8]? {
+    readFileAndStatus(path)?.bytes
+}
+
+/// Reads a whole file and returns its `fstat` from the same open file, so the status describes the
+/// bytes read (taken again when the file grew or shrank while it was read); nil when it cannot be
+/// opened or read.
+public func readFileAndStatus(_ path: String) -> (bytes: [UInt8], status: stat)? {
     let fd = withFileSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { return nil }
-    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+    // One byte more than the size, so a file read whole needs no second buffer to see its end.
+    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
     var total = 0
     while true {
         if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
@@ -22,7 +30,8 @@ public func readFile(_ path: String) -> [UInt8]? {
         total += n
     }
     bytes.removeSubrange(total...)
-    return bytes
+    if total != Int(info.st_size) { fstat(fd, &info) }
+    return (bytes, info)
 }
 
 /// The folder part of a `/`-separated path ("" when there is none), without Foundation's bridging.

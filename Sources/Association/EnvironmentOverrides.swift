@@ -19,7 +19,13 @@ enum EnvironmentOverrides {
             guard !environment.isEmpty, !environment.contains(".") else { continue }
             let shown = shownFolder.isEmpty ? name : (shownFolder as NSString).appendingPathComponent(name)
             guard let bytes = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name))
-            else { continue }
+            else {
+                problems.append(
+                    AssociationProblem(
+                        document: shown, location: "",
+                        message: "the \(environment) environment override cannot be read, so it was not checked"))
+                continue
+            }
             let document: JSONCDocument
             do {
                 document = try JSONCDocument(bytes: Array(bytes), path: shown)

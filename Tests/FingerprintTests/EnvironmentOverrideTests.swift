@@ -37,4 +37,17 @@ import Testing
         #expect(render.status == 1)
         #expect(render.stderr.contains("\(production): the Production environment override does not parse"))
     }
+
+    @Test func anOverrideThatCannotBeReadIsReportedNotSkipped() throws {
+        let cert = TestCertificate("served")
+        let repo = sampleRepository(fingerprints: [cert.sha256])
+        // A folder where the override file should be: listed as an override, but not readable as one.
+        let staging = "Source/Hosts/UI/App.UI.Web/appsettings.Staging.json"
+        try FileManager.default.createDirectory(atPath: repo.root + "/" + staging, withIntermediateDirectories: true)
+        let render = relops(["association", "render"], in: repo.root, environment: environment)
+        #expect(render.status == 1)
+        #expect(
+            render.stderr.contains("\(staging): the Staging environment override cannot be read"),
+            "\(render.stderr)")
+    }
 }

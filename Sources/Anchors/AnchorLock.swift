@@ -49,7 +49,13 @@ public struct AnchorLock: Sendable, Equatable {
     /// Reads the lock in `root`; a missing lock is empty.
     public static func load(root: String) throws(Failure) -> AnchorLock {
         let path = root + "/" + relativePath
-        guard let data = FileManager.default.contents(atPath: path) else { return AnchorLock() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            // Only a lock that is not there is empty; one that cannot be read would drop every pinned base.
+            guard !FileManager.default.fileExists(atPath: path) else {
+                throw Failure(.couldNotCheck, "\(path): cannot read the anchors lock")
+            }
+            return AnchorLock()
+        }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let list = object["anchors"] as? [[String: Any]]
         else {

@@ -12,8 +12,19 @@ enum EnvironmentOverrides {
         let folder = (target.path as NSString).deletingLastPathComponent
         let base = ((target.path as NSString).lastPathComponent as NSString).deletingPathExtension
         let shownFolder = (target.displayPath as NSString).deletingLastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var problems: [AssociationProblem] = []
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            // No list means no override was checked: say so rather than report a clean folder.
+            let shown = shownFolder.isEmpty ? "." : shownFolder
+            return [
+                AssociationProblem(
+                    document: shown, location: "",
+                    message: "cannot list the folder, so no environment override was checked")
+            ]
+        }
         for name in names.sorted() where name.hasPrefix(base + ".") && name.hasSuffix(".json") {
             let environment = String(name.dropFirst(base.count + 1).dropLast(5))
             guard !environment.isEmpty, !environment.contains(".") else { continue }

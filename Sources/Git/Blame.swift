@@ -9,7 +9,7 @@ extension Repository {
         var options = git_blame_options()
         try check(git_blame_options_init(&options, UInt32(GIT_BLAME_OPTIONS_VERSION)), "git_blame_options_init")
         var blame: OpaquePointer?
-        let code = git_blame_file(&blame, pointer, path, &options)
+        let code = git_blame_file(&blame, try pointer, path, &options)
         if code == GIT_ENOTFOUND.rawValue || isHeadUnborn {
             guard let content else { return [] }
             return Array(repeating: nil, count: lineCount(content))

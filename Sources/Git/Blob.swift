@@ -25,7 +25,8 @@ extension Repository {
     /// Stores bytes as a blob in the object database and returns its id (like `git hash-object -w`).
     public func writeBlob(_ bytes: [UInt8]) throws(GitError) -> ObjectID {
         var oid = git_oid()
-        let code = bytes.withUnsafeBytes { git_blob_create_from_buffer(&oid, pointer, $0.baseAddress, $0.count) }
+        let repo = try pointer
+        let code = bytes.withUnsafeBytes { git_blob_create_from_buffer(&oid, repo, $0.baseAddress, $0.count) }
         try check(code, "git_blob_create_from_buffer")
         return ObjectID(oid)
     }

@@ -4,7 +4,8 @@ extension Repository {
     /// True when a local branch of that name exists.
     public func branchExists(_ name: String) -> Bool {
         var ref: OpaquePointer?
-        let code = git_branch_lookup(&ref, pointer, name, GIT_BRANCH_LOCAL)
+        guard let repo = pointerIfOpens else { return false }
+        let code = git_branch_lookup(&ref, repo, name, GIT_BRANCH_LOCAL)
         if code == 0 { git_reference_free(ref) }
         return code == 0
     }
@@ -16,7 +17,7 @@ extension Repository {
         try check(git_revparse_single(&head, pointer, "HEAD^{commit}"), "git_revparse_single(HEAD)")
         defer { git_object_free(head) }
         var branch: OpaquePointer?
-        let code = git_branch_create(&branch, pointer, name, head, 0)
+        let code = git_branch_create(&branch, try pointer, name, head, 0)
         if code == GIT_EEXISTS.rawValue {
             throw GitError(
                 kind: .exists, call: "git_branch_create", message: "branch \(name) already exists", code: code)
@@ -42,7 +43,7 @@ extension Repository {
     /// The short name of the branch HEAD points at, or nil when detached or unborn.
     public var currentBranch: String? {
         var ref: OpaquePointer?
-        guard git_repository_head(&ref, pointer) == 0 else { return nil }
+        guard let repo = pointerIfOpens, git_repository_head(&ref, repo) == 0 else { return nil }
         defer { git_reference_free(ref) }
         guard git_reference_is_branch(ref) == 1, let name = git_reference_shorthand(ref) else { return nil }
         return String(cString: name)

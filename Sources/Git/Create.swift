@@ -79,9 +79,10 @@ extension Repository {
         defer { git_object_free(parent) }
         var commitID = git_oid()
         var parents: [OpaquePointer?] = [parent]
+        let repo = try pointer
         let code = parents.withUnsafeMutableBufferPointer { buffer in
             git_commit_create(
-                &commitID, pointer, "HEAD", author, committer, nil, message, tree, parent == nil ? 0 : 1,
+                &commitID, repo, "HEAD", author, committer, nil, message, tree, parent == nil ? 0 : 1,
                 buffer.baseAddress)
         }
         try check(code, "git_commit_create")

@@ -195,7 +195,7 @@ extension Repository {
         // The repository caches its index: re-read it if another process (git) changed it since.
         try check(git_index_read(index, 0), "git_index_read")
         var headTree: OpaquePointer?
-        if git_revparse_single(&headTree, pointer, "HEAD^{tree}") != 0 { headTree = nil }
+        if git_revparse_single(&headTree, try pointer, "HEAD^{tree}") != 0 { headTree = nil }
         defer { git_object_free(headTree) }
         var result: [String: TrackedIDs] = [:]
         for path in paths {
@@ -216,7 +216,7 @@ extension Repository {
     /// True when the object database holds `id`.
     public func hasObject(_ id: ObjectID) -> Bool {
         var odb: OpaquePointer?
-        guard git_repository_odb(&odb, pointer) == 0 else { return false }
+        guard let repo = pointerIfOpens, git_repository_odb(&odb, repo) == 0 else { return false }
         defer { git_odb_free(odb) }
         var oid = id.raw
         return git_odb_exists(odb, &oid) == 1

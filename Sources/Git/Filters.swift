@@ -9,8 +9,9 @@ extension Repository {
         guard !bytes.isEmpty else { return bytes }
         var filters: OpaquePointer?
         // The path's own bytes (a non-UTF-8 name included) decide which attributes apply.
+        let repo = try pointer
         let loaded = withFileSystemPath(path) {
-            git_filter_list_load(&filters, pointer, nil, $0, GIT_FILTER_TO_ODB, GIT_FILTER_DEFAULT.rawValue)
+            git_filter_list_load(&filters, repo, nil, $0, GIT_FILTER_TO_ODB, GIT_FILTER_DEFAULT.rawValue)
         }
         try check(loaded, "git_filter_list_load(\(path))")
         guard let filters else { return bytes }
@@ -72,9 +73,10 @@ extension Repository {
         var cStrings = pathspec.map { strdup($0) }
         defer { for s in cStrings { free(s) } }
         var diff: OpaquePointer?
+        let repo = try pointer
         let code = cStrings.withUnsafeMutableBufferPointer { buffer in
             options.pathspec = git_strarray(strings: buffer.baseAddress, count: buffer.count)
-            return git_diff_tree_to_tree(&diff, pointer, oldTree.pointer, newTree.pointer, &options)
+            return git_diff_tree_to_tree(&diff, repo, oldTree.pointer, newTree.pointer, &options)
         }
         try check(code, "git_diff_tree_to_tree(\(oldTree.commit.short), \(newTree.commit.short))")
         defer { git_diff_free(diff) }

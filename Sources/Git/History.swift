@@ -101,7 +101,8 @@ extension Repository {
     public func contains(_ ancestor: ObjectID, in commit: ObjectID) -> Bool {
         if ancestor == commit { return true }
         var a = commit.raw, b = ancestor.raw
-        return git_graph_descendant_of(pointer, &a, &b) == 1
+        guard let repo = pointerIfOpens else { return false }
+        return git_graph_descendant_of(repo, &a, &b) == 1
     }
 
     /// The commit HEAD points at; nil on an unborn branch.

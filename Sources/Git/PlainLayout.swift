@@ -1,0 +1,102 @@
+import Foundation
+
+/// A repository found without libgit2: a working tree with an ordinary `.git` folder, owned by
+/// the user running relops, with nothing in its config that moves the working tree or needs an
+/// extension. That is almost every clone, and opening it this way costs a few `stat`s instead of
+/// libgit2's initialisation (about 5 ms: libgit2 reads the system's CA bundle for HTTPS as it
+/// starts). Anything else (a worktree or submodule whose `.git` is a file, a bare repository,
+/// `core.worktree`, `core.bare`, includes, extensions, another owner, a search that would cross
+/// a file system) returns nil, and libgit2 opens the repository as before and decides.
+struct PlainLayout: Equatable {
+    /// The working tree, absolute, symbolic links resolved (as libgit2 reports it).
+    let workingDirectory: String
+    /// `workingDirectory + "/.git"`.
+    let gitDirectory: String
+
+    /// Looks for the repository enclosing `path` the way libgit2 does (`path` itself, then each
+    /// parent, checking the folder and its `.git`); nil unless what it finds first is plain.
+    static func discover(from path: String) -> PlainLayout? {
+        guard let resolved = realPath(path) else { return nil }
+        var folder = resolved
+        guard let device = deviceOf(folder) else { return nil }
+        while true {
+            // A folder that is itself a git folder (bare, or `.git` named directly): libgit2's case.
+            if looksLikeGitFolder(folder) { return nil }
+            let dotGit = folder == "/" ? "/.git" : folder + "/.git"
+            var info = stat()
+            if lstat(dotGit, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR, looksLikeGitFolder(dotGit) else { return nil }
+                return isPlain(gitDirectory: dotGit, workingDirectory: folder, owner: info.st_uid)
+                    ? PlainLayout(workingDirectory: folder, gitDirectory: dotGit) : nil
+            }
+            guard errno == ENOENT, folder != "/" else { return nil }
+            let parent = parentFolder(of: folder)
+            // libgit2 stops at a file-system boundary unless asked not to: let it report that.
+            guard deviceOf(parent) == device else { return nil }
+            folder = parent
+        }
+    }
+
+    /// What libgit2 checks before it calls a folder a git folder: `HEAD` with `objects/` and
+    /// `refs/`, or with a `commondir` file (a linked worktree's own folder).
+    private static func looksLikeGitFolder(_ folder: String) -> Bool {
+        func exists(_ name: String) -> Bool {
+            var info = stat()
+            return lstat(folder + "/" + name, &info) == 0
+        }
+        return exists("HEAD") && (exists("objects") && exists("refs") || exists("commondir"))
+    }
+
+    /// Owned by the current user, and a config that only holds settings that leave the layout alone.
+    private static func isPlain(gitDirectory: String, workingDirectory: String, owner: uid_t) -> Bool {
+        var info = stat()
+        guard owner == geteuid(), lstat(workingDirectory, &info) == 0, info.st_uid == geteuid(),
+            lstat(gitDirectory + "/objects", &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+            lstat(gitDirectory + "/refs", &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+            lstat(gitDirectory + "/HEAD", &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            lstat(gitDirectory + "/commondir", &info) != 0
+        else { return false }
+        guard let config = FileManager.default.contents(atPath: gitDirectory + "/config") else { return false }
+        return configLeavesLayoutAlone(String(decoding: config, as: UTF8.self))
+    }
+
+    /// False for any setting that moves or removes the working tree, pulls in other files, or
+    /// needs a repository extension: `core.worktree`, `core.bare = true` (or any value but false),
+    /// `[include]`/`[includeIf]`, `[extensions]`, `repositoryformatversion` other than 0 or 1.
+    static func configLeavesLayoutAlone(_ text: String) -> Bool {
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            let line = rawLine.trimmingCharacters(in: .whitespaces).lowercased()
+            if line.hasPrefix("#") || line.hasPrefix(";") || line.isEmpty { continue }
+            if line.hasPrefix("[") {
+                if line.hasPrefix("[include") || line.hasPrefix("[extensions") || line.contains("worktree") {
+                    return false
+                }
+                continue
+            }
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            switch parts.first ?? "" {
+            case "worktree": return false
+            case "bare": if parts.count < 2 || !["false", "no", "off", "0"].contains(parts[1]) { return false }
+            case "repositoryformatversion": if parts.count < 2 || !["0", "1"].contains(parts[1]) { return false }
+            default: continue
+            }
+        }
+        return true
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func deviceOf(_ folder: String) -> dev_t? {
+        var info = stat()
+        return stat(folder, &info) == 0 ? info.st_dev : nil
+    }
+
+    private static func parentFolder(of folder: String) -> String {
+        guard let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else { return "/" }
+        return String(folder[..<slash])
+    }
+}

@@ -97,24 +97,47 @@ public func finishInterruptedCutovers(_ project: Project, lock: RepositoryLock) 
             messages.append(
                 "cutover \(journal.id) was interrupted before any file changed; its temporary files were removed")
         case .applying:
-            var completed = 0
-            for entry in journal.files where try currentBlob(project, entry.path) == entry.original {
-                try completeFile(project, journal, entry)
-                completed += 1
-            }
-            removeLeftovers(project, journal)
-            StagedWrite.syncFileSystem(containing: project.root)
+            let (completed, leftAlone) = try completeRemainingFiles(project, journal)
             journal.state = .applied
             let committed = journal.makesCommit && journal.commit == nil ? commitRecovered(project, &journal) : ""
             try journal.save(project)
             messages.append(
-                "cutover \(journal.id) (\(journal.from) -> \(journal.to)) was interrupted; completed the remaining \(completed) file(s)\(committed)"
-            )
+                "cutover \(journal.id) (\(journal.from) -> \(journal.to)) was interrupted; completed the remaining \(completed) file(s)"
+                    + leftAloneClause(leftAlone) + committed)
         case .applied, .abandoned, .rolledBack, .undone:
             continue
         }
     }
     return messages
+}
+
+/// Puts the new content in place for each file of an interrupted apply that still holds its
+/// original; a file that holds neither the original nor the new content (edited or removed
+/// since) is left alone and named. Returns the count completed and the files left alone.
+func completeRemainingFiles(_ project: Project, _ journal: CutoverJournal)
+    throws(Failure) -> (completed: Int, leftAlone: [String])
+{
+    var completed = 0
+    var leftAlone: [String] = []
+    for entry in journal.files {
+        let current = try currentBlob(project, entry.path)
+        if current == entry.original {
+            try completeFile(project, journal, entry)
+            completed += 1
+        } else if current != entry.new {
+            leftAlone.append(entry.path + (current == nil ? " (removed)" : " (edited)"))
+        }
+    }
+    removeLeftovers(project, journal)
+    StagedWrite.syncFileSystem(containing: project.root)
+    return (completed, leftAlone)
+}
+
+/// "; left N file(s) alone ...", naming each, or nothing when every file was accounted for.
+func leftAloneClause(_ paths: [String]) -> String {
+    guard !paths.isEmpty else { return "" }
+    return "; left \(paths.count) file(s) alone that changed after it was cut off, check them: "
+        + paths.joined(separator: ", ")
 }
 
 /// Makes the branch and commit an interrupted `--commit` apply would have made; returns the

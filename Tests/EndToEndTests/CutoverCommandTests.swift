@@ -120,6 +120,28 @@ import Testing
     }
 }
 
+@Suite struct InterruptedCutoverEditedFileTests {
+    @Test func aFileEditedOrRemovedAfterTheInterruptionIsLeftAloneAndNamed() throws {
+        let repo = GitFixture("interrupted-edited")
+        for i in 0..<5 { repo.write("f\(i).txt", "app.example.com \(i)\n") }
+        repo.commit("five")
+        let args = ["cutover", "--from", "app.example.com", "--to", "links.example.net", "--apply"]
+        #expect(relops(args, in: repo.root, environment: ["RELOPS_TEST_CRASH_AFTER": "2"]).status != 0)
+        let untouched = (0..<5).filter { repo.readText("f\($0).txt").hasPrefix("app.example.com") }
+        try #require(untouched.count == 3, "expected three files still on the old host")
+        repo.write("f\(untouched[0]).txt", "app.example.com \(untouched[0]) edited by hand\n")
+        #expect(unlink(repo.root + "/f\(untouched[1]).txt") == 0)
+        let finish = relops(args + ["--allow-dirty"], in: repo.root)
+        #expect(finish.stdout.contains("completed the remaining 1 file(s); left 2 file(s) alone"), "\(finish.stdout)")
+        #expect(finish.stdout.contains("f\(untouched[0]).txt (edited)"))
+        #expect(finish.stdout.contains("f\(untouched[1]).txt (removed)"))
+        #expect(repo.readText("f\(untouched[2]).txt") == "links.example.net \(untouched[2])\n")
+        // The edit is kept: the new plan rewrites the host in it, nothing else.
+        #expect(repo.readText("f\(untouched[0]).txt") == "links.example.net \(untouched[0]) edited by hand\n")
+        #expect(!FileManager.default.fileExists(atPath: repo.root + "/f\(untouched[1]).txt"))
+    }
+}
+
 /// Two real processes: an apply paused before its renames (a debug-build hook) and a second
 /// program that edits a file or starts another writer.
 @Suite struct CutoverConcurrencyTests {

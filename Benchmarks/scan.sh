@@ -9,7 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/corpus.sh"
-relops=${RELOPS:-$here/../.build/release/relops}
+relops=${RELOPS:-$here/../.build-release/release/relops}
 [ -x "$relops" ] || { echo "build first: make release" >&2; exit 3; }
 repo=${1:-$here/work/scan-corpus}
 needle=${NEEDLE:-app.example.com}

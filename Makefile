@@ -167,7 +167,8 @@ package-deps:
 	$(call install_missing,$(PACKAGE_DEPS))
 
 # relops_<version>_<arch>.deb: the install tree under /usr, Depends computed by dpkg-shlibdeps
-# from the libraries the binary links (libgit2, libcurl, OpenSSL, cmark-gfm, libyaml, libidn2, ...).
+# from the libraries the binary links (cmark-gfm, libyaml, libidn2, ...), plus the packages of the
+# libraries it dlopen()s on first use (libcurl, libgit2, OpenSSL: packaging/lazy-depends.sh).
 ARCH = $(shell dpkg --print-architecture)
 DEB := .build/relops_$(VERSION)_$(ARCH).deb
 deb: package-deps man
@@ -176,6 +177,8 @@ deb: package-deps man
 	mkdir -p $$tree/DEBIAN .build/deb/shlibs/debian; \
 	cp packaging/debian/control.in .build/deb/shlibs/debian/control; \
 	depends=$$(cd .build/deb/shlibs && dpkg-shlibdeps -O -e$$OLDPWD/$$tree/usr/bin/relops | sed -n 's/^shlibs:Depends=//p'); \
+	lazy=$$(bash packaging/lazy-depends.sh); \
+	for p in $${lazy//,/}; do case ", $$depends," in *", $$p "*|*", $$p,"*) ;; *) depends="$$depends, $$p";; esac; done; \
 	sed -e "s/@VERSION@/$(VERSION)/" -e "s/@ARCH@/$(ARCH)/" -e "s/@DEPENDS@/$$depends/" \
 	  -e "s/@SIZE@/$$(du -sk $$tree/usr | cut -f1)/" packaging/debian/control.in | sed '/^Source:/,/^$$/d' > $$tree/DEBIAN/control; \
 	dpkg-deb --root-owner-group -Zgzip --build $$tree $(DEB) >/dev/null; \

@@ -56,7 +56,7 @@ let package = Package(
         // C libraries (module.modulemap + shim.h each).
         cLibrary("CGit2", pkgConfig: "libgit2", apt: ["libgit2-dev"]),
         lazyCLibrary("CCurl", apt: ["libcurl4-openssl-dev"]),
-        cLibrary("COpenSSL", pkgConfig: "openssl", apt: ["libssl-dev"]),
+        lazyCLibrary("COpenSSL", apt: ["libssl-dev"]),
         cLibrary("CCmark", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
         cLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
         cLibrary("CIDN2", pkgConfig: "libidn2", apt: ["libidn2-dev"]),
@@ -66,11 +66,12 @@ let package = Package(
         // Loaders of the lazily bound C libraries: dlopen() on first use, one forwarding function each.
         .target(name: "CDynamicLibrary"),
         .target(name: "CCurlLoader", dependencies: ["CDynamicLibrary"]),
+        .target(name: "COpenSSLLoader", dependencies: ["CDynamicLibrary"]),
 
         // Thin Swift wrappers: safe handles and typed errors; C types never leak past them.
         .target(name: "Git", dependencies: ["CGit2"]),
         .target(name: "Curl", dependencies: ["CCurl", "CCurlLoader"]),
-        .target(name: "Crypto", dependencies: ["COpenSSL"]),
+        .target(name: "Crypto", dependencies: ["COpenSSL", "COpenSSLLoader"]),
         .target(name: "Markdown", dependencies: ["CCmark"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "IDN", dependencies: ["CIDN2"]),

@@ -22,7 +22,9 @@ _Noreturn void relops_dynamic_library_unavailable(const char *library, const cha
 /*
  * One forwarding definition: the real function's exact name and signature (the loader includes
  * the real header, so the compiler checks both against its declaration), hidden so that it never
- * interposes on the real library's own symbols. The first call resolves the real function through
+ * interposes on the real library's own symbols. Hidden by an assembler directive (ELF), not by
+ * __attribute__((visibility)): libgit2 declares its functions visibility("default") and a
+ * definition may not contradict its declaration. The first call resolves the real function through
  * `lookup` (which loads the library once, or ends in the safety net); the address is kept in an
  * atomic, so concurrent first calls at worst look it up twice and get the same answer.
  */
@@ -35,13 +37,15 @@ _Noreturn void relops_dynamic_library_unavailable(const char *library, const cha
     }
 
 #define RELOPS_FORWARD(lookup, type, name, parameters, arguments)                                  \
-    __attribute__((visibility("hidden"))) type name parameters {                                   \
+    __asm__(".hidden " #name);                                                                     \
+    type name parameters {                                                                         \
         RELOPS_FORWARD_RESOLVE(lookup, name)                                                       \
         return real arguments;                                                                     \
     }
 
 #define RELOPS_FORWARD_VOID(lookup, name, parameters, arguments)                                   \
-    __attribute__((visibility("hidden"))) void name parameters {                                   \
+    __asm__(".hidden " #name);                                                                     \
+    void name parameters {                                                                         \
         RELOPS_FORWARD_RESOLVE(lookup, name)                                                       \
         real arguments;                                                                            \
     }

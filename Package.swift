@@ -54,7 +54,7 @@ let package = Package(
     ],
     targets: [
         // C libraries (module.modulemap + shim.h each).
-        cLibrary("CGit2", pkgConfig: "libgit2", apt: ["libgit2-dev"]),
+        lazyCLibrary("CGit2", apt: ["libgit2-dev"]),
         lazyCLibrary("CCurl", apt: ["libcurl4-openssl-dev"]),
         lazyCLibrary("COpenSSL", apt: ["libssl-dev"]),
         cLibrary("CCmark", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
@@ -67,9 +67,10 @@ let package = Package(
         .target(name: "CDynamicLibrary"),
         .target(name: "CCurlLoader", dependencies: ["CDynamicLibrary"]),
         .target(name: "COpenSSLLoader", dependencies: ["CDynamicLibrary"]),
+        .target(name: "CGit2Loader", dependencies: ["CDynamicLibrary"]),
 
         // Thin Swift wrappers: safe handles and typed errors; C types never leak past them.
-        .target(name: "Git", dependencies: ["CGit2"]),
+        .target(name: "Git", dependencies: ["CGit2", "CGit2Loader"]),
         .target(name: "Curl", dependencies: ["CCurl", "CCurlLoader"]),
         .target(name: "Crypto", dependencies: ["COpenSSL", "COpenSSLLoader"]),
         .target(name: "Markdown", dependencies: ["CCmark"]),

@@ -50,18 +50,19 @@ import Testing
     }
 
     @Test(.enabled(if: tool("cc") != nil, "no C compiler"))
-    func aCommandThatNeedsLibgit2ExitsThreeNamingIt() throws {
+    func aCutoverThatNeedsLibgit2ExitsThreeNamingItAndWritesNothing() throws {
         let folder = TemporaryFolder("hide-libgit2")
         let audit = try auditModule(folder)
         let repo = GitFixture("e2e-hidden-libgit2")
         repo.write("README.md", "app.example.com\n")
         repo.commit("sample")
         let result = relops(
-            ["cutover", "--repo", repo.root, "--from", "app.example.com", "--to", "web.example.org"],
+            ["cutover", "--repo", repo.root, "--from", "app.example.com", "--to", "web.example.org", "--apply"],
             environment: hiding("libgit2.so.1.5", audit))
         #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("libgit2.so.1.5 could not be loaded ("), "\(result.stderr)")
         #expect(result.stderr.contains("install libgit2-1.5"), "\(result.stderr)")
+        #expect(repo.readText("README.md") == "app.example.com\n")
     }
 }
 

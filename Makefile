@@ -4,7 +4,9 @@ SWIFT ?= swift
 # Package.swift declares test targets by looking at Tests/: never reuse a cached manifest.
 SWIFTFLAGS ?= --manifest-cache none
 
-# Debian packages: the C libraries relops links, and the real peers tests and benchmarks use.
+# Debian packages: the C libraries relops uses (headers and libraries; libgit2, libcurl and OpenSSL
+# are dlopen()ed at run time, and their -dev packages pull in the runtime ones), and the real peers
+# tests and benchmarks use.
 BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gfm-dev \
               libcmark-gfm-extensions-dev libyaml-dev libidn2-dev zlib1g-dev libpsl-dev
 TEST_DEPS  := git openssl zip curl nginx-light openjdk-17-jre-headless apksigner unzip

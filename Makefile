@@ -4,7 +4,9 @@ SWIFT ?= swift
 # Package.swift declares test targets by looking at Tests/: never reuse a cached manifest.
 SWIFTFLAGS ?= --manifest-cache none
 
-# Debian packages: the C libraries relops links, and the real peers tests and benchmarks use.
+# Debian packages: the C libraries relops uses (headers and libraries; libgit2, libcurl and OpenSSL
+# are dlopen()ed at run time, and their -dev packages pull in the runtime ones), and the real peers
+# tests and benchmarks use.
 BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gfm-dev \
               libcmark-gfm-extensions-dev libyaml-dev libidn2-dev zlib1g-dev libpsl-dev
 TEST_DEPS  := git openssl zip curl nginx-light openjdk-17-jre-headless apksigner unzip
@@ -167,7 +169,8 @@ package-deps:
 	$(call install_missing,$(PACKAGE_DEPS))
 
 # relops_<version>_<arch>.deb: the install tree under /usr, Depends computed by dpkg-shlibdeps
-# from the libraries the binary links (libgit2, libcurl, OpenSSL, cmark-gfm, libyaml, libidn2, ...).
+# from the libraries the binary links (cmark-gfm, libyaml, libidn2, ...), plus the packages of the
+# libraries it dlopen()s on first use (libcurl, libgit2, OpenSSL: packaging/lazy-depends.sh).
 ARCH = $(shell dpkg --print-architecture)
 DEB := .build/relops_$(VERSION)_$(ARCH).deb
 deb: package-deps man
@@ -176,6 +179,8 @@ deb: package-deps man
 	mkdir -p $$tree/DEBIAN .build/deb/shlibs/debian; \
 	cp packaging/debian/control.in .build/deb/shlibs/debian/control; \
 	depends=$$(cd .build/deb/shlibs && dpkg-shlibdeps -O -e$$OLDPWD/$$tree/usr/bin/relops | sed -n 's/^shlibs:Depends=//p'); \
+	lazy=$$(bash packaging/lazy-depends.sh); \
+	for p in $${lazy//,/}; do case ", $$depends," in *", $$p "*|*", $$p,"*) ;; *) depends="$$depends, $$p";; esac; done; \
 	sed -e "s/@VERSION@/$(VERSION)/" -e "s/@ARCH@/$(ARCH)/" -e "s/@DEPENDS@/$$depends/" \
 	  -e "s/@SIZE@/$$(du -sk $$tree/usr | cut -f1)/" packaging/debian/control.in | sed '/^Source:/,/^$$/d' > $$tree/DEBIAN/control; \
 	dpkg-deb --root-owner-group -Zgzip --build $$tree $(DEB) >/dev/null; \

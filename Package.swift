@@ -7,6 +7,13 @@ func cLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
     .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
+/// A C library bound lazily: its headers come through this system-library target (no pkg-config, so
+/// nothing lands on the link line), its functions through a loader target that dlopen()s it on first
+/// use (Sources/C*Loader; why: start-up time, see ARCHITECTURE.md).
+func lazyCLibrary(_ name: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", providers: [.apt(apt)])
+}
+
 /// A test target, declared only once its folder holds a test: work in progress never breaks `swift test`.
 func tests(_ name: String, _ dependencies: [Target.Dependency]) -> [Target] {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tests/\(name)")
@@ -47,19 +54,25 @@ let package = Package(
     ],
     targets: [
         // C libraries (module.modulemap + shim.h each).
-        cLibrary("CGit2", pkgConfig: "libgit2", apt: ["libgit2-dev"]),
-        cLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
-        cLibrary("COpenSSL", pkgConfig: "openssl", apt: ["libssl-dev"]),
+        lazyCLibrary("CGit2", apt: ["libgit2-dev"]),
+        lazyCLibrary("CCurl", apt: ["libcurl4-openssl-dev"]),
+        lazyCLibrary("COpenSSL", apt: ["libssl-dev"]),
         cLibrary("CCmark", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
         cLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
         cLibrary("CIDN2", pkgConfig: "libidn2", apt: ["libidn2-dev"]),
         cLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         cLibrary("CPSL", pkgConfig: "libpsl", apt: ["libpsl-dev"]),
 
+        // Loaders of the lazily bound C libraries: dlopen() on first use, one forwarding function each.
+        .target(name: "CDynamicLibrary"),
+        .target(name: "CCurlLoader", dependencies: ["CDynamicLibrary"]),
+        .target(name: "COpenSSLLoader", dependencies: ["CDynamicLibrary"]),
+        .target(name: "CGit2Loader", dependencies: ["CDynamicLibrary"]),
+
         // Thin Swift wrappers: safe handles and typed errors; C types never leak past them.
-        .target(name: "Git", dependencies: ["CGit2"]),
-        .target(name: "Curl", dependencies: ["CCurl"]),
-        .target(name: "Crypto", dependencies: ["COpenSSL"]),
+        .target(name: "Git", dependencies: ["CGit2", "CGit2Loader"]),
+        .target(name: "Curl", dependencies: ["CCurl", "CCurlLoader"]),
+        .target(name: "Crypto", dependencies: ["COpenSSL", "COpenSSLLoader"]),
         .target(name: "Markdown", dependencies: ["CCmark"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "IDN", dependencies: ["CIDN2"]),
@@ -93,7 +106,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["RelopsCore"], path: "Tests/TestSupport"),
     ]
         + tests(
-            "WrapperTests", ["Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "PublicSuffix", "TestSupport"])
+            "WrapperTests",
+            [
+                "CDynamicLibrary", "Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "PublicSuffix",
+                "TestSupport",
+            ])
         + tests("CoreTests", ["RelopsCore", "CommandLine", "TestSupport"])
         + tests("ScanTests", ["Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("CutoverTests", ["Cutover", "Scan", "RelopsCore", "Git", "TestSupport"])

@@ -21,6 +21,7 @@ public struct Certificate: Sendable, Equatable {
 
     /// Reads one certificate from DER (or BER) bytes, keeping the bytes it was read from.
     public init(der bytes: [UInt8]) throws(CryptoError) {
+        try openSSLLoaded.get()
         var consumed = 0
         let x509 = bytes.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
@@ -35,6 +36,7 @@ public struct Certificate: Sendable, Equatable {
 
     /// Reads every certificate in `bytes`: PEM (one or more `BEGIN CERTIFICATE` blocks) or a single DER.
     public static func read(pemOrDER bytes: [UInt8]) throws(CryptoError) -> [Certificate] {
+        try openSSLLoaded.get()
         let marker = Array("-----BEGIN".utf8)
         let isPEM =
             bytes.count >= marker.count

@@ -1,4 +1,5 @@
 internal import COpenSSL
+internal import COpenSSLLoader
 
 /// A failed OpenSSL call: the call's name and OpenSSL's error queue, drained to empty.
 public struct CryptoError: Error, CustomStringConvertible, Sendable {
@@ -14,6 +15,14 @@ public struct CryptoError: Error, CustomStringConvertible, Sendable {
 
     public var description: String { message.isEmpty ? call + " failed" : "\(call): \(message)" }
 }
+
+/// OpenSSL's libcrypto is loaded once per process, on first use (it is bound lazily: see
+/// Sources/COpenSSLLoader); every public entry point of this module asks this first, and a library
+/// that cannot be loaded is the error it throws.
+let openSSLLoaded: Result<Void, CryptoError> = {
+    guard let message = relops_libcrypto_load() else { return .success(()) }
+    return .failure(CryptoError(call: "dlopen", message: String(cString: message)))
+}()
 
 /// Builds a `CryptoError` for `call` from OpenSSL's error queue, emptying it.
 func opensslError(_ call: String) -> CryptoError {
@@ -38,12 +47,14 @@ func check(_ result: Int32, _ call: String) throws(CryptoError) {
 public enum Digest {
     /// The SHA-256 of `bytes` (32 bytes).
     public static func sha256(_ bytes: some Collection<UInt8>) throws(CryptoError) -> [UInt8] {
-        try digest(bytes, EVP_sha256(), "EVP_sha256")
+        try openSSLLoaded.get()
+        return try digest(bytes, EVP_sha256(), "EVP_sha256")
     }
 
     /// The SHA-1 of `bytes` (20 bytes).
     public static func sha1(_ bytes: some Collection<UInt8>) throws(CryptoError) -> [UInt8] {
-        try digest(bytes, EVP_sha1(), "EVP_sha1")
+        try openSSLLoaded.get()
+        return try digest(bytes, EVP_sha1(), "EVP_sha1")
     }
 
     static func digest(_ bytes: some Collection<UInt8>, _ md: OpaquePointer?, _ name: String) throws(CryptoError)
@@ -64,6 +75,7 @@ extension Digest {
     /// The SHA-1 of `header` followed by `body`, without copying them together (git's object ids
     /// are the SHA-1 of "blob <size>\0" and the content).
     public static func sha1(header: [UInt8], body: UnsafeRawBufferPointer) throws(CryptoError) -> [UInt8] {
+        try openSSLLoaded.get()
         guard let context = EVP_MD_CTX_new() else { throw opensslError("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
         try check(EVP_DigestInit_ex(context, EVP_sha1(), nil), "EVP_DigestInit_ex(sha1)")

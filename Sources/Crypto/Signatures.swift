@@ -18,6 +18,7 @@ extension Digest {
     public static func hash(_ algorithm: DigestAlgorithm, _ parts: [ArraySlice<UInt8>]) throws(CryptoError)
         -> [UInt8]
     {
+        try openSSLLoaded.get()
         guard let context = EVP_MD_CTX_new() else { throw opensslError("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
         try check(EVP_DigestInit_ex(context, algorithm.md, nil), "EVP_DigestInit_ex")
@@ -48,6 +49,7 @@ public enum SignatureCheck {
     public static func verify(
         publicKey: [UInt8], algorithm: SignatureAlgorithm, message: [UInt8], signature: [UInt8]
     ) throws(CryptoError) -> Bool {
+        try openSSLLoaded.get()
         let key = publicKey.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             return d2i_PUBKEY(nil, &cursor, buffer.count)
@@ -82,6 +84,7 @@ extension SignedData {
     /// Which certificate of the bag (an index into `certificates(der:)`) each SignerInfo names by
     /// issuer and serial number or subject key identifier; nil for a SignerInfo that names none.
     public static func signerCertificateIndexes(der bytes: [UInt8]) throws(CryptoError) -> [Int?] {
+        try openSSLLoaded.get()
         let cms = try parse(bytes)
         defer { CMS_ContentInfo_free(cms) }
         guard let infos = CMS_get0_SignerInfos(cms) else { return [] }
@@ -109,6 +112,7 @@ extension SignedData {
     /// certificates it carries; the chain is not checked (APK certificates are self-signed by
     /// design). Returns OpenSSL's reason when it does not verify.
     public static func verifyDetached(der bytes: [UInt8], content: [UInt8]) throws(CryptoError) -> String? {
+        try openSSLLoaded.get()
         _ = providersLoaded
         let cms = try parse(bytes)
         defer { CMS_ContentInfo_free(cms) }

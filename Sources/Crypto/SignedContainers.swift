@@ -20,6 +20,7 @@ public enum PKCS12 {
     /// The certificates in a PKCS#12 file: the one paired with the private key first (when there
     /// is one), then the others. Older files use RC2/3DES, so OpenSSL's legacy provider is loaded.
     public static func certificates(der bytes: [UInt8], password: String) throws(PKCS12Error) -> [Certificate] {
+        do { try openSSLLoaded.get() } catch { throw .unreadable(error) }
         _ = providersLoaded
         let p12 = bytes.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
@@ -56,6 +57,7 @@ public enum PKCS12 {
 public enum SignedData {
     /// The certificates a DER SignedData carries, in their stored order.
     public static func certificates(der bytes: [UInt8]) throws(CryptoError) -> [Certificate] {
+        try openSSLLoaded.get()
         let cms = bytes.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             return d2i_CMS_ContentInfo(nil, &cursor, buffer.count)
@@ -71,6 +73,7 @@ public enum SignedData {
 
 /// The default and legacy providers, loaded once (PKCS#12 files from older tools need RC2-40).
 let providersLoaded: Bool = {
+    guard case .success = openSSLLoaded else { return false }
     let legacy = OSSL_PROVIDER_load(nil, "legacy")
     let standard = OSSL_PROVIDER_load(nil, "default")
     ERR_clear_error()

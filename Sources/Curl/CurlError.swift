@@ -1,10 +1,14 @@
 internal import CCurl
+internal import CCurlLoader
 
 /// A failed libcurl call: the call, `curl_easy_strerror` and curl's error buffer.
 public struct CurlError: Error, CustomStringConvertible, Sendable {
     /// What a caller can act on.
     public enum Kind: Sendable, Equatable {
         case badURL, couldNotResolve, couldNotConnect, timedOut, tls, tooLarge, failed
+        /// libcurl itself could not be loaded (it is bound lazily, on first use): the message
+        /// names the soname, the loader's reason and the Debian package to install.
+        case libraryNotLoaded
     }
 
     public let kind: Kind
@@ -23,11 +27,19 @@ public struct CurlError: Error, CustomStringConvertible, Sendable {
     public var description: String { "\(call): \(message)" }
 }
 
-/// libcurl's global state is initialised once per process.
-let curlInitialised: Bool = {
+/// libcurl is loaded and its global state initialised once per process, on first use; a library
+/// that cannot be loaded is the error every later use throws.
+let curlInitialised: Result<Void, CurlError> = {
+    if let problem = libcurlLoadProblem() { return .failure(problem) }
     curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-    return true
+    return .success(())
 }()
+
+/// Loads libcurl (once); nil when it is loaded, else the error that says what to install.
+func libcurlLoadProblem() -> CurlError? {
+    guard let message = relops_libcurl_load() else { return nil }
+    return CurlError(kind: .libraryNotLoaded, call: "dlopen", message: String(cString: message))
+}
 
 func curlError(_ code: CURLcode, _ call: String, detail: String = "") -> CurlError {
     let base = String(cString: curl_easy_strerror(code))

@@ -23,7 +23,7 @@ public final class EasyHandle {
 
     /// Configures a transfer for `request`; throws when libcurl refuses an option.
     public init(_ request: HTTPRequest) throws(CurlError) {
-        _ = curlInitialised
+        try curlInitialised.get()
         guard let handle = curl_easy_init() else {
             throw CurlError(kind: .failed, call: "curl_easy_init", message: "could not create a transfer")
         }

@@ -6,7 +6,7 @@ public final class MultiHandle {
     let handle: UnsafeMutableRawPointer
 
     public init() throws(CurlError) {
-        _ = curlInitialised
+        try curlInitialised.get()
         guard let handle = curl_multi_init() else {
             throw CurlError(kind: .failed, call: "curl_multi_init", message: "could not create a multi handle")
         }

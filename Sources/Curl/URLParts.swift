@@ -10,7 +10,7 @@ public struct URLParts: Sendable, Equatable {
 
     /// Parses `text`; throws `badURL` naming the part libcurl rejected.
     public init(_ text: String) throws(CurlError) {
-        _ = curlInitialised
+        try curlInitialised.get()
         guard let handle = curl_url() else {
             throw CurlError(kind: .failed, call: "curl_url", message: "out of memory")
         }

@@ -33,7 +33,7 @@ extension Repository {
 
     /// The id git would give these bytes as a blob, without storing them.
     public static func blobID(of bytes: [UInt8]) throws(GitError) -> ObjectID {
-        _ = libgit2Initialised
+        try libgit2Initialised.get()
         var oid = git_oid()
         let code = bytes.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }
         try check(code, "git_odb_hash")

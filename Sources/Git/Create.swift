@@ -19,7 +19,7 @@ extension Repository {
     /// Creates an empty repository with a working tree at `path` (creating the folder), HEAD on
     /// `branch` with no commit yet. Refuses a folder that already holds a repository.
     public static func create(at path: String, branch: String = "main") throws(GitError) -> Repository {
-        _ = libgit2Initialised
+        try libgit2Initialised.get()
         if (try? Repository(at: path)) != nil {
             throw GitError(
                 kind: .exists, call: "git_repository_init_ext", message: "\(path) already holds a git repository")

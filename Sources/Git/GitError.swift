@@ -1,4 +1,5 @@
 internal import CGit2
+internal import CGit2Loader
 
 /// A failed libgit2 call: the call's name, libgit2's own message and its error code.
 public struct GitError: Error, CustomStringConvertible, Sendable {
@@ -12,6 +13,9 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
         case exists
         /// Anything else libgit2 reported.
         case failed
+        /// libgit2 itself could not be loaded (it is bound lazily, on first use): the message
+        /// names the soname, the loader's reason and the Debian package to install.
+        case libraryNotLoaded
     }
 
     public let kind: Kind
@@ -49,8 +53,16 @@ func check(_ code: Int32, _ call: String) throws(GitError) -> Int32 {
     throw GitError(kind: kind, call: call, message: message, code: code)
 }
 
-/// libgit2 is initialised once per process, on first use.
-let libgit2Initialised: Bool = {
+/// libgit2 is loaded and initialised once per process, on first use; a library that cannot be
+/// loaded is the error every later use throws.
+let libgit2Initialised: Result<Void, GitError> = {
+    if let problem = libgit2LoadProblem() { return .failure(problem) }
     git_libgit2_init()
-    return true
+    return .success(())
 }()
+
+/// Loads libgit2 (once); nil when it is loaded, else the error that says what to install.
+func libgit2LoadProblem() -> GitError? {
+    guard let message = relops_libgit2_load() else { return nil }
+    return GitError(kind: .libraryNotLoaded, call: "dlopen", message: String(cString: message))
+}

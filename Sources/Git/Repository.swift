@@ -68,7 +68,7 @@ public final class Repository {
     }
 
     private static func open(_ path: String, flags: UInt32, missing: String) throws(GitError) -> OpaquePointer {
-        _ = libgit2Initialised
+        try libgit2Initialised.get()
         var repo: OpaquePointer?
         let code = git_repository_open_ext(&repo, path, flags, nil)
         if code == GIT_ENOTFOUND.rawValue {

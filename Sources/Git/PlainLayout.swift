@@ -4,7 +4,8 @@ import Foundation
 /// the user running relops, with nothing in its config that moves the working tree or needs an
 /// extension. That is almost every clone, and opening it this way costs a few `stat`s instead of
 /// libgit2's initialisation (about 5 ms: libgit2 reads the system's CA bundle for HTTPS as it
-/// starts). Anything else (a worktree or submodule whose `.git` is a file, a bare repository,
+/// starts). A linked worktree (`git worktree add`) is found the same way. Anything else (a
+/// submodule, whose `.git` file names a folder of the parent repository, a bare repository,
 /// `core.worktree`, `core.bare`, includes, extensions, another owner, a search that would cross
 /// a file system) returns nil, and libgit2 opens the repository as before and decides.
 struct PlainLayout: Equatable {
@@ -25,8 +26,9 @@ struct PlainLayout: Equatable {
             let dotGit = folder == "/" ? "/.git" : folder + "/.git"
             var info = stat()
             if lstat(dotGit, &info) == 0 {
+                if info.st_mode & S_IFMT == S_IFREG { return linkedWorktree(folder, gitFile: dotGit) }
                 guard info.st_mode & S_IFMT == S_IFDIR, looksLikeGitFolder(dotGit) else { return nil }
-                return isPlain(gitDirectory: dotGit, workingDirectory: folder, owner: info.st_uid)
+                return isPlain(gitDirectory: dotGit, commonDirectory: dotGit, workingDirectory: folder)
                     ? PlainLayout(workingDirectory: folder, gitDirectory: dotGit) : nil
             }
             guard errno == ENOENT, folder != "/" else { return nil }
@@ -47,16 +49,46 @@ struct PlainLayout: Equatable {
         return exists("HEAD") && (exists("objects") && exists("refs") || exists("commondir"))
     }
 
-    /// Owned by the current user, and a config that only holds settings that leave the layout alone.
-    private static func isPlain(gitDirectory: String, workingDirectory: String, owner: uid_t) -> Bool {
+    /// A linked worktree (`git worktree add`): its `.git` file names its own git folder
+    /// (`.git/worktrees/NAME`, which holds its `HEAD` and index), and that folder's `commondir`
+    /// names the repository's (objects, refs, config). A submodule's `.git` file names a folder
+    /// without `commondir`: left to libgit2, like anything else that does not fit.
+    private static func linkedWorktree(_ folder: String, gitFile: String) -> PlainLayout? {
+        guard let target = firstLine(of: gitFile, after: "gitdir: "),
+            let gitDirectory = realPath(target.hasPrefix("/") ? target : folder + "/" + target),
+            let common = firstLine(of: gitDirectory + "/commondir", after: ""),
+            let commonDirectory = realPath(common.hasPrefix("/") ? common : gitDirectory + "/" + common)
+        else { return nil }
         var info = stat()
-        guard owner == geteuid(), lstat(workingDirectory, &info) == 0, info.st_uid == geteuid(),
-            lstat(gitDirectory + "/objects", &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-            lstat(gitDirectory + "/refs", &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-            lstat(gitDirectory + "/HEAD", &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-            lstat(gitDirectory + "/commondir", &info) != 0
+        guard lstat(gitDirectory + "/config.worktree", &info) != 0,
+            isPlain(gitDirectory: gitDirectory, commonDirectory: commonDirectory, workingDirectory: folder)
+        else { return nil }
+        return PlainLayout(workingDirectory: folder, gitDirectory: gitDirectory)
+    }
+
+    /// The first line of a small file, after `prefix`, without its line ending; nil when the file
+    /// cannot be read, is not small, or does not start with `prefix`.
+    private static func firstLine(of path: String, after prefix: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path), data.count < 4096 else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard text.hasPrefix(prefix) else { return nil }
+        let line = text.dropFirst(prefix.count).prefix { $0 != "\n" && $0 != "\r" }
+        return line.isEmpty ? nil : String(line)
+    }
+
+    /// Owned by the current user (working tree, git folder and the repository's common folder,
+    /// which is the git folder itself except in a linked worktree), every part where git puts it,
+    /// and a config that only holds settings that leave the layout alone.
+    private static func isPlain(gitDirectory: String, commonDirectory: String, workingDirectory: String) -> Bool {
+        func isOwned(_ path: String, _ kind: mode_t) -> Bool {
+            var info = stat()
+            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == kind && info.st_uid == geteuid()
+        }
+        guard isOwned(workingDirectory, S_IFDIR), isOwned(gitDirectory, S_IFDIR), isOwned(commonDirectory, S_IFDIR),
+            isOwned(gitDirectory + "/HEAD", S_IFREG), isOwned(commonDirectory + "/objects", S_IFDIR),
+            isOwned(commonDirectory + "/refs", S_IFDIR)
         else { return false }
-        guard let config = FileManager.default.contents(atPath: gitDirectory + "/config") else { return false }
+        guard let config = FileManager.default.contents(atPath: commonDirectory + "/config") else { return false }
         return configLeavesLayoutAlone(String(decoding: config, as: UTF8.self))
     }
 

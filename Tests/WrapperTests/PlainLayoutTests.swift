@@ -50,17 +50,40 @@ private func libgit2Layout(_ path: String) throws -> [String?] {
         #expect(repository.currentBranch == "main")
     }
 
-    @Test func aLinkedWorktreeABareRepositoryAndTheGitFolderItselfAreLeftToLibgit2() throws {
-        let repo = GitFixture("not-plain")
+    @Test func aLinkedWorktreeIsFoundWithoutLibgit2AsLibgit2FindsIt() throws {
+        let repo = GitFixture("worktree-main")
         repo.write("a.txt", "a\n")
         repo.commit("first")
         let worktree = repo.folder.path + "-worktree"
         repo.git("worktree", "add", "-q", worktree)
         defer { try? FileManager.default.removeItem(atPath: worktree) }
-        #expect(PlainLayout.discover(from: worktree) == nil)
-        let opened = try Repository(discovering: worktree)
-        let expected = try libgit2Layout(worktree)[0]
-        #expect(opened.isOpenedByLibgit2 && opened.workingDirectory == expected)
+        #expect(FileManager.default.createFile(atPath: worktree + "/b.txt", contents: Data("b\n".utf8)))
+        _ = runGit(["add", "b.txt"], in: worktree)
+        for start in [worktree, worktree + "/"] {
+            let plain = try #require(PlainLayout.discover(from: start))
+            let expected = try libgit2Layout(worktree)
+            #expect([plain.workingDirectory, plain.gitDirectory] == expected)
+            #expect(plain.gitDirectory.hasSuffix("/.git/worktrees/" + (worktree as NSString).lastPathComponent))
+        }
+        // The worktree's own index (b.txt staged there only), read without libgit2.
+        let repository = try Repository(discovering: worktree)
+        let files = try repository.indexFiles()
+        #expect((0..<files.count).map { files.path(at: $0) } == ["a.txt", "b.txt"])
+        #expect(!repository.isOpenedByLibgit2)
+        #expect(repository.currentBranch == (worktree as NSString).lastPathComponent)
+    }
+
+    @Test func aSubmoduleABareRepositoryAndTheGitFolderItselfAreLeftToLibgit2() throws {
+        let library = GitFixture("submodule-source")
+        library.write("lib.txt", "lib\n")
+        library.commit("lib")
+        let repo = GitFixture("superproject")
+        repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", library.root, "sub")
+        repo.commit("with a submodule")
+        #expect(PlainLayout.discover(from: repo.root + "/sub") == nil)
+        let opened = try Repository(discovering: repo.root + "/sub")
+        let expected = try libgit2Layout(repo.root + "/sub")
+        #expect(opened.isOpenedByLibgit2 && [opened.workingDirectory, opened.gitDirectory] == expected)
 
         let bare = TemporaryFolder("bare")
         _ = runGit(["init", "-q", "--bare", bare.path], in: bare.path)

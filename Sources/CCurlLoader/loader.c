@@ -23,34 +23,16 @@
 #include "../CCurl/shim.h"
 #include "relops_dynamic_library.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 
 /* curl's soname has been libcurl.so.4 since 7.16 (2006); curlver.h has no macro for it. */
 #define LIBCURL_SONAME "libcurl.so.4"
 #define LIBCURL_PACKAGE "libcurl4"
 
-static pthread_once_t libcurl_once = PTHREAD_ONCE_INIT;
-static void *libcurl_handle;
-static char libcurl_message[512];
+static struct relops_dynamic_library libcurl = RELOPS_DYNAMIC_LIBRARY_INIT(LIBCURL_SONAME, LIBCURL_PACKAGE);
 
-static void libcurl_open(void) {
-    libcurl_handle = relops_dynamic_library_open(LIBCURL_SONAME, LIBCURL_PACKAGE, libcurl_message,
-                                                 sizeof libcurl_message);
-}
+const char *relops_libcurl_load(void) { return relops_dynamic_library_load(&libcurl); }
 
-const char *relops_libcurl_load(void) {
-    pthread_once(&libcurl_once, libcurl_open);
-    return libcurl_handle != NULL ? NULL : libcurl_message;
-}
-
-static void *libcurl_symbol(const char *name) {
-    const char *problem = relops_libcurl_load();
-    if (problem != NULL) relops_dynamic_library_unavailable(LIBCURL_SONAME, name, problem);
-    void *address = dlsym(libcurl_handle, name);
-    if (address == NULL) relops_dynamic_library_unavailable(LIBCURL_SONAME, name, dlerror());
-    return address;
-}
+static void *libcurl_symbol(const char *name) { return relops_dynamic_library_symbol(&libcurl, name); }
 
 RELOPS_FORWARD_VOID(libcurl_symbol, curl_easy_cleanup, (CURL *curl), (curl))
 RELOPS_FORWARD(libcurl_symbol, CURL *, curl_easy_init, (void), ())
@@ -81,23 +63,13 @@ typedef CURLcode (*relops_curl_setopt_function)(CURL *, CURLoption, ...);
 typedef CURLcode (*relops_curl_getinfo_function)(CURL *, CURLINFO, ...);
 
 static relops_curl_setopt_function real_curl_easy_setopt(void) {
-    static _Atomic(relops_curl_setopt_function) resolved;
-    relops_curl_setopt_function real = atomic_load_explicit(&resolved, memory_order_acquire);
-    if (real == NULL) {
-        real = (relops_curl_setopt_function)libcurl_symbol("curl_easy_setopt");
-        atomic_store_explicit(&resolved, real, memory_order_release);
-    }
-    return real;
+    static _Atomic(void *) resolved;
+    return (relops_curl_setopt_function)relops_dynamic_library_resolved(&libcurl, &resolved, "curl_easy_setopt");
 }
 
 static relops_curl_getinfo_function real_curl_easy_getinfo(void) {
-    static _Atomic(relops_curl_getinfo_function) resolved;
-    relops_curl_getinfo_function real = atomic_load_explicit(&resolved, memory_order_acquire);
-    if (real == NULL) {
-        real = (relops_curl_getinfo_function)libcurl_symbol("curl_easy_getinfo");
-        atomic_store_explicit(&resolved, real, memory_order_release);
-    }
-    return real;
+    static _Atomic(void *) resolved;
+    return (relops_curl_getinfo_function)relops_dynamic_library_resolved(&libcurl, &resolved, "curl_easy_getinfo");
 }
 
 CURLcode relops_curl_setopt_long(CURL *h, CURLoption o, long v) { return real_curl_easy_setopt()(h, o, v); }

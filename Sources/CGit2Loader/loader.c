@@ -24,33 +24,15 @@
 #include "../CGit2/shim.h"
 #include "relops_dynamic_library.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 
 #define LIBGIT2_SONAME "libgit2.so." LIBGIT2_SOVERSION
 #define LIBGIT2_PACKAGE "libgit2-" LIBGIT2_SOVERSION
 
-static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
-static void *libgit2_handle;
-static char libgit2_message[512];
+static struct relops_dynamic_library libgit2 = RELOPS_DYNAMIC_LIBRARY_INIT(LIBGIT2_SONAME, LIBGIT2_PACKAGE);
 
-static void libgit2_open(void) {
-    libgit2_handle = relops_dynamic_library_open(LIBGIT2_SONAME, LIBGIT2_PACKAGE, libgit2_message,
-                                                 sizeof libgit2_message);
-}
+const char *relops_libgit2_load(void) { return relops_dynamic_library_load(&libgit2); }
 
-const char *relops_libgit2_load(void) {
-    pthread_once(&libgit2_once, libgit2_open);
-    return libgit2_handle != NULL ? NULL : libgit2_message;
-}
-
-static void *libgit2_symbol(const char *name) {
-    const char *problem = relops_libgit2_load();
-    if (problem != NULL) relops_dynamic_library_unavailable(LIBGIT2_SONAME, name, problem);
-    void *address = dlsym(libgit2_handle, name);
-    if (address == NULL) relops_dynamic_library_unavailable(LIBGIT2_SONAME, name, dlerror());
-    return address;
-}
+static void *libgit2_symbol(const char *name) { return relops_dynamic_library_symbol(&libgit2, name); }
 
 RELOPS_FORWARD(libgit2_symbol, int, git_blame_buffer, (git_blame **out, git_blame *reference, const char *buffer, size_t buffer_len), (out, reference, buffer, buffer_len))
 RELOPS_FORWARD(libgit2_symbol, int, git_blame_file, (git_blame **out, git_repository *repo, const char *path, git_blame_options *options), (out, repo, path, options))

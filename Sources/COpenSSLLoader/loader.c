@@ -26,8 +26,6 @@
 #include "../COpenSSL/shim.h"
 #include "relops_dynamic_library.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 
 #define RELOPS_STRING(x) #x
 #define RELOPS_EXPANDED_STRING(x) RELOPS_STRING(x)
@@ -35,27 +33,11 @@
 /* Debian's package for libcrypto.so.3 is libssl3. */
 #define LIBCRYPTO_PACKAGE "libssl" RELOPS_EXPANDED_STRING(OPENSSL_SHLIB_VERSION)
 
-static pthread_once_t libcrypto_once = PTHREAD_ONCE_INIT;
-static void *libcrypto_handle;
-static char libcrypto_message[512];
+static struct relops_dynamic_library libcrypto = RELOPS_DYNAMIC_LIBRARY_INIT(LIBCRYPTO_SONAME, LIBCRYPTO_PACKAGE);
 
-static void libcrypto_open(void) {
-    libcrypto_handle = relops_dynamic_library_open(LIBCRYPTO_SONAME, LIBCRYPTO_PACKAGE, libcrypto_message,
-                                                   sizeof libcrypto_message);
-}
+const char *relops_libcrypto_load(void) { return relops_dynamic_library_load(&libcrypto); }
 
-const char *relops_libcrypto_load(void) {
-    pthread_once(&libcrypto_once, libcrypto_open);
-    return libcrypto_handle != NULL ? NULL : libcrypto_message;
-}
-
-static void *libcrypto_symbol(const char *name) {
-    const char *problem = relops_libcrypto_load();
-    if (problem != NULL) relops_dynamic_library_unavailable(LIBCRYPTO_SONAME, name, problem);
-    void *address = dlsym(libcrypto_handle, name);
-    if (address == NULL) relops_dynamic_library_unavailable(LIBCRYPTO_SONAME, name, dlerror());
-    return address;
-}
+static void *libcrypto_symbol(const char *name) { return relops_dynamic_library_symbol(&libcrypto, name); }
 
 RELOPS_FORWARD(libcrypto_symbol, BIGNUM *, ASN1_INTEGER_to_BN, (const ASN1_INTEGER *ai, BIGNUM *bn), (ai, bn))
 RELOPS_FORWARD(libcrypto_symbol, int, ASN1_TIME_to_tm, (const ASN1_TIME *s, struct tm *tm), (s, tm))

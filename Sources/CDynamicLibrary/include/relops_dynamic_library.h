@@ -17,7 +17,34 @@ void *relops_dynamic_library_open(const char *soname, const char *package, char 
 _Noreturn void relops_dynamic_library_unavailable(const char *library, const char *symbol, const char *problem);
 
 #if !defined(__swift__)
+#include <pthread.h>
 #include <stdatomic.h>
+
+/* One lazily loaded library: its soname, the Debian package that provides it, and, once asked
+   for, its handle or the message that says why it could not be loaded. One per loader, made with
+   RELOPS_DYNAMIC_LIBRARY_INIT. */
+struct relops_dynamic_library {
+    const char *soname;
+    const char *package;
+    pthread_mutex_t lock;
+    int tried;
+    void *handle;
+    char message[512];
+};
+#define RELOPS_DYNAMIC_LIBRARY_INIT(soname, package) {(soname), (package), PTHREAD_MUTEX_INITIALIZER, 0, NULL, ""}
+
+/* Loads the library on the first call (once per process, thread-safe); NULL when it is loaded,
+   else the message naming the soname, dlerror()'s reason and the package to install. */
+const char *relops_dynamic_library_load(struct relops_dynamic_library *library);
+
+/* The address of `name` in the library, loading it first; ends in the safety net
+   (relops_dynamic_library_unavailable) when the library or the symbol is missing. */
+void *relops_dynamic_library_symbol(struct relops_dynamic_library *library, const char *name);
+
+/* `name`'s address, looked up once and kept in `slot` (concurrent first calls at worst look it
+   up twice and store the same answer). */
+void *relops_dynamic_library_resolved(struct relops_dynamic_library *library, _Atomic(void *) *slot,
+                                      const char *name);
 
 /*
  * One forwarding definition: the real function's exact name and signature (the loader includes

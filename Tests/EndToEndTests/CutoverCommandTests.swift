@@ -102,13 +102,22 @@ import Testing
     }
 }
 
+/// The apply a cutover test interrupts: app.example.com -> links.example.net.
+private let interruptedApply = ["cutover", "--from", "app.example.com", "--to", "links.example.net", "--apply"]
+
+/// A repository of `count` files `f<i>.txt` on app.example.com, and an apply of them killed
+/// (a debug-build hook) after two renames.
+private func interruptedCutover(_ label: String, files count: Int) -> GitFixture {
+    let repo = GitFixture(label)
+    for i in 0..<count { repo.write("f\(i).txt", "app.example.com \(i)\n") }
+    repo.commit("\(count) files")
+    #expect(relops(interruptedApply, in: repo.root, environment: ["RELOPS_TEST_CRASH_AFTER": "2"]).status != 0)
+    return repo
+}
+
 @Suite struct InterruptedCutoverLibraryTests {
     @Test func aPlanMadeBeforeFinishingAnInterruptedCutoverIsRefused() throws {
-        let repo = GitFixture("interrupted")
-        for i in 0..<4 { repo.write("f\(i).txt", "app.example.com \(i)\n") }
-        repo.commit("four")
-        let args = ["cutover", "--from", "app.example.com", "--to", "links.example.net", "--apply"]
-        #expect(relops(args, in: repo.root, environment: ["RELOPS_TEST_CRASH_AFTER": "2"]).status != 0)
+        let repo = interruptedCutover("interrupted", files: 4)
         // The library refuses to apply a plan while the interrupted run is unfinished...
         let stale = relops(
             ["cutover", "--from", "app.example.com", "--to", "other.example.net", "--apply", "--allow-dirty"],
@@ -122,16 +131,12 @@ import Testing
 
 @Suite struct InterruptedCutoverEditedFileTests {
     @Test func aFileEditedOrRemovedAfterTheInterruptionIsLeftAloneAndNamed() throws {
-        let repo = GitFixture("interrupted-edited")
-        for i in 0..<5 { repo.write("f\(i).txt", "app.example.com \(i)\n") }
-        repo.commit("five")
-        let args = ["cutover", "--from", "app.example.com", "--to", "links.example.net", "--apply"]
-        #expect(relops(args, in: repo.root, environment: ["RELOPS_TEST_CRASH_AFTER": "2"]).status != 0)
+        let repo = interruptedCutover("interrupted-edited", files: 5)
         let untouched = (0..<5).filter { repo.readText("f\($0).txt").hasPrefix("app.example.com") }
         try #require(untouched.count == 3, "expected three files still on the old host")
         repo.write("f\(untouched[0]).txt", "app.example.com \(untouched[0]) edited by hand\n")
         #expect(unlink(repo.root + "/f\(untouched[1]).txt") == 0)
-        let finish = relops(args + ["--allow-dirty"], in: repo.root)
+        let finish = relops(interruptedApply + ["--allow-dirty"], in: repo.root)
         #expect(finish.stdout.contains("completed the remaining 1 file(s); left 2 file(s) alone"), "\(finish.stdout)")
         #expect(finish.stdout.contains("f\(untouched[0]).txt (edited)"))
         #expect(finish.stdout.contains("f\(untouched[1]).txt (removed)"))

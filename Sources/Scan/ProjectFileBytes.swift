@@ -13,16 +13,17 @@ struct ProjectFileBytes {
         firstIndex(of: Array(needle.utf8), from: 0, to: bytes.count, ignoringCase: ignoringCase) != nil
     }
 
-    /// Where `needle` first starts in `bytes[from..<to]`.
+    /// Where `needle` first starts in `bytes[from..<to]` (with `ignoringCase`, see `contains`).
     func firstIndex(of needle: [UInt8], from: Int, to: Int, ignoringCase: Bool = false) -> Int? {
-        guard let first = needle.first, to - from >= needle.count else { return nil }
-        return bytes.withUnsafeBufferPointer { hay in
+        bytes.withUnsafeBufferPointer { hay in
+            if ignoringCase { return FoldedSearch.firstIndex(of: needle, in: hay, from: from, to: to) }
+            guard let first = needle.first, to - from >= needle.count else { return nil }
             var at = from
             let last = to - needle.count
             while at <= last {
-                if foldedIf(ignoringCase, hay[at]) == first {
+                if hay[at] == first {
                     var k = 1
-                    while k < needle.count && foldedIf(ignoringCase, hay[at + k]) == needle[k] { k += 1 }
+                    while k < needle.count && hay[at + k] == needle[k] { k += 1 }
                     if k == needle.count { return at }
                 }
                 at += 1
@@ -73,10 +74,6 @@ struct ProjectFileBytes {
             String(decoding: $0, as: UTF8.self).trimmingWhitespace()
         }
     }
-}
-
-@inline(__always) private func foldedIf(_ fold: Bool, _ byte: UInt8) -> UInt8 {
-    fold && (byte &- 0x41) < 26 ? byte | 0x20 : byte
 }
 
 @inline(__always) private func isSpace(_ byte: UInt8) -> Bool {

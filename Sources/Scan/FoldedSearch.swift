@@ -1,0 +1,74 @@
+/// Searches over UTF-8 bytes where an ASCII letter matches either case and every other byte
+/// matches only itself: how the classifier looks for words (`redirect_uri`, `includeSubDomains`,
+/// `user.email`) in a line or a whole file, with no lower-cased copy and no Foundation
+/// `String.range(of:)`. Needles are lower-case ASCII.
+enum FoldedSearch {
+    /// `byte` with an ASCII capital letter turned into its small letter.
+    @inline(__always) static func fold(_ byte: UInt8) -> UInt8 {
+        (byte &- 0x41) < 26 ? byte | 0x20 : byte
+    }
+
+    /// Where `needle` first starts in `hay[from..<to]`, ASCII letters in either case.
+    static func firstIndex(of needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard let first = needle.first, from >= 0, to <= hay.count, to - from >= needle.count else { return nil }
+        return needle.withUnsafeBufferPointer { needle in
+            var at = from
+            let last = to - needle.count
+            while at <= last {
+                if fold(hay[at]) == first {
+                    var k = 1
+                    while k < needle.count && fold(hay[at + k]) == needle[k] { k += 1 }
+                    if k == needle.count { return at }
+                }
+                at += 1
+            }
+            return nil
+        }
+    }
+
+    /// True when `needle` occurs anywhere in `hay`, ASCII letters in either case.
+    static func contains(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstIndex(of: needle, in: hay, from: 0, to: hay.count) != nil
+    }
+
+    /// True when `needle` occurs in `hay` once every `"` is taken out of `hay`
+    /// (`"redirect_uri"`, `Redirect"Uri`), ASCII letters in either case. `needle` holds no `"`.
+    static func containsIgnoringQuotes(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        let quote = UInt8(ascii: "\"")
+        var at = 0
+        while at < hay.count {
+            if fold(hay[at]) == first {
+                var k = 1, p = at + 1
+                while k < needle.count && p < hay.count {
+                    if hay[p] == quote {
+                        p += 1
+                    } else if fold(hay[p]) == needle[k] {
+                        k += 1
+                        p += 1
+                    } else {
+                        break
+                    }
+                }
+                if k == needle.count { return true }
+            }
+            at += 1
+        }
+        return false
+    }
+
+    /// True when `bytes[from..<to]` starts with `prefix`, ASCII letters in either case.
+    static func hasPrefix(_ prefix: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
+        guard to - from >= prefix.count else { return false }
+        for k in prefix.indices where fold(bytes[from + k]) != prefix[k] { return false }
+        return true
+    }
+
+    /// `body` over the UTF-8 bytes of `text`, without a copy when `text` is a native string.
+    @inline(__always) static func withBytes<Result>(
+        of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+}

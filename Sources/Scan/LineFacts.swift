@@ -3,18 +3,18 @@ enum LineFacts {
     /// True when the line is an element that covers subdomains (`<domain includeSubdomains="true">`)
     /// or an HSTS header with `includeSubDomains`.
     static func coversSubdomains(_ line: String) -> Bool {
-        FoldedSearch.withBytes(of: line) { bytes in
-            guard FoldedSearch.contains(Words.includeSubdomains, in: bytes) else { return false }
-            return FoldedSearch.contains(Words.includeSubdomainsTrue, in: bytes)
-                || FoldedSearch.contains(Words.includeSubdomainsTrueSingle, in: bytes)
-                || FoldedSearch.contains(Words.strictTransportSecurity, in: bytes)
+        ByteSearch.withBytes(of: line) { bytes in
+            guard ByteSearch.contains(Words.includeSubdomains, in: bytes) else { return false }
+            return ByteSearch.contains(Words.includeSubdomainsTrue, in: bytes)
+                || ByteSearch.contains(Words.includeSubdomainsTrueSingle, in: bytes)
+                || ByteSearch.contains(Words.strictTransportSecurity, in: bytes)
         }
     }
 
     /// True when the line sets a commit identity (`git config user.email`, `GIT_AUTHOR_EMAIL`).
     static func setsCommitIdentity(_ line: String) -> Bool {
-        FoldedSearch.withBytes(of: line) { bytes in
-            Words.commitIdentity.contains { FoldedSearch.contains($0, in: bytes) }
+        ByteSearch.withBytes(of: line) { bytes in
+            Words.commitIdentity.contains { ByteSearch.contains($0, in: bytes) }
         }
     }
 
@@ -23,7 +23,7 @@ enum LineFacts {
     /// that names `redirect_uri`, `RedirectUri` or `UIBaseUrl`.
     static func redirectURI(_ line: String, found: String, column: Int) -> String? {
         let foundLength = found.utf8.count
-        return FoldedSearch.withBytes(of: line) { bytes -> String? in
+        return ByteSearch.withBytes(of: line) { bytes -> String? in
             let hostStart = column - 1
             guard hostStart >= 0, hostStart + foundLength <= bytes.count else { return nil }
             var start = hostStart
@@ -32,9 +32,9 @@ enum LineFacts {
             var end = pathStart
             while end < bytes.count && !isURLStop(bytes[end]) { end += 1 }
             let isRedirect =
-                FoldedSearch.hasPrefix(Words.signIn, in: bytes, from: pathStart, to: end)
+                ByteSearch.hasPrefixIgnoringCase(Words.signIn, in: bytes, from: pathStart, to: end)
                 || isOAuthCallback(bytes, from: pathStart, to: end)
-                || Words.redirectKeys.contains { FoldedSearch.containsIgnoringQuotes($0, in: bytes) }
+                || Words.redirectKeys.contains { ByteSearch.containsIgnoringQuotes($0, in: bytes) }
             guard isRedirect else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
@@ -63,11 +63,12 @@ enum LineFacts {
             while end < to && bytes[end] != UInt8(ascii: "/") { end += 1 }
             if segment < 2 {
                 let word = segment == 0 ? Words.auth : Words.oauth
-                guard end - at == word.count, FoldedSearch.hasPrefix(word, in: bytes, from: at, to: end) else {
+                guard end - at == word.count, ByteSearch.hasPrefixIgnoringCase(word, in: bytes, from: at, to: end)
+                else {
                     return false
                 }
             } else if segment == 3 {
-                return FoldedSearch.hasPrefix(Words.callback, in: bytes, from: at, to: end)
+                return ByteSearch.hasPrefixIgnoringCase(Words.callback, in: bytes, from: at, to: end)
             }
             segment += 1
             at = end

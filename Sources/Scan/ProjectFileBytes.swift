@@ -15,20 +15,8 @@ struct ProjectFileBytes {
 
     /// Where `needle` first starts in `bytes[from..<to]` (with `ignoringCase`, see `contains`).
     func firstIndex(of needle: [UInt8], from: Int, to: Int, ignoringCase: Bool = false) -> Int? {
-        bytes.withUnsafeBufferPointer { hay in
-            if ignoringCase { return FoldedSearch.firstIndex(of: needle, in: hay, from: from, to: to) }
-            guard let first = needle.first, to - from >= needle.count else { return nil }
-            var at = from
-            let last = to - needle.count
-            while at <= last {
-                if hay[at] == first {
-                    var k = 1
-                    while k < needle.count && hay[at + k] == needle[k] { k += 1 }
-                    if k == needle.count { return at }
-                }
-                at += 1
-            }
-            return nil
+        bytes.withUnsafeBufferPointer {
+            ByteSearch.firstIndex(of: needle, in: $0, from: from, to: to, ignoringCase: ignoringCase)
         }
     }
 

@@ -7,12 +7,12 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 private func firstIndex(_ needle: String, in hay: String, from: Int = 0, to: Int? = nil) -> Int? {
     let hay = bytes(hay)
     return hay.withUnsafeBufferPointer {
-        FoldedSearch.firstIndex(of: bytes(needle), in: $0, from: from, to: to ?? hay.count)
+        ByteSearch.firstIndex(of: bytes(needle), in: $0, from: from, to: to ?? hay.count)
     }
 }
 
 private func containsIgnoringQuotes(_ needle: String, in hay: String) -> Bool {
-    bytes(hay).withUnsafeBufferPointer { FoldedSearch.containsIgnoringQuotes(bytes(needle), in: $0) }
+    bytes(hay).withUnsafeBufferPointer { ByteSearch.containsIgnoringQuotes(bytes(needle), in: $0) }
 }
 
 /// The line rules as they were written over lower-cased `String`s: what the byte rules must

@@ -1,0 +1,93 @@
+/// Searches over UTF-8 bytes, with no `String` copy and no Foundation `String.range(of:)`: how
+/// the classifier looks for words (`redirect_uri`, `includeSubDomains`, `user.email`) in a line
+/// or a whole file. Ignoring case, an ASCII letter matches either case and every other byte
+/// matches only itself; the needle is then lower-case ASCII.
+enum ByteSearch {
+    /// `byte` with an ASCII capital letter turned into its small letter.
+    @inline(__always) static func fold(_ byte: UInt8) -> UInt8 {
+        (byte &- 0x41) < 26 ? byte | 0x20 : byte
+    }
+
+    /// Where `needle` first starts in `hay[from..<to]`.
+    static func firstIndex(
+        of needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int, ignoringCase: Bool = true
+    ) -> Int? {
+        guard !needle.isEmpty, from >= 0, to <= hay.count, to - from >= needle.count else { return nil }
+        return needle.withUnsafeBufferPointer { needle in
+            ignoringCase
+                ? firstIndex(of: needle, in: hay, from: from, last: to - needle.count, transform: fold)
+                : firstIndex(of: needle, in: hay, from: from, last: to - needle.count) { $0 }
+        }
+    }
+
+    @inline(__always) private static func firstIndex(
+        of needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, last: Int,
+        transform: (UInt8) -> UInt8
+    ) -> Int? {
+        let first = needle[0]
+        var at = from
+        while at <= last {
+            if transform(hay[at]) == first {
+                var k = 1
+                while k < needle.count && transform(hay[at + k]) == needle[k] { k += 1 }
+                if k == needle.count { return at }
+            }
+            at += 1
+        }
+        return nil
+    }
+
+    /// True when `needle` occurs anywhere in `hay`.
+    static func contains(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, ignoringCase: Bool = true) -> Bool {
+        firstIndex(of: needle, in: hay, from: 0, to: hay.count, ignoringCase: ignoringCase) != nil
+    }
+
+    /// True when `needle` occurs anywhere in `text`, byte for byte.
+    static func contains(_ needle: String, in text: String) -> Bool {
+        let needle = Array(needle.utf8)
+        return withBytes(of: text) { contains(needle, in: $0, ignoringCase: false) }
+    }
+
+    /// True when `needle` occurs in `hay` once every `"` is taken out of `hay`
+    /// (`"redirect_uri"`, `Redirect"Uri`), ASCII letters in either case. `needle` holds no `"`.
+    static func containsIgnoringQuotes(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        let quote = UInt8(ascii: "\"")
+        var at = 0
+        while at < hay.count {
+            if fold(hay[at]) == first {
+                var k = 1, p = at + 1
+                while k < needle.count && p < hay.count {
+                    if hay[p] == quote {
+                        p += 1
+                    } else if fold(hay[p]) == needle[k] {
+                        k += 1
+                        p += 1
+                    } else {
+                        break
+                    }
+                }
+                if k == needle.count { return true }
+            }
+            at += 1
+        }
+        return false
+    }
+
+    /// True when `bytes[from..<to]` starts with `prefix`, ASCII letters in either case.
+    static func hasPrefixIgnoringCase(_ prefix: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int)
+        -> Bool
+    {
+        guard to - from >= prefix.count else { return false }
+        for k in prefix.indices where fold(bytes[from + k]) != prefix[k] { return false }
+        return true
+    }
+
+    /// `body` over the UTF-8 bytes of `text`, without a copy when `text` is a native string.
+    @inline(__always) static func withBytes<Result>(
+        of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+}

@@ -1,12 +1,12 @@
 import Git
 import RelopsCore
 
-/// Classifies the located hits: project files are read on the first hit, each file's own text
-/// once and only when a rule needs it (comments, a pipeline's deploy steps, an HSTS header), and
-/// what depends on the file alone (its path rules, its HSTS header) is worked out once per file.
+/// Classifies the located hits with the `facts` the file workers found in each file's text (by
+/// file index): project files are read on the first hit, and what depends on the file alone
+/// (its `.relops.yml` override, its path rules) is worked out once per file.
 func classifyHits(
     _ hits: [LocatedHit], files: FileList, config: ProjectConfig, readProjectFile: @escaping ProjectFileReader,
-    readHitFile: ProjectFileReader, symlinks: Set<String>
+    facts: [Int: FileFacts]
 ) -> [HostOccurrence] {
     guard !hits.isEmpty else { return [] }
     let classifier = Classifier(files: files, config: config, read: readProjectFile)
@@ -17,16 +17,8 @@ func classifyHits(
         let hit = hits[first]
         var end = first + 1
         while end < hits.count && hits[end].fileIndex == hit.fileIndex { end += 1 }
-        let parts = PathParts(hit.path)
-        // A file is read a second time only when a rule needs its text, never a huge one, and
-        // never through a symlink (its occurrences are in the link text, not in the target).
-        let worth =
-            files.sizes[hit.fileIndex] <= FileFacts.largestRead && !symlinks.contains(hit.path)
-            && FileFacts.worthReading(parts)
-        let read = worth ? readHitFile(hit.fileIndex, hit.path) : nil
         var file = FileClassification(
-            parts: parts, facts: read.map { FileFacts(parts, bytes: $0) } ?? .none, fixed: classifier.fileRule(hit.path)
-        )
+            parts: PathParts(hit.path), facts: facts[hit.fileIndex] ?? .none, fixed: classifier.fileRule(hit.path))
         for k in first..<end { occurrences.append(classifier.occurrence(hits[k], in: &file)) }
         first = end
     }
@@ -42,7 +34,7 @@ extension Classifier {
             host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
             found: hit.found, occurrenceClass: cls, rule: rule, encoding: hit.encoding, text: hit.text)
         occurrence.coversSubdomains =
-            LineFacts.coversSubdomains(hit.text) || (cls == .server && file.hstsIncludesSubdomains())
+            LineFacts.coversSubdomains(hit.text) || (cls == .server && file.facts.hstsIncludesSubdomains)
         if hit.encoding != .email {
             occurrence.redirectURI = LineFacts.redirectURI(hit.text, found: hit.found, column: textColumn(hit))
         }
@@ -58,20 +50,11 @@ struct FileClassification {
     let fixed: (OccurrenceClass, String)?
     /// The path rules' answer, once an occurrence needed it.
     var byPath: (OccurrenceClass, String)?
-    private var hsts: Bool?
 
     init(parts: PathParts, facts: FileFacts, fixed: (OccurrenceClass, String)?) {
         self.parts = parts
         self.facts = facts
         self.fixed = fixed
-    }
-
-    /// `FileFacts.hstsIncludesSubdomains`, read once per file.
-    mutating func hstsIncludesSubdomains() -> Bool {
-        if let hsts { return hsts }
-        let found = facts.hstsIncludesSubdomains()
-        hsts = found
-        return found
     }
 }
 

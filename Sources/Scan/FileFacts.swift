@@ -1,44 +1,40 @@
-/// What a file's text says about the occurrences in it, read once per file with an occurrence:
-/// its comments, whether a pipeline deploys, whether an HSTS header covers subdomains.
-struct FileFacts {
-    /// Comments in file order (empty when relops knows no comment form for the file).
+/// What a file's text says about the occurrences in it, worked out once per file with an
+/// occurrence, by the worker that read it: its comments, whether a pipeline deploys, whether an
+/// HSTS header covers subdomains.
+struct FileFacts: Sendable {
+    /// Comments in file order, up to the file's last occurrence (empty when relops knows no
+    /// comment form for the file).
     let comments: [CommentSpan]
     /// The comment syntax's language ("C#", "YAML").
     let language: String?
     /// The first word that shows a pipeline deploys (`deploy`, `kubectl`), when the file is a pipeline.
     let deploymentMarker: String?
-    /// The file's text, kept for `hstsIncludesSubdomains` (nil when the file was not read).
-    private let bytes: [UInt8]?
+    /// An HSTS header with `includeSubDomains`: every host the file serves covers its subdomains.
+    let hstsIncludesSubdomains: Bool
 
-    /// Files larger than this (16 MiB) are not read again for their comments: their occurrences
-    /// keep the class of the file.
+    /// Files larger than this (16 MiB) are not read for their comments: their occurrences keep
+    /// the class of the file.
     static let largestRead: UInt32 = 16 << 20
 
-    static let none = FileFacts(comments: [], language: nil, deploymentMarker: nil, bytes: nil)
+    static let none = FileFacts(comments: [], language: nil, deploymentMarker: nil, hstsIncludesSubdomains: false)
 
-    private init(comments: [CommentSpan], language: String?, deploymentMarker: String?, bytes: [UInt8]?) {
+    private init(comments: [CommentSpan], language: String?, deploymentMarker: String?, hstsIncludesSubdomains: Bool) {
         self.comments = comments
         self.language = language
         self.deploymentMarker = deploymentMarker
-        self.bytes = bytes
+        self.hstsIncludesSubdomains = hstsIncludesSubdomains
     }
 
-    /// The facts of `bytes`, the file at `parts`.
-    init(_ parts: PathParts, bytes: [UInt8]) {
+    /// The facts of `bytes`, the file at `parts`, for occurrences at or before byte `last`.
+    init(_ parts: PathParts, bytes: [UInt8], occurrencesThrough last: Int = .max) {
         let syntax = CommentSyntax.forFile(parts.lowerName)
-        comments = syntax?.comments(in: bytes) ?? []
+        comments = syntax?.comments(in: bytes, through: last) ?? []
         language = syntax?.language
         let isPipeline = PathRules.isPipeline(parts.lowerPath, lowerName: parts.lowerName, folders: parts.folders)
-        deploymentMarker = isPipeline ? PathRules.deploymentMarker(in: ProjectFileBytes(bytes)) : nil
-        self.bytes = bytes
-    }
-
-    /// An HSTS header with `includeSubDomains`: every host the file serves covers its subdomains.
-    /// A pass over the whole file: asked only for a server occurrence, once per file.
-    func hstsIncludesSubdomains() -> Bool {
-        guard let bytes else { return false }
         let text = ProjectFileBytes(bytes)
-        return text.contains("strict-transport-security", ignoringCase: true)
+        deploymentMarker = isPipeline ? PathRules.deploymentMarker(in: text) : nil
+        hstsIncludesSubdomains =
+            text.contains("strict-transport-security", ignoringCase: true)
             && text.contains("includesubdomains", ignoringCase: true)
     }
 

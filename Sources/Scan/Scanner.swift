@@ -77,8 +77,7 @@ func scan(
 
     let occurrences = classifyHits(
         found.occurrences, files: files, config: project.config,
-        readProjectFile: reader ?? source.projectFileReader(files, project.repository),
-        readHitFile: source.projectFileReader(files, project.repository), symlinks: found.symlinks)
+        readProjectFile: reader ?? source.projectFileReader(files, project.repository), facts: found.facts)
     return ScanResult(
         hosts: request.hosts, occurrences: occurrences, related: withoutScannedHosts(found.related, request.hosts),
         binaryFiles: found.binaryFiles, problems: found.problems, filesScanned: found.filesScanned,
@@ -124,6 +123,8 @@ struct UnclassifiedScan: Sendable {
     var problems: [ScanProblem] = []
     var filesScanned = 0
     var symlinks: Set<String> = []
+    /// What the text of each file with an occurrence says (by file index), for the classifier.
+    var facts: [Int: FileFacts] = [:]
 
     mutating func merge(_ other: UnclassifiedScan) {
         occurrences += other.occurrences
@@ -132,6 +133,7 @@ struct UnclassifiedScan: Sendable {
         problems += other.problems
         filesScanned += other.filesScanned
         symlinks.formUnion(other.symlinks)
+        facts.merge(other.facts) { first, _ in first }
     }
 }
 

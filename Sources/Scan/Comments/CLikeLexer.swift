@@ -23,8 +23,9 @@ struct CLikeLexer {
         return true
     }
 
-    mutating func run() -> [CommentSpan] {
-        while i < bytes.count {
+    /// The comments that start at or before byte `limit`, in file order.
+    mutating func run(through limit: Int = .max) -> [CommentSpan] {
+        while i < bytes.count && i <= limit {
             let b = bytes[i]
             if b == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "/") {
                 lineComment(form: lineForm())

@@ -51,27 +51,44 @@ enum ByteSearch {
     /// True when `needle` occurs in `hay` once every `"` is taken out of `hay`
     /// (`"redirect_uri"`, `Redirect"Uri`), ASCII letters in either case. `needle` holds no `"`.
     static func containsIgnoringQuotes(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
-        let quote = UInt8(ascii: "\"")
-        var at = 0
-        while at < hay.count {
-            if fold(hay[at]) == first {
-                var k = 1, p = at + 1
-                while k < needle.count && p < hay.count {
-                    if hay[p] == quote {
-                        p += 1
-                    } else if fold(hay[p]) == needle[k] {
-                        k += 1
-                        p += 1
-                    } else {
-                        break
-                    }
-                }
-                if k == needle.count { return true }
+        containsAnyIgnoringQuotes([needle], in: hay)
+    }
+
+    /// `containsIgnoringQuotes` for several needles in one pass over `hay`: only where a byte
+    /// folds to a needle's first letter is a needle tried.
+    static func containsAnyIgnoringQuotes(_ needles: [[UInt8]], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !needles.contains(where: \.isEmpty) else { return true }
+        // Bit k: some needle starts with the small letter `a` + k; with another first byte, try all.
+        var firstLetters: UInt32 = 0
+        for needle in needles {
+            let k = needle[0] &- 0x61
+            firstLetters |= k < 26 ? 1 << UInt32(k) : ~0
+        }
+        for at in 0..<hay.count {
+            let folded = fold(hay[at]), k = folded &- 0x61
+            if k < 26 && firstLetters & (1 << UInt32(k)) == 0 { continue }
+            for needle in needles where needle[0] == folded && matchesIgnoringQuotes(needle, in: hay, at: at) {
+                return true
             }
-            at += 1
         }
         return false
+    }
+
+    /// True when `needle` starts at `at` in `hay`, skipping every `"` of `hay` after its first byte.
+    private static func matchesIgnoringQuotes(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+        let quote = UInt8(ascii: "\"")
+        var k = 1, p = at + 1
+        while k < needle.count && p < hay.count {
+            if hay[p] == quote {
+                p += 1
+            } else if fold(hay[p]) == needle[k] {
+                k += 1
+                p += 1
+            } else {
+                return false
+            }
+        }
+        return k == needle.count
     }
 
     /// True when `bytes[from..<to]` starts with `prefix`, ASCII letters in either case.

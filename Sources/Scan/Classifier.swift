@@ -189,8 +189,10 @@ func isDocument(_ lowerName: String) -> Bool {
     [".md", ".markdown", ".rst", ".adoc", ".txt"].contains { lowerName.hasSuffix($0) }
 }
 
+/// `.md` for `a.md`: the last part of `name` between dots, after a dot ("" parts skipped).
 func extensionOf(_ name: String) -> String {
-    name.split(separator: ".").last.map { "." + $0 } ?? name
+    guard let last = name.split(separator: ".").last else { return name }
+    return "." + String(last)
 }
 
 func isDeploymentFile(_ lowerName: String, folders: [String]) -> Bool {

@@ -59,7 +59,11 @@ struct PathParts {
 
     init(_ path: String) {
         self.path = path
-        segments = path.split(separator: "/").map(String.init)
+        // Split on the bytes when every one is ASCII (no `/` can start a longer character then).
+        segments =
+            path.utf8.allSatisfy { $0 < 0x80 }
+            ? path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+            : path.split(separator: "/").map(String.init)
         name = segments.last ?? path
         lowerName = name.lowercased()
         lowerPath = path.lowercased()

@@ -34,7 +34,7 @@ enum LineFacts {
             let isRedirect =
                 ByteSearch.hasPrefixIgnoringCase(Words.signIn, in: bytes, from: pathStart, to: end)
                 || isOAuthCallback(bytes, from: pathStart, to: end)
-                || Words.redirectKeys.contains { ByteSearch.containsIgnoringQuotes($0, in: bytes) }
+                || ByteSearch.containsAnyIgnoringQuotes(Words.redirectKeys, in: bytes)
             guard isRedirect else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }

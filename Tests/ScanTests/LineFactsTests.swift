@@ -78,6 +78,14 @@ private enum StringLineFacts {
         #expect(!containsIgnoringQuotes("redirect_uri", in: "redirect_ur"))
         #expect(!containsIgnoringQuotes("redirecturi", in: "redirect'uri"))
         #expect(!containsIgnoringQuotes("redirecturi", in: "redirect uri"))
+        let keys = [Array("uibaseurl".utf8), Array("callbackpath".utf8), Array("\"x".utf8)]
+        let any = { (line: String) in
+            Array(line.utf8).withUnsafeBufferPointer { ByteSearch.containsAnyIgnoringQuotes(keys, in: $0) }
+        }
+        #expect(any("OAuth:UIBase\"Url"))
+        #expect(any("Callback\"\"PATH"))
+        #expect(any("a \"\"X"))
+        #expect(!any("uibase url, callback_path, x"))
     }
 
     @Test func lineRulesOverBytesAnswerAsTheStringRulesDid() {

@@ -7,7 +7,8 @@ import YAML
 enum AppSpecParser {
     /// An XcodeGen spec: a YAML mapping with `targets`; nil for any other YAML file.
     static func xcodeGen(path: String, text: String) -> BuildUnit? {
-        guard text.contains("targets:"), let root = try? parseYAML(text), let targets = root["targets"]?.pairs,
+        guard ByteSearch.contains("targets:", in: text), let root = try? parseYAML(text),
+            let targets = root["targets"]?.pairs,
             !targets.isEmpty
         else { return nil }
         let folder = folderOf(path)
@@ -35,7 +36,7 @@ enum AppSpecParser {
 
     /// A Tuist manifest: Swift that imports `ProjectDescription`; nil otherwise.
     static func tuist(path: String, text: String) -> BuildUnit? {
-        guard text.contains("import ProjectDescription") else { return nil }
+        guard ByteSearch.contains("import ProjectDescription", in: text) else { return nil }
         let folder = folderOf(path)
         var unit = BuildUnit(root: folder, file: path, kind: .tuist)
         var globs = captures(#"sources:\s*"([^"]+)""#, in: text, holding: ["sources:"])

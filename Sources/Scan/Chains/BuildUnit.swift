@@ -85,10 +85,11 @@ enum BuildFileParser {
     static func gradle(path: String, text: String) -> BuildUnit {
         let folder = folderOf(path)
         let app =
-            text.contains("com.android.application") || text.contains("android.application")
-            || text.contains("androidApplication")
-        let kmp = text.contains("multiplatform") || text.contains("Multiplatform")
-        let ios = ["iosArm64", "iosX64", "iosSimulatorArm64", "ios()"].contains { text.contains($0) }
+            ByteSearch.contains("com.android.application", in: text)
+            || ByteSearch.contains("android.application", in: text)
+            || ByteSearch.contains("androidApplication", in: text)
+        let kmp = ByteSearch.contains("multiplatform", in: text) || ByteSearch.contains("Multiplatform", in: text)
+        let ios = ["iosArm64", "iosX64", "iosSimulatorArm64", "ios()"].contains { ByteSearch.contains($0, in: text) }
         var unit = BuildUnit(root: folder, file: path, kind: .gradle(app: app, kmp: kmp, ios: ios))
         let projectCalls = captures(
             #"project\(\s*(?:path\s*[:=]\s*)?["']:([^"']+)["']"#, in: text, holding: ["project("])
@@ -116,7 +117,7 @@ enum BuildFileParser {
         let folder = folderOf(projectFile)
         var unit = BuildUnit(root: folder, file: projectFile, kind: .xcodeProject)
         let packages =
-            text.contains("XCLocalSwiftPackageReference")
+            ByteSearch.contains("XCLocalSwiftPackageReference", in: text)
             ? captures(
                 #"isa = XCLocalSwiftPackageReference;\s*relativePath = "?([^";\n]+)"?;"#, in: text,
                 holding: ["XCLocalSwiftPackageReference"]) : []
@@ -128,7 +129,7 @@ enum BuildFileParser {
 
     /// `./gradlew :shared:embedAndSignAppleFrameworkForXcode` in a build phase: the KMP module it builds.
     static func kmpFrameworks(in text: String) -> [BuildUnit.Reference] {
-        guard text.contains("FrameworkForXcode") else { return [] }
+        guard ByteSearch.contains("FrameworkForXcode", in: text) else { return [] }
         return captures(
             #":([A-Za-z0-9_:-]+):embedAndSign(?:Apple)?FrameworkForXcode"#, in: text, holding: ["FrameworkForXcode"]
         ).map {
@@ -144,8 +145,9 @@ enum BuildFileParser {
         case "cargo.toml": language = "Rust"
         case "go.mod": language = "Go"
         case "package.json":
-            if text.contains("\"react-native\"") || text.contains("\"expo\"") || text.contains("\"@capacitor/")
-                || text.contains("\"@ionic/")
+            if ByteSearch.contains("\"react-native\"", in: text) || ByteSearch.contains("\"expo\"", in: text)
+                || ByteSearch.contains("\"@capacitor/", in: text)
+                || ByteSearch.contains("\"@ionic/", in: text)
             {
                 return nil
             }

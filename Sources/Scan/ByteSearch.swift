@@ -51,44 +51,50 @@ enum ByteSearch {
     /// True when `needle` occurs in `hay` once every `"` is taken out of `hay`
     /// (`"redirect_uri"`, `Redirect"Uri`), ASCII letters in either case. `needle` holds no `"`.
     static func containsIgnoringQuotes(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
-        containsAnyIgnoringQuotes([needle], in: hay)
+        containsAnyIgnoringQuotes(WordList([needle]), in: hay)
     }
 
-    /// `containsIgnoringQuotes` for several needles in one pass over `hay`: only where a byte
-    /// folds to a needle's first letter is a needle tried.
-    static func containsAnyIgnoringQuotes(_ needles: [[UInt8]], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !needles.contains(where: \.isEmpty) else { return true }
-        // Bit k: some needle starts with the small letter `a` + k; with another first byte, try all.
-        var firstLetters: UInt32 = 0
-        for needle in needles {
-            let k = needle[0] &- 0x61
-            firstLetters |= k < 26 ? 1 << UInt32(k) : ~0
-        }
-        for at in 0..<hay.count {
-            let folded = fold(hay[at]), k = folded &- 0x61
-            if k < 26 && firstLetters & (1 << UInt32(k)) == 0 { continue }
-            for needle in needles where needle[0] == folded && matchesIgnoringQuotes(needle, in: hay, at: at) {
-                return true
+    /// `containsIgnoringQuotes` for several words in one pass over `hay`: a word is tried only
+    /// where a byte folds to its first byte.
+    static func containsAnyIgnoringQuotes(_ words: WordList, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        if words.hasEmptyWord { return true }
+        return words.bytes.withUnsafeBufferPointer { bytes in
+            words.ends.withUnsafeBufferPointer { ends in
+                for at in 0..<hay.count {
+                    let folded = fold(hay[at]), k = folded &- 0x61
+                    if k < 26 && words.firstLetters & (1 << UInt32(k)) == 0 { continue }
+                    var start = 0
+                    for end in ends {
+                        if bytes[start] == folded
+                            && matchesIgnoringQuotes(UnsafeBufferPointer(rebasing: bytes[start..<end]), in: hay, at: at)
+                        {
+                            return true
+                        }
+                        start = end
+                    }
+                }
+                return false
             }
         }
-        return false
     }
 
-    /// True when `needle` starts at `at` in `hay`, skipping every `"` of `hay` after its first byte.
-    private static func matchesIgnoringQuotes(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+    /// True when `word` starts at `at` in `hay`, skipping every `"` of `hay` after its first byte.
+    @inline(__always) private static func matchesIgnoringQuotes(
+        _ word: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, at: Int
+    ) -> Bool {
         let quote = UInt8(ascii: "\"")
         var k = 1, p = at + 1
-        while k < needle.count && p < hay.count {
+        while k < word.count && p < hay.count {
             if hay[p] == quote {
                 p += 1
-            } else if fold(hay[p]) == needle[k] {
+            } else if fold(hay[p]) == word[k] {
                 k += 1
                 p += 1
             } else {
                 return false
             }
         }
-        return k == needle.count
+        return k == word.count
     }
 
     /// True when `bytes[from..<to]` starts with `prefix`, ASCII letters in either case.
@@ -106,5 +112,30 @@ enum ByteSearch {
     ) -> Result {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+}
+
+/// Words looked for together (lower-case ASCII, no `"`), kept in one buffer so that a search
+/// touches no array per word.
+struct WordList: Sendable {
+    /// The words, one after the other.
+    let bytes: [UInt8]
+    /// Where each word ends in `bytes`.
+    let ends: [Int]
+    /// Bit k: some word starts with the small letter `a` + k (every bit: one starts otherwise).
+    let firstLetters: UInt32
+    let hasEmptyWord: Bool
+
+    init(_ words: [[UInt8]]) {
+        bytes = words.flatMap { $0 }
+        var ends: [Int] = [], end = 0, letters: UInt32 = 0
+        for word in words {
+            end += word.count
+            ends.append(end)
+            if let first = word.first { letters |= first &- 0x61 < 26 ? 1 << UInt32(first &- 0x61) : ~0 }
+        }
+        self.ends = ends
+        firstLetters = letters
+        hasEmptyWord = words.contains { $0.isEmpty }
     }
 }

@@ -89,8 +89,7 @@ enum LineFacts {
         static let auth = Array("auth".utf8)
         static let oauth = Array("oauth".utf8)
         static let callback = Array("callback".utf8)
-        static let redirectKeys = ["redirect_uri", "redirecturi", "redirect-uri", "uibaseurl", "callbackpath"].map {
-            Array($0.utf8)
-        }
+        static let redirectKeys = WordList(
+            ["redirect_uri", "redirecturi", "redirect-uri", "uibaseurl", "callbackpath"].map { Array($0.utf8) })
     }
 }

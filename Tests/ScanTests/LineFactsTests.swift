@@ -78,7 +78,7 @@ private enum StringLineFacts {
         #expect(!containsIgnoringQuotes("redirect_uri", in: "redirect_ur"))
         #expect(!containsIgnoringQuotes("redirecturi", in: "redirect'uri"))
         #expect(!containsIgnoringQuotes("redirecturi", in: "redirect uri"))
-        let keys = [Array("uibaseurl".utf8), Array("callbackpath".utf8), Array("\"x".utf8)]
+        let keys = WordList([Array("uibaseurl".utf8), Array("callbackpath".utf8), Array("\"x".utf8)])
         let any = { (line: String) in
             Array(line.utf8).withUnsafeBufferPointer { ByteSearch.containsAnyIgnoringQuotes(keys, in: $0) }
         }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Searches over UTF-8 bytes, with no `String` copy and no Foundation `String.range(of:)`: how
 /// the classifier looks for words (`redirect_uri`, `includeSubDomains`, `user.email`) in a line
 /// or a whole file. Ignoring case, an ASCII letter matches either case and every other byte
@@ -8,16 +14,41 @@ enum ByteSearch {
         (byte &- 0x41) < 26 ? byte | 0x20 : byte
     }
 
-    /// Where `needle` first starts in `hay[from..<to]`.
+    /// Where `needle` first starts in `hay[from..<to]`. When the needle holds a byte whose case
+    /// cannot change (`-` in `strict-transport-security`; the first byte when matching exactly), `memchr` finds
+    /// the places to compare; else every byte is compared.
     static func firstIndex(
         of needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int, ignoringCase: Bool = true
     ) -> Int? {
-        guard !needle.isEmpty, from >= 0, to <= hay.count, to - from >= needle.count else { return nil }
-        return needle.withUnsafeBufferPointer { needle in
-            ignoringCase
-                ? firstIndex(of: needle, in: hay, from: from, last: to - needle.count, transform: fold)
-                : firstIndex(of: needle, in: hay, from: from, last: to - needle.count) { $0 }
+        guard !needle.isEmpty, from >= 0, to <= hay.count, to - from >= needle.count, let base = hay.baseAddress
+        else { return nil }
+        return needle.withUnsafeBufferPointer { needle -> Int? in
+            let anchor: Int? = ignoringCase ? needle.firstIndex { $0 &- 0x61 >= 26 } : 0
+            guard let anchor else {
+                return firstIndex(of: needle, in: hay, from: from, last: to - needle.count, transform: fold)
+            }
+            // Where the anchor byte may be: hay[from + anchor ... to - needle.count + anchor].
+            var at = from + anchor
+            let lastAnchor = to - needle.count + anchor
+            while at <= lastAnchor {
+                guard let found = memchr(base + at, Int32(needle[anchor]), lastAnchor - at + 1) else { return nil }
+                let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - anchor
+                let isMatch =
+                    ignoringCase
+                    ? matches(needle, in: hay, at: start, transform: fold) : matches(needle, in: hay, at: start) { $0 }
+                if isMatch { return start }
+                at = start + anchor + 1
+            }
+            return nil
         }
+    }
+
+    @inline(__always) private static func matches(
+        _ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, at start: Int,
+        transform: (UInt8) -> UInt8
+    ) -> Bool {
+        for k in 0..<needle.count where transform(hay[start + k]) != needle[k] { return false }
+        return true
     }
 
     @inline(__always) private static func firstIndex(

@@ -1,24 +1,27 @@
 import Git
 import RelopsCore
 
-/// Classifies the located hits with the `facts` the file workers found in each file's text (by
-/// file index): project files are read on the first hit, and what depends on the file alone
+/// Classifies the located hits with the `facts` the file workers found in each file's text (in
+/// file order, like the hits): project files are read on the first hit, and what depends on the file alone
 /// (its `.relops.yml` override, its path rules) is worked out once per file.
 func classifyHits(
     _ hits: [LocatedHit], files: FileList, config: ProjectConfig, readProjectFile: @escaping ProjectFileReader,
-    facts: [Int: FileFacts]
+    facts: [(file: Int, facts: FileFacts)]
 ) -> [HostOccurrence] {
     guard !hits.isEmpty else { return [] }
     let classifier = Classifier(files: files, config: config, read: readProjectFile)
     var occurrences: [HostOccurrence] = []
     occurrences.reserveCapacity(hits.count)
-    var first = 0
+    var first = 0, nextFacts = 0
     while first < hits.count {
         let hit = hits[first]
         var end = first + 1
         while end < hits.count && hits[end].fileIndex == hit.fileIndex { end += 1 }
+        while nextFacts < facts.count && facts[nextFacts].file < hit.fileIndex { nextFacts += 1 }
+        let known = nextFacts < facts.count && facts[nextFacts].file == hit.fileIndex
         var file = FileClassification(
-            parts: PathParts(hit.path), facts: facts[hit.fileIndex] ?? .none, fixed: classifier.fileRule(hit.path))
+            parts: PathParts(hit.path), facts: known ? facts[nextFacts].facts : .none,
+            fixed: classifier.fileRule(hit.path))
         for k in first..<end { occurrences.append(classifier.occurrence(hits[k], in: &file)) }
         first = end
     }

@@ -168,7 +168,7 @@ struct FileWorker {
         let parts = PathParts(path)
         guard !loadedLink, files.sizes[i] <= FileFacts.largestRead, FileFacts.worthReading(parts) else { return }
         let bytes = Array(UnsafeBufferPointer(start: buffer.bytes, count: buffer.count))
-        output.facts[i] = FileFacts(parts, bytes: bytes, occurrencesThrough: last)
+        output.facts.append((i, FileFacts(parts, bytes: bytes, occurrencesThrough: last)))
     }
 }
 

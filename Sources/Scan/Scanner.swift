@@ -124,7 +124,7 @@ struct UnclassifiedScan: Sendable {
     var filesScanned = 0
     var symlinks: Set<String> = []
     /// What the text of each file with an occurrence says (by file index), for the classifier.
-    var facts: [Int: FileFacts] = [:]
+    var facts: [(file: Int, facts: FileFacts)] = []
 
     mutating func merge(_ other: UnclassifiedScan) {
         occurrences += other.occurrences
@@ -133,7 +133,7 @@ struct UnclassifiedScan: Sendable {
         problems += other.problems
         filesScanned += other.filesScanned
         symlinks.formUnion(other.symlinks)
-        facts.merge(other.facts) { first, _ in first }
+        facts += other.facts
     }
 }
 
@@ -165,6 +165,7 @@ func scanFiles(
     var merged = UnclassifiedScan()
     for part in parts { merged.merge(part) }
     merged.occurrences.sort { ($0.fileIndex, $0.offset, $0.host) < ($1.fileIndex, $1.offset, $1.host) }
+    merged.facts.sort { $0.file < $1.file }
     merged.related.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
     merged.binaryFiles.sort { ($0.path, $0.host) < ($1.path, $1.host) }
     merged.problems.sort { $0.path < $1.path }

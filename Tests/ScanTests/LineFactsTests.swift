@@ -62,6 +62,40 @@ private enum StringLineFacts {
         #expect(firstIndex("abcd", in: "abc") == nil)
     }
 
+    @Test func searchAnswersAsAByteByByteComparisonDoes() {
+        // Haystacks of a few letters in both cases, `-`, `"` and a non-ASCII byte, so that
+        // needles match often and the memchr anchor (`-`, `"`, 0xC3) is tried at every position.
+        let alphabet: [UInt8] = Array("aAbB-\"".utf8) + [0xC3]
+        var seed: UInt64 = 12345
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        func reference(_ needle: [UInt8], _ hay: [UInt8], _ from: Int, _ to: Int, _ fold: Bool) -> Int? {
+            guard !needle.isEmpty, to - from >= needle.count else { return nil }
+            return (from...(to - needle.count)).first { at in
+                needle.indices.allSatisfy { k in
+                    (fold ? ByteSearch.fold(hay[at + k]) : hay[at + k]) == needle[k]
+                }
+            }
+        }
+        var found = 0
+        for _ in 0..<3000 {
+            let hay = (0..<next(24)).map { _ in alphabet[next(alphabet.count)] }
+            let needle = (0..<(1 + next(4))).map { _ in ByteSearch.fold(alphabet[next(alphabet.count)]) }
+            let from = hay.isEmpty ? 0 : next(hay.count), to = from + next(hay.count - from + 1)
+            for fold in [true, false] {
+                let expected = reference(needle, hay, from, to, fold)
+                let actual = hay.withUnsafeBufferPointer {
+                    ByteSearch.firstIndex(of: needle, in: $0, from: from, to: to, ignoringCase: fold)
+                }
+                #expect(actual == expected, "\(needle) in \(hay)[\(from)..<\(to)], ignoring case: \(fold)")
+                if expected != nil { found += 1 }
+            }
+        }
+        #expect(found > 400)
+    }
+
     @Test func foldedSearchComparesNonASCIIBytesExactly() {
         // U+212A KELVIN SIGN lower-cases to `k` as a String, but is three other bytes here.
         #expect(firstIndex("callbackpath", in: "Callbac\u{212A}Path") == nil)

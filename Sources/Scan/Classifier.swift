@@ -159,14 +159,16 @@ struct Classifier {
 /// A project file reader that reads each file once, shared by the two project indexes.
 final class ReadOnce {
     private let underlying: ProjectFileReader
-    private var cache: [Int: [UInt8]?] = [:]
+    /// Keyed by path: a dictionary keyed by `Int` would cost the process its first run-time
+    /// lookup of `Int: Hashable` (a pass over every conformance record, ~0.1 ms).
+    private var cache: [String: [UInt8]?] = [:]
 
     init(_ underlying: @escaping ProjectFileReader) { self.underlying = underlying }
 
     func read(_ index: Int, _ path: String) -> [UInt8]? {
-        if let known = cache[index] { return known }
+        if let known = cache[path] { return known }
         let bytes = underlying(index, path)
-        cache[index] = bytes
+        cache[path] = bytes
         return bytes
     }
 }

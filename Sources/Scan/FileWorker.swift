@@ -120,6 +120,7 @@ struct FileWorker {
         var lines = LineLocator(base: base, count: count)
         var path: String?
         var lastOccurrence = -1
+        let firstOccurrence = output.occurrences.count
         for needle in needles {
             matches.removeAll(keepingCapacity: true)
             findMatches(of: needle, in: base, count: count, into: &matches)
@@ -157,6 +158,10 @@ struct FileWorker {
                 }
             }
         }
+        // Found needle by needle: put the file's occurrences in file order (`UnclassifiedScan.merge`).
+        var k = firstOccurrence + 1
+        while k < output.occurrences.count && output.occurrences[k - 1].isBefore(output.occurrences[k]) { k += 1 }
+        if k < output.occurrences.count { output.occurrences[firstOccurrence...].sort { $0.isBefore($1) } }
         if lastOccurrence >= 0, let path { noteFacts(i, path, through: lastOccurrence) }
         if count > 1 << 26 { buffer.release(above: 1 << 26) }
     }

@@ -141,15 +141,46 @@ struct UnclassifiedScan: Sendable {
     /// What the text of each file with an occurrence says (by file index), for the classifier.
     var facts: [(file: Int, facts: FileFacts)] = []
 
+    /// Adds `other`'s findings. Both hold their occurrences and facts in file order (a worker
+    /// takes its files in order), and so does the result: merged, not sorted (a sort of more than
+    /// 64 items costs the process its first run-time lookup of `Int: Comparable`, ~0.1 ms).
     mutating func merge(_ other: UnclassifiedScan) {
-        occurrences += other.occurrences
+        occurrences = mergeSorted(occurrences, other.occurrences) { $0.isBefore($1) }
         related += other.related
         binaryFiles += other.binaryFiles
         problems += other.problems
         filesScanned += other.filesScanned
         symlinks.formUnion(other.symlinks)
-        facts += other.facts
+        facts = mergeSorted(facts, other.facts) { $0.file < $1.file }
     }
+}
+
+extension LocatedHit {
+    /// File order: by file, offset, then host.
+    func isBefore(_ other: LocatedHit) -> Bool {
+        (fileIndex, offset, host) < (other.fileIndex, other.offset, other.host)
+    }
+}
+
+/// `a` and `b`, each in `isBefore` order, as one list in that order (`a`'s first on a tie).
+func mergeSorted<Element>(_ a: [Element], _ b: [Element], by isBefore: (Element, Element) -> Bool) -> [Element] {
+    if a.isEmpty { return b }
+    if b.isEmpty { return a }
+    var merged: [Element] = []
+    merged.reserveCapacity(a.count + b.count)
+    var i = 0, k = 0
+    while i < a.count && k < b.count {
+        if isBefore(b[k], a[i]) {
+            merged.append(b[k])
+            k += 1
+        } else {
+            merged.append(a[i])
+            i += 1
+        }
+    }
+    merged += a[i...]
+    merged += b[k...]
+    return merged
 }
 
 /// Reads and searches every file on a `WorkerPool` of `workers` threads; results come back in file order.
@@ -179,8 +210,6 @@ func scanFiles(
         finish: { $0.output })
     var merged = UnclassifiedScan()
     for part in parts { merged.merge(part) }
-    merged.occurrences.sort { ($0.fileIndex, $0.offset, $0.host) < ($1.fileIndex, $1.offset, $1.host) }
-    merged.facts.sort { $0.file < $1.file }
     merged.related.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
     merged.binaryFiles.sort { ($0.path, $0.host) < ($1.path, $1.host) }
     merged.problems.sort { $0.path < $1.path }

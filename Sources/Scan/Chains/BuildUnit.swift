@@ -91,8 +91,8 @@ enum BuildFileParser {
         let kmp = ByteSearch.contains("multiplatform", in: text) || ByteSearch.contains("Multiplatform", in: text)
         let ios = ["iosArm64", "iosX64", "iosSimulatorArm64", "ios()"].contains { ByteSearch.contains($0, in: text) }
         var unit = BuildUnit(root: folder, file: path, kind: .gradle(app: app, kmp: kmp, ios: ios))
-        let projectCalls = captures(
-            #"project\(\s*(?:path\s*[:=]\s*)?["']:([^"']+)["']"#, in: text, holding: ["project("])
+        let projectCalls =
+            gradleProjectCalls(in: text) ?? captures(gradleProjectCallPattern, in: text, holding: ["project("])
         let accessors = captures(#"\bprojects\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)"#, in: text, holding: ["projects."])
         unit.references =
             projectCalls.map { .gradleModule($0.split(separator: ":").map(String.init), accessor: false) }
@@ -159,6 +159,9 @@ enum BuildFileParser {
         return BuildUnit(root: folderOf(path), file: path, kind: .service(language: language))
     }
 }
+
+/// A Gradle `project(...)` call's module path (`gradleProjectCalls` finds the same on the bytes).
+let gradleProjectCallPattern = #"project\(\s*(?:path\s*[:=]\s*)?["']:([^"']+)["']"#
 
 /// The first capture group of every match of `pattern` in `text`. Every match holds each of
 /// `literals`: when `text` lacks one, the regular expression is neither compiled nor run (both

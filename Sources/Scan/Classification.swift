@@ -63,7 +63,8 @@ struct FileClassification {
 
 /// The hit's 1-based column within `text` (a long line is cut around the match, after a `…`).
 private func textColumn(_ hit: LocatedHit) -> Int {
-    guard hit.text.hasPrefix("…") else { return hit.column }
+    // `…` is E2 80 A6: look at the first byte before comparing characters.
+    guard hit.text.utf8.first == 0xE2, hit.text.hasPrefix("…") else { return hit.column }
     return 200 + "…".utf8.count + 1
 }
 

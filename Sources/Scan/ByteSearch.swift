@@ -15,8 +15,8 @@ enum ByteSearch {
     }
 
     /// Where `needle` first starts in `hay[from..<to]`. When the needle holds a byte whose case
-    /// cannot change (`-` in `strict-transport-security`; the first byte when matching exactly), `memchr` finds
-    /// the places to compare; else every byte is compared.
+    /// cannot change (`-` in `strict-transport-security`; the first byte when matching exactly),
+    /// `memchr` finds the places to compare; else every byte is compared.
     static func firstIndex(
         of needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int, ignoringCase: Bool = true
     ) -> Int? {

@@ -1,45 +1,70 @@
 import Git
 import RelopsCore
 
-/// Classifies the located hits: project files are read on the first hit, each file's own text
-/// once and only when a rule needs it (comments, a pipeline's deploy steps, an HSTS header).
+/// Classifies the located hits with the `facts` the file workers found in each file's text (in
+/// file order, like the hits): project files are read on the first hit, and what depends on the file alone
+/// (its `.relops.yml` override, its path rules) is worked out once per file.
 func classifyHits(
     _ hits: [LocatedHit], files: FileList, config: ProjectConfig, readProjectFile: @escaping ProjectFileReader,
-    readHitFile: ProjectFileReader, symlinks: Set<String>
+    facts: [(file: Int, facts: FileFacts)]
 ) -> [HostOccurrence] {
     guard !hits.isEmpty else { return [] }
     let classifier = Classifier(files: files, config: config, read: readProjectFile)
-    var facts: (index: Int, facts: FileFacts) = (-1, .none)
     var occurrences: [HostOccurrence] = []
     occurrences.reserveCapacity(hits.count)
-    for hit in hits {
-        if facts.index != hit.fileIndex {
-            // A file is read a second time only when a rule needs its text, never a huge one, and
-            // never through a symlink (its occurrences are in the link text, not in the target).
-            let worth =
-                FileFacts.worthReading(hit.path) && files.sizes[hit.fileIndex] <= FileFacts.largestRead
-                && !symlinks.contains(hit.path)
-            let read = worth ? readHitFile(hit.fileIndex, hit.path) : nil
-            facts = (hit.fileIndex, read.map { FileFacts(path: hit.path, bytes: $0) } ?? .none)
-        }
-        let site = OccurrenceSite(path: hit.path, offset: hit.offset, encoding: hit.encoding, line: hit.text)
-        let (cls, rule) = classifier.classify(site, facts: facts.facts)
-        var occurrence = HostOccurrence(
-            host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
-            found: hit.found, occurrenceClass: cls, rule: rule, encoding: hit.encoding, text: hit.text)
-        occurrence.coversSubdomains =
-            LineFacts.coversSubdomains(hit.text) || (facts.facts.hstsIncludesSubdomains && cls == .server)
-        if hit.encoding != .email {
-            occurrence.redirectURI = LineFacts.redirectURI(hit.text, found: hit.found, column: textColumn(hit))
-        }
-        occurrences.append(occurrence)
+    var first = 0, nextFacts = 0
+    while first < hits.count {
+        let hit = hits[first]
+        var end = first + 1
+        while end < hits.count && hits[end].fileIndex == hit.fileIndex { end += 1 }
+        while nextFacts < facts.count && facts[nextFacts].file < hit.fileIndex { nextFacts += 1 }
+        let known = nextFacts < facts.count && facts[nextFacts].file == hit.fileIndex
+        var file = FileClassification(
+            parts: PathParts(hit.path), facts: known ? facts[nextFacts].facts : .none,
+            fixed: classifier.fileRule(hit.path))
+        for k in first..<end { occurrences.append(classifier.occurrence(hits[k], in: &file)) }
+        first = end
     }
     return occurrences
 }
 
+extension Classifier {
+    /// The classified occurrence of `hit`, one of `file`'s.
+    func occurrence(_ hit: LocatedHit, in file: inout FileClassification) -> HostOccurrence {
+        let site = OccurrenceSite(offset: hit.offset, encoding: hit.encoding, line: hit.text)
+        let (cls, rule) = classify(site, in: &file)
+        var occurrence = HostOccurrence(
+            host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
+            found: hit.found, occurrenceClass: cls, rule: rule, encoding: hit.encoding, text: hit.text)
+        occurrence.coversSubdomains =
+            LineFacts.coversSubdomains(hit.text) || (cls == .server && file.facts.hstsIncludesSubdomains)
+        if hit.encoding != .email {
+            occurrence.redirectURI = LineFacts.redirectURI(hit.text, found: hit.found, column: textColumn(hit))
+        }
+        return occurrence
+    }
+}
+
+/// One file's share of the classification, worked out once for all its occurrences.
+struct FileClassification {
+    let parts: PathParts
+    let facts: FileFacts
+    /// A `classify` override or relops's own configuration: decides every occurrence of the file.
+    let fixed: (OccurrenceClass, String)?
+    /// The path rules' answer, once an occurrence needed it.
+    var byPath: (OccurrenceClass, String)?
+
+    init(parts: PathParts, facts: FileFacts, fixed: (OccurrenceClass, String)?) {
+        self.parts = parts
+        self.facts = facts
+        self.fixed = fixed
+    }
+}
+
 /// The hit's 1-based column within `text` (a long line is cut around the match, after a `…`).
 private func textColumn(_ hit: LocatedHit) -> Int {
-    guard hit.text.hasPrefix("…") else { return hit.column }
+    // `…` is E2 80 A6: look at the first byte before comparing characters.
+    guard hit.text.utf8.first == 0xE2, hit.text.hasPrefix("…") else { return hit.column }
     return 200 + "…".utf8.count + 1
 }
 

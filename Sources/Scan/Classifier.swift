@@ -3,7 +3,6 @@ import RelopsCore
 
 /// What the classifier knows about one occurrence.
 struct OccurrenceSite {
-    let path: String
     let offset: Int
     let encoding: OccurrenceEncoding
     /// The line's text.
@@ -26,8 +25,9 @@ struct Classifier {
         chains = ShippingChains(index: BuildUnitIndex(files: files, read: once.read))
     }
 
-    func classify(_ site: OccurrenceSite, facts: FileFacts) -> (OccurrenceClass, String) {
-        let path = site.path
+    /// What decides every occurrence in the file at `path` alike, before its comments are looked
+    /// at: a `classify` override of `.relops.yml`, or relops's own configuration file.
+    func fileRule(_ path: String) -> (OccurrenceClass, String)? {
         for (n, rule) in overrides.enumerated() where rule.glob.matches(path) {
             let cls = OccurrenceClass(rawValue: rule.className) ?? .other
             return (cls, "classify[\(n)] `\(rule.glob.pattern)` (.relops.yml:\(rule.line))")
@@ -35,24 +35,31 @@ struct Classifier {
         if path == ProjectConfig.fileName {
             return (.other, "relops's own configuration (.relops.yml): update app.web_host with the cutover")
         }
-        if let comment = comment(at: site.offset, in: facts.comments) {
+        return nil
+    }
+
+    /// The class of one occurrence in `file`: the file's rule, then the comment or the commit
+    /// identity that holds it, then the path rules (worked out once per file, on first need).
+    func classify(_ site: OccurrenceSite, in file: inout FileClassification) -> (OccurrenceClass, String) {
+        if let fixed = file.fixed { return fixed }
+        if let comment = comment(at: site.offset, in: file.facts.comments) {
             return (
                 .comment,
-                "inside a \(comment.form) (\(facts.language ?? "its language")): ships nothing; rewritten like documentation"
+                "inside a \(comment.form) (\(file.facts.language ?? "its language")): ships nothing; rewritten like documentation"
             )
         }
-        if site.encoding == .email && PathRules.commitIdentity(site.line.lowercased()) {
+        if site.encoding == .email && LineFacts.setsCommitIdentity(site.line) {
             return (.repoMeta, "commit identity (git config user.email): ships nothing")
         }
-        return classifyPath(path, facts: facts)
+        if let known = file.byPath { return known }
+        let decided = classifyPath(file.parts, facts: file.facts)
+        file.byPath = decided
+        return decided
     }
 
     /// The rules that depend on the path and the projects alone.
-    func classifyPath(_ path: String, facts: FileFacts) -> (OccurrenceClass, String) {
-        let segments = path.split(separator: "/").map(String.init)
-        let name = segments.last ?? path
-        let lowerName = name.lowercased()
-        let folders = segments.dropLast().map { $0.lowercased() }
+    func classifyPath(_ parts: PathParts, facts: FileFacts) -> (OccurrenceClass, String) {
+        let path = parts.path, name = parts.name, lowerName = parts.lowerName, folders = parts.folders
         let project = projects.owningProject(of: path)
 
         if let project, project.kind == .test {
@@ -61,7 +68,7 @@ struct Classifier {
         if let folder = folders.first(where: { testFolders.contains($0) }) {
             return (.test, "under a test folder (`\(folder)/`)")
         }
-        if let set = testSourceSet(segments) {
+        if let set = testSourceSet(parts.segments) {
             return (.test, "in test source set `src/\(set)/` (Gradle, Kotlin Multiplatform)")
         }
         if let folder = PathRules.storeListing(folders) {
@@ -78,7 +85,7 @@ struct Classifier {
         if let folder = folders.first(where: { docFolders.contains($0) }) {
             return (.docs, "under a documentation folder (`\(folder)/`): ships nothing")
         }
-        let lowerPath = path.lowercased()
+        let lowerPath = parts.lowerPath
         if let reason = PathRules.repositoryMetadata(lowerPath, lowerName: lowerName, folders: folders) {
             return (.repoMeta, "\(reason): repository metadata, ships nothing")
         }
@@ -152,14 +159,16 @@ struct Classifier {
 /// A project file reader that reads each file once, shared by the two project indexes.
 final class ReadOnce {
     private let underlying: ProjectFileReader
-    private var cache: [Int: [UInt8]?] = [:]
+    /// Keyed by path: a dictionary keyed by `Int` would cost the process its first run-time
+    /// lookup of `Int: Hashable` (a pass over every conformance record, ~0.1 ms).
+    private var cache: [String: [UInt8]?] = [:]
 
     init(_ underlying: @escaping ProjectFileReader) { self.underlying = underlying }
 
     func read(_ index: Int, _ path: String) -> [UInt8]? {
-        if let known = cache[index] { return known }
+        if let known = cache[path] { return known }
         let bytes = underlying(index, path)
-        cache[index] = bytes
+        cache[path] = bytes
         return bytes
     }
 }
@@ -182,8 +191,10 @@ func isDocument(_ lowerName: String) -> Bool {
     [".md", ".markdown", ".rst", ".adoc", ".txt"].contains { lowerName.hasSuffix($0) }
 }
 
+/// `.md` for `a.md`: the last part of `name` between dots, after a dot ("" parts skipped).
 func extensionOf(_ name: String) -> String {
-    name.split(separator: ".").last.map { "." + $0 } ?? name
+    guard let last = name.split(separator: ".").last else { return name }
+    return "." + String(last)
 }
 
 func isDeploymentFile(_ lowerName: String, folders: [String]) -> Bool {

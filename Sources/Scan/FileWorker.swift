@@ -12,6 +12,8 @@ struct FileWorker {
     var repository: Repository?
     var output = UnclassifiedScan()
     var matches: [Match] = []
+    /// True while the file in the buffer is a symlink's text.
+    var loadedLink = false
 
     init(files: FileList, needles: [Needle], source: FileSource, rootFD: Int32) {
         self.files = files
@@ -23,6 +25,7 @@ struct FileWorker {
 
     mutating func scanFile(_ i: Int) {
         let kind = files.kinds[i]
+        loadedLink = kind == .symlink
         if kind == .submodule {
             output.problems.append(
                 ScanProblem(
@@ -91,6 +94,7 @@ struct FileWorker {
     }
 
     mutating func readLink(_ i: Int) -> Bool {
+        loadedLink = true
         var target = [UInt8](repeating: 0, count: 4096)
         let rootFD = self.rootFD
         let n = files.withCPath(at: i) { path in
@@ -115,6 +119,8 @@ struct FileWorker {
         let isBinary = scanLength > 0 && memchr(base, 0, scanLength) != nil
         var lines = LineLocator(base: base, count: count)
         var path: String?
+        var lastOccurrence = -1
+        let firstOccurrence = output.occurrences.count
         for needle in needles {
             matches.removeAll(keepingCapacity: true)
             findMatches(of: needle, in: base, count: count, into: &matches)
@@ -131,6 +137,7 @@ struct FileWorker {
                 let position = lines.locate(match.offset)
                 switch match.kind {
                 case .occurrence(let encoding):
+                    lastOccurrence = max(lastOccurrence, match.offset)
                     let found = String(
                         decoding: UnsafeBufferPointer(start: base + match.offset, count: needle.bytes.count),
                         as: UTF8.self)
@@ -151,7 +158,22 @@ struct FileWorker {
                 }
             }
         }
+        // Found needle by needle: put the file's occurrences in file order (`UnclassifiedScan.merge`).
+        var k = firstOccurrence + 1
+        while k < output.occurrences.count && output.occurrences[k - 1].isBefore(output.occurrences[k]) { k += 1 }
+        if k < output.occurrences.count { output.occurrences[firstOccurrence...].sort { $0.isBefore($1) } }
+        if lastOccurrence >= 0, let path { noteFacts(i, path, through: lastOccurrence) }
         if count > 1 << 26 { buffer.release(above: 1 << 26) }
+    }
+
+    /// The facts of file `i` (in the buffer) for its occurrences up to byte `last`: only when a
+    /// rule needs its text, never for a huge file, and never for a symlink (its occurrences are in
+    /// the link text, not in the target).
+    mutating func noteFacts(_ i: Int, _ path: String, through last: Int) {
+        let parts = PathParts(path)
+        guard !loadedLink, files.sizes[i] <= FileFacts.largestRead, FileFacts.worthReading(parts) else { return }
+        let bytes = Array(UnsafeBufferPointer(start: buffer.bytes, count: buffer.count))
+        output.facts.append((i, FileFacts(parts, bytes: bytes, occurrencesThrough: last)))
     }
 }
 

@@ -112,7 +112,12 @@ public struct ScanResult: Sendable {
 
     /// Occurrences per class, every class present (zero when none).
     public var counts: [(OccurrenceClass, Int)] {
-        OccurrenceClass.allCases.map { cls in (cls, occurrences.filter { $0.occurrenceClass == cls }.count) }
+        let classes = OccurrenceClass.allCases
+        var tally = [Int](repeating: 0, count: classes.count)
+        for o in occurrences {
+            if let k = classes.firstIndex(of: o.occurrenceClass) { tally[k] += 1 }
+        }
+        return zip(classes, tally).map { ($0, $1) }
     }
 
     /// Occurrences inside an identity provider redirect URI: they must be registered anew.

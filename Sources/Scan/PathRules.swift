@@ -87,10 +87,4 @@ enum PathRules {
     }
 
     static func isYAML(_ lowerName: String) -> Bool { lowerName.hasSuffix(".yml") || lowerName.hasSuffix(".yaml") }
-
-    /// A line that sets a commit identity (`git config user.email`, `GIT_AUTHOR_EMAIL`).
-    static func commitIdentity(_ lowerLine: String) -> Bool {
-        lowerLine.contains("user.email") || lowerLine.contains("git_author_email")
-            || lowerLine.contains("git_committer_email") || lowerLine.contains("user.name")
-    }
 }

@@ -13,21 +13,10 @@ struct ProjectFileBytes {
         firstIndex(of: Array(needle.utf8), from: 0, to: bytes.count, ignoringCase: ignoringCase) != nil
     }
 
-    /// Where `needle` first starts in `bytes[from..<to]`.
+    /// Where `needle` first starts in `bytes[from..<to]` (with `ignoringCase`, see `contains`).
     func firstIndex(of needle: [UInt8], from: Int, to: Int, ignoringCase: Bool = false) -> Int? {
-        guard let first = needle.first, to - from >= needle.count else { return nil }
-        return bytes.withUnsafeBufferPointer { hay in
-            var at = from
-            let last = to - needle.count
-            while at <= last {
-                if foldedIf(ignoringCase, hay[at]) == first {
-                    var k = 1
-                    while k < needle.count && foldedIf(ignoringCase, hay[at + k]) == needle[k] { k += 1 }
-                    if k == needle.count { return at }
-                }
-                at += 1
-            }
-            return nil
+        bytes.withUnsafeBufferPointer {
+            ByteSearch.firstIndex(of: needle, in: $0, from: from, to: to, ignoringCase: ignoringCase)
         }
     }
 
@@ -73,10 +62,6 @@ struct ProjectFileBytes {
             String(decoding: $0, as: UTF8.self).trimmingWhitespace()
         }
     }
-}
-
-@inline(__always) private func foldedIf(_ fold: Bool, _ byte: UInt8) -> UInt8 {
-    fold && (byte &- 0x41) < 26 ? byte | 0x20 : byte
 }
 
 @inline(__always) private func isSpace(_ byte: UInt8) -> Bool {

@@ -121,37 +121,34 @@ func xcodeProjectFile(containing path: String) -> String? {
 
 /// Indexes of paths that may define a project (`.csproj`, `build.gradle[.kts]`,
 /// `AndroidManifest.xml`, anything under `.xcodeproj/`), found on the path bytes without
-/// decoding every path.
+/// decoding every path: the suffixes per path, `.xcodeproj/` in one search of the whole block of
+/// paths (a `memchr` for its `.`).
 func projectFileCandidates(_ files: FileList) -> [Int] {
     let suffixes = [".csproj", "build.gradle", "build.gradle.kts", "androidmanifest.xml"].map { Array($0.utf8) }
     let xcode = Array(".xcodeproj/".utf8)
     var found: [Int] = []
     files.pathBytes.withUnsafeBufferPointer { bytes in
-        @inline(__always) func lower(_ k: Int) -> UInt8 {
-            let b = bytes[k]
-            return (b &- 0x41) < 26 ? b | 0x20 : b
+        // The files under an `.xcodeproj/` folder, in file order (a match never spans two paths:
+        // they are separated by NULs).
+        var inXcode: [Int] = []
+        var at = 0, file = 0
+        while let match = ByteSearch.firstIndex(of: xcode, in: bytes, from: at, to: bytes.count) {
+            while file + 1 < files.count && Int(files.starts[file + 1]) <= match { file += 1 }
+            if inXcode.last != file { inXcode.append(file) }
+            at = match + 1
         }
+        var nextXcode = 0
         for i in 0..<files.count {
             let start = Int(files.starts[i]), length = files.pathLength(at: i)
             func endsWith(_ suffix: [UInt8]) -> Bool {
                 guard length >= suffix.count else { return false }
                 let from = start + length - suffix.count
-                for (k, c) in suffix.enumerated() where lower(from + k) != c { return false }
+                for (k, c) in suffix.enumerated() where ByteSearch.fold(bytes[from + k]) != c { return false }
                 return true
             }
-            if suffixes.contains(where: endsWith) {
-                found.append(i)
-                continue
-            }
-            guard length > xcode.count else { continue }
-            var at = start
-            while at <= start + length - xcode.count {
-                if bytes[at] == xcode[0] && xcode.indices.allSatisfy({ lower(at + $0) == xcode[$0] }) {
-                    found.append(i)
-                    break
-                }
-                at += 1
-            }
+            let underXcode = nextXcode < inXcode.count && inXcode[nextXcode] == i
+            if underXcode { nextXcode += 1 }
+            if underXcode || suffixes.contains(where: endsWith) { found.append(i) }
         }
     }
     return found

@@ -119,6 +119,7 @@ public struct ScanExpectation: Sendable, Equatable {
 
     /// Each unmet expectation as a sentence; empty when all hold.
     public func differences(in result: ScanResult) -> [String] {
+        guard !entries.isEmpty else { return [] }
         let counts = Dictionary(uniqueKeysWithValues: result.counts.map { ($0.0.rawValue, $0.1) })
         return entries.compactMap { entry in
             let actual =

@@ -63,6 +63,18 @@ import Testing
             ])
     }
 
+    @Test func aRedirectURIOnAVeryLongLineIsFoundInTheCutText() throws {
+        let repo = GitFixture("long-line")
+        let padding = String(repeating: "x", count: 300)
+        repo.write("web/app.js", "const a = '\(padding)'; const b = 'https://host.com/signin-google'; // \(padding)\n")
+        repo.commit("long line")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let occurrence = try #require(result.occurrences.first)
+        #expect(occurrence.text.hasPrefix("…") && occurrence.text.hasSuffix("…"))
+        #expect(occurrence.column == 334)
+        #expect(occurrence.redirectURI == "https://host.com/signin-google")
+    }
+
     @Test func redirectURIsThatHoldTheHostAreListed() throws {
         let repo = GitFixture("redirects")
         repo.write(

@@ -5,6 +5,12 @@ import TestSupport
 import Testing
 
 @Suite struct FileSelectionTests {
+    @Test func workersDefaultToTheCoresTheScanMayUse() {
+        let cores = availableCores()
+        #expect(cores >= 1 && cores <= ProcessInfo.processInfo.processorCount)
+        #expect(ScanRequest(hosts: ["app.example.com"]).workers == cores)
+    }
+
     @Test func ignoredFilesAreNeverScannedAndUntrackedOnlyOnRequest() throws {
         let repo = GitFixture()
         repo.write(".gitignore", "build/\n*.log\n")

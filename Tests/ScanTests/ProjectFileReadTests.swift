@@ -108,6 +108,24 @@ private func scanCountingProjectReads(_ repo: GitFixture) throws -> (ScanResult,
         #expect(index.projectsReferencing(api).isEmpty)
     }
 
+    @Test func projectFileCandidatesAreFoundOnThePathBytes() throws {
+        let repo = GitFixture("candidates")
+        for path in [
+            "a/App.CSPROJ", "a/notes.csproj.txt", "ios/App.xcodeproj/project.pbxproj", "ios/App.XcodeProj/x.plist",
+            "ios/x.xcodeproj", "ios/Other.xcodeproj/a/b.json", "m/build.gradle.kts", "m/src/main/AndroidManifest.xml",
+            "z.txt",
+        ] {
+            repo.write(path, "x\n")
+        }
+        repo.commit("candidates")
+        let files = try Repository(at: repo.root).indexFiles()
+        #expect(
+            projectFileCandidates(files).map { files.path(at: $0) } == [
+                "a/App.CSPROJ", "ios/App.XcodeProj/x.plist", "ios/App.xcodeproj/project.pbxproj",
+                "ios/Other.xcodeproj/a/b.json", "m/build.gradle.kts", "m/src/main/AndroidManifest.xml",
+            ])
+    }
+
     @Test func msbuildItemsAreReadFromBytesWhateverTheLineEndingsAndQuotes() {
         let text = ProjectFileBytes(
             Array(

@@ -7,7 +7,8 @@ import YAML
 enum AppSpecParser {
     /// An XcodeGen spec: a YAML mapping with `targets`; nil for any other YAML file.
     static func xcodeGen(path: String, text: String) -> BuildUnit? {
-        guard text.contains("targets:"), let root = try? parseYAML(text), let targets = root["targets"]?.pairs,
+        guard ByteSearch.contains("targets:", in: text), let root = try? parseYAML(text),
+            let targets = root["targets"]?.pairs,
             !targets.isEmpty
         else { return nil }
         let folder = folderOf(path)
@@ -35,12 +36,12 @@ enum AppSpecParser {
 
     /// A Tuist manifest: Swift that imports `ProjectDescription`; nil otherwise.
     static func tuist(path: String, text: String) -> BuildUnit? {
-        guard text.contains("import ProjectDescription") else { return nil }
+        guard ByteSearch.contains("import ProjectDescription", in: text) else { return nil }
         let folder = folderOf(path)
         var unit = BuildUnit(root: folder, file: path, kind: .tuist)
-        var globs = captures(#"sources:\s*"([^"]+)""#, in: text)
-        for list in captures(#"sources:\s*\[([^\]]*)\]"#, in: text) {
-            globs += captures(#""([^"]+)""#, in: list)
+        var globs = captures(#"sources:\s*"([^"]+)""#, in: text, holding: ["sources:"])
+        for list in captures(#"sources:\s*\[([^\]]*)\]"#, in: text, holding: ["sources:"]) {
+            globs += captures(#""([^"]+)""#, in: list, holding: ["\""])
         }
         unit.sourceFolders = globs.compactMap { glob in
             let fixed = glob.split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -48,7 +49,7 @@ enum AppSpecParser {
             while prefix.hasSuffix("/") { prefix.removeLast() }
             return resolve(prefix, from: folder)
         }
-        let packages = captures(#"\.(?:package|local)\(\s*path:\s*"([^"]+)""#, in: text)
+        let packages = captures(#"\.(?:package|local)\(\s*path:\s*"([^"]+)""#, in: text, holding: ["path:"])
         unit.references = packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
         unit.references += BuildFileParser.kmpFrameworks(in: text)
         return unit

@@ -85,13 +85,15 @@ enum BuildFileParser {
     static func gradle(path: String, text: String) -> BuildUnit {
         let folder = folderOf(path)
         let app =
-            text.contains("com.android.application") || text.contains("android.application")
-            || text.contains("androidApplication")
-        let kmp = text.contains("multiplatform") || text.contains("Multiplatform")
-        let ios = ["iosArm64", "iosX64", "iosSimulatorArm64", "ios()"].contains { text.contains($0) }
+            ByteSearch.contains("com.android.application", in: text)
+            || ByteSearch.contains("android.application", in: text)
+            || ByteSearch.contains("androidApplication", in: text)
+        let kmp = ByteSearch.contains("multiplatform", in: text) || ByteSearch.contains("Multiplatform", in: text)
+        let ios = ["iosArm64", "iosX64", "iosSimulatorArm64", "ios()"].contains { ByteSearch.contains($0, in: text) }
         var unit = BuildUnit(root: folder, file: path, kind: .gradle(app: app, kmp: kmp, ios: ios))
-        let projectCalls = captures(#"project\(\s*(?:path\s*[:=]\s*)?["']:([^"']+)["']"#, in: text)
-        let accessors = captures(#"\bprojects\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)"#, in: text)
+        let projectCalls =
+            gradleProjectCalls(in: text) ?? captures(gradleProjectCallPattern, in: text, holding: ["project("])
+        let accessors = captures(#"\bprojects\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)"#, in: text, holding: ["projects."])
         unit.references =
             projectCalls.map { .gradleModule($0.split(separator: ":").map(String.init), accessor: false) }
             + accessors.map { .gradleModule($0.split(separator: ".").map(String.init), accessor: true) }
@@ -101,7 +103,9 @@ enum BuildFileParser {
     static func swiftPackage(path: String, text: String) -> BuildUnit {
         let folder = folderOf(path)
         var unit = BuildUnit(root: folder, file: path, kind: .swiftPackage)
-        unit.references = captures(#"\.package\(\s*(?:name:\s*"[^"]*",\s*)?path:\s*"([^"]+)""#, in: text).compactMap {
+        unit.references = captures(
+            #"\.package\(\s*(?:name:\s*"[^"]*",\s*)?path:\s*"([^"]+)""#, in: text, holding: [".package(", "path:"]
+        ).compactMap {
             resolve($0, from: folder).map(BuildUnit.Reference.path)
         }
         return unit
@@ -113,8 +117,10 @@ enum BuildFileParser {
         let folder = folderOf(projectFile)
         var unit = BuildUnit(root: folder, file: projectFile, kind: .xcodeProject)
         let packages =
-            text.contains("XCLocalSwiftPackageReference")
-            ? captures(#"isa = XCLocalSwiftPackageReference;\s*relativePath = "?([^";\n]+)"?;"#, in: text) : []
+            ByteSearch.contains("XCLocalSwiftPackageReference", in: text)
+            ? captures(
+                #"isa = XCLocalSwiftPackageReference;\s*relativePath = "?([^";\n]+)"?;"#, in: text,
+                holding: ["XCLocalSwiftPackageReference"]) : []
         unit.references =
             packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
             + kmpFrameworks(in: text)
@@ -123,8 +129,10 @@ enum BuildFileParser {
 
     /// `./gradlew :shared:embedAndSignAppleFrameworkForXcode` in a build phase: the KMP module it builds.
     static func kmpFrameworks(in text: String) -> [BuildUnit.Reference] {
-        guard text.contains("FrameworkForXcode") else { return [] }
-        return captures(#":([A-Za-z0-9_:-]+):embedAndSign(?:Apple)?FrameworkForXcode"#, in: text).map {
+        guard ByteSearch.contains("FrameworkForXcode", in: text) else { return [] }
+        return captures(
+            #":([A-Za-z0-9_:-]+):embedAndSign(?:Apple)?FrameworkForXcode"#, in: text, holding: ["FrameworkForXcode"]
+        ).map {
             .gradleModule($0.split(separator: ":").map(String.init), accessor: false)
         }
     }
@@ -137,8 +145,9 @@ enum BuildFileParser {
         case "cargo.toml": language = "Rust"
         case "go.mod": language = "Go"
         case "package.json":
-            if text.contains("\"react-native\"") || text.contains("\"expo\"") || text.contains("\"@capacitor/")
-                || text.contains("\"@ionic/")
+            if ByteSearch.contains("\"react-native\"", in: text) || ByteSearch.contains("\"expo\"", in: text)
+                || ByteSearch.contains("\"@capacitor/", in: text)
+                || ByteSearch.contains("\"@ionic/", in: text)
             {
                 return nil
             }
@@ -151,9 +160,14 @@ enum BuildFileParser {
     }
 }
 
-/// The first capture group of every match of `pattern` in `text`.
-func captures(_ pattern: String, in text: String) -> [String] {
-    guard let regex = try? Regex(pattern) else { return [] }
+/// A Gradle `project(...)` call's module path (`gradleProjectCalls` finds the same on the bytes).
+let gradleProjectCallPattern = #"project\(\s*(?:path\s*[:=]\s*)?["']:([^"']+)["']"#
+
+/// The first capture group of every match of `pattern` in `text`. Every match holds each of
+/// `literals`: when `text` lacks one, the regular expression is neither compiled nor run (both
+/// cost far more than the byte search).
+func captures(_ pattern: String, in text: String, holding literals: [String]) -> [String] {
+    guard literals.allSatisfy({ ByteSearch.contains($0, in: text) }), let regex = try? Regex(pattern) else { return [] }
     return text.matches(of: regex).compactMap { match in
         match.output.count > 1 ? match.output[1].substring.map(String.init) : nil
     }

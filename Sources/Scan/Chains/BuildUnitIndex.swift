@@ -16,7 +16,7 @@ final class BuildUnitIndex {
 
     init(files: FileList, read: @escaping ProjectFileReader) {
         self.read = read
-        var byFolder: [String: [(Int, String)]] = [:]
+        var byFolder: [String: [(index: Int, path: String)]] = [:]
         for i in buildFileCandidates(files) {
             let path = files.path(at: i)
             byFolder[buildFolder(of: path), default: []].append((i, path))
@@ -120,7 +120,7 @@ func camelCase(_ name: String) -> String {
 
 /// The folder a build file's unit lives in: an Xcode project's is the folder holding the `.xcodeproj`.
 private func buildFolder(of path: String) -> String {
-    if let range = path.range(of: ".xcodeproj/") { return folderOf(String(path[..<range.lowerBound])) }
+    if let projectFile = xcodeProjectFile(containing: path) { return folderOf(projectFile) }
     return folderOf(path)
 }
 
@@ -134,8 +134,8 @@ private func parseBuildFile(_ path: String, _ bytes: [UInt8]) -> BuildUnit? {
     if name == "Package.swift" { return BuildFileParser.swiftPackage(path: path, text: text) }
     if name == "Project.swift" { return AppSpecParser.tuist(path: path, text: text) }
     if lower == "project.yml" || lower == "project.yaml" { return AppSpecParser.xcodeGen(path: path, text: text) }
-    if lower == "project.pbxproj", let range = path.range(of: ".xcodeproj/") {
-        return BuildFileParser.xcodeProject(projectFile: String(path[..<range.upperBound].dropLast()), text: text)
+    if lower == "project.pbxproj", let projectFile = xcodeProjectFile(containing: path) {
+        return BuildFileParser.xcodeProject(projectFile: projectFile, text: text)
     }
     return BuildFileParser.service(path: path, text: text)
 }

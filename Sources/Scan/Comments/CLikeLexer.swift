@@ -7,9 +7,38 @@ struct CLikeLexer {
     private(set) var comments: [CommentSpan] = []
     private var i = 0
 
+    /// Bit b: byte b (below 128) can start a comment or a string in this language.
+    private let starts: (low: UInt64, high: UInt64)
+
     init(_ bytes: [UInt8], _ options: CLikeOptions) {
         self.bytes = bytes
         self.options = options
+        var marks: [UInt8] = [UInt8(ascii: "/"), UInt8(ascii: "\"")]
+        if options.hashComments { marks.append(UInt8(ascii: "#")) }
+        if options.singleQuotes { marks.append(UInt8(ascii: "'")) }
+        if options.backticks { marks.append(UInt8(ascii: "`")) }
+        if options.verbatim { marks.append(UInt8(ascii: "@")) }
+        var low: UInt64 = 0, high: UInt64 = 0
+        for mark in marks {
+            if mark < 64 { low |= 1 << UInt64(mark) } else { high |= 1 << UInt64(mark - 64) }
+        }
+        starts = (low, high)
+    }
+
+    /// The first byte at or after `from`, before `end`, that can start a comment or a string
+    /// (`end` when none): the bytes in between are code the lexer only steps over.
+    private func nextStart(from: Int, end: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var k = from
+            while k < end {
+                let b = buffer[k]
+                if b < 64 ? (starts.low >> UInt64(b)) & 1 != 0 : b < 128 && (starts.high >> UInt64(b - 64)) & 1 != 0 {
+                    return k
+                }
+                k += 1
+            }
+            return end
+        }
     }
 
     private func at(_ k: Int) -> UInt8 { k < bytes.count ? bytes[k] : 0 }
@@ -23,8 +52,12 @@ struct CLikeLexer {
         return true
     }
 
-    mutating func run() -> [CommentSpan] {
-        while i < bytes.count {
+    /// The comments that start at or before byte `limit`, in file order.
+    mutating func run(through limit: Int = .max) -> [CommentSpan] {
+        let end = limit < bytes.count ? limit + 1 : bytes.count
+        while i < bytes.count && i <= limit {
+            i = nextStart(from: i, end: end)
+            guard i < end else { break }
             let b = bytes[i]
             if b == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "/") {
                 lineComment(form: lineForm())

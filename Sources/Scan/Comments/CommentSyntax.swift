@@ -26,7 +26,6 @@ struct CommentSyntax: Sendable {
     /// The comment syntax of a file named `lowerName` (lowercase, no folders); nil when relops
     /// knows no comment form for it (Markdown and text are documentation anyway).
     static func forFile(_ lowerName: String) -> CommentSyntax? {
-        let ext = lowerName.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init) ?? ""
         if let syntax = byName[lowerName] { return syntax }
         if lowerName.hasPrefix("dockerfile") || lowerName.hasSuffix(".dockerfile") {
             return CommentSyntax(language: "Dockerfile", family: .hash(.lineWords))
@@ -34,8 +33,8 @@ struct CommentSyntax: Sendable {
         if lowerName == ".env" || lowerName.hasPrefix(".env.") {
             return CommentSyntax(language: ".env", family: .hash(.lineWords))
         }
-        guard lowerName.contains("."), let syntax = byExtension[ext] else { return nil }
-        return syntax
+        guard let dot = lowerName.lastIndex(of: ".") else { return nil }
+        return byExtension[String(lowerName[lowerName.index(after: dot)...])]
     }
 
     private static let byName: [String: CommentSyntax] = [

@@ -1,6 +1,6 @@
 /// The comments of an XML-like file: `<!-- -->` outside tags and CDATA, `.resx` `<comment>`
 /// elements (the resource compiler drops them), and Razor `@* *@`.
-func markupComments(_ bytes: [UInt8], resx: Bool, razor: Bool) -> [CommentSpan] {
+func markupComments(_ bytes: [UInt8], resx: Bool, razor: Bool, through limit: Int) -> [CommentSpan] {
     var comments: [CommentSpan] = []
     var i = 0
     let n = bytes.count
@@ -16,7 +16,7 @@ func markupComments(_ bytes: [UInt8], resx: Bool, razor: Bool) -> [CommentSpan] 
         while i < n && !starts(end, i) { i += 1 }
         i = min(n, i + end.count)
     }
-    while i < n {
+    while i < n && i <= limit {
         let start = i
         if starts(Array("<!--".utf8), i) {
             skip(past: Array("-->".utf8))
@@ -57,11 +57,11 @@ private func skipTag(_ bytes: [UInt8], _ i: inout Int) {
 
 /// The comments of a file where a marker starts a comment only at the start of a line (after
 /// white space): `.gitignore`, `.editorconfig`, `.ini`, `.properties`, `CODEOWNERS`.
-func lineStartComments(_ bytes: [UInt8], markers: [UInt8]) -> [CommentSpan] {
+func lineStartComments(_ bytes: [UInt8], markers: [UInt8], through limit: Int) -> [CommentSpan] {
     var comments: [CommentSpan] = []
     var i = 0
     var atLineStart = true
-    while i < bytes.count {
+    while i < bytes.count && i <= limit {
         let b = bytes[i]
         if b == 0x0A {
             atLineStart = true
@@ -83,12 +83,12 @@ func lineStartComments(_ bytes: [UInt8], markers: [UInt8]) -> [CommentSpan] {
 
 /// The comments of a `#` language: YAML, shell, Python, TOML, Ruby, Dockerfile, `.env`,
 /// server configuration. Quoted strings hold no comments; nor do YAML block scalars.
-func hashComments(_ bytes: [UInt8], _ options: HashOptions) -> [CommentSpan] {
+func hashComments(_ bytes: [UInt8], _ options: HashOptions, through limit: Int) -> [CommentSpan] {
     var comments: [CommentSpan] = []
     var i = 0
     let n = bytes.count
     var blockIndent: Int?  // inside a YAML block scalar: lines indented deeper than this are text
-    while i < n {
+    while i < n && i <= limit {
         let lineStart = i
         var indent = 0
         while i < n && (bytes[i] == 0x20 || bytes[i] == 0x09) {
@@ -166,15 +166,17 @@ private func opensString(_ bytes: [UInt8], at i: Int, _ lineStart: Int, _ option
 }
 
 extension CommentSyntax {
-    /// Every comment of `bytes` in this syntax, in file order.
-    func comments(in bytes: [UInt8]) -> [CommentSpan] {
+    /// The comments of `bytes` in this syntax, in file order: every one that starts at or before
+    /// byte `limit` (the last occurrence: a comment that starts after it holds none), so a
+    /// file is lexed only as far as its occurrences need.
+    func comments(in bytes: [UInt8], through limit: Int = .max) -> [CommentSpan] {
         switch family {
-        case .markup(let resx, let razor): return markupComments(bytes, resx: resx, razor: razor)
+        case .markup(let resx, let razor): return markupComments(bytes, resx: resx, razor: razor, through: limit)
         case .cLike(let options):
             var lexer = CLikeLexer(bytes, options)
-            return lexer.run()
-        case .hash(let options): return hashComments(bytes, options)
-        case .lineStart(let markers): return lineStartComments(bytes, markers: markers)
+            return lexer.run(through: limit)
+        case .hash(let options): return hashComments(bytes, options, through: limit)
+        case .lineStart(let markers): return lineStartComments(bytes, markers: markers, through: limit)
         }
     }
 }

@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Searches over UTF-8 bytes, with no `String` copy and no Foundation `String.range(of:)`: how
+/// the classifier looks for words (`redirect_uri`, `includeSubDomains`, `user.email`) in a line
+/// or a whole file. Ignoring case, an ASCII letter matches either case and every other byte
+/// matches only itself; the needle is then lower-case ASCII.
+enum ByteSearch {
+    /// `byte` with an ASCII capital letter turned into its small letter.
+    @inline(__always) static func fold(_ byte: UInt8) -> UInt8 {
+        (byte &- 0x41) < 26 ? byte | 0x20 : byte
+    }
+
+    /// Where `needle` first starts in `hay[from..<to]`. When the needle holds a byte whose case
+    /// cannot change (`-` in `strict-transport-security`; the first byte when matching exactly),
+    /// `memchr` finds the places to compare; else every byte is compared.
+    static func firstIndex(
+        of needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int, ignoringCase: Bool = true
+    ) -> Int? {
+        guard !needle.isEmpty, from >= 0, to <= hay.count, to - from >= needle.count, let base = hay.baseAddress
+        else { return nil }
+        return needle.withUnsafeBufferPointer { needle -> Int? in
+            let anchor: Int? = ignoringCase ? needle.firstIndex { $0 &- 0x61 >= 26 } : 0
+            guard let anchor else {
+                return firstIndex(of: needle, in: hay, from: from, last: to - needle.count, transform: fold)
+            }
+            // Where the anchor byte may be: hay[from + anchor ... to - needle.count + anchor].
+            var at = from + anchor
+            let lastAnchor = to - needle.count + anchor
+            while at <= lastAnchor {
+                guard let found = memchr(base + at, Int32(needle[anchor]), lastAnchor - at + 1) else { return nil }
+                let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - anchor
+                let isMatch =
+                    ignoringCase
+                    ? matches(needle, in: hay, at: start, transform: fold) : matches(needle, in: hay, at: start) { $0 }
+                if isMatch { return start }
+                at = start + anchor + 1
+            }
+            return nil
+        }
+    }
+
+    @inline(__always) private static func matches(
+        _ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, at start: Int,
+        transform: (UInt8) -> UInt8
+    ) -> Bool {
+        for k in 0..<needle.count where transform(hay[start + k]) != needle[k] { return false }
+        return true
+    }
+
+    @inline(__always) private static func firstIndex(
+        of needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, last: Int,
+        transform: (UInt8) -> UInt8
+    ) -> Int? {
+        let first = needle[0]
+        var at = from
+        while at <= last {
+            if transform(hay[at]) == first {
+                var k = 1
+                while k < needle.count && transform(hay[at + k]) == needle[k] { k += 1 }
+                if k == needle.count { return at }
+            }
+            at += 1
+        }
+        return nil
+    }
+
+    /// True when `needle` occurs anywhere in `hay`.
+    static func contains(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, ignoringCase: Bool = true) -> Bool {
+        firstIndex(of: needle, in: hay, from: 0, to: hay.count, ignoringCase: ignoringCase) != nil
+    }
+
+    /// True when `needle` occurs anywhere in `text`, byte for byte.
+    static func contains(_ needle: String, in text: String) -> Bool {
+        let needle = Array(needle.utf8)
+        return withBytes(of: text) { contains(needle, in: $0, ignoringCase: false) }
+    }
+
+    /// True when `needle` occurs in `hay` once every `"` is taken out of `hay`
+    /// (`"redirect_uri"`, `Redirect"Uri`), ASCII letters in either case. `needle` holds no `"`.
+    static func containsIgnoringQuotes(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        containsAnyIgnoringQuotes(WordList([needle]), in: hay)
+    }
+
+    /// `containsIgnoringQuotes` for several words in one pass over `hay`: a word is tried only
+    /// where a byte folds to its first byte.
+    static func containsAnyIgnoringQuotes(_ words: WordList, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        if words.hasEmptyWord { return true }
+        return words.bytes.withUnsafeBufferPointer { bytes in
+            words.ends.withUnsafeBufferPointer { ends in
+                for at in 0..<hay.count {
+                    let folded = fold(hay[at]), k = folded &- 0x61
+                    if k < 26 && words.firstLetters & (1 << UInt32(k)) == 0 { continue }
+                    var start = 0
+                    for end in ends {
+                        if bytes[start] == folded
+                            && matchesIgnoringQuotes(UnsafeBufferPointer(rebasing: bytes[start..<end]), in: hay, at: at)
+                        {
+                            return true
+                        }
+                        start = end
+                    }
+                }
+                return false
+            }
+        }
+    }
+
+    /// True when `word` starts at `at` in `hay`, skipping every `"` of `hay` after its first byte.
+    @inline(__always) private static func matchesIgnoringQuotes(
+        _ word: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, at: Int
+    ) -> Bool {
+        let quote = UInt8(ascii: "\"")
+        var k = 1, p = at + 1
+        while k < word.count && p < hay.count {
+            if hay[p] == quote {
+                p += 1
+            } else if fold(hay[p]) == word[k] {
+                k += 1
+                p += 1
+            } else {
+                return false
+            }
+        }
+        return k == word.count
+    }
+
+    /// True when `bytes[from..<to]` starts with `prefix`, ASCII letters in either case.
+    static func hasPrefixIgnoringCase(_ prefix: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int)
+        -> Bool
+    {
+        guard to - from >= prefix.count else { return false }
+        for k in prefix.indices where fold(bytes[from + k]) != prefix[k] { return false }
+        return true
+    }
+
+    /// `body` over the UTF-8 bytes of `text`, without a copy when `text` is a native string.
+    @inline(__always) static func withBytes<Result>(
+        of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+}
+
+/// Words looked for together (lower-case ASCII, no `"`), kept in one buffer so that a search
+/// touches no array per word.
+struct WordList: Sendable {
+    /// The words, one after the other.
+    let bytes: [UInt8]
+    /// Where each word ends in `bytes`.
+    let ends: [Int]
+    /// Bit k: some word starts with the small letter `a` + k (every bit: one starts otherwise).
+    let firstLetters: UInt32
+    let hasEmptyWord: Bool
+
+    init(_ words: [[UInt8]]) {
+        bytes = words.flatMap { $0 }
+        var ends: [Int] = [], end = 0, letters: UInt32 = 0
+        for word in words {
+            end += word.count
+            ends.append(end)
+            if let first = word.first { letters |= first &- 0x61 < 26 ? 1 << UInt32(first &- 0x61) : ~0 }
+        }
+        self.ends = ends
+        firstLetters = letters
+        hasEmptyWord = words.contains { $0.isEmpty }
+    }
+}

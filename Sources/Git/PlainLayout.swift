@@ -69,11 +69,27 @@ struct PlainLayout: Equatable {
     /// The first line of a small file, after `prefix`, without its line ending; nil when the file
     /// cannot be read, is not small, or does not start with `prefix`.
     private static func firstLine(of path: String, after prefix: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path), data.count < 4096 else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        guard text.hasPrefix(prefix) else { return nil }
-        let line = text.dropFirst(prefix.count).prefix { $0 != "\n" && $0 != "\r" }
-        return line.isEmpty ? nil : String(line)
+        guard let bytes = smallFile(path), bytes.starts(with: prefix.utf8) else { return nil }
+        let line = bytes.dropFirst(prefix.utf8.count).prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        return line.isEmpty ? nil : String(decoding: line, as: UTF8.self)
+    }
+
+    /// A file of at most 64 KB (a `.git` file, `commondir`, a repository's config), read in one
+    /// go; nil when it cannot be read or is larger.
+    private static func smallFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 65536)
+        var total = 0
+        while total < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, $0.count - total) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { return Array(bytes[..<total]) }
+            total += n
+        }
+        return nil
     }
 
     /// Owned by the current user (working tree, git folder and the repository's common folder,
@@ -88,7 +104,7 @@ struct PlainLayout: Equatable {
             isOwned(gitDirectory + "/HEAD", S_IFREG), isOwned(commonDirectory + "/objects", S_IFDIR),
             isOwned(commonDirectory + "/refs", S_IFDIR)
         else { return false }
-        guard let config = FileManager.default.contents(atPath: commonDirectory + "/config") else { return false }
+        guard let config = smallFile(commonDirectory + "/config") else { return false }
         return configLeavesLayoutAlone(String(decoding: config, as: UTF8.self))
     }
 
@@ -96,24 +112,47 @@ struct PlainLayout: Equatable {
     /// needs a repository extension: `core.worktree`, `core.bare = true` (or any value but false),
     /// `[include]`/`[includeIf]`, `[extensions]`, `repositoryformatversion` other than 0 or 1.
     static func configLeavesLayoutAlone(_ text: String) -> Bool {
-        for rawLine in text.split(whereSeparator: \.isNewline) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces).lowercased()
-            if line.hasPrefix("#") || line.hasPrefix(";") || line.isEmpty { continue }
-            if line.hasPrefix("[") {
-                if line.hasPrefix("[include") || line.hasPrefix("[extensions") || line.contains("worktree") {
+        for rawLine in text.utf8.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+            let line = asciiLowercased(trimmed(rawLine[...]))
+            guard let first = line.first, first != UInt8(ascii: "#"), first != UInt8(ascii: ";") else { continue }
+            if first == UInt8(ascii: "[") {
+                if line.starts(with: "[include".utf8) || line.starts(with: "[extensions".utf8)
+                    || contains(line, "worktree")
+                {
                     return false
                 }
                 continue
             }
-            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            switch parts.first ?? "" {
+            let equals = line.firstIndex(of: UInt8(ascii: "="))
+            let key = String(decoding: trimmed(line[..<(equals ?? line.endIndex)]), as: UTF8.self)
+            let value = equals.map { String(decoding: trimmed(line[($0 + 1)...]), as: UTF8.self) }
+            switch key {
             case "worktree": return false
-            case "bare": if parts.count < 2 || !["false", "no", "off", "0"].contains(parts[1]) { return false }
-            case "repositoryformatversion": if parts.count < 2 || !["0", "1"].contains(parts[1]) { return false }
+            case "bare": if !["false", "no", "off", "0"].contains(value ?? "") { return false }
+            case "repositoryformatversion": if !["0", "1"].contains(value ?? "") { return false }
             default: continue
             }
         }
         return true
+    }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let start = bytes.firstIndex(where: { !isBlank($0) }), let end = bytes.lastIndex(where: { !isBlank($0) })
+        else { return [] }
+        return bytes[start...end]
+    }
+
+    private static func trimmed(_ bytes: Substring.UTF8View) -> ArraySlice<UInt8> { trimmed(ArraySlice(bytes)) }
+
+    private static func asciiLowercased(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+    }
+
+    private static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
+        let needle = Array(word.utf8)
+        guard bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -25,22 +25,6 @@ public struct ScanRequest: Sendable {
     }
 }
 
-/// The cores a scan may use: the online processors, capped by a cgroup v2 CPU quota
-/// (`/sys/fs/cgroup/cpu.max`). Two cheap calls where Foundation's `activeProcessorCount` costs a
-/// third of a millisecond, as much as classifying a few hundred occurrences.
-public func availableCores() -> Int {
-    var cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-    if let text = readFile("/sys/fs/cgroup/cpu.max") {
-        let fields = text.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
-        if fields.count == 2, let quota = Int(fields[0]), let period = Int(fields[1].trimmingWhitespace()),
-            quota > 0, period > 0
-        {
-            cores = min(cores, max(1, (quota + period - 1) / period))
-        }
-    }
-    return cores
-}
-
 /// Scans a repository for every occurrence of the requested hosts: the files git tracks (read
 /// from the working tree, or from a commit with `revision`), optionally untracked ones, never
 /// ignored ones. Each occurrence is classified (`Classifier`). `progress` gets (done, total).

@@ -11,8 +11,9 @@ final class Console: @unchecked Sendable {
     private var buffer: [UInt8] = []
 
     init() {
-        let env = ProcessInfo.processInfo.environment
-        let allowed = env["NO_COLOR"] == nil && env["TERM"] != "dumb"
+        // getenv, not ProcessInfo's environment: that builds a dictionary of every variable,
+        // a noticeable part of a small command's start-up.
+        let allowed = getenv("NO_COLOR") == nil && getenv("TERM").map { String(cString: $0) } != "dumb"
         colourOut = allowed && isatty(STDOUT_FILENO) == 1
         stderrIsTerminal = isatty(STDERR_FILENO) == 1
         colourErr = allowed && stderrIsTerminal

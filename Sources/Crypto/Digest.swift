@@ -14,6 +14,11 @@ public struct CryptoError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { message.isEmpty ? call + " failed" : "\(call): \(message)" }
+
+    /// libcrypto itself could not be loaded (it is bound lazily, on first use): `message` names
+    /// the soname, the loader's reason and the Debian package to install. A command cannot check
+    /// anything then, so this is never bad input or a failed verification.
+    public var isLibraryNotLoaded: Bool { call == "dlopen" }
 }
 
 /// OpenSSL's libcrypto is loaded once per process, on first use (it is bound lazily: see
@@ -23,6 +28,13 @@ let openSSLLoaded: Result<Void, CryptoError> = {
     guard let message = relops_libcrypto_load() else { return .success(()) }
     return .failure(CryptoError(call: "dlopen", message: String(cString: message)))
 }()
+
+/// Loads OpenSSL's libcrypto (once per process); throws the error whose `isLibraryNotLoaded` is
+/// true when it cannot be loaded. Callers ask this before any work that needs OpenSSL, so a
+/// missing library is reported as such and not as whatever the first failing call would say.
+public func loadOpenSSL() throws(CryptoError) {
+    try openSSLLoaded.get()
+}
 
 /// Builds a `CryptoError` for `call` from OpenSSL's error queue, emptying it.
 func opensslError(_ call: String) -> CryptoError {

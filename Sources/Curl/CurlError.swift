@@ -35,6 +35,13 @@ let curlInitialised: Result<Void, CurlError> = {
     return .success(())
 }()
 
+/// Loads and initialises libcurl (once per process); throws the error of kind
+/// `.libraryNotLoaded` when it cannot be loaded. Callers ask this before queuing any transfer, so
+/// a missing library is one "could not check" and not a failed check per request.
+public func loadLibcurl() throws(CurlError) {
+    try curlInitialised.get()
+}
+
 /// Loads libcurl (once); nil when it is loaded, else the error that says what to install.
 func libcurlLoadProblem() -> CurlError? {
     guard let message = relops_libcurl_load() else { return nil }

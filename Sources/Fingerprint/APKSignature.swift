@@ -51,13 +51,15 @@ public struct APKSignature: Sendable {
 
     /// Reads the APK at `path` and, unless `verify` is false, verifies every signature on it.
     public static func read(_ path: String, verify: Bool = true) throws(CertificateReadError) -> APKSignature {
-        try read(bytes: try CertificateReader.read(path), path: path, verify: verify)
+        try CertificateReader.requireOpenSSL(path)
+        return try read(bytes: try CertificateReader.read(path), path: path, verify: verify)
     }
 
     /// Reads (and, unless `verify` is false, verifies) the APK held in `bytes`; `path` names it.
     public static func read(bytes: [UInt8], path: String, verify: Bool = true) throws(CertificateReadError)
         -> APKSignature
     {
+        try CertificateReader.requireOpenSSL(path)
         let archive: ZipArchive
         do {
             archive = try ZipArchive(bytes)

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import RelopsCore
 
@@ -78,6 +79,9 @@ public struct FingerprintRotation: Sendable {
     /// Plans a rotation: validates the new fingerprint against local keystores and computes the edit.
     public static func plan(_ request: RotationRequest) throws(Failure) -> FingerprintRotation {
         if !request.newFingerprints.isEmpty {
+            // The local keystores are read with OpenSSL: without it the new fingerprint cannot be
+            // checked against the upload and debug keys, so the rotation stops here (exit 3).
+            do { try loadOpenSSL() } catch { throw Failure(.couldNotCheck, error.message) }
             let known = KnownKeystores.find(
                 root: request.repositoryRoot, debugKeystore: request.debugKeystore,
                 passwords: request.keystorePasswords)

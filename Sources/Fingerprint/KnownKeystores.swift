@@ -63,6 +63,7 @@ public struct KnownKeystores: Sendable {
     static func read(_ path: String, display: String, passwords: [String]) throws(CertificateReadError)
         -> [SigningCertificate]
     {
+        try CertificateReader.requireOpenSSL(display)
         let bytes = try CertificateReader.read(path)
         if JavaKeyStore.looksLikeKeyStore(bytes) {
             let store = try JavaKeyStore(bytes: bytes, path: display)

@@ -78,6 +78,7 @@ public struct CertificateReadError: RelopsFailure, Sendable {
 public enum CertificateReader {
     /// An X.509 certificate file, DER or PEM (every certificate of a PEM chain, leaf first).
     public static func certificateFile(_ path: String) throws(CertificateReadError) -> [SigningCertificate] {
+        try requireOpenSSL(path)
         let bytes = try read(path)
         let certificates: [Certificate]
         do {
@@ -94,6 +95,7 @@ public enum CertificateReader {
 
     /// A PKCS#12 file opened with `password`: the key's certificate first, then its chain.
     public static func pkcs12(_ path: String, password: String) throws(CertificateReadError) -> [SigningCertificate] {
+        try requireOpenSSL(path)
         let bytes = try read(path)
         let certificates: [Certificate]
         do {
@@ -111,6 +113,7 @@ public enum CertificateReader {
 
     /// A Java keystore (JKS or JCEKS): every alias's first certificate; no password needed.
     public static func javaKeyStore(_ path: String) throws(CertificateReadError) -> [SigningCertificate] {
+        try requireOpenSSL(path)
         let store = try JavaKeyStore(bytes: read(path), path: path)
         var out: [SigningCertificate] = []
         for entry in store.entries {
@@ -127,6 +130,7 @@ public enum CertificateReader {
     public static func keystore(_ path: String, storePassword: String?, keyPassword: String?)
         throws(CertificateReadError) -> [SigningCertificate]
     {
+        try requireOpenSSL(path)
         let bytes = try read(path)
         if JavaKeyStore.looksLikeKeyStore(bytes) {
             if let storePassword, !JavaKeyStore.passwordOpens(bytes, password: storePassword) {
@@ -157,6 +161,13 @@ public enum CertificateReader {
         var out: [SigningCertificate] = []
         for signer in signature.signers where !out.contains(signer.certificate) { out.append(signer.certificate) }
         return out
+    }
+
+    /// OpenSSL's libcrypto, which every certificate and signature needs, asked for before any work:
+    /// a library that cannot be loaded is "could not check" (exit 3) with the message naming it
+    /// and the package to install, never "not a certificate" or an unverified signature.
+    static func requireOpenSSL(_ path: String) throws(CertificateReadError) {
+        do { try loadOpenSSL() } catch { throw CertificateReadError(.couldNotCheck, path, error.message) }
     }
 
     static func read(_ path: String) throws(CertificateReadError) -> [UInt8] {

@@ -1,4 +1,5 @@
 import Curl
+import RelopsCore
 
 /// Queues requests and runs them concurrently in batches.
 struct Fetcher {
@@ -29,5 +30,14 @@ struct Fetcher {
         let pending = Array(requests[done...])
         for (offset, result) in fetchAll(pending).enumerated() { results[done + offset] = result }
         done = requests.count
+    }
+}
+
+extension Fetcher {
+    /// libcurl, asked for before anything is fetched: a library that cannot be loaded (libcurl
+    /// itself, or the libssl/libcrypto it needs) is "could not check" (exit 3) with the message
+    /// naming it and the package to install, never a list of failed checks.
+    static func requireLibcurl() throws(Failure) {
+        do { try loadLibcurl() } catch { throw Failure(.couldNotCheck, error.message) }
     }
 }

@@ -18,6 +18,7 @@ extension Verifier {
             ])
         }
         let options = try options.normalized()
+        try Fetcher.requireLibcurl()
         var request = HTTPRequest(
             url: url, resolve: options.resolve, caFile: options.caFile, connectTimeout: options.connectTimeout,
             totalTimeout: options.totalTimeout, userAgent: options.userAgent)

@@ -43,6 +43,7 @@ public enum Verifier {
     /// Runs the checks. Throws only for bad inputs; an unreachable host is a check in the report.
     public static func run(_ options: VerifyOptions) throws(Failure) -> VerifyReport {
         let options = try options.normalized()
+        if !options.local { try Fetcher.requireLibcurl() }
         var fetcher = Fetcher(options: options)
         // First round: every host's files, Apple's CDN copies and Google's API, all at once.
         let hosts = plans(options).map { HostRequests(plan: $0, options: options, fetcher: &fetcher) }

@@ -64,6 +64,49 @@ import Testing
         #expect(result.stderr.contains("install libgit2-1.5"), "\(result.stderr)")
         #expect(repo.readText("README.md") == "app.example.com\n")
     }
+
+    /// Without libcrypto a certificate cannot be read nor a fingerprint checked: exit 3 naming the
+    /// library and the package, never "not a certificate" (exit 2) nor an unchecked rotation.
+    @Test(.enabled(if: tool("cc") != nil, "no C compiler"))
+    func fingerprintCommandsThatNeedLibcryptoExitThreeNamingIt() throws {
+        let folder = TemporaryFolder("hide-libcrypto")
+        let audit = try auditModule(folder)
+        let ca = TestCA(name: "hidden-libcrypto", in: folder.path)
+        try #require(ca.failure == nil, "openssl: \(ca.failure ?? "")")
+        let config = #"{"AppAssociation": {"AndroidCertFingerprints": ["REPLACE_WITH_RELEASE_SHA256"]}}"#
+        folder.write("appsettings.json", config + "\n")
+        let fingerprint = Array(repeating: "AB", count: 32).joined(separator: ":")
+        for arguments in [
+            ["fingerprint", "show", "--cert", ca.certificatePath],
+            ["fingerprint", "show", "--apk", ca.certificatePath],
+            [
+                "fingerprint", "rotate", "--to", fingerprint, "--config", folder.url("appsettings.json"),
+                "--debug-keystore", folder.url("none.keystore"), "--apply",
+            ],
+        ] {
+            let result = relops(arguments, in: folder.path, environment: hiding("libcrypto.so.3", audit))
+            #expect(result.status == 3, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("libcrypto.so.3 could not be loaded ("), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("install libssl3"), "\(arguments): \(result.stderr)")
+        }
+        #expect(folder.readText("appsettings.json") == config + "\n")
+    }
+
+    /// Without libcurl nothing can be fetched: `verify` exits 3 naming the library and the
+    /// package, never a list of failed checks (exit 1). The host is a closed loopback port.
+    @Test(.enabled(if: tool("cc") != nil, "no C compiler"))
+    func verifyWithoutLibcurlExitsThreeNamingIt() throws {
+        let folder = TemporaryFolder("hide-libcurl")
+        let audit = try auditModule(folder)
+        for extra in [[], ["--tls-only"]] {
+            let result = relops(
+                ["verify", "--host", "127.0.0.1:1", "--offline", "--connect-timeout", "1"] + extra,
+                in: folder.path, environment: hiding("libcurl.so.4", audit))
+            #expect(result.status == 3, "\(extra): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("libcurl.so.4 could not be loaded ("), "\(extra): \(result.stderr)")
+            #expect(result.stderr.contains("install libcurl4"), "\(extra): \(result.stderr)")
+        }
+    }
 }
 
 /// A tool on `PATH`, or nil.

@@ -73,7 +73,10 @@ import Testing
         let text = relops(["anchors", "audit", "Docs/adr/0002-store.md"], in: repo.root)
         #expect(text.status == 1)
         let lines = text.stdout.split(separator: "\n").filter { $0.contains("Store") }
-        #expect(lines.count == 1 && lines[0].hasPrefix("not checked: 2 anchors into Store"), "\(text.stdout)")
+        #expect(lines.count == 1 && lines[0].hasPrefix("not checked: 2 anchors into Store/"), "\(text.stdout)")
+        // No code checkout given: Store/ may be a folder of code kept elsewhere or a repository of its own.
+        #expect(lines[0].contains("no Store/ in the documents' repository, and no code checkout was given"))
+        #expect(lines[0].contains("pass --code PATH") && lines[0].contains("--repo Store=PATH"))
         #expect(text.stdout.contains("3 anchors: 2 unresolved, 1 historical"))
         let json = relops(["anchors", "audit", "Docs/adr/0002-store.md", "--format", "json"], in: repo.root)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -93,5 +96,20 @@ import Testing
         #expect(badDate.status == 2 && badDate.stderr.contains("expected YYYY-MM-DD"))
         let badRev = relops(["anchors", "audit", "--to", "no-such-rev"], in: repo.root)
         #expect(badRev.status == 2 && badRev.stderr.contains("no-such-rev"))
+    }
+
+    @Test func withACodeCheckoutGivenAnUnmappedPrefixIsNamedAsARepository() throws {
+        let code = GitFixture("anchors-code")
+        code.write("Src/A.cs", numbered("a", 1...10))
+        code.commit("code")
+        let docs = GitFixture("anchors-docs")
+        docs.write("Docs/adr.md", "Store/Src/Cart.cs:3 and Src/A.cs:2.\n")
+        docs.commit("adr")
+        let text = relops(["anchors", "audit", "Docs/adr.md", "--code", code.root], in: docs.root)
+        let line = text.stdout.split(separator: "\n").first { $0.hasPrefix("not checked:") } ?? ""
+        #expect(
+            line
+                == "not checked: 1 anchor into Store/ (repository Store is not mapped; add --repo Store=PATH or anchors.repos)",
+            "\(text.stdout)")
     }
 }

@@ -159,12 +159,24 @@ enum AnchorsCommand: RelopsCommand {
         let total = result.drifts.count
         let parts = result.counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }
         var lines = result.unmappedRepositories.map { repo in
-            "not checked: \(repo.count) anchor\(repo.count == 1 ? "" : "s") into \(repo.name) "
-                + "(repository \(repo.name) is not mapped; add --repo \(repo.name)=PATH or anchors.repos)"
+            "not checked: \(repo.count) anchor\(repo.count == 1 ? "" : "s") into \(repo.name)/ "
+                + unmappedReason(repo.name, codeIsDocuments: result.codeName.isEmpty)
         }
         lines.append(
             "\(total) anchor\(total == 1 ? "" : "s")" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")))
         return lines.joined(separator: "\n")
+    }
+
+    /// Why anchors into `name/` were not checked, and what to pass. With no code checkout given,
+    /// `name/` is as likely a folder of the code (kept in another checkout) as a repository of its
+    /// own: relops cannot tell, so it says both.
+    static func unmappedReason(_ name: String, codeIsDocuments: Bool) -> String {
+        guard codeIsDocuments else {
+            return "(repository \(name) is not mapped; add --repo \(name)=PATH or anchors.repos)"
+        }
+        return "(no \(name)/ in the documents' repository, and no code checkout was given: if the code is "
+            + "elsewhere, pass --code PATH or set anchors.code; if \(name) is a repository of its own, "
+            + "add --repo \(name)=PATH or anchors.repos)"
     }
 
     /// GitHub workflow-command escaping for a message and for a property value.

@@ -144,13 +144,31 @@ func leftAloneClause(_ paths: [String]) -> String {
 /// clause that says so. A failure is said, not thrown: the files are complete either way.
 func commitRecovered(_ project: Project, _ journal: inout CutoverJournal) -> String {
     let branch = cutoverBranch(for: journal.to)
-    if project.repository.branchExists(branch) {
-        return "; it asked for --commit, but branch \(branch) exists now: commit the files yourself"
-    }
-    do throws(GitError) { try commitCutover(project, &journal) } catch {
+    let repository = project.repository
+    do throws(GitError) {
+        if repository.branchExists(branch) {
+            // The apply refused to start with this branch present, so the interrupted run made it;
+            // it was cut off after creating the branch, or after committing on it.
+            guard repository.currentBranch == branch, let head = repository.headCommit() else {
+                return "; it asked for --commit, but branch \(branch) exists now and HEAD is not on it: "
+                    + "commit the files yourself"
+            }
+            if try repository.commitInfo(head).message.trimmingWhitespace()
+                == commitMessage(journal).trimmingWhitespace()
+            {
+                journal.branch = branch
+                journal.commit = head.hex
+                return "; its commit \(head.short) on branch \(branch) was already made (not pushed)"
+            }
+            journal.commit = try repository.commitPaths(journal.files.map(\.path), message: commitMessage(journal)).hex
+            journal.branch = branch
+        } else {
+            try commitCutover(project, &journal)
+        }
+    } catch {
         return "; it asked for --commit, and the commit failed (\(error.message)): commit the files yourself"
     }
-    return "; committed \(journal.commit.map { String($0.prefix(7)) } ?? "") on new branch \(branch) (not pushed)"
+    return "; committed \(journal.commit.map { String($0.prefix(7)) } ?? "") on branch \(branch) (not pushed)"
 }
 
 /// A sentence for `scan`, `cutover list` and the preview when a cutover was cut off halfway:

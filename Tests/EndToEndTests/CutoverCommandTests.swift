@@ -147,6 +147,59 @@ private func interruptedCutover(_ label: String, files count: Int) -> GitFixture
     }
 }
 
+/// A `--commit` apply killed after its last rename, then taken as far as the interrupted run
+/// could have got: the branch made (git's own `switch -c`), or the commit made too.
+@Suite struct InterruptedCommitTests {
+    let branch = "relops/cutover-links.example.net"
+
+    func killedAfterTheLastRename(_ label: String) -> GitFixture {
+        let repo = GitFixture(label)
+        for i in 0..<3 { repo.write("f\(i).txt", "app.example.com \(i)\n") }
+        repo.commit("three")
+        let killed = relops(
+            interruptedApply + ["--commit"], in: repo.root, environment: ["RELOPS_TEST_CRASH_AFTER": "3"])
+        #expect(killed.status != 0)
+        return repo
+    }
+
+    @Test func aBranchMadeButNotCommittedOnGetsTheCommit() throws {
+        let repo = killedAfterTheLastRename("interrupted-branch")
+        repo.git("switch", "-q", "-c", branch)
+        let finish = relops(interruptedApply + ["--commit", "--allow-dirty"], in: repo.root)
+        #expect(finish.stdout.contains("completed the remaining 0 file(s); committed "), "\(finish.stdout)")
+        #expect(finish.stdout.contains("on branch \(branch) (not pushed)"))
+        #expect(repo.git("log", "-1", "--format=%s") == "Cut over from app.example.com to links.example.net\n")
+        #expect(repo.git("status", "--porcelain").isEmpty)
+        #expect(
+            repo.git("rev-list", "--count", "main..\(branch)").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+    }
+
+    @Test func aCommitAlreadyMadeIsRecordedNotMadeTwice() throws {
+        let reference = GitFixture("reference-commit")
+        for i in 0..<3 { reference.write("f\(i).txt", "app.example.com \(i)\n") }
+        reference.commit("three")
+        #expect(relops(interruptedApply + ["--commit"], in: reference.root).status == 0)
+        let repo = killedAfterTheLastRename("interrupted-commit")
+        // The message names the cutover's id: the reference's, made the interrupted run's.
+        func journalID(_ fixture: GitFixture) throws -> String {
+            let names = try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/.git/relops/cutovers")
+            return try #require(names.first { $0.hasSuffix(".json") }).replacingOccurrences(of: ".json", with: "")
+        }
+        let message = reference.git("log", "-1", "--format=%B").replacingOccurrences(
+            of: try journalID(reference), with: try journalID(repo))
+        repo.git("switch", "-q", "-c", branch)
+        repo.write(".git/cutover-message", message)
+        repo.git("commit", "-q", "-a", "-F", ".git/cutover-message")
+        let head = repo.git("rev-parse", "--short=7", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        let finish = relops(interruptedApply + ["--commit", "--allow-dirty"], in: repo.root)
+        #expect(finish.stdout.contains("its commit \(head) on branch \(branch) was already made"), "\(finish.stdout)")
+        #expect(
+            repo.git("rev-list", "--count", "main..\(branch)").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        let journal = repo.readText(".git/relops/cutovers/\(try journalID(repo)).json")
+        #expect(journal.contains(repo.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+}
+
 /// Two real processes: an apply paused before its renames (a debug-build hook) and a second
 /// program that edits a file or starts another writer.
 @Suite struct CutoverConcurrencyTests {

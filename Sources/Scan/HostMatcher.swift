@@ -155,6 +155,7 @@ private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>,
     }
     let end = start + length
     var extendsRight = false
+    if encoding == .email && isRemotePath(at: end, base, count) { encoding = .plain }
     if end < count {
         let after = base[end]
         if isAlnum(after) {
@@ -233,6 +234,16 @@ private func isEmailLocalPart(before at: Int, _ base: UnsafePointer<UInt8>) -> B
         steps += 1
     }
     return !(k > 0 && base[k - 1] == UInt8(ascii: "/"))
+}
+
+/// True when `user@host` is followed by `:path`: git's scp-like remote (`git@host:org/app.git`),
+/// a host to reach over SSH, not a mailbox. A colon then a space or the end (`ops@host: on call`)
+/// still ends an e-mail address.
+private func isRemotePath(at end: Int, _ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    guard end + 1 < count, base[end] == UInt8(ascii: ":") else { return false }
+    let next = base[end + 1]
+    return isAlnum(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "~") || next == UInt8(ascii: "_")
+        || next == UInt8(ascii: ".")
 }
 
 /// Whole-name occurrences of a host in a byte buffer, by the same rules as a scan.

@@ -42,10 +42,15 @@ import Testing
             https://user:secret@host.com/x
             ssh://git@host.com/repo.git
             see host.com
+            git@host.com:org/app.git
+            url = deploy@host.com:~/repos/app.git
+            on call: ops@host.com: ask first
             """)
         repo.commit("email")
         let result = try scanRepository(repo.root, hosts: ["host.com"])
-        #expect(result.occurrences.map(\.encoding) == [.email, .email, .plain, .plain, .plain])
+        // git's scp-like remotes (`user@host:path`) name a host to reach over SSH, not a mailbox.
+        #expect(
+            result.occurrences.map(\.encoding) == [.email, .email, .plain, .plain, .plain, .plain, .plain, .email])
         let json = result.json.rendered()
         #expect(json.contains("\"encoding\": \"email\""))
     }

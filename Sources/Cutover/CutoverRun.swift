@@ -201,7 +201,7 @@ struct PreparedFile: Sendable {
 func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository: Repository?) throws(Failure)
     -> PreparedFile
 {
-    guard let repository else { throw Failure(.couldNotCheck, "\(root): cannot open the object database") }
+    guard let repository else { throw Failure(.couldNotCheck, "\(root): no object database to store the content in") }
     let full = root + "/" + file.path
     guard let (original, snapshot) = readFileWithSnapshot(full) else {
         throw Failure(.couldNotCheck, "\(file.path): cannot read: \(errnoText())")
@@ -244,7 +244,22 @@ func parallelMap<T: Sendable, R: Sendable>(
     _ items: [T], gitDirectory: String?,
     _ body: @Sendable (T, Repository?) throws(Failure) -> R
 ) throws(Failure) -> [R] {
-    try WorkerPool(threads: 2).map(items, makeState: { gitDirectory.flatMap { try? Repository(at: $0) } }) {
-        item, repository throws(Failure) in try body(item, repository)
+    try WorkerPool(threads: 2).map(items, makeState: { gitDirectory.map(openForWorker) }) {
+        item, opened throws(Failure) in
+        switch opened {
+        case .success(let repository): return try body(item, repository)
+        case .failure(let error): throw error
+        case nil: return try body(item, nil)
+        }
+    }
+}
+
+/// A worker's own handle on the repository at `gitDirectory`, or why it could not be opened
+/// (libgit2's message, a library that cannot be loaded included).
+private func openForWorker(_ gitDirectory: String) -> Result<Repository, Failure> {
+    do throws(GitError) {
+        return .success(try Repository(at: gitDirectory))
+    } catch {
+        return .failure(Failure(.couldNotCheck, "\(gitDirectory): cannot open the object database: \(error.message)"))
     }
 }

@@ -20,10 +20,17 @@ public final class RepositoryLock {
     private let token: String
 
     /// The folder holding the lock of the repository enclosing `root` (`<git dir>/relops`), or
-    /// `<root>/.relops` for a folder outside any repository.
-    public static func folder(forRepositoryRoot root: String) -> String {
-        guard let repository = try? Repository(discovering: root) else { return root + "/.relops" }
-        return repository.gitDirectory + "/relops"
+    /// `<root>/.relops` for a folder outside any repository. A repository that cannot be opened
+    /// (libgit2 cannot be loaded, a broken `.git`) cannot be checked: a lock elsewhere would not
+    /// keep out the writers that can open it.
+    public static func folder(forRepositoryRoot root: String) throws(Failure) -> String {
+        do {
+            return try Repository(discovering: root).gitDirectory + "/relops"
+        } catch  where error.kind == .notARepository {
+            return root + "/.relops"
+        } catch {
+            throw Failure(.couldNotCheck, "\(root): cannot open the repository to lock it: \(error.message)")
+        }
     }
 
     /// Takes the lock of `project`'s repository for `purpose` (such as `cutover --apply`).

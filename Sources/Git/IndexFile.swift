@@ -10,19 +10,7 @@ struct IndexFile {
 
     /// The index at `path`; nil when there is none or it cannot be read (libgit2 decides then).
     init?(path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size >= 32 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var total = 0
-        while total < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, $0.count - total) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            total += n
-        }
+        guard let bytes = readWholeFile(path, minimum: 32) else { return nil }
         self.bytes = bytes
     }
 

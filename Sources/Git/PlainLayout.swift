@@ -69,27 +69,9 @@ struct PlainLayout: Equatable {
     /// The first line of a small file, after `prefix`, without its line ending; nil when the file
     /// cannot be read, is not small, or does not start with `prefix`.
     private static func firstLine(of path: String, after prefix: String) -> String? {
-        guard let bytes = smallFile(path), bytes.starts(with: prefix.utf8) else { return nil }
+        guard let bytes = readWholeFile(path, maximum: 65536), bytes.starts(with: prefix.utf8) else { return nil }
         let line = bytes.dropFirst(prefix.utf8.count).prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
         return line.isEmpty ? nil : String(decoding: line, as: UTF8.self)
-    }
-
-    /// A file of at most 64 KB (a `.git` file, `commondir`, a repository's config), read in one
-    /// go; nil when it cannot be read or is larger.
-    private static func smallFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 65536)
-        var total = 0
-        while total < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, $0.count - total) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { return nil }
-            if n == 0 { return Array(bytes[..<total]) }
-            total += n
-        }
-        return nil
     }
 
     /// Owned by the current user (working tree, git folder and the repository's common folder,
@@ -104,7 +86,7 @@ struct PlainLayout: Equatable {
             isOwned(gitDirectory + "/HEAD", S_IFREG), isOwned(commonDirectory + "/objects", S_IFDIR),
             isOwned(commonDirectory + "/refs", S_IFDIR)
         else { return false }
-        guard let config = smallFile(commonDirectory + "/config") else { return false }
+        guard let config = readWholeFile(commonDirectory + "/config", maximum: 65536) else { return false }
         return configLeavesLayoutAlone(String(decoding: config, as: UTF8.self))
     }
 

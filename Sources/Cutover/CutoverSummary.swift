@@ -23,7 +23,7 @@ public struct CutoverSummary: Sendable, Equatable {
     /// Why something stays as it is.
     public enum LeftAloneKind: String, Sendable, CaseIterable {
         /// `support@old`: mailboxes stay unless `--include-email`.
-        case email = "e-mail"
+        case email
         /// A tracked symlink's link text: never rewritten, never followed.
         case symlink
         /// Longer names that hold the old host (`staging.old`, `{}.old`): other hosts.

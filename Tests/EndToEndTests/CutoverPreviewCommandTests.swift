@@ -84,7 +84,7 @@ import Testing
         let byClass = try #require(counts["by_class"] as? [[String: Any]])
         #expect(byClass.map { $0["name"] as? String } == ["binary-config"])
         let left = try #require(counts["left_alone"] as? [[String: Any]])
-        #expect(left.map { $0["kind"] as? String } == ["e-mail", "related", "untracked"])
+        #expect(left.map { $0["kind"] as? String } == ["email", "related", "untracked"])
         #expect(repo.readText("README.md") == "Mail support@host.com.\n")
     }
 

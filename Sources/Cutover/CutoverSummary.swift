@@ -71,7 +71,7 @@ extension CutoverPlan {
                 ? nil
                 : CutoverSummary.Tally(
                     name: to, occurrences: newHostAlreadyAt.count, files: Set(newHostAlreadyAt.map(\.path)).count,
-                    about: "the new host already occurs; those places stay as they are"))
+                    about: "those places stay as they are"))
     }
 
     private var classGrouping: CutoverSummary.Grouping {

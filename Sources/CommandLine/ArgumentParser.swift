@@ -108,10 +108,16 @@ struct ArgumentReader {
             parsed.commandPath.append(child.name)
             return
         }
-        if !command.subcommands.isEmpty && !command.runsWithoutSubcommand && parsed.positionals.isEmpty {
+        // A command with subcommands that takes no positional reads a word as a subcommand, so a
+        // mistyped one is refused here, before `--help` could show the parent's help for it.
+        if !command.subcommands.isEmpty && parsed.positionals.isEmpty
+            && (!command.runsWithoutSubcommand || command.positionals.isEmpty)
+        {
             var message = "unknown subcommand '\(argument)' for '\(commandName)'"
             if let suggestion = closest(argument, in: command.subcommands.map(\.name)) {
                 message += " (did you mean '\(suggestion)'?)"
+            } else {
+                message += " (its subcommands: \(command.subcommands.map(\.name).joined(separator: ", ")))"
             }
             throw fail(message)
         }

@@ -73,7 +73,7 @@ public struct CutoverPlan: Sendable {
     /// Binary files that hold the old host: they cannot be rewritten and must be regenerated.
     public let binaryFiles: [String]
     /// Occurrences that will not be written, with the reason (a symlink's target text, an e-mail address).
-    public let notRewritten: [(path: String, line: Int, reason: String)]
+    public let notRewritten: [(path: String, line: Int, reason: String, kind: CutoverSummary.LeftAloneKind)]
     /// Longer host names that contain the old host: never touched (with `--subdomains`, the
     /// `*.old` names are rewritten and not listed here).
     public let related: [RelatedHost]
@@ -87,6 +87,8 @@ public struct CutoverPlan: Sendable {
     public let newHostAlreadyAt: [HostOccurrence]
     /// Files the scan could not read: a cutover must not go ahead without them.
     public let unreadable: [ScanProblem]
+    /// Files the scan skipped with a reason (a submodule, a file deleted in the working tree).
+    public let skipped: [ScanProblem]
 
     public var edits: [CutoverEdit] { files.flatMap(\.edits) }
 
@@ -119,10 +121,10 @@ public func planCutover(
     let renamed = options.subdomains ? family : []
     let rewritten = Set([from]).union(renamed)
     var byFile: [(String, [CutoverEdit])] = []
-    var notRewritten: [(String, Int, String)] = []
+    var notRewritten: [(String, Int, String, CutoverSummary.LeftAloneKind)] = []
     for o in result.occurrences where rewritten.contains(o.host) {
-        if let reason = reasonNotRewritten(o, result, options) {
-            notRewritten.append((o.path, o.line, reason))
+        if let (kind, reason) = reasonNotRewritten(o, result, options) {
+            notRewritten.append((o.path, o.line, reason, kind))
             continue
         }
         let edit = CutoverEdit(
@@ -140,13 +142,13 @@ public func planCutover(
         from: from, to: to, toUnicode: toUnicode, options: options,
         files: byFile.map { CutoverFile(path: $0.0, edits: $0.1) },
         binaryFiles: result.binaryFiles.filter { rewritten.contains($0.host) }.map(\.path),
-        notRewritten: notRewritten.map { (path: $0.0, line: $0.1, reason: $0.2) },
+        notRewritten: notRewritten.map { (path: $0.0, line: $0.1, reason: $0.2, kind: $0.3) },
         related: result.related.filter { $0.host == from && !renamed.contains($0.found) },
         familyRenames: renamed.sorted().map { (old: $0, new: String($0.dropLast(from.count)) + to) },
         subdomainWarnings: subdomainWarnings(result, from: from, remaining: remaining),
         redirectURIs: redirectURIChanges(result, rewritten: rewritten, from: from, to: to),
         newHostAlreadyAt: result.occurrences.filter { $0.host == to },
-        unreadable: result.problems.filter(\.isError))
+        unreadable: result.problems.filter(\.isError), skipped: result.problems.filter { !$0.isError })
 }
 
 /// True when `longer` is `short` with more labels or a hyphenated prefix (`staging.old`, `old.evil`, `x-old`).
@@ -155,12 +157,14 @@ func isLongerName(_ longer: String, containing short: String) -> Bool {
 }
 
 /// Why an occurrence is left as it is, or nil when it is rewritten.
-private func reasonNotRewritten(_ o: HostOccurrence, _ result: ScanResult, _ options: CutoverOptions) -> String? {
+private func reasonNotRewritten(_ o: HostOccurrence, _ result: ScanResult, _ options: CutoverOptions)
+    -> (CutoverSummary.LeftAloneKind, String)?
+{
     if result.symlinks.contains(o.path) {
-        return "symlink: its link text is not rewritten and its target is never followed"
+        return (.symlink, "symlink: its link text is not rewritten and its target is never followed")
     }
     if o.encoding == .email && !options.includeEmail {
-        return "e-mail address: left alone (pass --include-email to rewrite it)"
+        return (.email, "e-mail address: left alone (pass --include-email to rewrite it)")
     }
     return nil
 }

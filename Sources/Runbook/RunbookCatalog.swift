@@ -32,31 +32,52 @@ public struct ShippedFiles: Sendable {
         }.map(ShippedFiles.init(root:))
     }
 
-    /// Every folder `locate` looks in, in order.
+    /// Every folder `locate` looks in, in order, each once and as a real path (symlinks and `..`
+    /// resolved): `RELOPS_SHARE` alone when it is set; else `share/relops` beside the binary's
+    /// folder, then the binary's folder and up to five above it, up to `/`.
     public static func candidates(executable: String, environment: [String: String]) -> [String] {
-        if let explicit = environment["RELOPS_SHARE"], !explicit.isEmpty { return [explicit] }
-        let resolved = (executable as NSString).resolvingSymlinksInPath
-        var folder = (resolved as NSString).deletingLastPathComponent
-        var candidates = [(folder as NSString).deletingLastPathComponent + "/share/relops"]
+        if let explicit = environment["RELOPS_SHARE"], !explicit.isEmpty { return [realPath(explicit)] }
+        var folder = parent(realPath(executable))
+        var candidates = [realPath(joined(parent(folder), "share/relops"))]
         for _ in 0..<6 {
-            candidates.append(folder)
-            folder = (folder as NSString).deletingLastPathComponent
+            if !candidates.contains(folder) { candidates.append(folder) }
+            guard folder != "/" else { break }
+            folder = parent(folder)
         }
         return candidates
     }
 
-    /// The error when no shipped files are found: where `locate` looked, and what to do (exit 3).
+    /// The error when no shipped files are found (exit 3): the real folders `locate` looked in, and
+    /// the two ways to give it the runbooks.
     public static func notFound(executable: String, environment: [String: String]) -> Failure {
         let looked = candidates(executable: executable, environment: environment)
-        let how =
-            environment["RELOPS_SHARE"].map { _ in
-                "RELOPS_SHARE=\(looked[0]) holds no Runbooks/ and Templates/run-report.md"
-            }
-            ?? "looked for Runbooks/ and Templates/run-report.md in \(looked.joined(separator: ", "))"
+        let wanted = "Runbooks/ and Templates/run-report.md"
+        if let explicit = environment["RELOPS_SHARE"], !explicit.isEmpty {
+            let shown = looked[0] == explicit ? explicit : "\(explicit) (\(looked[0]))"
+            return Failure(
+                .couldNotCheck,
+                "cannot find the shipped runbooks: RELOPS_SHARE=\(shown) holds no \(wanted); set RELOPS_SHARE "
+                    + "to the folder that holds them (a source checkout of relops, or PREFIX/share/relops after "
+                    + "`make install`), or unset it to look beside the binary")
+        }
         return Failure(
             .couldNotCheck,
-            "cannot find the shipped runbooks: \(how); set RELOPS_SHARE to the folder that holds them (an install puts them in share/relops)"
-        )
+            "cannot find the shipped runbooks: no \(wanted) in \(looked.joined(separator: ", ")); set RELOPS_SHARE "
+                + "to the folder that holds them (a source checkout of relops), or install relops with "
+                + "`make install PREFIX=...`, which puts them in PREFIX/share/relops beside PREFIX/bin/relops")
+    }
+
+    /// `path` made absolute, with `.`, `..`, repeated slashes and symlinks resolved (as far as it exists).
+    static func realPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    static func parent(_ path: String) -> String {
+        path == "/" ? "/" : (path as NSString).deletingLastPathComponent
+    }
+
+    static func joined(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }
 

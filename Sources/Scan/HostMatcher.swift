@@ -143,10 +143,14 @@ private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>,
             if isAlnum(decoded) { return nil }
             extendsLeft = decoded == UInt8(ascii: ".") || decoded == UInt8(ascii: "-")
             encoding = .percent
+        } else if placeholderStart(endingAt: start, base) != nil {
+            extendsLeft = true  // `{}host.com`, `%shost.com`: a template builds a longer name
         } else if isAlnum(before) {
             return nil
         } else if before == UInt8(ascii: ".") || before == UInt8(ascii: "-") {
             extendsLeft = true
+        } else if before == UInt8(ascii: "@") && isProfileAddress(before: start - 1, base) {
+            encoding = .profile
         } else if before == UInt8(ascii: "@") && isEmailLocalPart(before: start - 1, base) {
             encoding = .email
         } else if start >= 2 && before == UInt8(ascii: "/") && base[start - 2] == UInt8(ascii: "\\") {
@@ -177,20 +181,95 @@ private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>,
     return .related(start: lo, end: hi)
 }
 
-/// Where the name that runs left from `start` begins (a percent escape is not part of it).
+/// Where the name that runs left from `start` begins (a percent escape is not part of it; a
+/// template placeholder is: `test{}.app.example.com`, `%s.app.example.com`).
 private func nameStart(from start: Int, _ base: UnsafePointer<UInt8>) -> Int {
     var lo = start
-    while lo > 0 && isNameByte(base[lo - 1]) {
-        // Stop at a percent escape (`%2Fstaging.app.example.com`): its hex digits are not the name.
-        if lo >= 3 && base[lo - 3] == UInt8(ascii: "%") && hexValue(base[lo - 2]) != nil
-            && hexValue(base[lo - 1]) != nil
-        {
+    while true {
+        while lo > 0 && isNameByte(base[lo - 1]) {
+            // Stop at a percent escape (`%2Fstaging.app.example.com`): its hex digits are not the name.
+            if lo >= 3 && base[lo - 3] == UInt8(ascii: "%") && hexValue(base[lo - 2]) != nil
+                && hexValue(base[lo - 1]) != nil
+            {
+                break
+            }
+            lo -= 1
+        }
+        if let p = placeholderStart(endingAt: lo, base) {
+            lo = p
+        } else if lo < start, let p = placeholderStart(endingAt: lo + 1, base), p < lo {
+            lo = p  // the name bytes ran into a printf conversion's letter (`%s.`): the `%` belongs too
+        } else {
             break
         }
-        lo -= 1
     }
     while lo < start && (base[lo] == UInt8(ascii: ".") || base[lo] == UInt8(ascii: "-")) { lo += 1 }
     return lo
+}
+
+/// Where a template placeholder that ends just before `end` starts, or nil: `{}`, `{0}`, `{x}`,
+/// `${x}`, `#{x}`, `{{ x }}`, Swift's `\(x)`, printf's `%s`, `%d`, `%@`, `%1$s`, `%(x)s`. Only the
+/// bytes around a hit are read, at most 64 back.
+func placeholderStart(endingAt end: Int, _ base: UnsafePointer<UInt8>) -> Int? {
+    guard end > 1 else { return nil }
+    let last = base[end - 1]
+    if last == UInt8(ascii: "}") {
+        let double = base[end - 2] == UInt8(ascii: "}")
+        guard let open = openingByte(UInt8(ascii: "{"), before: end - (double ? 2 : 1), base) else { return nil }
+        var p = open
+        if double {
+            guard p > 0 && base[p - 1] == UInt8(ascii: "{") else { return nil }
+            p -= 1
+        }
+        if p > 0 && (base[p - 1] == UInt8(ascii: "$") || base[p - 1] == UInt8(ascii: "#")) { p -= 1 }
+        return p
+    }
+    if last == UInt8(ascii: ")") {
+        guard let open = openingByte(UInt8(ascii: "("), before: end - 1, base), open > 0,
+            base[open - 1] == UInt8(ascii: "\\")
+        else { return nil }
+        return open - 1
+    }
+    guard isConversion(last) else { return nil }
+    var p = end - 2
+    if base[p] == UInt8(ascii: "%") { return p }
+    if base[p] == UInt8(ascii: ")") {  // `%(name)s`
+        guard let open = openingByte(UInt8(ascii: "("), before: p, base), open > 0,
+            base[open - 1] == UInt8(ascii: "%")
+        else { return nil }
+        return open - 1
+    }
+    guard base[p] == UInt8(ascii: "$") else { return nil }  // `%1$s`
+    var digits = 0
+    while p > 0 && (base[p - 1] &- 0x30) < 10 && digits < 3 {
+        p -= 1
+        digits += 1
+    }
+    return digits > 0 && p > 0 && base[p - 1] == UInt8(ascii: "%") ? p - 1 : nil
+}
+
+/// The offset of `open` that starts the placeholder whose content ends before `close`, when the
+/// content between is a short expression on one line (no quote, slash, brace or parenthesis).
+private func openingByte(_ open: UInt8, before close: Int, _ base: UnsafePointer<UInt8>) -> Int? {
+    var k = close
+    while k > 0 && close - k < 64 {
+        let b = base[k - 1]
+        if b == open { return k - 1 }
+        guard b >= 0x20 && b < 0x7F else { return nil }
+        switch b {
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\""),
+            UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+            return nil
+        default: k -= 1
+        }
+    }
+    return nil
+}
+
+/// A printf conversion that puts a string or number in a name: `s`, `d`, `i`, `u`, `@`.
+@inline(__always) private func isConversion(_ b: UInt8) -> Bool {
+    b == UInt8(ascii: "s") || b == UInt8(ascii: "d") || b == UInt8(ascii: "i") || b == UInt8(ascii: "u")
+        || b == UInt8(ascii: "@")
 }
 
 /// Where the name that runs right from `end` ends (a dot is part of it only before a name byte).
@@ -217,6 +296,31 @@ private func endsInListedSuffix(_ base: UnsafePointer<UInt8>, upTo end: Int) -> 
     while k > 0 && base[k - 1] != UInt8(ascii: ".") && isNameByte(base[k - 1]) { k -= 1 }
     let label = String(decoding: UnsafeBufferPointer(start: base + k, count: end - k), as: UTF8.self).lowercased()
     return PublicSuffixList.isListedSuffix(label)
+}
+
+/// True when the `@` at `at` joins a Fediverse user to its host: `@alice@host` (also inside a
+/// profile URL, `https://other.example/@alice@host`) or WebFinger's `acct:alice@host`. A profile
+/// address, not a mailbox; `alice@host` alone stays an e-mail address.
+private func isProfileAddress(before at: Int, _ base: UnsafePointer<UInt8>) -> Bool {
+    var k = at
+    while k > 0 && at - k < 64 && isHandleByte(base[k - 1]) { k -= 1 }
+    guard k < at, k > 0 else { return false }
+    if base[k - 1] == UInt8(ascii: ":") {
+        return k >= 5 && base[k - 5] | 0x20 == UInt8(ascii: "a") && base[k - 4] | 0x20 == UInt8(ascii: "c")
+            && base[k - 3] | 0x20 == UInt8(ascii: "c") && base[k - 2] | 0x20 == UInt8(ascii: "t")
+            && (k == 5 || !isHandleByte(base[k - 6]))
+    }
+    // The handle's own `@` starts a word: `bob@alice@host` and `a+@alice@host` are no handles.
+    guard base[k - 1] == UInt8(ascii: "@") else { return false }
+    guard k >= 2 else { return true }
+    let lead = base[k - 2]
+    return !isHandleByte(lead) && lead != UInt8(ascii: "@") && lead != UInt8(ascii: "+")
+        && lead != UInt8(ascii: "%")
+}
+
+/// A byte of a Fediverse user name (`alice`, `alice.b`, `alice_b`, `alice-b`).
+@inline(__always) private func isHandleByte(_ b: UInt8) -> Bool {
+    isAlnum(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
 }
 
 /// True when the `@` at `at` follows an e-mail local part (`support@`, `mailto:ci@`), not the

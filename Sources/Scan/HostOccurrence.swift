@@ -37,6 +37,9 @@ public enum OccurrenceEncoding: String, Sendable {
     /// The domain of an e-mail address: `support@app.example.com`. A cutover leaves it alone
     /// unless asked (`--include-email`).
     case email
+    /// A Fediverse profile address: `@alice@app.example.com`, `acct:alice@app.example.com`. Not a
+    /// mailbox: the host serves the profile, so a cutover rewrites it like any occurrence.
+    case profile
 }
 
 /// One occurrence of a scanned host in a text file.

@@ -64,4 +64,23 @@ import Testing
         #expect(text.contains("USAGE: relops cutover undo"))
         #expect(text.contains("[<id>]"))
     }
+
+    @Test func anUnknownWordWhereOnlyASubcommandFitsIsRefusedEvenWithHelp() {
+        // `cutover` runs without a subcommand but takes no positional: a word must be a subcommand.
+        for arguments in [["cutover", "undoo"], ["cutover", "undoo", "--help"], ["cutover", "--from", "a", "undoo"]] {
+            #expect {
+                try parseArguments(arguments, root: root)
+            } throws: { error in
+                (error as? UsageError)?.message
+                    == "unknown subcommand 'undoo' for 'relops cutover' (did you mean 'undo'?)"
+            }
+        }
+        #expect {
+            try parseArguments(["cutover", "zzz"], root: root)
+        } throws: { error in
+            (error as? UsageError)?.message == "unknown subcommand 'zzz' for 'relops cutover' (its subcommands: undo)"
+        }
+        // A subcommand's own positional is still a positional.
+        #expect((try? parseArguments(["cutover", "undo", "undoo"], root: root))?.positionals == ["undoo"])
+    }
 }

@@ -48,6 +48,29 @@ import Testing
         #expect(repo.readText("README.md") == "Write to support@host.com or see https://example.org.\n")
     }
 
+    @Test func aFediverseHandleIsRewrittenWhileAnEMailAddressIsLeftAlone() throws {
+        let repo = GitFixture("fediverse")
+        repo.write("README.md", "Follow @alice@host.com, mail alice@host.com.\n")
+        repo.write("web/links.js", "const up = `https://${region}.host.com`;\n")
+        repo.commit("handles")
+        let project = try Project(path: repo.root)
+        let thePlan = try planCutover(project, from: "host.com", to: "example.org")
+        #expect(thePlan.edits.map(\.encoding) == [.profile])
+        #expect(thePlan.notRewritten.map(\.reason).allSatisfy { $0.hasPrefix("e-mail address") })
+        #expect(thePlan.notRewritten.count == 1)
+        // The name a template builds is another host: left alone, like `staging.host.com`.
+        #expect(thePlan.related.map(\.found) == ["${region}.host.com"])
+        // ... and part of the host family: `--subdomains` rewrites the template like `staging.host.com`.
+        let family = try planCutover(
+            project, from: "host.com", to: "example.org", options: CutoverOptions(subdomains: true))
+        #expect(
+            family.familyRenames.map { "\($0.old) -> \($0.new)" } == ["${region}.host.com -> ${region}.example.org"])
+        #expect(family.edits.map(\.newText) == ["example.org", "${region}.example.org"])
+        _ = try applyCutover(project, thePlan, ApplyOptions(), lock: try locked(project))
+        #expect(repo.readText("README.md") == "Follow @alice@example.org, mail alice@host.com.\n")
+        #expect(repo.readText("web/links.js") == "const up = `https://${region}.host.com`;\n")
+    }
+
     @Test func withoutSubdomainsTheFamilyStaysAndTheIncludeSubdomainsElementWarns() throws {
         let repo = familyRepository()
         let thePlan = try planOf(repo)

@@ -51,4 +51,64 @@ import Testing
         let edits = try #require(object["edits"] as? [[String: Any]])
         #expect(edits.contains { $0["old"] as? String == "api.host.com" && $0["new"] as? String == "api.example.org" })
     }
+
+    @Test func thePreviewOpensWithASummaryAndStatPrintsOnlyTheSummary() throws {
+        let repo = repository()
+        let hosts = ["--from", "host.com", "--to", "example.org"]
+        let plain = relops(["cutover"] + hosts, in: repo.root)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let lines = plain.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "== summary: host.com -> example.org (preview, nothing written)")
+        let summaryEnd = try #require(lines.firstIndex(of: ""))
+        let diffStart = try #require(lines.firstIndex { $0.hasPrefix("--- a/") })
+        #expect(summaryEnd < diffStart)
+        let summary = lines[..<summaryEnd].joined(separator: "\n")
+        #expect(summary.contains("to rewrite: 1 occurrence in 1 file\n  by class:\n    binary-config  1 in 1 file"))
+        #expect(summary.contains("  e-mail addresses: 1 in 1 file; a cutover leaves mailboxes alone"))
+        #expect(summary.contains("  related hosts: 1 in 1 file (api.host.com); other hosts"))
+        #expect(summary.contains("  untracked and ignored files: never scanned, never rewritten"))
+
+        // `--preview` and the `preview` subcommand are the same preview; `--stat` stops after the summary.
+        #expect(relops(["cutover", "--preview"] + hosts, in: repo.root).stdout == plain.stdout)
+        #expect(relops(["cutover", "preview"] + hosts, in: repo.root).stdout == plain.stdout)
+        let stat = relops(["cutover", "preview", "--stat"] + hosts, in: repo.root)
+        #expect(stat.status == 0, "\(stat.stderr)")
+        #expect(stat.stdout == lines[..<summaryEnd].joined(separator: "\n") + "\n")
+
+        let json = relops(["cutover", "--stat", "--format", "json"] + hosts, in: repo.root)
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["edits"] == nil && object["applied"] as? Bool == false)
+        let counts = try #require(object["summary"] as? [String: Any])
+        #expect(counts["occurrences"] as? Int == 1 && counts["files"] as? Int == 1)
+        let byClass = try #require(counts["by_class"] as? [[String: Any]])
+        #expect(byClass.map { $0["name"] as? String } == ["binary-config"])
+        let left = try #require(counts["left_alone"] as? [[String: Any]])
+        #expect(left.map { $0["kind"] as? String } == ["email", "related", "untracked"])
+        #expect(repo.readText("README.md") == "Mail support@host.com.\n")
+    }
+
+    @Test func cutoverPreviewIsASubcommandAndAnUnknownWordIsRefusedWithAHint() {
+        let repo = repository()
+        let help = relops(["cutover", "preview", "--help"], in: repo.root)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: relops cutover preview [--repo PATH] [--from H] [--to H]"))
+        #expect(!help.stdout.contains("\n  --apply"))
+
+        let typo = relops(["cutover", "previw", "--from", "host.com", "--to", "example.org"], in: repo.root)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("unknown subcommand 'previw' for 'relops cutover' (did you mean 'preview'?)"))
+        // `--help` after an unknown word no longer shows the general help with exit 0.
+        let unknown = relops(["cutover", "show", "--help"], in: repo.root)
+        #expect(unknown.status == 2 && unknown.stdout.isEmpty)
+        #expect(unknown.stderr.contains("unknown subcommand 'show' for 'relops cutover' (its subcommands: preview"))
+
+        let apply = relops(
+            ["cutover", "preview", "--from", "host.com", "--to", "example.org", "--apply"], in: repo.root)
+        #expect(apply.status == 2 && apply.stderr.contains("unknown option '--apply' for 'relops cutover preview'"))
+        let both = relops(
+            ["cutover", "--preview", "--apply", "--from", "host.com", "--to", "example.org"], in: repo.root)
+        #expect(both.status == 2 && both.stderr.contains("--preview and --apply exclude each other"))
+        #expect(repo.readText("android/app/src/main/res/xml/network_security_config.xml").contains("host.com"))
+    }
 }

@@ -55,6 +55,56 @@ import Testing
         #expect(json.contains("\"encoding\": \"email\""))
     }
 
+    @Test func aFediverseHandleIsAProfileAddressNotAnEMailAddress() throws {
+        let repo = GitFixture("fediverse")
+        repo.write(
+            "README.md",
+            """
+            Follow @alice@host.com on the Fediverse.
+            Profile: https://mastodon.social/@alice_b@host.com
+            WebFinger resource: acct:alice.b@host.com
+            Mail alice@host.com or bob@alice@host.com
+            """)
+        repo.commit("handles")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        // `user@host` alone stays a mailbox; a handle's own `@` (or `acct:`) makes a profile address.
+        #expect(result.occurrences.map(\.encoding) == [.profile, .profile, .profile, .email, .email])
+        #expect(result.occurrences.map(\.line) == [1, 2, 3, 4, 4])
+        #expect(result.json.rendered().contains("\"encoding\": \"profile\""))
+    }
+
+    @Test func aTemplatePlaceholderBeforeTheHostBuildsARelatedNameNotTheHost() throws {
+        let repo = GitFixture("placeholders")
+        repo.write(
+            "src/names.txt",
+            #"""
+            format!("test{}.host.com", n)
+            f"https://{env}.host.com/x"
+            `https://${sub}.host.com`
+            String.format("%s.host.com", sub)
+            url: "{{ region }}.host.com"
+            let u = "\(tenant).host.com"
+            "{}host.com"
+            [NSString stringWithFormat:@"%@-host.com", x]
+            getString(R.string.url, "%1$s.host.com")
+            "%(name)s.host.com" % values
+            "#{sub}.host.com"
+            see https://host.com/{id} and {https://host.com}
+            \href{https://host.com}{host.com}
+            """#)
+        repo.commit("placeholders")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(
+            result.related.map(\.found) == [
+                "test{}.host.com", "{env}.host.com", "${sub}.host.com", "%s.host.com", "{{ region }}.host.com",
+                #"\(tenant).host.com"#, "{}host.com", "%@-host.com", "%1$s.host.com", "%(name)s.host.com",
+                "#{sub}.host.com",
+            ])
+        #expect(result.related.map(\.line) == Array(1...11))
+        // A brace or a URL path after the host, and a LaTeX argument before it, leave it whole.
+        #expect(result.occurrences.map(\.line) == [12, 12, 13, 13])
+    }
+
     @Test func aNameThatIsItselfAScannedHostIsAnOccurrenceNeverRelated() throws {
         let repo = GitFixture("multi")
         repo.write("hosts.txt", "host.com\nvault.host.com\nx.vault.host.com\n")

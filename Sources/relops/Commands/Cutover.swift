@@ -9,24 +9,25 @@ enum CutoverCommand: RelopsCommand {
         "cutover",
         abstract: "Rewrite every occurrence of the old host for a domain cutover, safely and reversibly.",
         discussion: """
-            Without --apply, shows the diff, the counts per class and what still has to happen. With \
-            --apply, stores every original as a git blob, journals the run in .git/relops/cutovers/, \
-            then replaces each file atomically. Related hosts (staging.OLD) are left alone unless \
-            --subdomains; e-mail addresses (ops@OLD) are left alone unless --include-email.
+            Without --apply (or with --preview, or as `cutover preview`), shows a summary (files and \
+            occurrences per class, what is left alone and why), then the diff and what still has to \
+            happen; --stat shows the summary only. With --apply, stores every original as a git blob, \
+            journals the run in .git/relops/cutovers/, then replaces each file atomically. Related \
+            hosts (staging.OLD) are left alone unless --subdomains; e-mail addresses (ops@OLD) are \
+            left alone unless --include-email.
             """,
-        options: [
-            .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
-            .value("from", "H", help: "The old host (default: app.web_host in .relops.yml)."),
-            .value("to", "H", help: "The new host (a Unicode name is written in its punycode form)."),
+        options: planOptions + [
             .flag("apply", help: "Rewrite the files (default: preview only)."),
+            .flag("preview", help: "Only show what would change (the default without --apply)."),
             .flag(
                 "commit", help: "With --apply: create branch relops/cutover-<new host> and one commit. Never pushes."),
             .flag("allow-dirty", help: "Apply even when files to rewrite have uncommitted changes."),
-            .flag("include-email", help: "Also rewrite e-mail addresses at the old host (default: list them only)."),
-            .flag("subdomains", help: "Also rewrite the old host's family: every *.OLD name becomes *.NEW."),
-            .format(["text", "json"]),
         ],
         subcommands: [
+            CommandSpec(
+                "preview", abstract: "Show what a cutover would rewrite and leave alone; writes nothing.",
+                discussion: "The same as `relops cutover` without --apply: the summary, then the diff.",
+                options: planOptions),
             CommandSpec(
                 "undo", abstract: "Restore every file of the last (or the named) cutover byte for byte.",
                 options: [
@@ -43,6 +44,17 @@ enum CutoverCommand: RelopsCommand {
         ],
         runsWithoutSubcommand: true)
 
+    /// The options that shape a plan, shared by `cutover` and `cutover preview`.
+    static let planOptions: [OptionSpec] = [
+        .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
+        .value("from", "H", help: "The old host (default: app.web_host in .relops.yml)."),
+        .value("to", "H", help: "The new host (a Unicode name is written in its punycode form)."),
+        .flag("include-email", help: "Also rewrite e-mail addresses at the old host (default: list them only)."),
+        .flag("subdomains", help: "Also rewrite the old host's family: every *.OLD name becomes *.NEW."),
+        .flag("stat", help: "Show only the summary: counts per class, what is left alone and why (no diff)."),
+        .format(["text", "json"]),
+    ]
+
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
         let project = try Project(path: arguments.value("repo"))
@@ -56,6 +68,10 @@ enum CutoverCommand: RelopsCommand {
             throw Failure(.usage, "cutover needs --from H (or app.web_host in .relops.yml)")
         }
         if arguments.flag("commit") && !arguments.flag("apply") { throw Failure(.usage, "--commit needs --apply") }
+        if arguments.flag("preview") && arguments.flag("apply") {
+            throw Failure(.usage, "--preview and --apply exclude each other: a preview writes nothing")
+        }
+        let stat = arguments.flag("stat")
         // An apply holds the repository lock from before its recovery until its journal is saved.
         let lock = arguments.flag("apply") ? try RepositoryLock(project: project, purpose: "cutover --apply") : nil
         defer { lock?.release() }
@@ -67,7 +83,7 @@ enum CutoverCommand: RelopsCommand {
             includeEmail: arguments.flag("include-email"), subdomains: arguments.flag("subdomains"))
         let plan = try planCutover(project, from: fromHost, to: toHost, options: options)
         let diffs =
-            format == .json
+            format == .json || stat
             ? []
             : try plan.files.map { file throws(Failure) -> [DiffLine] in
                 let old = readFile(project.root + "/" + file.path) ?? []
@@ -82,11 +98,21 @@ enum CutoverCommand: RelopsCommand {
             outcome = try applyCutover(project, plan, options, lock: lock)
         }
         if format == .json {
-            console.out(planJSON(plan, outcome: outcome, recovered: recovered, interrupted: interrupted).rendered())
+            let json =
+                stat
+                ? statJSON(plan, outcome: outcome)
+                : planJSON(plan, outcome: outcome, recovered: recovered, interrupted: interrupted)
+            console.out(json.rendered())
         } else {
             recovered.forEach { console.out(console.styled("note: \($0)", .yellow)) }
             if let interrupted { console.out(console.styled("note: \(interrupted)", .yellow)) }
-            renderText(plan, diffs: diffs.flatMap { $0 }, outcome: outcome, console)
+            renderSummary(plan.summary, plan, applied: outcome != nil, console)
+            if stat {
+                if let outcome { renderOutcome(plan, outcome, console) }
+            } else {
+                console.out("")
+                renderText(plan, diffs: diffs.flatMap { $0 }, outcome: outcome, console)
+            }
         }
         return ExitCode.ok
     }
@@ -110,14 +136,7 @@ enum CutoverCommand: RelopsCommand {
         if plan.files.isEmpty {
             console.out("No occurrence of \(plan.from) to rewrite.")
         } else if let outcome {
-            console.out(
-                console.styled(
-                    "Applied cutover \(outcome.journal.id): \(plan.from) -> \(target), \(plan.edits.count) occurrence(s) in \(plan.files.count) file(s) (\(counts)).",
-                    .bold))
-            console.out("Undo with: relops cutover undo \(outcome.journal.id)")
-            if let branch = outcome.branch, let commit = outcome.commit {
-                console.out("Committed \(commit.short) on new branch \(branch) (not pushed).")
-            }
+            renderOutcome(plan, outcome, console)
         } else {
             console.out(
                 console.styled(
@@ -138,6 +157,20 @@ enum CutoverCommand: RelopsCommand {
         console.out(console.styled("== still to do, in this order:", .bold))
         for (n, step) in plan.followUps.enumerated() {
             console.out("\(n + 1). \(step.title). \(step.detail)")
+        }
+    }
+
+    /// What an apply did: its journal id, how to undo it, its commit.
+    static func renderOutcome(_ plan: CutoverPlan, _ outcome: ApplyOutcome, _ console: Console) {
+        let target = plan.toUnicode.map { "\(plan.to) (Unicode: \($0))" } ?? plan.to
+        let counts = plan.counts.filter { $0.1 > 0 }.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
+        console.out(
+            console.styled(
+                "Applied cutover \(outcome.journal.id): \(plan.from) -> \(target), \(plan.edits.count) occurrence(s) in \(plan.files.count) file(s) (\(counts)).",
+                .bold))
+        console.out("Undo with: relops cutover undo \(outcome.journal.id)")
+        if let branch = outcome.branch, let commit = outcome.commit {
+            console.out("Committed \(commit.short) on new branch \(branch) (not pushed).")
         }
     }
 
@@ -180,6 +213,7 @@ enum CutoverCommand: RelopsCommand {
                     })
             ),
             ("counts", .object(plan.counts.map { ($0.0.rawValue, .int($0.1)) })),
+            ("summary", summaryJSON(plan.summary)),
             ("binary_files", .array(plan.binaryFiles.map { .string($0) })),
             (
                 "not_rewritten",
@@ -187,7 +221,7 @@ enum CutoverCommand: RelopsCommand {
                     plan.notRewritten.map {
                         .object([
                             ("path", .string($0.path)), ("line", .int($0.line)),
-                            ("reason", .string($0.reason)),
+                            ("reason", .string($0.reason)), ("kind", .string($0.kind.rawValue)),
                         ])
                     })
             ),
@@ -232,6 +266,16 @@ enum CutoverCommand: RelopsCommand {
                 "follow_ups",
                 .array(plan.followUps.map { .object([("title", .string($0.title)), ("detail", .string($0.detail))]) })
             ),
+        ])
+    }
+
+    /// `--stat --format json`: the summary, with what the command did.
+    static func statJSON(_ plan: CutoverPlan, outcome: ApplyOutcome?) -> JSONValue {
+        .object([
+            ("from", .string(plan.from)), ("to", .string(plan.to)), ("to_unicode", .string(plan.toUnicode)),
+            ("applied", .bool(outcome != nil)), ("journal", .string(outcome?.journal.id)),
+            ("branch", .string(outcome?.branch)), ("commit", .string(outcome?.commit?.hex)),
+            ("summary", summaryJSON(plan.summary)),
         ])
     }
 

@@ -21,13 +21,14 @@ enum DemoCommand: RelopsCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
+        let shipped = try RunbookCommand.requireShippedFiles()
         let workspace = try DemoWorkspace(keep: arguments.value("keep"))
         defer { workspace.removeIfTemporary() }
         let interrupt = StepSignals()
         defer { interrupt.cancel() }
         let io = DemoProgressIO(console: console, interrupt: interrupt)
         defer { console.endProgress() }
-        let result = try Demo.run(in: workspace, shipped: RunbookCommand.shippedFiles, io: io) { event in
+        let result = try Demo.run(in: workspace, shipped: shipped, io: io) { event in
             switch event {
             case .writingSample(let commits):
                 console.error("relops demo: writing the sample repository (\(commits) commits) in \(workspace.folder)")

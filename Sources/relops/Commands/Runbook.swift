@@ -75,6 +75,14 @@ enum RunbookCommand: RelopsCommand {
         ShippedFiles.locate(executable: relopsExecutable, environment: ProcessInfo.processInfo.environment)
     }
 
+    /// The shipped runbooks and templates, or the error (exit 3) that says where they were looked for.
+    static func requireShippedFiles() throws(Failure) -> ShippedFiles {
+        guard let shipped = shippedFiles else {
+            throw ShippedFiles.notFound(executable: relopsExecutable, environment: ProcessInfo.processInfo.environment)
+        }
+        return shipped
+    }
+
     /// The repository's runbooks and the shipped ones; when none ship, the catalog knows where it looked.
     static func catalog(_ project: Project) -> RunbookCatalog {
         catalog(root: project.root)
@@ -251,12 +259,7 @@ enum RunbookCommand: RelopsCommand {
 
     static func report(_ project: Project, _ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let state = try findRun(arguments.positionals.first, RunStore(repositoryRoot: project.root))
-        guard let shipped = shippedFiles else {
-            throw Failure(
-                .couldNotCheck,
-                "cannot find Templates/run-report.md (looked above \(relopsExecutable); set RELOPS_SHARE)")
-        }
-        let template = try shipped.reportTemplate()
+        let template = try requireShippedFiles().reportTemplate()
         let report = RunReport(state)
         console.out(try report.markdown(template: template), terminator: "")
         if let junit = arguments.value("junit") {

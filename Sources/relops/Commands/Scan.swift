@@ -12,7 +12,9 @@ enum ScanCommand: RelopsCommand {
             Hosts match whole names, ASCII case-insensitively; longer names that contain the host \
             (staging.HOST, HOST.evil.example) are listed as related and never rewritten; a name that \
             only shares letters (HOST.company.com, myHOST) is neither. E-mail addresses are listed \
-            with encoding email.
+            with encoding email; a Fediverse handle (@user@HOST) is an occurrence with encoding \
+            profile; a template placeholder right before the host ({}.HOST, ${x}.HOST, %s.HOST) builds \
+            a related name.
             Classes: binary-config, binary-literal (both ship in the store binary), server, \
             store-listing, docs, comment, repo-meta, test, other.
             """,

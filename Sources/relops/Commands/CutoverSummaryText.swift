@@ -1,0 +1,87 @@
+import Cutover
+import RelopsCore
+
+extension CutoverCommand {
+    /// The summary a preview opens with, and all that `--stat` prints: what is rewritten, grouped
+    /// (by class), then what is left alone and why.
+    static func renderSummary(_ summary: CutoverSummary, _ plan: CutoverPlan, applied: Bool, _ console: Console) {
+        let target = plan.toUnicode.map { "\(plan.to) (Unicode: \($0))" } ?? plan.to
+        console.out(
+            console.styled(
+                "== summary: \(plan.from) -> \(target)\(applied ? "" : " (preview, nothing written)")", .bold))
+        console.out(
+            "\(applied ? "rewritten" : "to rewrite"): \(counted(summary.occurrences, "occurrence")) in "
+                + counted(summary.files, "file"))
+        for grouping in summary.groupings where !grouping.tallies.isEmpty {
+            console.out("  by \(grouping.key):")
+            let width = grouping.tallies.map(\.name.count).max() ?? 0
+            for tally in grouping.tallies {
+                let name = tally.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                let about = tally.about.isEmpty ? "" : "  (\(tally.about))"
+                console.out("    \(name)  \(tally.occurrences) in \(counted(tally.files, "file"))\(about)")
+            }
+        }
+        console.out("left alone:")
+        for entry in summary.leftAlone {
+            var counts: [String] = []
+            switch (entry.occurrences, entry.files) {
+            case (let occurrences?, let files?): counts.append("\(occurrences) in \(counted(files, "file"))")
+            case (nil, let files?): counts.append(counted(files, "file"))
+            default: break
+            }
+            if !entry.names.isEmpty {
+                let more = entry.names.count > 10 ? " and \(entry.names.count - 10) more" : ""
+                counts.append("(" + entry.names.prefix(10).joined(separator: ", ") + more + ")")
+            }
+            let head = counts.isEmpty ? "" : counts.joined(separator: " ") + "; "
+            console.out("  \(label(entry.kind)): \(head)\(entry.reason)")
+        }
+        if let already = summary.newHostAlready {
+            console.out(
+                console.styled(
+                    "note: \(already.name) already occurs \(counted(already.occurrences, "time")) in "
+                        + "\(counted(already.files, "file")) (\(already.about))", .yellow))
+        }
+    }
+
+    static func label(_ kind: CutoverSummary.LeftAloneKind) -> String {
+        switch kind {
+        case .email: return "e-mail addresses"
+        case .symlink: return "symlinks"
+        case .related: return "related hosts"
+        case .binaryFile: return "binary files"
+        case .skipped: return "skipped"
+        case .unreadable: return "unreadable"
+        case .untracked: return "untracked and ignored files"
+        }
+    }
+
+    /// The summary as JSON: `files`, `occurrences`, `by_<key>` per grouping, `left_alone`.
+    static func summaryJSON(_ summary: CutoverSummary) -> JSONValue {
+        func tally(_ t: CutoverSummary.Tally) -> JSONValue {
+            .object([("name", .string(t.name)), ("occurrences", .int(t.occurrences)), ("files", .int(t.files))])
+        }
+        return .object(
+            [("files", .int(summary.files)), ("occurrences", .int(summary.occurrences))]
+                + summary.groupings.map { ("by_\($0.key)", .array($0.tallies.map(tally))) }
+                + [
+                    (
+                        "left_alone",
+                        .array(
+                            summary.leftAlone.map { entry in
+                                .object([
+                                    ("kind", .string(entry.kind.rawValue)),
+                                    ("occurrences", entry.occurrences.map { .int($0) } ?? .null),
+                                    ("files", entry.files.map { .int($0) } ?? .null),
+                                    ("names", .array(entry.names.map { .string($0) })),
+                                    ("reason", .string(entry.reason)),
+                                ])
+                            })
+                    ),
+                    ("new_host_already", summary.newHostAlready.map(tally) ?? .null),
+                ])
+    }
+}
+
+/// `1 file`, `3 files`.
+func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -41,7 +41,7 @@ func identifierHints(_ hints: [String]) -> [String] {
 
 /// How many of `identifiers` appear in `block`.
 func identifierCount(_ block: ArraySlice<String>, _ identifiers: [String]) -> Int {
-    identifiers.filter { id in block.contains { $0.contains(id) } }.count
+    identifiers.filter { id in block.contains { lineContains($0, id) } }.count
 }
 
 extension AnchorAudit {

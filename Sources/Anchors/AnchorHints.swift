@@ -53,8 +53,8 @@ func writtenEarlierClauses(_ bytes: [UInt8], _ line: Range<Int>) -> [Range<Int>]
     return out
 }
 
-/// True when `clause` holds "when ... was written" (or "were written", at most six words between)
-/// or "at the time of writing".
+/// True when `clause` holds "when it was written", "when this entry was written" (the words
+/// between are `writingSubjects`; "were" too) or "at the time of writing".
 func marksWrittenEarlier(_ bytes: [UInt8], _ clause: Range<Int>) -> Bool {
     let words = bytes[clause].split { !(isAlnum($0) || $0 >= 0x80) }.map {
         String(decoding: $0, as: UTF8.self).lowercased()
@@ -62,10 +62,20 @@ func marksWrittenEarlier(_ bytes: [UInt8], _ clause: Range<Int>) -> Bool {
     for (k, word) in words.enumerated() {
         if word == "writing", k >= 4, words[(k - 4)..<k] == ["at", "the", "time", "of"] { return true }
         guard word == "written", k >= 2, words[k - 1] == "was" || words[k - 1] == "were" else { continue }
-        if words[max(0, k - 8)..<(k - 1)].contains("when") { return true }
+        // "when it was written", "when this entry was written": the subject is the writing
+        // itself, not "when the file was written".
+        guard let when = words[max(0, k - 5)..<(k - 1)].lastIndex(of: "when") else { continue }
+        if words[(when + 1)..<(k - 1)].allSatisfy(writingSubjects.contains) { return true }
     }
     return false
 }
+
+/// The words that may stand between "when" and "was written" for the clause to speak of the
+/// document's own writing.
+let writingSubjects: Set<String> = [
+    "it", "this", "that", "the", "these", "they", "entry", "note", "adr", "page", "section", "document", "doc",
+    "revision", "record", "paragraph", "text", "item", "list", "decision", "wiki", "first",
+]
 
 /// True when `needle` (lowercase ASCII) occurs in `bytes[range]`, ASCII case folded.
 func containsFolded(_ bytes: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {

@@ -75,6 +75,24 @@ import Testing
         #expect(repo.readText("Docs/adr.md") == "The call is at `Src/New/Renamed.cs:22`.\n")
     }
 
+    @Test(arguments: LineEnds.allCases) func aRenameWithAnEditInTheSameCommitIsFoundBySimilarity(_ ends: LineEnds)
+        throws
+    {
+        let repo = AnchorRepo(ends)
+        repo.write("Src/Old/Service.cs", numbered("service", 1...40))
+        repo.write("Src/Other.cs", numbered("other", 1...40))
+        repo.write("Docs/adr.md", "The call is at `Src/Old/Service.cs:20`.\n")
+        repo.commit("Start", date: "2026-01-01T10:00:00Z")
+        try FileManager.default.removeItem(atPath: repo.root + "/Src/Old/Service.cs")
+        repo.write("Src/New/Renamed.cs", "using A;\n" + numbered("service", 1...30) + numbered("changed", 31...40))
+        repo.write("Src/New/Unrelated.cs", numbered("unrelated", 1...40))
+        let renamer = repo.commit("Rename and edit (#5)", date: "2026-01-02T10:00:00Z")
+        let drift = try #require(try audit(repo).drift("Src/Old/Service.cs:20"))
+        #expect(drift.status == .renamed && drift.newPath == "Src/New/Renamed.cs", "\(drift.explanation)")
+        #expect(drift.newStart == 21 && drift.commits.map(\.id) == [renamer])
+        #expect(drift.commits.first?.renamedTo == "Src/New/Renamed.cs")
+    }
+
     @Test(arguments: LineEnds.allCases) func aBlockMovedIntoAnotherExistingFileIsMovedThere(_ ends: LineEnds) throws {
         let repo = AnchorRepo(ends)
         let block = """

@@ -10,7 +10,8 @@ it); every 23rd moves a block of 6-14 lines from a busy file into another file (
 10 wiki pages (`wiki/modules/mK/page-N.md`) are written early (commits 200-650), 50 anchors each
 (500): `path:N`, `path:N-M` and bare `:N` continuations, so every anchor crosses about 4,400
 commits. Deterministic (fixed seed, fixed dates). Each anchor line of the list is
-`doc<TAB>doc line<TAB>path at HEAD<TAB>start<TAB>end<TAB>path when written<TAB>lines at HEAD`.
+`doc<TAB>doc line<TAB>path at HEAD<TAB>start<TAB>end<TAB>path when written<TAB>lines at HEAD<TAB>
+where the unchanged block is at HEAD ("path:start-end", "-" when edited or removed)`.
 """
 import random
 import sys
@@ -38,6 +39,11 @@ def fresh(f):
 def data(text):
     raw = text.encode()
     out.write(b"data %d\n" % len(raw) + raw + b"\n")
+
+
+def block_of(f, start, end):
+    """The cited lines (1-based lines of the blob, which has two lines before the numbered ones)."""
+    return lines_of[f][start - 3:end - 2]
 
 
 def blob(f):
@@ -108,18 +114,18 @@ for c in range(COMMITS + 1):
             path = path_of[f]
             if kind < 0.55:
                 body.append(f"- The value is computed at `{path}:{start}`.")
-                pending.append((doc, len(body), f, start, start, path))
+                pending.append((doc, len(body), f, start, start, path, block_of(f, start, start)))
                 written += 1
             elif kind < 0.85:
                 end = start + random.randint(1, 4)
                 body.append(f"- The block `{path}:{start}-{end}` computes it.")
-                pending.append((doc, len(body), f, start, end, path))
+                pending.append((doc, len(body), f, start, end, path, block_of(f, start, end)))
                 written += 1
             else:
                 other = start + random.randint(1, 4)
                 body.append(f"- The call at `{path}:{start}` and its helper at :{other}.")
-                pending.append((doc, len(body), f, start, start, path))
-                pending.append((doc, len(body), f, other, other, path))
+                pending.append((doc, len(body), f, start, start, path, block_of(f, start, start)))
+                pending.append((doc, len(body), f, other, other, path, block_of(f, other, other)))
                 written += 2
         body.append("")
         pages[doc] = "\n".join(body)
@@ -141,7 +147,18 @@ for c in range(COMMITS + 1):
         out.write(b"M 100644 inline %s\n" % doc_change.encode())
         data(pages[doc_change])
 out.write(b"reset refs/heads/main\nfrom :%d\n" % (COMMITS + 1))
-for doc, line, f, start, end, then in pending:
-    # Lines are those of the blob, which starts with two lines before the numbered ones.
-    anchors_out.write(f"{doc}\t{line}\t{path_of[f]}\t{start}\t{end}\t{then}\t{len(lines_of[f]) + 2}\n")
+# Where each cited block is at HEAD, unchanged (the generator knows every line; lines are
+# unique): "path:start-end", or "-" when a commit edited or removed a line of it.
+where = {}
+for f, lines in lines_of.items():
+    for i, text in enumerate(lines):
+        where.setdefault(text, (f, i))
+for doc, line, f, start, end, then, block in pending:
+    expected = "-"
+    if block[0] in where:
+        g, i = where[block[0]]
+        if lines_of[g][i:i + len(block)] == block:
+            expected = f"{path_of[g]}:{i + 3}-{i + 2 + len(block)}"
+    anchors_out.write(
+        f"{doc}\t{line}\t{path_of[f]}\t{start}\t{end}\t{then}\t{len(lines_of[f]) + 2}\t{expected}\n")
 anchors_out.close()

@@ -53,7 +53,7 @@ limit=${3:-0}
 declare -A base
 while IFS=$'\t' read -r doc id; do base[$doc]=$id; done < "$2.bases"
 n=0
-while IFS=$'\t' read -r doc line path start end then length; do
+while IFS=$'\t' read -r doc line path start end then length expected; do
     [ "$limit" -gt 0 ] && [ "$n" -ge "$limit" ] && break
     n=$((n + 1))
     [ "$start" -gt "$length" ] && start=$length
@@ -86,6 +86,26 @@ rss = max(r[1] for r in runs) / 1024
 result = json.loads(runs[0][3])
 counts = result["counts"]
 print("relops audit:  %s" % ", ".join(f"{k} {v}" for k, v in counts.items() if v))
+# Against the generator's ground truth: where each unchanged block is at HEAD.
+truth = {}
+for row in open(os.path.join(work, "anchors.tsv")):
+    f = row.rstrip("\n").split("\t")
+    truth.setdefault((f[0], int(f[1]), f[5], int(f[3])), f[7])
+kept = right = edited = flagged = 0
+for a in result["anchors"]:
+    expected = truth.get((a["doc"], a["doc_line"], a["path"], a["start"]))
+    if expected is None:
+        continue
+    if expected == "-":
+        edited += 1
+        flagged += a["status"] in ("changed", "lost", "moved")
+        continue
+    kept += 1
+    path, lines = expected.rsplit(":", 1)
+    start, end = map(int, lines.split("-"))
+    right += a["status"] in ("ok", "moved", "renamed") and (a["new_path"], a["new_start"], a["new_end"]) == (path, start, end)
+print(f"ground truth:  {right} of {kept} unchanged blocks found at their place at HEAD; "
+      f"{flagged} of {edited} edited or removed blocks reported changed, lost or moved")
 ref_time, _, code, _, err = run(["bash", os.path.join(work, "reference.sh"), repo, os.path.join(work, "anchors.tsv"), str(limit)], repo)
 if code != 0:
     sys.exit("reference failed (exit %d): %s" % (code, err.decode()[-2000:]))

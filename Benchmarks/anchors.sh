@@ -13,6 +13,7 @@
 # under 2 s, peak RSS under 200 MiB.
 # ANCHORS_REFERENCE_LIMIT=N runs the reference on the first N anchors only and scales its time
 # to all of them (printed as such).
+# Then the ADR corpus of earlier sessions (below), against its per-anchor blame + diff script.
 # Needs: a release build (RELOPS_BIN, else .build-release/release/relops, else .build/release/relops),
 # git, python3.
 set -euo pipefail
@@ -117,4 +118,53 @@ if ran == anchors:
 else:
     print(f"git log -L per anchor:     {ref_time:.1f} s for {ran} of {anchors} anchors, {scaled:.1f} s scaled to all")
 print(f"ratio:                     {best / scaled:.4f}x the reference (goal <= 0.05x, < 2 s, < 200 MiB)")
+PY
+
+# The ADR corpus (Benchmarks/anchors-corpus.py): 500 commits, 100 ADRs, 2,000 anchors in every
+# written form (comma lists, elided paths, bare names, an unmapped repository), `* text=auto
+# eol=crlf`, and a restructuring commit renaming 480 files 30 commits before the end; against a
+# per-anchor script (`git blame -L` on the ADR line, then `git diff -U0 base HEAD -- path`).
+# ANCHORS_SKIP_ADR=1 skips it.
+[ "${ANCHORS_SKIP_ADR:-0}" = 1 ] && exit 0
+adr=$work/adr
+git init -q -b main "$adr"
+python3 "$here/Benchmarks/anchors-corpus.py" "$work/adr.tsv" | git -C "$adr" fast-import --quiet
+git -C "$adr" reset -q --hard main
+printf 'anchors:\n  docs: ["Docs/adr/*.md"]\n' > "$adr/.relops.yml"
+cat > "$work/per-anchor.sh" <<'SH'
+#!/usr/bin/env bash
+# For each anchor: the commit that wrote its ADR line, then its lines mapped from there to HEAD.
+cd "$1"
+while IFS=$'\t' read -r doc line path start end; do
+    base=$(git blame --porcelain -L "$line,$line" -- "$doc" | head -n1 | cut -d' ' -f1)
+    git diff -U0 "$base" HEAD -- "$path" | awk -v s="$start" -v e="$end" '
+        /^@@/ { split($2, o, ","); split($3, n, ",")
+                os = substr(o[1], 2) + 0; ol = (o[2] == "" ? 1 : o[2] + 0); nl = (n[2] == "" ? 1 : n[2] + 0)
+                if (ol == 0) { if (os < s) d += nl; next }
+                if (os + ol - 1 < s) { d += nl - ol; next }
+                if (os <= e) touched = 1 }
+        END { if (touched) print "changed"; else if (d == 0) print "ok"; else print "moved " d }'
+done < "$2"
+SH
+echo
+echo "ADR corpus: $(git -C "$adr" rev-list --count HEAD) commits, $(ls "$adr/Docs/adr" | wc -l) ADRs"
+python3 - "$relops" "$adr" "$work" <<'PY'
+import json, os, subprocess, sys, time
+relops, repo, work = sys.argv[1:4]
+
+def run(argv, cwd):
+    start = time.perf_counter()
+    proc = subprocess.run(argv, cwd=cwd, capture_output=True)
+    return time.perf_counter() - start, proc
+
+runs = [run([relops, "anchors", "audit", "--format", "json"], repo) for _ in range(3)]
+if runs[0][1].returncode not in (0, 1):
+    sys.exit("relops anchors audit failed: " + runs[0][1].stderr.decode())
+counts = json.loads(runs[0][1].stdout)["counts"]
+print("relops audit:  %s" % ", ".join(f"{k} {v}" for k, v in counts.items() if v))
+best = min(r[0] for r in runs)
+peer, _ = run(["bash", os.path.join(work, "per-anchor.sh"), repo, os.path.join(work, "adr.tsv")], repo)
+print(f"relops anchors audit:      {best:.3f} s best of 3")
+print(f"per-anchor blame + diff:   {peer:.1f} s")
+print(f"ratio:                     {best / peer:.4f}x the per-anchor script")
 PY

@@ -53,8 +53,15 @@ extension CodeRepository {
         var scored: [(score: Double, old: String, new: String)] = []
         for file in unpaired {
             let old = try lines(file.blob)
+            var counts: [String: Int]?
             for candidate in open where sameKind(file.path, candidate.path) {
-                let score = lineSimilarity(old, try lines(candidate.blob))
+                let new = try lines(candidate.blob)
+                // Two files of very different lengths cannot be half alike: no need to compare.
+                guard 2 * Double(min(old.count, new.count)) >= renameSimilarity * Double(old.count + new.count) else {
+                    continue
+                }
+                if counts == nil { counts = lineCounts(old) }
+                let score = lineSimilarity(counts ?? [:], old.count, new)
                 if score >= renameSimilarity { scored.append((score, file.path, candidate.path)) }
             }
         }
@@ -74,12 +81,18 @@ func sameKind(_ a: String, _ b: String) -> Bool {
     return x[dx...] == y[dy...]
 }
 
-/// How alike two files are by their lines: twice the lines they share (as multisets) over the
-/// lines of both, 0...1.
-func lineSimilarity(_ a: BlobLines, _ b: BlobLines) -> Double {
-    guard a.count + b.count > 0 else { return 1 }
+/// How many times each line occurs in a file.
+func lineCounts(_ lines: BlobLines) -> [String: Int] {
     var counts: [String: Int] = [:]
-    for line in a.lines { counts[line, default: 0] += 1 }
+    for line in lines.lines { counts[line, default: 0] += 1 }
+    return counts
+}
+
+/// How alike two files are by their lines: twice the lines they share (as multisets) over the
+/// lines of both, 0...1. `counts` are the first file's `lineCounts`, `count` its number of lines.
+func lineSimilarity(_ counts: [String: Int], _ count: Int, _ b: BlobLines) -> Double {
+    guard count + b.count > 0 else { return 1 }
+    var counts = counts
     var common = 0
     for line in b.lines {
         if let n = counts[line], n > 0 {
@@ -87,5 +100,5 @@ func lineSimilarity(_ a: BlobLines, _ b: BlobLines) -> Double {
             common += 1
         }
     }
-    return 2 * Double(common) / Double(a.count + b.count)
+    return 2 * Double(common) / Double(count + b.count)
 }

@@ -171,6 +171,23 @@ struct DocumentContext {
         while before < scan.namedFiles.count && scan.namedFiles[before].line < anchor.line { before += 1 }
     }
 
+    /// Full paths that end with `/cited`, named before the anchor: in its section (and on its
+    /// line) first, nearest first, then earlier in the document, nearest first; at most 64.
+    func fullerPaths(of cited: String) -> [NamedFile] {
+        guard let anchor else { return [] }
+        let suffix = "/" + cited
+        var out = namedBefore(except: cited).filter { $0.section == anchor.section && $0.path.hasSuffix(suffix) }
+        var j = before - 1
+        while j >= 0 && out.count < 64 {
+            let named = scan.namedFiles[j]
+            if named.section != anchor.section && named.path.hasSuffix(suffix) && !out.contains(named) {
+                out.append(named)
+            }
+            j -= 1
+        }
+        return out
+    }
+
     /// Files named in the anchor's section before it (and elsewhere on its line, other than
     /// `cited`), nearest first; at most 256, so a document of 200k anchors stays linear.
     func namedBefore(except cited: String) -> [NamedFile] {

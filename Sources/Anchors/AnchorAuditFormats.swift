@@ -25,7 +25,8 @@ extension AnchorAuditResult {
                             ])
                         })
                 ),
-                ("note", .string(d.note)), ("candidates", .array(d.candidates.map { .string($0) })),
+                ("note", .string(d.note)), ("decided_by", .string(d.decidedBy)),
+                ("candidates", .array(d.candidates.map { .string($0) })),
             ])
         }
         let totals = JSONValue.object(

@@ -14,20 +14,17 @@ public struct AnchorAuditOptions: Sendable {
     public var repos: [(prefix: String, path: String)]
     /// The revision of the code repository to map anchors to; nil for its HEAD.
     public var target: String?
-    /// Also audit (and re-pin) anchors inside earlier `Revision (YYYY-MM-DD)` sections.
-    public var includeRevisions: Bool
     /// The documents' repository root, when `resolve` found it.
     public var root: String?
 
     public init(
         documents: [String], codePath: String? = nil, repos: [(prefix: String, path: String)] = [],
-        target: String? = nil, includeRevisions: Bool = false
+        target: String? = nil
     ) {
         self.documents = documents
         self.codePath = codePath
         self.repos = repos
         self.target = target
-        self.includeRevisions = includeRevisions
     }
 
     /// The options a command line asks for, completed from `.relops.yml` (`anchors.docs`,
@@ -36,7 +33,7 @@ public struct AnchorAuditOptions: Sendable {
     /// configured prefixes, paths made absolute. `command` names the subcommand in messages.
     public static func resolve(
         documents named: [String], code: String?, repos repoValues: [String], target: String?,
-        includeRevisions: Bool, workingDirectory cwd: String, command: String
+        workingDirectory cwd: String, command: String
     ) throws(Failure) -> AnchorAuditOptions {
         let documents = named.map { absolute($0, from: cwd) }
         let start = documents.first.map { ($0 as NSString).deletingLastPathComponent }
@@ -76,7 +73,7 @@ public struct AnchorAuditOptions: Sendable {
             code.map { absolute($0, from: cwd) }
             ?? project.config.anchorCode.map { absolute($0, from: project.root) }
         var options = AnchorAuditOptions(
-            documents: docs, codePath: codePath, repos: repos, target: target, includeRevisions: includeRevisions)
+            documents: docs, codePath: codePath, repos: repos, target: target)
         options.root = project.root
         return options
     }

@@ -10,7 +10,8 @@ enum BaseReason: String {
     /// The document line is not committed: written against the working tree's HEAD.
     case uncommitted
     /// Walked back: at the blamed base the cited lines were only blank, braces or doc-comment
-    /// tags (or past the end); this is the newest commit where they are not.
+    /// tags; this is the newest commit where they are not. (Past the end is never walked back:
+    /// that anchor was invalid when written.)
     case meaningfulLines = "meaningful-lines"
     /// Walked back: at the blamed base the cited lines lack the identifiers the sentence puts in
     /// backticks; this is the newest commit where they hold them.
@@ -40,7 +41,7 @@ func identifierHints(_ hints: [String]) -> [String] {
 
 /// How many of `identifiers` appear in `block`.
 func identifierCount(_ block: ArraySlice<String>, _ identifiers: [String]) -> Int {
-    identifiers.filter { id in block.contains { $0.contains(id) } }.count
+    identifiers.filter { id in block.contains { lineContains($0, id) } }.count
 }
 
 extension AnchorAudit {

@@ -25,15 +25,13 @@ extension AnchorAudit {
         drift.repo = repo.name
         drift.path = rel
         if anchor.isHistorical {
+            // Not checked, but a citation into a repository nobody mapped is still counted as such.
+            try markUnmapped(&drift, repo: repo, path: rel, cited: cited, blamed: blamed)
             drift.status = .historical
-            return
-        }
-        if let date = anchor.revision, !options.includeRevisions {
-            drift.status = .historical
-            drift.note = "inside the Revision (\(date)) section, which is history (--include-revisions re-pins it)"
             return
         }
         guard anchor.start >= 1, anchor.end >= anchor.start else {
+            if try markUnmapped(&drift, repo: repo, path: rel, cited: cited, blamed: blamed) { return }
             drift.status = .invalid
             drift.note =
                 anchor.start < 1
@@ -51,6 +49,10 @@ extension AnchorAudit {
         blamed: () -> BlamedLine
     ) throws(GitError) -> (repo: CodeRepository, path: String)? {
         switch resolve(cited, context: context) {
+        case .decided(let repo, let path, let evidence, let count):
+            drift.decidedBy = evidence.rawValue
+            drift.note = "`\(cited)` matches \(count) files; the full path is named earlier in the document"
+            return (repo, path)
         case .file(let repo, let path):
             if options.codePath != nil, repo === code, let docs = documentsHistory, docs.repository !== code.repository,
                 docs.targetTree.blobID(at: path) != nil
@@ -61,11 +63,10 @@ extension AnchorAudit {
         case .missing(let repo, let path):
             return (repo, path)
         case .ambiguous(let candidates):
-            if let chosen = try choose(
-                among: candidates, drift.anchor, identifiers: identifiers, doc: drift.doc, blamed: blamed)
-            {
-                drift.note = "chosen among \(candidates.count) files by `\(identifiers.joined(separator: "`, `"))`"
-                return chosen
+            if let chosen = try decide(among: candidates, drift.anchor, doc: drift.doc, blamed: blamed) {
+                drift.decidedBy = chosen.evidence.rawValue
+                drift.note = "`\(cited)` matches \(candidates.count) files; " + why(chosen.evidence, drift.anchor)
+                return (chosen.repo, chosen.path)
             }
             drift.path = cited
             drift.status = drift.anchor.isHistorical ? .historical : .unresolved
@@ -119,7 +120,11 @@ extension AnchorAudit {
             return
         }
         var lines = try repo.lines(baseBlob)
-        if reason != .lock && !fits(lines, anchor, identifiers: identifiers, meaningfulOnly: false) {
+        // Past the end of its file at the base is wrong when written: invalid, never walked back
+        // to an older, longer version of the file.
+        if reason != .lock && anchor.end <= lines.count
+            && !fits(lines, anchor, identifiers: identifiers, meaningfulOnly: false)
+        {
             let meaningful = fits(lines, anchor, identifiers: identifiers, meaningfulOnly: true)
             for meaningfulOnly in meaningful ? [false] : [false, true] {
                 if let older = try walkBack(
@@ -153,6 +158,37 @@ extension AnchorAudit {
             return
         }
         try map(&drift, repo: repo, path: rel, base: base, baseBlob: baseBlob, block: block)
+    }
+
+    /// Why a name's file was decided, in a few words.
+    private func why(_ evidence: NameEvidence, _ anchor: FoundAnchor) -> String {
+        let identifiers = identifierHints(anchor.hints)
+        switch evidence {
+        case .earlierPath: return "the full path is named earlier in the document"
+        case .documentFolder: return "the only one under a folder the document's path names"
+        case .identifiers:
+            return "the only one holding `\(identifiers.joined(separator: "`, `"))` at the base"
+        case .content:
+            let named = identifiers + anchor.words.filter { !identifiers.contains($0) }
+            return "its cited lines hold `\(named.joined(separator: "`, `"))`"
+        }
+    }
+
+    /// For an anchor that is not checked further: marks it as citing a repository nobody mapped
+    /// when its file is neither at the target nor at its base (a folder deleted since is not a
+    /// repository); true if so.
+    @discardableResult
+    private func markUnmapped(
+        _ drift: inout AnchorDrift, repo: CodeRepository, path: String, cited: String, blamed: () -> BlamedLine
+    ) throws(GitError) -> Bool {
+        guard repo.targetTree.blobID(at: path) == nil, unmappedRepository(cited) != nil else { return false }
+        if case .found(let base, _, _) = try self.base(
+            for: drift.anchor, doc: drift.doc, repo: repo, path: path, blamed: blamed),
+            try repo.blob(at: path, in: base) != nil
+        {
+            return false
+        }
+        return unmapped(&drift, repo: repo, path: path, cited: cited)
     }
 
     /// Marks the drift unresolved when its path names a repository nobody mapped; true if so.

@@ -53,6 +53,9 @@ public struct AnchorDrift: Sendable {
     public var base: String?
     /// Why that commit: `lock`, `blame`, `uncommitted`, `meaningful-lines` or `identifiers`.
     public var baseReason: String?
+    /// For a name several files fit, the evidence that decided which one (`earlier-path`,
+    /// `document-folder`, `identifiers`, `content`); nil when the name fits one file or none decided.
+    public var decidedBy: String?
     /// For `unresolved`: the repository the path names that no `--repo` or `anchors.repos` maps.
     public var unmappedRepository: String?
     public var status: AnchorStatus = .unresolved

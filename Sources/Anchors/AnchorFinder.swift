@@ -15,7 +15,8 @@ public struct FoundAnchor: Sendable, Equatable {
     public let pathWritten: Bool
     public let start: Int
     public let end: Int
-    /// True when the anchor cites a superseded position on purpose ("was `:160`").
+    /// True when its sentence marks the anchor as a former position ("was `:160`", "the previously
+    /// cited :162", "both anchors sat at :167 and :160 when this entry was written").
     public let isHistorical: Bool
     /// Byte offsets in the document of the written path, the first number and the last number.
     public let pathBytes: Range<Int>?
@@ -30,8 +31,12 @@ public struct FoundAnchor: Sendable, Equatable {
     /// True for the second and later elements of a comma list (`:20,109,288-294`): each element
     /// is an anchor of its own, bound to the list's path, whose path bytes only the first holds.
     public var isListElement: Bool = false
-    /// The date of the earlier `Revision (YYYY-MM-DD)` section the anchor sits in, if any: those
-    /// anchors are history, re-pinned only when asked to.
+    /// Identifier-like words the same sentence names outside code spans (`AndroidCertFingerprints`):
+    /// with `hints`, what decides among several files a bare name fits by their cited lines.
+    public var words: [String] = []
+    /// The date of the earlier `Revision (YYYY-MM-DD)` section the anchor sits in, if any. Only
+    /// where it stands: such an anchor is checked and re-pinned like any other unless its
+    /// sentence marks it as a former position.
     public var revision: String? = nil
 }
 
@@ -92,6 +97,7 @@ public enum AnchorFinder {
             var sentences = SentenceHints(bytes: bytes, line: line.range)
             var previousHistorical = false
             var lastWritten: String?
+            let earlier = writtenEarlierClauses(bytes, line.range)
             for token in tokenize(bytes, line.range) {
                 switch token {
                 case .mention(let path):
@@ -108,7 +114,9 @@ public enum AnchorFinder {
                         lastWritten = nil
                         path = (named.last?.section == section ? named.last?.path : nil)
                     }
-                    let historical = isHistorical(bytes, line.range, raw, previousHistorical: previousHistorical)
+                    let historical =
+                        earlier.contains { $0.contains(raw.whole.lowerBound) }
+                        || isHistorical(bytes, line.range, raw, previousHistorical: previousHistorical)
                     previousHistorical = historical
                     var text = String(decoding: bytes[raw.whole], as: UTF8.self)
                     if raw.isListElement {
@@ -121,6 +129,7 @@ public enum AnchorFinder {
                         startBytes: raw.startBytes, endBytes: raw.endBytes, endPathBytes: raw.endPathBytes,
                         section: section, hints: sentences.hints(around: raw.whole))
                     anchor.isListElement = raw.isListElement
+                    anchor.words = sentences.words(around: raw.whole)
                     anchor.revision = revision
                     anchors.append(anchor)
                 }

@@ -83,8 +83,8 @@ extension AnchorAudit {
         for (path, blob) in ordered.prefix(2000) {
             guard let blob,
                 let found = findByContent(
-                    loss.block, in: try repo.lines(blob), expected: 1, lengths: [loss.block.count], hints: []),
-                found.kind != .similar
+                    loss.block, in: try repo.lines(blob), expected: 1, lengths: [loss.block.count], hints: [],
+                    similar: false)
             else { continue }
             guard
                 let now = try follow(
@@ -127,8 +127,8 @@ extension AnchorAudit {
         let block = try repo.lines(blob).block(start, end)
         guard
             let match = findByContent(
-                block, in: try repo.lines(targetBlob), expected: mapped.start, lengths: [block.count], hints: []),
-            match.kind != .similar
+                block, in: try repo.lines(targetBlob), expected: mapped.start, lengths: [block.count], hints: [],
+                similar: false)
         else { return nil }
         return (newPath, match.start, match.end)
     }

@@ -4,8 +4,10 @@ import RelopsCore
 /// Where a cited path points, before any history is read.
 enum Resolution {
     case file(CodeRepository, String)
-    /// Several files fit: decided by context (the section's full paths, the sentence's identifiers).
+    /// Several files fit: decided by context (`AnchorAudit.decide`), else left ambiguous.
     case ambiguous([(repo: CodeRepository, path: String)])
+    /// Several files fit and a full path written earlier in the section or document names one.
+    case decided(CodeRepository, String, NameEvidence, among: Int)
     /// Not at the target; perhaps renamed or removed since the base: where to look there.
     case missing(CodeRepository, String)
 }
@@ -58,8 +60,9 @@ extension AnchorAudit {
     }
 
     /// Splits a configured prefix off `cited` and finds the file: exactly at the target, else the
-    /// nearest fuller path named earlier in the section, else the tracked files with that suffix
-    /// (unique, or ambiguous). An elided path matches by its visible suffix.
+    /// nearest fuller path named earlier in the section (else earlier in the document), else the
+    /// tracked files with that suffix (unique, or ambiguous). An elided path matches by its
+    /// visible suffix.
     func resolve(_ cited: String, context: DocumentContext? = nil) -> Resolution {
         var repo: CodeRepository = code
         var rel = cited
@@ -77,24 +80,23 @@ extension AnchorAudit {
             return elsewhere.isEmpty ? .file(repo, rel) : .ambiguous([(repo, rel)] + elsewhere.map { ($0, rel) })
         }
         var missing = (repo, rel)
-        if let context, let anchor = context.anchor {
-            let fuller = context.namedBefore(except: cited).first {
-                $0.section == anchor.section && $0.path.hasSuffix("/" + cited)
-            }
-            if let fuller {
-                switch resolve(fuller.path) {
-                case .file(let r, let p): return .file(r, p)
-                case .missing(let r, let p): missing = (r, p)
-                case .ambiguous: break
-                }
-            }
-        }
         var candidates = repo.files(withSuffix: rel).map { (repo: repo, path: $0) }
         if !isPrefixed && (candidates.isEmpty || options.codePath == nil) {
             for other in searchedRepositories.dropFirst() {
                 // With --code, the documents' own repository only answers when the code has nothing.
                 candidates += other.files(withSuffix: rel).map { (repo: other, path: $0) }
             }
+        }
+        for fuller in context?.fullerPaths(of: cited) ?? [] {
+            switch resolve(fuller.path) {
+            case .file(let r, let p), .decided(let r, let p, _, _):
+                return candidates.count > 1 ? .decided(r, p, .earlierPath, among: candidates.count) : .file(r, p)
+            case .missing(let r, let p):
+                missing = (r, p)
+            case .ambiguous:
+                continue
+            }
+            break
         }
         if candidates.count == 1 { return .file(candidates[0].repo, candidates[0].path) }
         if candidates.count > 1 { return .ambiguous(candidates) }

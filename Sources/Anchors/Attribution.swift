@@ -18,8 +18,20 @@ extension CodeRepository {
     }
 
     /// Follows the block commit by commit (only commits that changed its file) and records who
-    /// moved, edited or removed it, and where it was lost.
+    /// moved, edited or removed it, and where it was lost. Once per (path, lines, base): the
+    /// status and the attribution of an anchor share one walk, and so do anchors citing the same
+    /// lines.
     func trace(path: String, start: Int, end: Int, base: ObjectID, baseBlob: ObjectID)
+        throws(GitError) -> BlockTrace
+    {
+        let key = TraceKey(path: path, start: start, end: end, base: base)
+        if let known = traces[key] { return known }
+        let traced = try walkBlock(path: path, start: start, end: end, base: base, baseBlob: baseBlob)
+        traces[key] = traced
+        return traced
+    }
+
+    private func walkBlock(path: String, start: Int, end: Int, base: ObjectID, baseBlob: ObjectID)
         throws(GitError) -> BlockTrace
     {
         var trace = BlockTrace()

@@ -103,6 +103,15 @@ final class CodeRepository {
     private var renameMaps: [BlobPair: [String: String]] = [:]
     private var blobAt: [PathAtCommit: ObjectID?] = [:]
 
+    var traces: [TraceKey: BlockTrace] = [:]
+
+    struct TraceKey: Hashable {
+        let path: String
+        let start: Int
+        let end: Int
+        let base: ObjectID
+    }
+
     struct BlobPair: Hashable {
         let old: ObjectID
         let new: ObjectID
@@ -164,7 +173,7 @@ final class CodeRepository {
     /// The files chain commit `index` added, changed or removed against its first parent, once per commit.
     func changedFiles(at index: Int) throws(GitError) -> [(path: String, blob: ObjectID?)] {
         if let known = commitChanges[index] { return known }
-        let changes = try repository.changedFiles(from: index > 0 ? chain[index - 1].id : nil, to: chain[index].id)
+        let changes = try repository.changedBlobs(from: index > 0 ? chain[index - 1].id : nil, to: chain[index].id)
         commitChanges[index] = changes
         return changes
     }
@@ -179,7 +188,7 @@ final class CodeRepository {
     private func index(downTo floor: Int) throws(GitError) {
         while indexedFloor > floor {
             let k = indexedFloor
-            for change in try repository.changedFiles(from: chain[k - 1].id, to: chain[k].id) {
+            for change in try repository.changedBlobs(from: chain[k - 1].id, to: chain[k].id) {
                 changeLog[change.path, default: []].append((k, change.blob))
             }
             indexedFloor -= 1
@@ -254,33 +263,19 @@ final class CodeRepository {
     }
 
     /// Where `path` went between two commits when it was renamed, computed once per (path, pair)
-    /// and only when asked (a cited file is missing): exact renames first, then similarity among
-    /// plausible candidates.
+    /// and only when asked (a cited file is missing). Between a chain commit and its first parent
+    /// the commit's renames are found once for every path (`renames(at:)`); between other commits
+    /// by libgit2: exact renames first, then similarity among plausible candidates.
     func renamed(_ path: String, _ old: ObjectID, _ new: ObjectID) throws(GitError) -> String? {
+        if let k = chainIndex[new], k > 0, chain[k - 1].id == old { return try renames(at: k).forward[path] }
         let key = RenameKey(path: path, old: old, new: new)
         if let known = renamedPaths[key] { return known }
-        if let k = chainIndex[new], k > 0, chain[k - 1].id == old, let exact = try exactRenames(at: k).forward[path] {
-            renamedPaths[key] = exact
-            return exact
-        }
         let found = try repository.renamedPath(path, from: old, to: new)
         renamedPaths[key] = found
         return found
     }
 
-    private var exactRenameMaps: [Int: (forward: [String: String], backward: [String: String])] = [:]
-
-    /// The exact renames of chain commit `index` against its first parent, both ways, once per commit.
-    func exactRenames(at index: Int) throws(GitError) -> (forward: [String: String], backward: [String: String]) {
-        if let known = exactRenameMaps[index] { return known }
-        var forward: [String: String] = [:], backward: [String: String] = [:]
-        for (old, new) in try repository.exactRenames(from: chain[index - 1].id, to: chain[index].id) {
-            forward[old] = new
-            backward[new] = old
-        }
-        exactRenameMaps[index] = (forward, backward)
-        return (forward, backward)
-    }
+    var chainRenames: [Int: (forward: [String: String], backward: [String: String])] = [:]
 
     private var origins: [PathAtCommit: String?] = [:]
 
@@ -301,9 +296,7 @@ final class CodeRepository {
                 }
                 guard let created = points.dropFirst().first(where: { $0.blob != nil }) else { break }
                 let k = created.index
-                if let old = try exactRenames(at: k).backward[current] {
-                    current = old
-                } else if let old = try repository.renamedFrom(current, in: chain[k - 1].id, to: chain[k].id) {
+                if let old = try renames(at: k).backward[current] {
                     current = old
                 } else {
                     break

@@ -144,12 +144,13 @@ func identifierTokens(_ s: String) -> [Int] {
     return out
 }
 
-/// Finds the block `old` in `target`: exactly, then ignoring whitespace, then by similarity of
-/// identifiers (at least half alike); nearest `expected` wins among equals. Hints (identifiers the
-/// document names beside the anchor) raise a window that holds them.
-func findByContent(_ old: ArraySlice<String>, in target: BlobLines, expected: Int, lengths: [Int], hints: [String])
-    -> ContentMatch?
-{
+/// Finds the block `old` in `target`: exactly, then ignoring whitespace, then (unless `similar` is
+/// false) by similarity of identifiers (at least half alike); nearest `expected` wins among
+/// equals. Hints (identifiers the document names beside the anchor) raise a window that holds them.
+func findByContent(
+    _ old: ArraySlice<String>, in target: BlobLines, expected: Int, lengths: [Int], hints: [String],
+    similar: Bool = true
+) -> ContentMatch? {
     let n = old.count
     guard n > 0, target.count > 0 else { return nil }
     func nearest(_ positions: [Int]) -> Int? { positions.min { abs($0 - expected) < abs($1 - expected) } }
@@ -167,9 +168,18 @@ func findByContent(_ old: ArraySlice<String>, in target: BlobLines, expected: In
         }
         if let p = nearest(hits) { return ContentMatch(start: p, end: p + n - 1, kind: .whitespace, confidence: 0.95) }
     }
+    guard similar else { return nil }
     let oldTokens = old.reduce(into: Set<Int>()) { $0.formUnion(identifierTokens($1)) }
     guard !oldTokens.isEmpty else { return nil }
     var best: (score: Double, start: Int, length: Int)?
+    // How many target lines before each line hold a hint: every line searched once (bytes, not
+    // Foundation), and a window asks in constant time.
+    var hinted = [Int](repeating: 0, count: target.count + 1)
+    if !hints.isEmpty {
+        for (i, line) in target.lines.enumerated() {
+            hinted[i + 1] = hinted[i] + (hints.contains { lineContains(line, $0) } ? 1 : 0)
+        }
+    }
     for length in Set(lengths.filter { $0 >= 1 && $0 <= target.count }).sorted() {
         // Token counts of the sliding window, with the number of distinct tokens and of shared ones.
         let dense = target.tokens
@@ -199,9 +209,7 @@ func findByContent(_ old: ArraySlice<String>, in target: BlobLines, expected: In
                 add(p + length - 1, 1)
             }
             var score = 2 * Double(common) / Double(size + oldTokens.count)
-            if !hints.isEmpty,
-                target.lines[p..<(p + length)].contains(where: { line in hints.contains { line.contains($0) } })
-            {
+            if hinted[p + length] > hinted[p] {
                 score = min(1, score + 0.1)
             }
             let start = p + 1
@@ -216,6 +224,27 @@ func findByContent(_ old: ArraySlice<String>, in target: BlobLines, expected: In
     return ContentMatch(
         start: best.start, end: best.start + best.length - 1, kind: .similar,
         confidence: (best.score * 0.9 * 100).rounded() / 100)
+}
+
+/// True when `needle` occurs in `line`, compared as UTF-8 bytes (no Foundation string search).
+func lineContains(_ line: String, _ needle: String) -> Bool {
+    var line = line, needle = needle
+    return line.withUTF8 { h in
+        needle.withUTF8 { w in
+            guard let first = w.first, w.count <= h.count else { return w.isEmpty }
+            var i = 0
+            let last = h.count - w.count
+            while i <= last {
+                if h[i] == first {
+                    var k = 1
+                    while k < w.count && h[i + k] == w[k] { k += 1 }
+                    if k == w.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
 }
 
 /// True when lines `start...end` hold nothing worth citing: blank, braces, or doc-comment tags.

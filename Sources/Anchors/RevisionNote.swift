@@ -1,8 +1,9 @@
 import RelopsCore
 
 /// The `## Revision (DATE)` section a re-pin appends, rendered from `Templates/adr-revision.md`
-/// (`{{date}}` and `{{items}}`). Old positions are quoted as "`:169` is now `:181`", a form the
-/// next audit reads as historical.
+/// (`{{date}}` and `{{items}}`). Its own sentences are history: positions are written as
+/// "`:169` became `:181` when this entry was written", and what is left for a person as "which was
+/// `X.cs:3`", forms the next audit reads as former positions and never checks or re-pins.
 public struct RevisionNote: Sendable {
     /// `YYYY-MM-DD`.
     public let date: String
@@ -124,13 +125,13 @@ public struct RevisionNote: Sendable {
                 ? ":\(drift.anchor.start)" : ":\(drift.anchor.start)-\(drift.anchor.end)"
             let newStart = drift.newStart ?? 0, newEnd = drift.newEnd ?? newStart
             let new = newStart == newEnd && drift.anchor.endBytes == nil ? ":\(newStart)" : ":\(newStart)-\(newEnd)"
-            var text = "`\(old)` " + (i == 0 ? "is now" : "now") + " `\(new)`"
+            var text = "`\(old)` became `\(new)`"
             if drift.status == .changed, let confidence = drift.confidence {
                 text += " (by content, confidence \(String(format: "%.2f", confidence)))"
             }
             return text
         }
-        return "`\(file)`: \(who) \(what); \(positions.joined(separator: ", "))."
+        return "`\(file)`: \(who) \(what); \(positions.joined(separator: ", ")) when this entry was written."
     }
 
     /// Appends the note at the end of `bytes` and, when the Status paragraph lists revisions

@@ -12,12 +12,11 @@ func numbered(_ prefix: String, _ range: ClosedRange<Int>) -> String {
 
 func audit(
     _ repo: AnchorRepo, _ docs: [String] = ["Docs/adr.md"], code: String? = nil,
-    repos: [(prefix: String, path: String)] = [], to: String? = nil, includeRevisions: Bool = false
+    repos: [(prefix: String, path: String)] = [], to: String? = nil
 ) throws -> AnchorAuditResult {
     let repository = try Repository(at: repo.root)
     let options = AnchorAuditOptions(
-        documents: docs.map { repo.root + "/" + $0 }, codePath: code, repos: repos, target: to,
-        includeRevisions: includeRevisions)
+        documents: docs.map { repo.root + "/" + $0 }, codePath: code, repos: repos, target: to)
     return try AnchorAudit(
         root: repo.root, repository: repository, options: options,
         lock: try AnchorLock.load(root: repo.root)

@@ -124,7 +124,9 @@ import Testing
         let drifts = try audit(repo).drifts
         #expect(drifts[0].path == "Web/Program.cs" && drifts[0].status == .ok)
         #expect(drifts[1].path == "Web/Program.cs" && drifts[1].status == .ok)
-        #expect(drifts[2].status == .unresolved && drifts[2].candidates == ["Api/Program.cs", "Web/Program.cs"])
+        // A full path named earlier in the document decides in later sections too.
+        #expect(drifts.map(\.decidedBy) == ["earlier-path", "earlier-path", "earlier-path"])
+        #expect(drifts[2].path == "Web/Program.cs" && drifts[2].status == .ok)
     }
 
     @Test(arguments: LineEnds.allCases) func aContinuationFollowsTheSentencesIdentifiersOverPosition(_ ends: LineEnds)
@@ -221,7 +223,8 @@ import Testing
         #expect(bare.status == .unresolved && bare.candidates.count == 2)
     }
 
-    @Test(arguments: LineEnds.allCases) func anchorsInAnEarlierRevisionAreHistoryUnlessIncluded(_ ends: LineEnds) throws
+    @Test(arguments: LineEnds.allCases) func plainAnchorsInAnEarlierRevisionAreCheckedAndRepinned(_ ends: LineEnds)
+        throws
     {
         let repo = AnchorRepo(ends)
         repo.write("Src/A.cs", numbered("a", 1...30))
@@ -232,12 +235,12 @@ import Testing
         repo.write("Src/A.cs", "x\n" + numbered("a", 1...30))
         repo.commit("Shift (#3)")
         let result = try audit(repo)
-        #expect(result.drift("Src/A.cs:7")?.status == .historical)
-        #expect(try audit(repo, includeRevisions: true).drift("Src/A.cs:7")?.status == .moved)
+        #expect(result.drift("Src/A.cs:7")?.status == .moved)
+        #expect(result.drift("Src/A.cs:7")?.anchor.revision == "2026-08-01")
         try repin(repo, note: RevisionNote(date: "2026-08-14"))
         let text = repo.readText("Docs/adr.md")
-        #expect(text.contains("Accepted (2026-07-15). Revised 2026-08-14 (1 anchor re-pinned against `"))
-        #expect(text.contains("1. Moved Src/A.cs:7.\n"))
+        #expect(text.contains("Accepted (2026-07-15). Revised 2026-08-14 (2 anchors re-pinned against `"))
+        #expect(text.contains("1. Moved Src/A.cs:8.\n"))
         #expect(text.contains("Checked against `"))
     }
 
@@ -307,7 +310,7 @@ import Testing
         docs.write(".relops.yml", "anchors:\n  docs: [\"Docs/*.md\"]\n  code: \(code.root)\n")
         docs.commit("ADR")
         let options = try AnchorAuditOptions.resolve(
-            documents: [], code: nil, repos: [], target: nil, includeRevisions: false, workingDirectory: docs.root,
+            documents: [], code: nil, repos: [], target: nil, workingDirectory: docs.root,
             command: "audit")
         #expect(options.codePath == code.root && options.documents == [docs.root + "/Docs/adr.md"])
         let result = try AnchorAudit(options: options, lock: AnchorLock()).run()

@@ -62,7 +62,7 @@ import Testing
         #expect(audit.status == 0, "\(audit.stdout)")
     }
 
-    @Test(arguments: LineEnds.allCases) func unmappedRepositoriesAreOneLineEachAndEarlierRevisionsAreHistory(
+    @Test(arguments: LineEnds.allCases) func unmappedRepositoriesAreOneLineEachAndEarlierRevisionsAreChecked(
         _ ends: LineEnds
     ) throws {
         let repo = drifted(ends)
@@ -77,13 +77,15 @@ import Testing
         // No code checkout given: Store/ may be a folder of code kept elsewhere or a repository of its own.
         #expect(lines[0].contains("no Store/ in the documents' repository, and no code checkout was given"))
         #expect(lines[0].contains("pass --code PATH") && lines[0].contains("--repo Store=PATH"))
-        #expect(text.stdout.contains("3 anchors: 2 unresolved, 1 historical"))
+        #expect(text.stdout.contains("3 anchors: 1 ok, 2 unresolved"), "\(text.stdout)")
         let json = relops(["anchors", "audit", "Docs/adr/0002-store.md", "--format", "json"], in: repo.root)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let unmapped = try #require(object["unmapped"] as? [[String: Any]])
         #expect(unmapped.first?["repository"] as? String == "Store" && unmapped.first?["anchors"] as? Int == 2)
         let included = relops(["anchors", "audit", "Docs/adr/0002-store.md", "--include-revisions"], in: repo.root)
         #expect(included.stdout.contains("3 anchors: 1 ok, 2 unresolved"), "\(included.stdout)")
+        #expect(included.stderr.contains("--include-revisions has no effect"), "\(included.stderr)")
+        #expect(!text.stderr.contains("--include-revisions"))
     }
 
     @Test(arguments: LineEnds.allCases) func badInputExitsTwoWithAMessage(_ ends: LineEnds) {

@@ -1,3 +1,4 @@
+import Foundation
 import Git
 import TestSupport
 import Testing
@@ -38,5 +39,38 @@ import Testing
         #expect(try repository.tree(ofCommit: history[0].id).blobID(at: "old/name.txt") == nil)
         #expect(repository.contains(history[1].id, in: history[0].id))
         #expect(!repository.contains(history[0].id, in: history[1].id))
+    }
+
+    @Test func changedBlobsAgreeWithGitDiffTreeAndSkipNothingThatChanged() throws {
+        let repo = GitFixture()
+        for k in 0..<30 { repo.write("m\(k % 3)/p\(k % 5)/f\(k).go", "package p\n// \(k)\n") }
+        repo.write("x", "a file\n")
+        repo.write("m1-extra.txt", "sorts between m1 and m1/\n")
+        repo.write("z/deep/er/file.txt", "deep\n")
+        var commits = [repo.commit("Start")]
+        repo.write("m0/p0/f0.go", "package p\n// changed\n")
+        repo.write("m2/p4/new.go", "package p\n")
+        try FileManager.default.removeItem(atPath: repo.root + "/m1/p1/f1.go")
+        try FileManager.default.removeItem(atPath: repo.root + "/x")
+        repo.write("x/now-a-folder.txt", "inside\n")
+        try FileManager.default.removeItem(atPath: repo.root + "/z")
+        repo.write("z", "a file now\n")
+        commits.append(repo.commit("Reshape"))
+        let repository = try Repository(at: repo.root)
+        for (old, new) in [(commits[0], commits[1]), (commits[1], commits[0])] {
+            let ours = try repository.changedBlobs(from: ObjectID(hex: old), to: try #require(ObjectID(hex: new)))
+            let lines = repo.git("diff-tree", "-r", "--no-renames", old, new).split(separator: "\n")
+            let expected = lines.map { line -> String in
+                let fields = line.split(separator: "\t")
+                let meta = fields[0].split(separator: " ")
+                return fields[1] + (meta[4] == "D" ? " -" : " " + meta[3])
+            }
+            #expect(ours.map { $0.path + " " + ($0.blob?.hex ?? "-") }.sorted() == expected.sorted())
+        }
+        let everything = try repository.changedBlobs(from: nil, to: try #require(ObjectID(hex: commits[0])))
+        #expect(everything.count == 33)
+        #expect(
+            everything.map(\.path)
+                == repo.git("ls-tree", "-r", "--name-only", commits[0]).split(separator: "\n").map(String.init))
     }
 }

@@ -20,7 +20,9 @@ enum AnchorsCommand: RelopsCommand {
         .value("to", "REV", help: "Revision of the code repository to map anchors to (default: HEAD)."),
         .flag(
             "include-revisions",
-            help: "Also check and re-pin anchors inside earlier 'Revision (YYYY-MM-DD)' sections (history by default)."),
+            help:
+                "No effect: every citation is checked, inside earlier revisions too, unless its sentence marks it "
+                + "as a former position."),
     ]
     static let docs = PositionalSpec(
         "doc", help: "Documents to audit (default: .relops.yml anchors.docs).", optional: true,
@@ -53,8 +55,13 @@ enum AnchorsCommand: RelopsCommand {
         let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json, .sarif, .github])
         let options = try AnchorAuditOptions.resolve(
             documents: arguments.positionals, code: arguments.value("code"), repos: arguments.all("repo"),
-            target: arguments.value("to"), includeRevisions: arguments.flag("include-revisions"),
+            target: arguments.value("to"),
             workingDirectory: FileManager.default.currentDirectoryPath, command: arguments.subcommand ?? "audit")
+        if arguments.flag("include-revisions") {
+            console.error(
+                "note: --include-revisions has no effect: citations inside earlier revisions are always checked and "
+                    + "re-pinned; only a citation its sentence marks as a former position is historical")
+        }
         let root = options.root ?? FileManager.default.currentDirectoryPath
         // A repin writes documents and the anchor lock: one writer per repository at a time.
         let repositoryLock =

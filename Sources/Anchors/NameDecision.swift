@@ -1,0 +1,112 @@
+import Git
+
+/// The evidence that decided which file a name several files fit cites (`handler.go:40`).
+enum NameEvidence: String {
+    /// A full path with that name was written earlier in the section, else in the document.
+    case earlierPath = "earlier-path"
+    /// Exactly one candidate lies under a folder the document's own path names
+    /// (`wiki/modules/iam/login.md` describes the `iam` module).
+    case documentFolder = "document-folder"
+    /// An identifier in a code span of the sentence exists in exactly one candidate at the base.
+    case identifiers
+    /// Exactly one candidate's cited lines at the base hold most of what the sentence names.
+    case content
+}
+
+extension AnchorAudit {
+    /// Decides among the files a name fits, from context, in this order: the folder the document
+    /// describes, the sentence's identifiers found in exactly one candidate at the base, the
+    /// cited lines holding what the sentence names. (An earlier full path is decided by
+    /// `resolve`.) Nil when no evidence singles one out.
+    func decide(
+        among candidates: [(repo: CodeRepository, path: String)], _ anchor: FoundAnchor, doc: String,
+        blamed: () -> BlamedLine
+    ) throws(GitError) -> (repo: CodeRepository, path: String, evidence: NameEvidence)? {
+        if let chosen = byDocumentFolder(candidates, doc: doc) { return (chosen.repo, chosen.path, .documentFolder) }
+        let identifiers = identifierHints(anchor.hints)
+        if let chosen = try byIdentifiersInFile(candidates, anchor, identifiers: identifiers, doc: doc, blamed: blamed)
+        {
+            return (chosen.repo, chosen.path, .identifiers)
+        }
+        var named = identifiers
+        for word in anchor.words where !named.contains(word) { named.append(word) }
+        if let chosen = try choose(among: candidates, anchor, identifiers: named, doc: doc, blamed: blamed) {
+            return (chosen.repo, chosen.path, .content)
+        }
+        return nil
+    }
+
+    /// The one candidate under the deepest folder of the document's path that some but not all
+    /// candidates lie under; nil when that folder holds several (or none of the folders tells).
+    func byDocumentFolder(_ candidates: [(repo: CodeRepository, path: String)], doc: String)
+        -> (repo: CodeRepository, path: String)?
+    {
+        let folders = doc.split(separator: "/").dropLast().map { $0.lowercased() }
+        for folder in folders.reversed() {
+            let under = candidates.filter { candidate in
+                label(candidate.repo, candidate.path).split(separator: "/").dropLast().contains {
+                    $0.lowercased() == folder
+                }
+            }
+            if under.isEmpty || under.count == candidates.count { continue }
+            return under.count == 1 ? under[0] : nil
+        }
+        return nil
+    }
+
+    /// The candidate that alone holds, anywhere in the file at the anchor's base, an identifier
+    /// the sentence puts in backticks; nil when none does or two identifiers point apart.
+    func byIdentifiersInFile(
+        _ candidates: [(repo: CodeRepository, path: String)], _ anchor: FoundAnchor, identifiers: [String],
+        doc: String, blamed: () -> BlamedLine
+    ) throws(GitError) -> (repo: CodeRepository, path: String)? {
+        guard !identifiers.isEmpty else { return nil }
+        var contents: [[UInt8]?] = []
+        for candidate in candidates {
+            guard
+                case .found(let base, _, _) = try self.base(
+                    for: anchor, doc: doc, repo: candidate.repo, path: candidate.path, blamed: blamed),
+                let blob = try candidate.repo.blob(at: candidate.path, in: base)
+            else {
+                contents.append(nil)
+                continue
+            }
+            contents.append(try candidate.repo.repository.blobContent(blob))
+        }
+        var chosen: Int?
+        for identifier in identifiers {
+            let needle = Array(identifier.utf8)
+            let holders = contents.indices.filter { contents[$0].map { containsWord(needle, in: $0) } ?? false }
+            guard holders.count == 1 else { continue }
+            if let chosen, chosen != holders[0] { return nil }
+            chosen = holders[0]
+        }
+        return chosen.map { candidates[$0] }
+    }
+}
+
+/// True when `needle` occurs in `haystack` as a whole word (no letter, digit or `_` on either
+/// side). Compares bytes: no Foundation string search.
+func containsWord(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    guard let first = needle.first, needle.count <= haystack.count else { return false }
+    let n = needle.count
+    return haystack.withUnsafeBufferPointer { h in
+        needle.withUnsafeBufferPointer { w in
+            var i = 0
+            let last = h.count - n
+            while i <= last {
+                if h[i] == first {
+                    var k = 1
+                    while k < n && h[i + k] == w[k] { k += 1 }
+                    if k == n {
+                        let before = i == 0 ? 0x20 : h[i - 1]
+                        let after = i + n == h.count ? 0x20 : h[i + n]
+                        if !(isAlnum(before) || before == 0x5F) && !(isAlnum(after) || after == 0x5F) { return true }
+                    }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+}

@@ -141,6 +141,6 @@ public struct DocumentSource: Sendable, Equatable {
             .badInput,
             "\(document.rawValue) has \(sources.count) sources in this repository, and relops cannot tell which "
                 + "one is deployed: " + sources.map(\.summary).joined(separator: "; ")
-                + ". Remove the stale ones, or set app.android.fingerprints in .relops.yml to the served settings")
+                + ". Name the served one with app.association: PATH in .relops.yml, or remove the stale ones")
     }
 }

@@ -71,6 +71,7 @@ import Testing
             ("server {\n  return 200 'open;\n}\n", 2, "a quoted string is never closed"),
             ("server {\n  root /a\n}\n", 2, "\"root\" is not terminated by \";\""),
             ("}\n", 1, "unexpected \"}\""),
+            (String(repeating: "a {\n", count: 100_000), 65, "blocks nested more than 64 deep"),
         ] {
             #expect {
                 _ = try NginxConfig.parse(text)

@@ -125,8 +125,9 @@ public enum ServedFile {
         return bytes
     }
 
-    /// The absolute path to read or write for `path`, refusing a symlink that leads outside the
-    /// repository and anything but a regular file.
+    /// The absolute path to read or write for `path`: a symlink's target (so an edit replaces the
+    /// file, not the link), refusing one that leads outside the repository and anything but a
+    /// regular file.
     public static func resolve(_ path: String, root: String) throws(Failure) -> String {
         let full = root + "/" + path
         var info = stat()
@@ -149,6 +150,8 @@ public enum ServedFile {
                     "\(path): a symlink to \(target), outside the repository; relops does not read or edit it")
             }
             guard stat(full, &info) == 0 else { throw Failure(.badInput, "\(path): cannot read: \(errnoText())") }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(.badInput, "\(path): not a regular file") }
+            return target
         }
         guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(.badInput, "\(path): not a regular file") }
         return full

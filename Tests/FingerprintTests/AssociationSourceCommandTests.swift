@@ -127,6 +127,30 @@ import Testing
         let render = run(["association", "render", "--format", "json"], repo)
         #expect(render.status == 0, "\(render.stderr)")
         #expect(render.stdout.contains("\"kind\": \"settings\""))
+        let verify = run(
+            [
+                "verify", "--local", "--host", "app.example.com", "--fingerprint", cert.sha256, "--package",
+                "com.example.app",
+            ],
+            repo)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("the documents rendered from \(webSettings)#AppAssociation"))
+        #expect(verify.stdout.contains("pass  aasa.appid "))
+    }
+
+    @Test func anNginxSiteIsVerifiedLocallyFromWhatItServes() throws {
+        let repo = nginxRepository()
+        let verify = run(
+            [
+                "verify", "--local", "--host", "app.example.com", "--package", "com.example.app", "--app-id",
+                "ABCDE12345.com.example.app", "--path", "/sessions/1", "--format", "json",
+            ], repo)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("\"kind\": \"nginx\""))
+        #expect(verify.stdout.contains("\"path\": \"association/assetlinks.json\""))
+        let wrongApp = run(
+            ["verify", "--local", "--host", "app.example.com", "--app-id", "ZZZZZ99999.com.other"], repo)
+        #expect(wrongApp.status == 1, "\(wrongApp.stdout)")
     }
 
     @Test func badSourcesAreNamed() throws {

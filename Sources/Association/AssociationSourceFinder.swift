@@ -180,13 +180,16 @@ struct AssociationSourceFinder {
         return false
     }
 
-    /// Tracked files that may hold nginx configuration.
+    /// Tracked files that may hold nginx configuration: `*.conf` (and `.conf.template`, as the
+    /// nginx image's envsubst reads them), `*.nginx`, `nginx.template`, and a file without an
+    /// extension in an `nginx/`, `sites-available/`, `sites-enabled/` or `conf.d/` folder.
     static func mayBeNginxConfig(_ path: String) -> Bool {
-        let name = nameOf(path).lowercased()
         if isTestPath(path) { return false }
-        return name.hasSuffix(".conf") || name.hasSuffix(".conf.template") || name.hasSuffix(".nginx")
-            || name.hasPrefix("nginx") && !name.hasSuffix(".md")
-            || path.lowercased().contains("sites-available/") || path.lowercased().contains("sites-enabled/")
+        let name = nameOf(path).lowercased()
+        for suffix in [".conf", ".conf.template", ".conf.tmpl", ".nginx"] where name.hasSuffix(suffix) { return true }
+        if name == "nginx" || name == "nginx.template" || name == "nginx.tmpl" { return true }
+        let folder = nameOf(folderOf(path)).lowercased()
+        return !name.contains(".") && ["nginx", "sites-available", "sites-enabled", "conf.d"].contains(folder)
     }
 
     static func isTestPath(_ path: String) -> Bool {

@@ -4,7 +4,9 @@ import RelopsCore
 
 /// One association document as this repository will serve it, read from its source.
 public struct SourcedDocument: Sendable {
+    /// Which document.
     public let document: WellKnownDocument
+    /// Where it was read from.
     public let source: AssociationSource
     /// The served text; nil when another repository serves it.
     public let text: String?
@@ -111,6 +113,7 @@ extension AssociationSources {
 /// Reads a served file of the repository: a regular file inside the working tree, a symlink only
 /// when it resolves inside it, at most 1 MiB.
 public enum ServedFile {
+    /// The largest file read (1 MiB): a real association document is a few kilobytes.
     public static let sizeCap = 1 << 20
 
     /// The bytes of `path` (relative to `root`).

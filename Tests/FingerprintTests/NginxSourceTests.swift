@@ -82,6 +82,19 @@ import Testing
         }
     }
 
+    @Test func onlyNginxShapedFilesAreRead() throws {
+        for path in [
+            "deploy/nginx/default.conf", "nginx.conf", "ops/sites-available/app", "docker/nginx.conf.template",
+        ] {
+            #expect(AssociationSourceFinder.mayBeNginxConfig(path), "\(path)")
+        }
+        for path in [
+            "Sources/Association/NginxConfig.swift", "docs/nginx.md", "test/nginx/default.conf", "nginx/README.md",
+        ] {
+            #expect(!AssociationSourceFinder.mayBeNginxConfig(path), "\(path)")
+        }
+    }
+
     @Test func composeVolumesAndDockerfileCopiesLeadBackToTrackedFiles() throws {
         let repo = GitFixture("mapping")
         repo.write(

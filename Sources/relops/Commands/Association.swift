@@ -62,14 +62,14 @@ enum AssociationCommand: RelopsCommand {
             if arguments.value("repo") != nil || arguments.value("config") == nil { throw error }
         }
         let config = project?.config ?? ProjectConfig()
-        if let project, arguments.value("config") == nil, config.androidFingerprints == nil {
+        if let project, arguments.value("config") == nil, config.servedSettings == nil {
             return try renderSources(project, arguments, format, console)
         }
         var target: ConfigTarget?
-        if arguments.value("config") != nil || config.androidFingerprints != nil {
+        if arguments.value("config") != nil || config.servedSettings != nil {
             target = try ConfigTarget.resolve(
                 config: arguments.value("config"), key: arguments.value("key"),
-                projectSetting: config.androidFingerprints, root: project?.root)
+                projectSetting: config.servedSettings, root: project?.root)
         }
         let settings = try AppAssociationSettings.load(target: target, config: config)
         let templates = try arguments.value("templates").map { folder throws(Failure) in

@@ -82,6 +82,26 @@ import Testing
         }
     }
 
+    @Test func aSnippetsLocationsSitUnderTheRootOfTheServerThatIncludesThem() throws {
+        let repo = GitFixture("snippet")
+        repo.write(
+            "deploy/nginx/conf.d/site.conf",
+            "server {\n  listen 80;\n  root /usr/share/nginx/html;\n  include /etc/nginx/snippets/*.conf;\n}\n")
+        repo.write(
+            "deploy/nginx/snippets/well-known.conf",
+            "# association files\nlocation ^~ /.well-known/ {\n  default_type application/json;\n}\n")
+        repo.write("Dockerfile", "FROM nginx\nCOPY site/ /usr/share/nginx/html/\n")
+        repo.write("site/.well-known/assetlinks.json", "[]\n")
+        repo.commit("snippet")
+        let found = try AssociationSources.find(in: try Project(path: repo.root))
+        #expect(
+            found.source(of: .assetLinks).sources == [
+                .nginx(
+                    config: "deploy/nginx/snippets/well-known.conf", line: 2, location: "^~ /.well-known/",
+                    served: .file(path: "site/.well-known/assetlinks.json"))
+            ])
+    }
+
     @Test func onlyNginxShapedFilesAreRead() throws {
         for path in [
             "deploy/nginx/default.conf", "nginx.conf", "ops/sites-available/app", "docker/nginx.conf.template",

@@ -105,6 +105,20 @@ struct AssociationSourceFinder {
             }
             found[document, default: []].append(.staticFile(path: path))
         }
+        if config.androidFingerprints != nil {
+            // The settings .relops.yml names are what render, rotate and verify use: the others
+            // found for the same document are listed, not counted.
+            for (document, sources) in found where sources.count > 1 {
+                guard let configured = sources.first(where: { $0.kind == "settings" }) else { continue }
+                for source in sources where source != configured {
+                    skipped.append(
+                        SkippedCandidate(
+                            path: source.servedFile ?? source.summary,
+                            reason: "\(document.rawValue): app.android.fingerprints names the served settings"))
+                }
+                found[document] = [configured]
+            }
+        }
         if let pin = config.associationPath { try choose(pin) }
         let documents = WellKnownDocument.allCases.map { document in
             DocumentSource(document: document, sources: found[document] ?? [.external(.nothingFound)])
@@ -125,6 +139,14 @@ struct AssociationSourceFinder {
                 return [config]
             case .external: return []
             }
+        }
+        // A tracked document file relops would not count (outside .well-known, say) is served
+        // when the configuration says so.
+        if let document = WellKnownDocument(rawValue: nameOf(pin)), tracked.contains(pin),
+            !(found[document] ?? []).contains(where: { paths($0).contains(pin) })
+        {
+            skipped.removeAll { $0.path == pin }
+            found[document, default: []].append(.staticFile(path: pin))
         }
         let all = found.values.flatMap { $0 }
         guard all.contains(where: { paths($0).contains(pin) }) else {

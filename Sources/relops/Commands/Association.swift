@@ -32,7 +32,10 @@ enum AssociationCommand: RelopsCommand {
                     Values come from the web host's AppAssociation section (the file named by --config or \
                     .relops.yml's app.android.fingerprints), with .relops.yml's app filling the gaps. The \
                     documents are checked by the validators relops verify applies to the live ones; a \
-                    problem (a placeholder fingerprint, a malformed app id) exits 1.
+                    problem (a placeholder fingerprint, a malformed app id) exits 1. With neither --config \
+                    nor app.android.fingerprints, each document comes from where the repository serves it \
+                    (relops association sources): a static or nginx-served file byte for byte, an nginx \
+                    return body, or a note that another repository serves it.
                     """,
                 options: [
                     .value("config", "FILE", help: "The web host's appsettings file."),

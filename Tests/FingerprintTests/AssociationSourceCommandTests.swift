@@ -181,6 +181,12 @@ import Testing
         #expect(render.status == 2)
         #expect(render.stderr.contains("deploy/nginx/default.conf:10: location = /.well-known/assetlinks.json serves"))
 
+        for command in [["association", "render"], ["fingerprint", "rotate", "--to", AssociationTests.fingerprint]] {
+            let key = run(command + ["--key", "AppAssociation:AndroidCertFingerprints"], missing)
+            #expect(key.status == 2, "\(key.stdout)")
+            #expect(key.stderr.contains("--key names a key of a settings file: give --config FILE with it"))
+        }
+
         let broken = GitFixture("broken")
         broken.write("web/public/.well-known/assetlinks.json", "[{\"relation\": [}]\n")
         broken.commit("broken")

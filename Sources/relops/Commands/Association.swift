@@ -66,6 +66,9 @@ enum AssociationCommand: RelopsCommand {
         }
         let config = project?.config ?? ProjectConfig()
         if let project, arguments.value("config") == nil, config.servedSettings == nil {
+            if arguments.value("key") != nil {
+                throw Failure(.usage, "--key names a key of a settings file: give --config FILE with it")
+            }
             return try renderSources(project, arguments, format, console)
         }
         var target: ConfigTarget?

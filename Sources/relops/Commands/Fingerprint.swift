@@ -149,6 +149,9 @@ enum FingerprintCommand: RelopsCommand {
         var source: AssociationSource?
         if let project, arguments.value("config") == nil, project.config.servedSettings == nil {
             // No settings named: rotate where the repository serves assetlinks.json from.
+            if arguments.value("key") != nil {
+                throw Failure(.usage, "--key names a key of a settings file: give --config FILE with it")
+            }
             switch try AssociationSources.find(in: project).rotationDestination(in: project) {
             case .file(let found, let from):
                 target = found

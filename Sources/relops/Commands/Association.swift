@@ -137,6 +137,13 @@ extension AssociationCommand {
             try AssociationTemplates.load(folder: folder)
         }
         let documents = try AssociationSources.find(in: project).served(in: project, templates: templates ?? .builtIn)
+        if let folder = arguments.value("templates") {
+            for document in documents where document.text != nil && document.source.kind != "settings" {
+                console.error(
+                    "warning: --templates \(folder) does not apply to \(document.document.rawValue): "
+                        + "it is served as it is from \(document.origin)")
+            }
+        }
         if let out = arguments.value("out") {
             let folder = (out as NSString).appendingPathComponent(".well-known")
             do {

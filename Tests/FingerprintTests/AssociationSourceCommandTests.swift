@@ -29,6 +29,15 @@ import Testing
                 + repo.readText(staticAssetLinksPath))
         #expect(
             render.stderr.contains("note: apple-app-site-association: external: nothing in this repository serves it"))
+        let templates = TemporaryFolder("templates")
+        templates.write("assetlinks.json", "[]\n")
+        templates.write("apple-app-site-association", "{}\n")
+        let templated = run(["association", "render", "--templates", templates.path], repo)
+        #expect(templated.stdout == render.stdout)
+        #expect(
+            templated.stderr.contains(
+                "warning: --templates \(templates.path) does not apply to assetlinks.json: it is served as it is "
+                    + "from \(staticAssetLinksPath)"))
 
         let verify = run(["verify", "--local", "--host", "app.example.com", "--package", "com.example.kmp"], repo)
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")

@@ -179,7 +179,8 @@ struct AssociationSourceFinder {
         }
         let parts = path.split(separator: "/").map { $0.lowercased() }
         guard parts.count >= 2, parts[parts.count - 2] == ".well-known" else {
-            return "not in a .well-known folder, and no nginx location serves it"
+            return
+                "not in a .well-known folder, and no nginx location serves it (if it is served, name it with app.association)"
         }
         let folders = parts.dropLast(2)
         if let docs = folders.first(where: { ["docs", "doc", "documentation"].contains($0) }),

@@ -80,6 +80,11 @@ extension VerifyOptions {
         }
         options.configuredWebHost = config.webHost
         try options.applyExpectations(arguments, config: config, root: project?.root)
+        if let project, options.expectedDocuments == nil, arguments.config == nil, config.servedSettings == nil,
+            arguments.templates == nil
+        {
+            try options.applySources(project)
+        }
         return options
     }
 
@@ -122,9 +127,9 @@ extension VerifyOptions {
     {
         var settings: AppAssociationSettings?
         var target: ConfigTarget?
-        if arguments.config != nil || config.androidFingerprints != nil {
+        if arguments.config != nil || config.servedSettings != nil {
             let found = try ConfigTarget.resolve(
-                config: arguments.config, key: nil, projectSetting: config.androidFingerprints, root: root)
+                config: arguments.config, key: nil, projectSetting: config.servedSettings, root: root)
             target = found
             settings = try AppAssociationSettings.load(target: found, config: config)
         }
@@ -142,6 +147,39 @@ extension VerifyOptions {
         }
         if let target, let settings {
             expectedDocuments = try rendered(settings, from: target, templates: arguments.templates, required: local)
+        }
+    }
+
+    /// With no settings file named, the documents come from the repository's association sources
+    /// (`association sources`): what each host must serve, and with `--local` what stands in for it.
+    /// A source relops cannot follow (an nginx location at a missing file, two sources for one
+    /// document) stops `--local`; a live check goes on without the comparison, noting why.
+    mutating func applySources(_ project: Project) throws(Failure) {
+        let found = try AssociationSources.find(in: project)
+        documentSources = found.documents
+        // A settings section found without .relops.yml gives what the files must carry, as a
+        // configured one does (flags and .relops.yml first).
+        let settingsSource = found.documents.lazy.compactMap { entry -> (String, String)? in
+            guard entry.sources.count == 1, case .settings(let path, let section) = entry.sources[0] else { return nil }
+            return (path, section)
+        }.first
+        if let (path, section) = settingsSource {
+            let target = ConfigTarget(
+                path: project.root + "/" + path, displayPath: path,
+                keyPath: section.split(separator: ":").map(String.init) + ["AndroidCertFingerprints"])
+            let settings = try AppAssociationSettings.load(target: target, config: project.config)
+            if expectation.androidPackage == nil { expectation.androidPackage = settings.androidPackage }
+            if expectation.iosAppIDs.isEmpty { expectation.iosAppIDs = settings.appleAppIDs }
+            if expectation.iosPaths.isEmpty { expectation.iosPaths = settings.applePaths }
+            if expectation.fingerprints.isEmpty, !settings.androidFingerprints.isEmpty {
+                expectation.fingerprints = try configuredFingerprints(target)
+            }
+        }
+        do {
+            expectedDocuments = ExpectedDocuments(sourced: try found.served(in: project))
+        } catch {
+            if local { throw error }
+            notes.append("the live files are not compared with the repository's: \(error.message)")
         }
     }
 

@@ -154,8 +154,9 @@ func isLongerName(_ longer: String, containing short: String) -> Bool {
     longer.hasSuffix("." + short) || longer.hasSuffix("-" + short) || longer.hasPrefix(short + ".")
 }
 
-/// Why an occurrence is left as it is, or nil when it is rewritten.
-private func reasonNotRewritten(_ o: HostOccurrence, _ result: ScanResult, _ options: CutoverOptions) -> String? {
+/// Why a cutover with `options` leaves an occurrence as it is, or nil when it rewrites it: the
+/// cutover's own rule, which `scan --after-cutover` holds the remaining occurrences against.
+public func reasonNotRewritten(_ o: HostOccurrence, _ result: ScanResult, _ options: CutoverOptions) -> String? {
     if result.symlinks.contains(o.path) {
         return "symlink: its link text is not rewritten and its target is never followed"
     }

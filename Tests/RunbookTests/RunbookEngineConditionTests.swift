@@ -202,17 +202,18 @@ import Testing
         #expect(run.state.vars.first { $0.name == "uris" }?.source == "found by step 1")
     }
 
-    @Test func aMissingValueIsAskedForOnceAndRecordedInTheRun() throws {
+    @Test func theMissingValuesAreAskedForTogetherOnceAndRecordedInTheRun() throws {
         let folder = TemporaryFolder()
         let book = try runbook(
-            "---\nvars:\n  new_host:\n    description: where to\n  old_host: a.example.net\n---\n"
-                + "## Move\n```relops\nrelops cutover --from {{old_host}} --to {{new_host}}\n```\n")
-        var asked: [String] = []
-        let variables = try RunVariables(runbook: book, config: [], overrides: []) { variable in
-            asked.append("\(variable.name) (\(variable.description ?? ""))")
-            return "b.example.com"
+            "---\nvars:\n  new_host:\n    description: where to\n  old_host: a.example.net\n  team:\n    description: who\n---\n"
+                + "## Move\n```relops\nrelops cutover --from {{old_host}} --to {{new_host}}\n```\n\n- [x] {{team}} knows\n"
+        )
+        var prompts: [[String]] = []
+        let variables = try RunVariables(runbook: book, config: [], overrides: []) { missing in
+            prompts.append(missing.map { "\($0.name) (\($0.description ?? ""))" })
+            return ["new_host": "b.example.com", "team": "ops"]
         }
-        #expect(asked == ["new_host (where to)"])
+        #expect(prompts == [["new_host (where to)", "team (who)"]])
         let io = ScriptedIO()
         let run = try RunbookEngine(
             runbook: book, variables: variables, repositoryRoot: folder.path, io: io, options: nonInteractive(),
@@ -225,7 +226,7 @@ import Testing
         // Resumed or rolled back, the recorded value holds without asking again.
         let again = try RunVariables(runbook: book, config: [], overrides: [], recorded: run.state.vars) { _ in
             Issue.record("asked again")
-            return nil
+            return [:]
         }
         #expect(again.values["new_host"] == "b.example.com" && again.sources["new_host"] == "asked")
     }

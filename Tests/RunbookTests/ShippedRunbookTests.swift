@@ -35,7 +35,7 @@ import Testing
         let missing = try #require(throws: Failure.self) {
             _ = try RunVariables(runbook: book, config: [], overrides: [])
         }
-        #expect(missing.message.contains("needs the variable `old_host`"))
+        #expect(missing.message.contains("domain-cutover needs 5 variables that have no value:\n  old_host "))
         let flags = "--offline --cacert ca.pem"
         let steps = try commands(
             book,
@@ -52,9 +52,9 @@ import Testing
                 ["verify --host app.example.com --tls-only \(flags)"],
                 ["verify --host app.example.com \(config) \(flags)"],
                 ["cutover --from \(old) --to app.example.com"],
-                ["cutover --from \(old) --to app.example.com --apply"],
+                ["cutover --from \(old) --to app.example.com --apply --commit"],
                 [
-                    "scan --host \(old) --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,other=0"
+                    "scan --host \(old) --after-cutover --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,other=0"
                 ],
                 ["scan --host app.example.com"],
                 ["verify --host app.example.com \(config) \(flags)", "verify --host \(old) \(config) \(flags)"],
@@ -73,6 +73,8 @@ import Testing
                 "-", "-", "-", "-", "-", "-", "-", "-", "android", "ios", "ios", "android", "ios", "-", "-",
                 "rollback", "rollback", "rollback",
             ])
+        // The confirmations of committed work check the repository first.
+        #expect(book.steps.filter { $0.evidence == .committed }.map(\.number) == [8, 18])
         #expect(
             book.steps[6].actions.contains { action in
                 if case .relops(let check) = action { return check.identityVariable == "identity_uris" }
@@ -101,6 +103,7 @@ import Testing
                 ["fingerprint rotate --to \(new)"],
             ])
         #expect(confirmations(book) == [1, 0, 1, 0, 1, 2, 1])
+        #expect(book.steps.filter { $0.evidence == .committed }.map(\.number) == [3, 6])
     }
 
     @Test func adrAnchorAudit() throws {

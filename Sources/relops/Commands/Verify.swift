@@ -116,6 +116,10 @@ struct VerifyCommand: RelopsCommand {
         console.progress(options.local ? "checking what \(options.host) will serve…" : "verifying \(options.host)…")
         let report = try round()
         console.endProgress()
+        try CheckOutcome(
+            checked: report.checks.filter { $0.verdict != .skip }.count,
+            skipped: report.checks.filter { $0.verdict == .skip }.map(\.reason)
+        ).write(environment: ProcessInfo.processInfo.environment)
         switch format {
         case .json:
             console.out(header(options).merged(with: report.json).rendered())

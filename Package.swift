@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN", "PublicSuffix", "YAML"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
-        .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint"]),
+        .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint", "Git"]),
         .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint", "Git"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
         .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git"]),

@@ -10,16 +10,26 @@ public struct ConfigTarget: Sendable, Equatable {
     /// The key path, .NET style: `["AppAssociation", "AndroidCertFingerprints"]`.
     public let keyPath: [String]
 
-    /// The key as .NET writes it: `AppAssociation:AndroidCertFingerprints`.
-    public var key: String { keyPath.joined(separator: ":") }
+    /// True for a served association document (a static `assetlinks.json`): it is read as strict
+    /// RFC 8259 JSON, and its key is named as a JSON path.
+    public var servedDocument = false
+
+    /// The key as .NET writes it (`AppAssociation:AndroidCertFingerprints`), or for a served
+    /// document as a JSON path (`[0].target.sha256_cert_fingerprints`).
+    public var key: String {
+        guard servedDocument else { return keyPath.joined(separator: ":") }
+        let path = keyPath.map { Int($0) != nil ? "[\($0)]" : ".\($0)" }.joined()
+        return path.hasPrefix(".") ? String(path.dropFirst()) : path
+    }
 
     /// The environment-variable spelling of the key: `AppAssociation__AndroidCertFingerprints`.
     public var environmentName: String { keyPath.joined(separator: "__") }
 
-    public init(path: String, displayPath: String, keyPath: [String]) {
+    public init(path: String, displayPath: String, keyPath: [String], servedDocument: Bool = false) {
         self.path = path
         self.displayPath = displayPath
         self.keyPath = keyPath
+        self.servedDocument = servedDocument
     }
 
     /// The target from `--config FILE --key A:B`, or from `.relops.yml`'s
@@ -59,7 +69,7 @@ public struct ConfigTarget: Sendable, Equatable {
         return ConfigTarget(path: standard, displayPath: display, keyPath: keyPath)
     }
 
-    /// Reads and parses the file (lenient .NET JSON).
+    /// Reads and parses the file: lenient .NET JSON, or strict JSON for a served document.
     public func load() throws(Failure) -> JSONCDocument {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
@@ -67,7 +77,7 @@ public struct ConfigTarget: Sendable, Equatable {
                 exists ? .couldNotCheck : .badInput, "\(displayPath): \(exists ? "cannot read" : "no such file")")
         }
         do {
-            return try JSONCDocument(bytes: Array(data), path: displayPath)
+            return try JSONCDocument(bytes: Array(data), path: displayPath, strict: servedDocument)
         } catch {
             throw Failure(.badInput, error.description)
         }

@@ -66,7 +66,7 @@ public struct FingerprintRotation: Sendable {
         }
         let check: JSONCDocument
         do {
-            check = try JSONCDocument(bytes: after, path: target.displayPath)
+            check = try JSONCDocument(bytes: after, path: target.displayPath, strict: target.servedDocument)
         } catch {
             throw Failure(.couldNotCheck, "internal error: the edited config does not parse: \(error)")
         }
@@ -79,21 +79,30 @@ public struct FingerprintRotation: Sendable {
     /// Plans a rotation: validates the new fingerprint against local keystores and computes the edit.
     public static func plan(_ request: RotationRequest) throws(Failure) -> FingerprintRotation {
         if !request.newFingerprints.isEmpty {
-            // The local keystores are read with OpenSSL: without it the new fingerprint cannot be
-            // checked against the upload and debug keys, so the rotation stops here (exit 3).
-            do { try loadOpenSSL() } catch { throw Failure(.couldNotCheck, error.message) }
-            let known = KnownKeystores.find(
-                root: request.repositoryRoot, debugKeystore: request.debugKeystore,
+            let unchecked = try refuseLocalKeys(
+                request.newFingerprints, root: request.repositoryRoot, debugKeystore: request.debugKeystore,
                 passwords: request.keystorePasswords)
-            for new in request.newFingerprints {
-                if let key = known.match(new) { throw Failure(.badInput, WrongKeyError(key: key).description) }
-            }
-            return try plan(request, unchecked: known.unread)
+            return try plan(request, unchecked: unchecked)
         }
         guard request.retire != nil else {
             throw Failure(.usage, "nothing to do: give the new fingerprint (--to FP or --cert FILE) or --retire FP")
         }
         return try plan(request, unchecked: [])
+    }
+
+    /// Refuses a fingerprint that is the certificate of an upload or debug keystore found under
+    /// `root` or at `debugKeystore`; returns the keystores that could not be read, with why.
+    public static func refuseLocalKeys(
+        _ fingerprints: [CertificateFingerprint], root: String?, debugKeystore: String?, passwords: [String]
+    ) throws(Failure) -> [(path: String, reason: String)] {
+        // The local keystores are read with OpenSSL: without it the new fingerprint cannot be
+        // checked against the upload and debug keys, so the rotation stops here (exit 3).
+        do { try loadOpenSSL() } catch { throw Failure(.couldNotCheck, error.message) }
+        let known = KnownKeystores.find(root: root, debugKeystore: debugKeystore, passwords: passwords)
+        for new in fingerprints {
+            if let key = known.match(new) { throw Failure(.badInput, WrongKeyError(key: key).description) }
+        }
+        return known.unread
     }
 
     static func plan(_ request: RotationRequest, unchecked: [(path: String, reason: String)]) throws(Failure)
@@ -159,7 +168,8 @@ public struct FingerprintRotation: Sendable {
         let root = request.repositoryRoot
         return FingerprintRotation(
             target: target, before: document.bytes, after: after, oldValues: old, newValues: result, retired: retired,
-            overrides: root.map { RotationReports.overrides(of: target, root: $0) } ?? [],
+            // A served document has no configuration layers above it to override it.
+            overrides: target.servedDocument ? [] : root.map { RotationReports.overrides(of: target, root: $0) } ?? [],
             staleDocuments: root.map { RotationReports.staleDocuments(root: $0, retired: retired) } ?? [],
             uncheckedKeystores: unchecked)
     }

@@ -105,10 +105,17 @@ public struct JSONCDocument: Sendable {
         try self.init(bytes: Array(text.utf8), path: path, strict: strict)
     }
 
-    /// The value at a key path (`["AppAssociation", "AndroidCertFingerprints"]`), keys compared without case.
+    /// The value at a key path (`["AppAssociation", "AndroidCertFingerprints"]`), keys compared without
+    /// case. A decimal key indexes an array, as .NET configuration's `Section:0` does
+    /// (`["0", "target", "sha256_cert_fingerprints"]` in an assetlinks.json).
     public func node(at keyPath: [String]) -> JSONCNode? {
         var node = root
         for key in keyPath {
+            if let elements = node.elements {
+                guard let i = Int(key), key.allSatisfy(\.isASCII), i >= 0, i < elements.count else { return nil }
+                node = elements[i]
+                continue
+            }
             guard let member = node.member(key) else { return nil }
             node = member.value
         }

@@ -13,6 +13,11 @@ public struct ProjectConfig: Sendable, Equatable {
     public var iosAppIDs: [String] = []
     /// Universal Link paths the AASA must match (`app.ios.paths`).
     public var iosPaths: [String] = []
+    /// How the association documents are served (`app.association`): found in the repository
+    /// (`auto`, the default) or served by another repository (`external`).
+    public var association: AssociationMode = .auto
+    /// The line of `app.association` in `.relops.yml`, for messages that cite it.
+    public var associationLine: Int?
     /// Where the identity service's OAuth return-URL scheme allowlist lives: `path#Section:Key`
     /// (`app.oauth.allowlist`).
     public var oauthAllowlist: String?
@@ -27,6 +32,14 @@ public struct ProjectConfig: Sendable, Equatable {
     /// Values for runbook `{{name}}` placeholders (`vars`).
     public var vars: [(name: String, value: String)] = []
 
+    /// `app.association`'s values.
+    public enum AssociationMode: String, Sendable, Equatable, CaseIterable {
+        /// relops finds how the repository serves each document.
+        case auto
+        /// Another repository serves them: local steps say so and the live checks carry the work.
+        case external
+    }
+
     /// A `classify:` entry: a glob and the class to give files it matches.
     public struct ClassifyRule: Sendable, Equatable {
         public let glob: Glob
@@ -40,7 +53,8 @@ public struct ProjectConfig: Sendable, Equatable {
     public static func == (lhs: ProjectConfig, rhs: ProjectConfig) -> Bool {
         lhs.webHost == rhs.webHost && lhs.androidPackage == rhs.androidPackage
             && lhs.androidFingerprints == rhs.androidFingerprints && lhs.iosAppIDs == rhs.iosAppIDs
-            && lhs.iosPaths == rhs.iosPaths && lhs.oauthAllowlist == rhs.oauthAllowlist && lhs.classify == rhs.classify
+            && lhs.iosPaths == rhs.iosPaths && lhs.association == rhs.association
+            && lhs.oauthAllowlist == rhs.oauthAllowlist && lhs.classify == rhs.classify
             && lhs.anchorDocs == rhs.anchorDocs && lhs.anchorCode == rhs.anchorCode
             && lhs.anchorRepos.map { "\($0.prefix)=\($0.path)" } == rhs.anchorRepos.map { "\($0.prefix)=\($0.path)" }
             && lhs.vars.map { "\($0.name)=\($0.value)" } == rhs.vars.map { "\($0.name)=\($0.value)" }

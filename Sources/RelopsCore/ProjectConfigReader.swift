@@ -77,7 +77,18 @@ struct ConfigReader {
             case "android": try readAndroid(value, into: &config)
             case "ios": try readIOS(value, into: &config)
             case "oauth": try readOAuth(value, into: &config)
-            default: throw unknown(key, in: "app", at: value, known: ["web_host", "android", "ios", "oauth"])
+            case "association":
+                let text = try string(value, "app.association")
+                let modes = ProjectConfig.AssociationMode.allCases.map(\.rawValue)
+                guard let mode = ProjectConfig.AssociationMode(rawValue: text) else {
+                    throw fail(
+                        value, "`app.association` is `\(shown(text))`; use one of \(modes.joined(separator: ", "))")
+                }
+                config.association = mode
+                config.associationLine = value.mark.line
+            default:
+                throw unknown(
+                    key, in: "app", at: value, known: ["web_host", "android", "ios", "oauth", "association"])
             }
         }
     }

@@ -36,6 +36,10 @@ extension Fetcher {
             return nil
         }
         let source = options.expectedDocuments?.source ?? "the configuration"
+        if let reason = options.expectedDocuments?.external[file.fileName] {
+            list.skip("\(name).local", "--local: \(file.fileName) is \(reason)")
+            return nil
+        }
         guard let body = options.expectedDocuments?.body(file) else {
             list.fail(
                 "\(name).rendered",

@@ -75,6 +75,31 @@ public struct ExpectedDocuments: Sendable {
         self.problems = problems
     }
 
+    /// Documents another repository serves, by file name, with why: with `--local` their checks
+    /// are skipped saying so, since only the live checks can see them.
+    public var external: [String: String] = [:]
+
+    /// The documents as this repository serves them, from their sources (`association sources`):
+    /// a static or nginx-served file, an nginx `return` body, the settings section rendered; an
+    /// external one is listed in `external`.
+    public init(sourced documents: [SourcedDocument]) {
+        func value(_ text: String?) -> JSONValue? {
+            text.flatMap { try? JSONCDocument(text: $0, path: "document", strict: true).root.value }
+        }
+        let links = documents.first { $0.document == .assetLinks }
+        let apple = documents.first { $0.document == .appleAppSiteAssociation }
+        let origins = documents.filter { $0.text != nil }.map(\.origin)
+        self.init(
+            assetLinks: value(links?.text), appSiteAssociation: value(apple?.text),
+            source: origins.isEmpty ? "the repository" : origins.joined(separator: " and "),
+            problems: documents.flatMap(\.problems).map(\.description))
+        assetLinksText = links?.text
+        appSiteAssociationText = apple?.text
+        for document in documents where document.text == nil {
+            external[document.document.rawValue] = document.source.summary
+        }
+    }
+
     /// The documents `AssociationDocuments.render` produced, read back as JSON values and validated
     /// by `AssociationValidator`. A document that does not parse is left out; its problem says why.
     public init(rendered: AssociationDocuments, source: String) {
@@ -128,6 +153,8 @@ public struct VerifyOptions: Sendable {
     public var configuredWebHost: String?
     /// The seam for `relops association render`: when set, a live document that differs is a failure.
     public var expectedDocuments: ExpectedDocuments?
+    /// How the repository serves each document (`association sources`), for the JSON output.
+    public var documentSources: [DocumentSource] = []
     /// The `User-Agent` product version.
     public var userAgent = "relops/\(relopsVersion)"
 
@@ -147,7 +174,7 @@ public struct VerifyOptions: Sendable {
                 throw Failure(
                     .usage,
                     "--local needs the documents association render makes: give --config FILE (the web host's "
-                        + "appsettings), or run in or --repo a repository whose .relops.yml sets app.android.fingerprints"
+                        + "appsettings), or run in or --repo a repository (its association sources are found)"
                 )
             }
             let fetchOnly = [

@@ -80,6 +80,11 @@ extension VerifyOptions {
         }
         options.configuredWebHost = config.webHost
         try options.applyExpectations(arguments, config: config, root: project?.root)
+        if let project, options.expectedDocuments == nil, arguments.config == nil, config.androidFingerprints == nil,
+            arguments.templates == nil
+        {
+            try options.applySources(project)
+        }
         return options
     }
 
@@ -142,6 +147,21 @@ extension VerifyOptions {
         }
         if let target, let settings {
             expectedDocuments = try rendered(settings, from: target, templates: arguments.templates, required: local)
+        }
+    }
+
+    /// With no settings file named, the documents come from the repository's association sources
+    /// (`association sources`): what each host must serve, and with `--local` what stands in for it.
+    /// A source relops cannot follow (an nginx location at a missing file, two sources for one
+    /// document) stops `--local`; a live check goes on without the comparison, noting why.
+    mutating func applySources(_ project: Project) throws(Failure) {
+        let found = try AssociationSources.find(in: project)
+        documentSources = found.documents
+        do {
+            expectedDocuments = ExpectedDocuments(sourced: try found.served(in: project))
+        } catch {
+            if local { throw error }
+            notes.append("the live files are not compared with the repository's: \(error.message)")
         }
     }
 

@@ -8,8 +8,24 @@ import RelopsCore
 enum AssociationCommand: RelopsCommand {
     static let spec = CommandSpec(
         "association",
-        abstract: "Render the association documents the web host serves.",
+        abstract: "Find how the repository serves the association documents, and render them.",
         subcommands: [
+            CommandSpec(
+                "sources", abstract: "Say how this repository serves assetlinks.json and apple-app-site-association.",
+                discussion: """
+                    Reads the tracked files (the git index): a static file in a .well-known folder \
+                    (public/, static/, wwwroot/, a site's output folder), the ASP.NET AppAssociation settings \
+                    section (.relops.yml's app.android.fingerprints, else a tracked appsettings.json holding \
+                    one), an nginx location for /.well-known/... followed to the file it serves (through the \
+                    repository's Dockerfile COPY and compose volumes) or its return body, or external: \
+                    .relops.yml's app.association: external, or nothing found. Test fixtures and \
+                    documentation are listed as skipped, with why. Exit 1 when a source cannot be followed \
+                    or a document has more than one source.
+                    """,
+                options: [
+                    .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
+                    .format(["text", "json"]),
+                ]),
             CommandSpec(
                 "render", abstract: "Print (or write) assetlinks.json and apple-app-site-association, validated.",
                 discussion: """
@@ -33,11 +49,12 @@ enum AssociationCommand: RelopsCommand {
                         "out", "DIR",
                         help: "Write DIR/.well-known/assetlinks.json and DIR/.well-known/apple-app-site-association."),
                     .format(["text", "json"]),
-                ])
+                ]),
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
+        if arguments.subcommand == "sources" { return try sources(arguments, format, console) }
         var project: Project?
         do {
             project = try Project(path: arguments.value("repo"))
@@ -45,6 +62,9 @@ enum AssociationCommand: RelopsCommand {
             if arguments.value("repo") != nil || arguments.value("config") == nil { throw error }
         }
         let config = project?.config ?? ProjectConfig()
+        if let project, arguments.value("config") == nil, config.androidFingerprints == nil {
+            return try renderSources(project, arguments, format, console)
+        }
         var target: ConfigTarget?
         if arguments.value("config") != nil || config.androidFingerprints != nil {
             target = try ConfigTarget.resolve(
@@ -75,10 +95,18 @@ enum AssociationCommand: RelopsCommand {
             }
         }
         if format == .json {
+            let source = target.map { target in
+                AssociationSource.settings(
+                    path: target.displayPath,
+                    section: target.keyPath.count > 1
+                        ? target.keyPath.dropLast().joined(separator: ":") : "AppAssociation"
+                ).json
+            }
             console.out(
                 JSONValue.object([
                     ("assetlinks", .string(documents.assetLinks)),
                     ("apple_app_site_association", .string(documents.appleAppSiteAssociation)),
+                    ("source", source ?? .object([("kind", .string("relops.yml"))])),
                     ("notes", .array(settings.notes.map { .string($0) })),
                     ("problems", .array(problems.map { .string($0.description) })),
                 ]).rendered())
@@ -91,5 +119,86 @@ enum AssociationCommand: RelopsCommand {
         for note in settings.notes { console.error("warning: \(note)") }
         for problem in problems { console.error("error: \(problem)") }
         return problems.isEmpty ? ExitCode.ok : ExitCode.checkFailed
+    }
+}
+
+extension AssociationCommand {
+    /// `association render` on the sources the repository has: each document as it will be served.
+    static func renderSources(
+        _ project: Project, _ arguments: ParsedArguments, _ format: OutputFormat, _ console: Console
+    ) throws -> Int32 {
+        let templates = try arguments.value("templates").map { folder throws(Failure) in
+            try AssociationTemplates.load(folder: folder)
+        }
+        let documents = try AssociationSources.find(in: project).served(in: project, templates: templates ?? .builtIn)
+        if let out = arguments.value("out") {
+            let folder = (out as NSString).appendingPathComponent(".well-known")
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(.couldNotCheck, "\(folder): cannot create: \(error.localizedDescription)")
+            }
+            for document in documents {
+                guard let text = document.text else { continue }
+                let path = (folder as NSString).appendingPathComponent(document.document.rawValue)
+                try AtomicFile.write(Array(text.utf8), to: path)
+                if format == .text { console.out("Wrote \(path) (from \(document.origin))") }
+            }
+        }
+        let problems = documents.flatMap(\.problems)
+        if format == .json {
+            console.out(
+                JSONValue.object([
+                    ("assetlinks", .string(documents.first { $0.document == .assetLinks }?.text)),
+                    (
+                        "apple_app_site_association",
+                        .string(documents.first { $0.document == .appleAppSiteAssociation }?.text)
+                    ),
+                    ("documents", .array(documents.map(\.json))),
+                    ("notes", .array(documents.flatMap(\.notes).map { .string($0) })),
+                    ("problems", .array(problems.map { .string($0.description) })),
+                ]).rendered())
+        } else if arguments.value("out") == nil {
+            for document in documents {
+                guard let text = document.text else { continue }
+                console.out("==> \(document.document.urlPath) <== (\(document.source.summary))")
+                console.out(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+            }
+        }
+        for document in documents where document.text == nil {
+            console.error("note: \(document.document.rawValue): \(document.source.summary)")
+        }
+        for note in documents.flatMap(\.notes) { console.error("warning: \(note)") }
+        for problem in problems { console.error("error: \(problem)") }
+        return problems.isEmpty ? ExitCode.ok : ExitCode.checkFailed
+    }
+
+    /// `relops association sources`.
+    static func sources(_ arguments: ParsedArguments, _ format: OutputFormat, _ console: Console) throws -> Int32 {
+        let project = try Project(path: arguments.value("repo"))
+        let found = try AssociationSources.find(in: project)
+        let unclear = found.documents.contains { entry in
+            entry.sources.count > 1
+                || entry.sources.contains {
+                    if case .nginx(_, _, _, .unresolved) = $0 { return true }
+                    return false
+                }
+        }
+        if format == .json {
+            console.out(found.json.rendered())
+        } else {
+            for entry in found.documents {
+                if entry.sources.count == 1 {
+                    console.out("\(entry.document.rawValue): \(entry.sources[0].summary)")
+                } else {
+                    console.out(
+                        "\(entry.document.rawValue): \(entry.sources.count) sources, relops cannot tell which is deployed:"
+                    )
+                    for source in entry.sources { console.out("  \(source.summary)") }
+                }
+            }
+            for item in found.skipped { console.out("skipped: \(item.path): \(item.reason)") }
+        }
+        return unclear ? ExitCode.checkFailed : ExitCode.ok
     }
 }

@@ -1,3 +1,4 @@
+import Association
 import CommandLine
 import Fingerprint
 import Foundation
@@ -141,9 +142,25 @@ enum FingerprintCommand: RelopsCommand {
             if arguments.value("repo") != nil || arguments.value("config") == nil { throw error }
             console.error("note: not in a git repository; keystores, overrides and documentation are not checked")
         }
-        let target = try ConfigTarget.resolve(
-            config: arguments.value("config"), key: arguments.value("key"),
-            projectSetting: project?.config.androidFingerprints, root: project?.root)
+        let target: ConfigTarget
+        var source: AssociationSource?
+        if let project, arguments.value("config") == nil, project.config.androidFingerprints == nil {
+            // No settings named: rotate where the repository serves assetlinks.json from.
+            switch try AssociationSources.find(in: project).rotationDestination(in: project) {
+            case .file(let found, let from):
+                target = found
+                source = from
+            case .external(let from):
+                return try rotateExternal(from, project, arguments, format, console)
+            }
+        } else {
+            target = try ConfigTarget.resolve(
+                config: arguments.value("config"), key: arguments.value("key"),
+                projectSetting: project?.config.androidFingerprints, root: project?.root)
+            source = .settings(
+                path: target.displayPath,
+                section: target.keyPath.count > 1 ? target.keyPath.dropLast().joined(separator: ":") : target.key)
+        }
         var request = RotationRequest(target: target, newFingerprints: try newFingerprints(arguments))
         for option in ["storepass-env", "keypass-env"] {
             if let value = try environmentValue(arguments, [option]) { request.keystorePasswords.append(value) }
@@ -158,7 +175,8 @@ enum FingerprintCommand: RelopsCommand {
         if apply { try rotation.apply() }
 
         if format == .json {
-            console.out(rotation.json(applied: apply && rotation.changesConfig).rendered())
+            let json = JSONValue.object([("source", source?.json ?? .null)])
+            console.out(json.merged(with: rotation.json(applied: apply && rotation.changesConfig)).rendered())
             return ExitCode.ok
         }
         if rotation.changesConfig {
@@ -191,6 +209,43 @@ enum FingerprintCommand: RelopsCommand {
 }
 
 extension FingerprintCommand {
+    /// `fingerprint rotate` when another repository serves assetlinks.json: the new fingerprint is
+    /// still checked against the local upload and debug keys, then relops says what to change there.
+    static func rotateExternal(
+        _ source: AssociationSource, _ project: Project, _ arguments: ParsedArguments, _ format: OutputFormat,
+        _ console: Console
+    ) throws -> Int32 {
+        let fingerprints = try newFingerprints(arguments)
+        var retire: CertificateFingerprint?
+        if let text = arguments.value("retire") { retire = try FingerprintNormalizer.sha256(text) }
+        if fingerprints.isEmpty && retire == nil {
+            throw Failure(.usage, "nothing to do: give the new fingerprint (--to FP or --cert FILE) or --retire FP")
+        }
+        if arguments.flag("apply") {
+            console.error("note: --apply writes nothing: assetlinks.json is not served from this repository")
+        }
+        if !fingerprints.isEmpty {
+            var passwords: [String] = []
+            for option in ["storepass-env", "keypass-env"] {
+                if let value = try environmentValue(arguments, [option]) { passwords.append(value) }
+            }
+            let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+            _ = try FingerprintRotation.refuseLocalKeys(
+                fingerprints, root: project.root,
+                debugKeystore: arguments.value("debug-keystore") ?? home + "/.android/debug.keystore",
+                passwords: passwords)
+        }
+        let change = ExternalRotation(
+            source: source, adding: fingerprints, retire: retire, keepOld: arguments.flag("keep-old"),
+            package: project.config.androidPackage, webHost: project.config.webHost)
+        if format == .json {
+            console.out(change.json.rendered())
+        } else {
+            for line in change.instructions { console.out(line) }
+        }
+        return ExitCode.ok
+    }
+
     /// What `--to`, `--cert` or `--from-apk` add; an APK must verify first.
     static func newFingerprints(_ arguments: ParsedArguments) throws -> [CertificateFingerprint] {
         if let text = arguments.value("to") { return [try FingerprintNormalizer.sha256(text)] }

@@ -1,3 +1,4 @@
+import Association
 import CommandLine
 import Foundation
 import RelopsCore
@@ -134,6 +135,16 @@ struct VerifyCommand: RelopsCommand {
         JSONValue.object([
             ("host", .string(options.host)), ("offline", .bool(options.offline || options.local)),
             ("local", .bool(options.local)), ("fetched", .bool(!options.local)), ("tls_only", .bool(options.tlsOnly)),
+            (
+                "sources",
+                .array(
+                    options.documentSources.map { entry in
+                        .object([
+                            ("document", .string(entry.document.rawValue)),
+                            ("sources", .array(entry.sources.map(\.json))),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -1,0 +1,137 @@
+import Fingerprint
+import Foundation
+import RelopsCore
+
+/// Where `fingerprint rotate` edits the served fingerprints, from the assetlinks.json source.
+public enum RotationDestination: Sendable {
+    /// A file relops edits losslessly: the settings section or a static `assetlinks.json`.
+    case file(ConfigTarget, source: AssociationSource)
+    /// Another repository serves the document: relops says what its team must change.
+    case external(AssociationSource)
+}
+
+extension AssociationSources {
+    /// The file and key `fingerprint rotate` edits for this repository's assetlinks.json: the
+    /// settings section's `AndroidCertFingerprints`, or in a static (or nginx-served) file the
+    /// `sha256_cert_fingerprints` of the statement that grants `handle_all_urls` to the app (the
+    /// one for `.relops.yml`'s `app.android.package` when there are several).
+    public func rotationDestination(in project: Project) throws(Failure) -> RotationDestination {
+        let source = try source(of: .assetLinks).only()
+        switch source {
+        case .external: return .external(source)
+        case .settings(let path, let section):
+            let keyPath = section.split(separator: ":").map(String.init) + ["AndroidCertFingerprints"]
+            return .file(
+                ConfigTarget(path: project.root + "/" + path, displayPath: path, keyPath: keyPath), source: source)
+        case .staticFile(let path), .nginx(_, _, _, .file(let path)):
+            let full = try ServedFile.resolve(path, root: project.root)
+            var target = ConfigTarget(path: full, displayPath: path, keyPath: [], servedDocument: true)
+            let document = try target.load()
+            target = ConfigTarget(
+                path: full, displayPath: path,
+                keyPath: try Self.statementKeyPath(document, package: project.config.androidPackage),
+                servedDocument: true)
+            return .file(target, source: source)
+        case .nginx(let config, let line, let location, .body):
+            throw Failure(
+                .badInput,
+                "\(config):\(line): location \(location) returns assetlinks.json inline; relops does not edit an "
+                    + "nginx return line: move the document to a file (alias) or change the line by hand")
+        case .nginx(let config, let line, let location, .unresolved(let why)):
+            throw Failure(.badInput, "\(config):\(line): location \(location) \(why)")
+        }
+    }
+
+    /// The key path of the `sha256_cert_fingerprints` to edit in a static assetlinks.json.
+    static func statementKeyPath(_ document: JSONCDocument, package: String?) throws(Failure) -> [String] {
+        guard let statements = document.root.elements else {
+            let (line, column) = document.location(of: document.root.range.lowerBound)
+            throw Failure(
+                .badInput, "\(document.path):\(line):\(column): assetlinks.json must be an array of statements")
+        }
+        var apps: [(index: Int, package: String?, node: JSONCNode)] = []
+        for (i, statement) in statements.enumerated() {
+            guard let target = statement.member("target")?.value,
+                target.member("namespace")?.value.string == "android_app",
+                statement.member("relation")?.value.elements?.contains(where: {
+                    $0.string == AssetLinksDocument.handleAllURLs
+                }) == true
+            else { continue }
+            apps.append((i, target.member("package_name")?.value.string, statement))
+        }
+        var chosen = apps
+        if apps.count > 1, let package { chosen = apps.filter { $0.package == package } }
+        guard chosen.count == 1, let app = chosen.first else {
+            if apps.isEmpty {
+                throw Failure(
+                    .badInput,
+                    "\(document.path): no statement grants \(AssetLinksDocument.handleAllURLs) to an android_app "
+                        + "target, so there is no sha256_cert_fingerprints to rotate")
+            }
+            let packages = apps.map { $0.package ?? "(no package_name)" }.joined(separator: ", ")
+            throw Failure(
+                .badInput,
+                "\(document.path): \(apps.count) statements grant handle_all_urls (\(packages)) and "
+                    + (package.map { "none to \($0)" } ?? "no app.android.package in .relops.yml picks one")
+                    + "; relops edits one")
+        }
+        let keyPath = [String(app.index), "target", "sha256_cert_fingerprints"]
+        guard document.node(at: keyPath) != nil else {
+            let (line, column) = document.location(of: app.node.range.lowerBound)
+            throw Failure(
+                .badInput,
+                "\(document.path):\(line):\(column): the statement for \(app.package ?? "the app") has no "
+                    + "target.sha256_cert_fingerprints array to rotate")
+        }
+        return keyPath
+    }
+}
+
+/// What the team that serves an external assetlinks.json must change, since relops cannot.
+public struct ExternalRotation: Sendable {
+    public let source: AssociationSource
+    /// One instruction per line, for people.
+    public let instructions: [String]
+    /// The fingerprints asked for, canonical form.
+    public let add: [String]
+    public let retire: String?
+    public let keepOld: Bool
+
+    /// The instructions for adding `fingerprints` (keeping the others with `keepOld`) or retiring
+    /// `retire`, in `package`'s statement on `webHost`.
+    public init(
+        source: AssociationSource, adding fingerprints: [CertificateFingerprint], retire: CertificateFingerprint?,
+        keepOld: Bool, package: String?, webHost: String?
+    ) {
+        self.source = source
+        add = fingerprints.map(\.canonical)
+        self.retire = retire?.canonical
+        self.keepOld = keepOld
+        let url = webHost.map { "https://\($0)/.well-known/assetlinks.json" } ?? "/.well-known/assetlinks.json"
+        let statement =
+            "the sha256_cert_fingerprints of \(package.map { "\($0)'s statement" } ?? "the app's statement")"
+        var lines = [
+            "assetlinks.json is \(source.summary).", "Nothing was changed here. Ask the team that serves \(url) to:",
+        ]
+        if !add.isEmpty {
+            lines.append(
+                keepOld || retire != nil
+                    ? "  add to \(statement), keeping the values already there: \(add.joined(separator: ", "))"
+                    : "  set \(statement) to exactly: \(add.joined(separator: ", "))")
+        }
+        if let retire = self.retire { lines.append("  remove from \(statement): \(retire)") }
+        var check = "relops verify" + (webHost.map { " --host \($0)" } ?? "")
+        for fingerprint in add { check += " --fingerprint \(fingerprint)" }
+        lines.append("Then check the live file: \(check)")
+        instructions = lines
+    }
+
+    /// The JSON form `fingerprint rotate --format json` prints.
+    public var json: JSONValue {
+        .object([
+            ("source", source.json), ("applied", .bool(false)), ("changed", .bool(false)),
+            ("add", .array(add.map { .string($0) })), ("retire", .string(retire)), ("keep_old", .bool(keepOld)),
+            ("instructions", .array(instructions.map { .string($0) })),
+        ])
+    }
+}

@@ -1,0 +1,329 @@
+import Fingerprint
+import Foundation
+import Git
+import RelopsCore
+
+/// How a repository serves each association document, and what relops saw but did not count.
+public struct AssociationSources: Sendable {
+    /// One entry per document, assetlinks.json first.
+    public let documents: [DocumentSource]
+    /// Files that look like association documents or their sources but are not served, with why.
+    public let skipped: [SkippedCandidate]
+
+    /// The entry for `document`.
+    public func source(of document: WellKnownDocument) -> DocumentSource {
+        documents.first { $0.document == document } ?? DocumentSource(document: document, sources: [])
+    }
+
+    /// The JSON form `association sources --format json` prints.
+    public var json: JSONValue {
+        .object([
+            (
+                "documents",
+                .array(
+                    documents.map { entry in
+                        .object([
+                            ("document", .string(entry.document.rawValue)),
+                            ("source", entry.sources.count == 1 ? entry.sources[0].json : .null),
+                            ("sources", .array(entry.sources.map(\.json))),
+                        ])
+                    })
+            ),
+            (
+                "skipped",
+                .array(skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })
+            ),
+        ])
+    }
+
+    /// Finds the sources of `project`'s documents from its tracked files (the git index): static
+    /// files under a `.well-known` folder, the ASP.NET `AppAssociation` section (the one
+    /// `.relops.yml`'s `app.android.fingerprints` names, else every tracked `appsettings.json`
+    /// holding one), nginx `location`s for `/.well-known/...`, and `external` when `.relops.yml`
+    /// says so or nothing is found. Test fixtures and documentation are skipped, and named.
+    public static func find(in project: Project) throws(Failure) -> AssociationSources {
+        let config = project.config
+        if config.association == .external {
+            let location = ".relops.yml:\(config.associationLine ?? 1)"
+            return AssociationSources(
+                documents: WellKnownDocument.allCases.map {
+                    DocumentSource(document: $0, sources: [.external(.configured(location: location))])
+                }, skipped: [])
+        }
+        let files: FileList
+        do {
+            files = try project.repository.indexFiles()
+        } catch {
+            throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
+        }
+        var finder = AssociationSourceFinder(root: project.root, config: config)
+        for i in 0..<files.count where files.kinds[i] != .submodule {
+            finder.add(files.path(at: i))
+        }
+        return try finder.finish()
+    }
+}
+
+/// The work of `AssociationSources.find`, over a list of tracked paths.
+struct AssociationSourceFinder {
+    let root: String
+    let config: ProjectConfig
+    var tracked: [String] = []
+    var skipped: [SkippedCandidate] = []
+    var found: [WellKnownDocument: [AssociationSource]] = [:]
+
+    init(root: String, config: ProjectConfig) {
+        self.root = root
+        self.config = config
+    }
+
+    mutating func add(_ path: String) { tracked.append(path) }
+
+    mutating func finish() throws(Failure) -> AssociationSources {
+        let trackedSet = Set(tracked)
+        try findSettings()
+        let mapping = ServedPathMapping(root: root, tracked: trackedSet, files: tracked)
+        var servedByNginx = Set<String>()
+        for path in tracked where Self.mayBeNginxConfig(path) {
+            for (document, source) in nginxSources(path, mapping: mapping) {
+                if let file = source.servedFile { servedByNginx.insert(file) }
+                found[document, default: []].append(source)
+            }
+        }
+        for path in tracked {
+            guard let document = WellKnownDocument(rawValue: nameOf(path)) else { continue }
+            if servedByNginx.contains(path) { continue }
+            if let reason = Self.notServedReason(path) {
+                skipped.append(SkippedCandidate(path: path, reason: reason))
+                continue
+            }
+            found[document, default: []].append(.staticFile(path: path))
+        }
+        let documents = WellKnownDocument.allCases.map { document in
+            DocumentSource(document: document, sources: found[document] ?? [.external(.nothingFound)])
+        }
+        return AssociationSources(documents: documents, skipped: skipped)
+    }
+
+    /// Why a tracked `assetlinks.json` / `apple-app-site-association` is not served, or nil when it is:
+    /// it must sit in a `.well-known` folder outside tests, fixtures, examples and documentation (a
+    /// `docs/.well-known` at the root is a published site: GitHub Pages serves `docs/`).
+    static func notServedReason(_ path: String) -> String? {
+        if let part = path.split(separator: "/").dropLast().first(where: { isTestFolder(String($0)) }) {
+            return "a test fixture (under \(part)/)"
+        }
+        let parts = path.split(separator: "/").map { $0.lowercased() }
+        guard parts.count >= 2, parts[parts.count - 2] == ".well-known" else {
+            return "not in a .well-known folder, and no nginx location serves it"
+        }
+        let folders = parts.dropLast(2)
+        if let docs = folders.first(where: { ["docs", "doc", "documentation"].contains($0) }),
+            !(folders.count == 1 && folders.first == "docs")
+        {
+            return "documentation (under \(docs)/)"
+        }
+        return nil
+    }
+
+    /// True for a folder name that holds tests, fixtures or examples in any common stack: `test`,
+    /// `__tests__`, `fixtures`, `testdata`, `examples`; a Gradle or KMP test source set (`androidTest`,
+    /// `commonTest`, `jvmUnitTest`: camel case ending in `Test`); a .NET test project (`App.Tests`).
+    static func isTestFolder(_ name: String) -> Bool {
+        let exact: Set<String> = [
+            "test", "tests", "__tests__", "spec", "specs", "fixture", "fixtures", "__fixtures__", "testdata",
+            "test-data", "test_data", "example", "examples", "sample", "samples", "testfixtures",
+        ]
+        if exact.contains(name.lowercased()) { return true }
+        if name.hasSuffix(".Tests") || name.hasSuffix(".Test") || name.hasSuffix(".UnitTests") { return true }
+        // camelCase source sets: a lowercase letter, then `Test` or `Tests` at the end.
+        for suffix in ["Test", "Tests"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            let before = name[name.index(name.endIndex, offsetBy: -suffix.count - 1)]
+            if before.isLowercase { return true }
+        }
+        return false
+    }
+
+    /// Tracked files that may hold nginx configuration.
+    static func mayBeNginxConfig(_ path: String) -> Bool {
+        let name = nameOf(path).lowercased()
+        if isTestPath(path) { return false }
+        return name.hasSuffix(".conf") || name.hasSuffix(".conf.template") || name.hasSuffix(".nginx")
+            || name.hasPrefix("nginx") && !name.hasSuffix(".md")
+            || path.lowercased().contains("sites-available/") || path.lowercased().contains("sites-enabled/")
+    }
+
+    static func isTestPath(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { isTestFolder(String($0)) }
+    }
+
+    // MARK: settings
+
+    /// The settings source: `.relops.yml`'s `app.android.fingerprints` when set (it renders what
+    /// `association render` renders), else each tracked `appsettings.json` with an `AppAssociation`
+    /// object, for the documents its own keys produce.
+    mutating func findSettings() throws(Failure) {
+        if let setting = config.androidFingerprints {
+            let target = try ConfigTarget.resolve(config: nil, key: nil, projectSetting: setting, root: root)
+            let settings = try AppAssociationSettings.load(target: target, config: config)
+            let section = target.keyPath.count > 1 ? target.keyPath.dropLast().joined(separator: ":") : "AppAssociation"
+            let source = AssociationSource.settings(path: target.displayPath, section: section)
+            found[.assetLinks, default: []].append(source)
+            if !settings.appleAppIDs.isEmpty { found[.appleAppSiteAssociation, default: []].append(source) }
+            return
+        }
+        for path in tracked where nameOf(path).lowercased() == "appsettings.json" {
+            guard let bytes = readFile(root + "/" + path), bytes.count <= 4 << 20,
+                TrackedFileTextSearch.contains(bytes, "AppAssociation")
+            else { continue }
+            if Self.isTestPath(path) {
+                skipped.append(SkippedCandidate(path: path, reason: "a test fixture's AppAssociation section"))
+                continue
+            }
+            let target = ConfigTarget(
+                path: root + "/" + path, displayPath: path, keyPath: ["AppAssociation", "AndroidCertFingerprints"])
+            // A settings file that does not parse is reported by the commands that read it.
+            guard let settings = try? AppAssociationSettings.load(target: target, config: ProjectConfig()),
+                (try? target.load())?.node(at: ["AppAssociation"])?.members != nil
+            else { continue }
+            let source = AssociationSource.settings(path: path, section: "AppAssociation")
+            if settings.androidPackage != nil || !settings.androidFingerprints.isEmpty {
+                found[.assetLinks, default: []].append(source)
+            }
+            if !settings.appleAppIDs.isEmpty { found[.appleAppSiteAssociation, default: []].append(source) }
+        }
+    }
+
+    // MARK: nginx
+
+    /// The nginx locations of `path` that name a `.well-known` document, each followed to what it serves.
+    mutating func nginxSources(_ path: String, mapping: ServedPathMapping) -> [(WellKnownDocument, AssociationSource)] {
+        guard let bytes = readFile(root + "/" + path), bytes.count <= 4 << 20,
+            TrackedFileTextSearch.contains(bytes, "location"), !bytes.prefix(8000).contains(0)
+        else { return [] }
+        let directives: [NginxDirective]
+        do {
+            directives = try NginxConfig.parse(String(decoding: bytes, as: UTF8.self))
+        } catch {
+            // Only a file that tries to be nginx (it holds a location block) is worth a note.
+            if TrackedFileTextSearch.contains(bytes, "well-known") {
+                skipped.append(
+                    SkippedCandidate(path: "\(path):\(error.line)", reason: "not read as nginx: \(error.message)"))
+            }
+            return []
+        }
+        var out: [(WellKnownDocument, AssociationSource)] = []
+        for (scope, inherited) in Self.servers(directives, inheritedRoot: nil) {
+            for document in WellKnownDocument.allCases {
+                guard let route = NginxRoute.choose(document.urlPath, in: scope, inheritedRoot: inherited) else {
+                    continue
+                }
+                let pattern = route.location.arguments.joined(separator: " ")
+                let names = ["well-known", "assetlinks", "apple-app-site-association"]
+                guard names.contains(where: { pattern.contains($0) }) else { continue }
+                let served = Self.served(route, document: document, mapping: mapping)
+                let source = AssociationSource.nginx(
+                    config: path, line: route.location.line, location: pattern, served: served)
+                if !out.contains(where: { $0.0 == document && $0.1 == source }) { out.append((document, source)) }
+            }
+        }
+        return out
+    }
+
+    /// Each `server` block's directives with the `root` it inherits; a file of bare locations
+    /// (a snippet included in a server) is one scope.
+    static func servers(_ directives: [NginxDirective], inheritedRoot: String?) -> [([NginxDirective], String?)] {
+        let root = directives.last { $0.name == "root" }?.arguments.first ?? inheritedRoot
+        var out: [([NginxDirective], String?)] = []
+        if directives.contains(where: { $0.name == "location" }) { out.append((directives, inheritedRoot)) }
+        for directive in directives where directive.name == "http" || directive.name == "server" {
+            out += servers(directive.children ?? [], inheritedRoot: root)
+        }
+        return out
+    }
+
+    /// What `route` serves for `document`: a `return` body, or the `alias`/`try_files`/`root` file
+    /// followed into the repository.
+    static func served(_ route: NginxRoute, document: WellKnownDocument, mapping: ServedPathMapping) -> NginxServed {
+        let uri = document.urlPath
+        if let ret = route.location.child("return") {
+            let args = ret.arguments
+            guard let code = args.first.flatMap({ Int($0) }) else {
+                return .unresolved(
+                    "return \(args.joined(separator: " ")) redirects; Google and Apple do not follow redirects for association files"
+                )
+            }
+            if (200..<300).contains(code), args.count >= 2 {
+                guard !args[1].contains("$") else {
+                    return .unresolved("return \(code) builds its body from variables relops cannot evaluate")
+                }
+                return .body(args[1])
+            }
+            if (300..<400).contains(code) {
+                return .unresolved(
+                    "return \(code) redirects; Google and Apple do not follow redirects for association files")
+            }
+            return .unresolved("return \(code): nginx answers \(code), not the document")
+        }
+        var requested = uri
+        if let tryFiles = route.location.child("try_files"), let first = tryFiles.arguments.first,
+            !first.hasPrefix("$uri")
+        {
+            guard let path = route.substitute(first, uri: uri) else {
+                return .unresolved("try_files \(first) uses a variable relops cannot evaluate")
+            }
+            requested = path
+        }
+        let serverPath: String
+        if let alias = route.location.child("alias")?.arguments.first {
+            guard let base = route.substitute(alias, uri: uri) else {
+                return .unresolved("alias \(alias) uses a variable relops cannot evaluate")
+            }
+            let args = route.location.arguments
+            if args.count == 1 || args.first == "^~" {
+                // A prefix location: the alias replaces the prefix.
+                let prefix = args.last ?? ""
+                serverPath = base + String(requested.dropFirst(min(prefix.count, requested.count)))
+            } else {
+                serverPath = base
+            }
+        } else if let root = route.root {
+            guard let base = route.substitute(root, uri: uri) else {
+                return .unresolved("root \(root) uses a variable relops cannot evaluate")
+            }
+            serverPath = base + requested
+        } else {
+            return .unresolved("no root, alias or return; nginx would serve its default html folder")
+        }
+        switch mapping.map(serverPath) {
+        case .tracked(let path): return .file(path: path)
+        case .notTracked(let path, let via):
+            return .unresolved(
+                "serves \(serverPath), which is \(path) (via \(via)): not a tracked file (missing or untracked)")
+        case .unmapped:
+            return .unresolved(
+                "serves \(serverPath), which no Dockerfile COPY or compose volume of this repository maps to a tracked file"
+            )
+        }
+    }
+}
+
+/// A byte search for a marker before any text is made (`memchr` for the first byte, then `memcmp`).
+enum TrackedFileTextSearch {
+    static func contains(_ bytes: [UInt8], _ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return true }
+        return bytes.withUnsafeBytes { haystack in
+            pattern.withUnsafeBytes { p in
+                guard let base = haystack.baseAddress, let n = p.baseAddress else { return false }
+                var offset = 0
+                while haystack.count - offset >= pattern.count,
+                    let hit = memchr(base + offset, Int32(first), haystack.count - offset - pattern.count + 1)
+                {
+                    if memcmp(hit, n, pattern.count) == 0 { return true }
+                    offset = base.distance(to: UnsafeRawPointer(hit)) + 1
+                }
+                return false
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Fingerprint
+import Foundation
+import RelopsCore
+
+/// One association document as this repository will serve it, read from its source.
+public struct SourcedDocument: Sendable {
+    public let document: WellKnownDocument
+    public let source: AssociationSource
+    /// The served text; nil when another repository serves it.
+    public let text: String?
+    /// What validating the text found: a parse error reads `path:line:col`.
+    public let problems: [AssociationProblem]
+    /// Warnings: disagreements between settings and `.relops.yml`.
+    public let notes: [String]
+
+    /// Where the text comes from, for messages: `web/.well-known/assetlinks.json`,
+    /// `Web/appsettings.json#AppAssociation`, `nginx.conf:12`.
+    public var origin: String {
+        switch source {
+        case .staticFile(let path): return path
+        case .settings(let path, let section): return "\(path)#\(section)"
+        case .nginx(let config, let line, _, .file(let path)): return "\(path) (nginx \(config):\(line))"
+        case .nginx(let config, let line, _, _): return "\(config):\(line)"
+        case .external: return "another repository"
+        }
+    }
+
+    /// The JSON form: the document, its source, the text and problems.
+    public var json: JSONValue {
+        .object([
+            ("document", .string(document.rawValue)), ("source", source.json), ("text", .string(text)),
+            ("problems", .array(problems.map { .string($0.description) })),
+            ("notes", .array(notes.map { .string($0) })),
+        ])
+    }
+}
+
+extension AssociationSources {
+    /// Each document as it will be served, read from its one source: a static or nginx-served file
+    /// byte for byte (a symlink leading outside the repository is refused), an nginx `return` body,
+    /// or the settings section rendered with `templates`. An nginx location relops cannot follow,
+    /// and a document with several sources, are bad input naming them.
+    public func served(in project: Project, templates: AssociationTemplates = .builtIn) throws(Failure)
+        -> [SourcedDocument]
+    {
+        var out: [SourcedDocument] = []
+        for entry in documents {
+            let source = try entry.only()
+            out.append(try Self.read(entry.document, from: source, project: project, templates: templates))
+        }
+        return out
+    }
+
+    /// One document from `source`.
+    public static func read(
+        _ document: WellKnownDocument, from source: AssociationSource, project: Project,
+        templates: AssociationTemplates = .builtIn
+    ) throws(Failure) -> SourcedDocument {
+        switch source {
+        case .external:
+            return SourcedDocument(document: document, source: source, text: nil, problems: [], notes: [])
+        case .staticFile(let path), .nginx(_, _, _, .file(let path)):
+            let bytes = try ServedFile.read(path, root: project.root)
+            return SourcedDocument(
+                document: document, source: source, text: String(decoding: bytes, as: UTF8.self),
+                problems: validate(bytes, document, name: path, config: project.config), notes: [])
+        case .nginx(let config, let line, _, .body(let body)):
+            let name = "\(config):\(line)"
+            return SourcedDocument(
+                document: document, source: source, text: body,
+                problems: validate(Array(body.utf8), document, name: name, config: project.config), notes: [])
+        case .nginx(let config, let line, let location, .unresolved(let why)):
+            throw Failure(.badInput, "\(config):\(line): location \(location) \(why)")
+        case .settings(let path, let section):
+            let target = ConfigTarget(
+                path: project.root + "/" + path, displayPath: path,
+                keyPath: section.split(separator: ":").map(String.init) + ["AndroidCertFingerprints"])
+            let settings = try AppAssociationSettings.load(target: target, config: project.config)
+            let rendered = try AssociationDocuments.render(settings, templates: templates)
+            let text = document == .assetLinks ? rendered.assetLinks : rendered.appleAppSiteAssociation
+            let mine = rendered.problems.filter { problem in
+                document == .assetLinks
+                    ? !problem.document.hasPrefix(WellKnownDocument.appleAppSiteAssociation.rawValue)
+                    : problem.document.hasPrefix(document.rawValue)
+            }
+            return SourcedDocument(
+                document: document, source: source, text: text, problems: mine, notes: settings.notes)
+        }
+    }
+
+    /// The validators `verify` applies to a live document, with a parse error located as
+    /// `path:line:col` and the package and app ids `.relops.yml` names expected.
+    static func validate(_ bytes: [UInt8], _ document: WellKnownDocument, name: String, config: ProjectConfig)
+        -> [AssociationProblem]
+    {
+        let problems =
+            document == .assetLinks
+            ? AssociationValidator.assetLinks(bytes, document: name, expectedPackage: config.androidPackage).problems
+            : AssociationValidator.appleAppSiteAssociation(bytes, document: name, expectedAppIDs: config.iosAppIDs)
+                .problems
+        return problems.map { problem in
+            let isPosition =
+                problem.location.split(separator: ":").count == 2
+                && problem.location.split(separator: ":").allSatisfy { $0.allSatisfy(\.isNumber) }
+            guard isPosition else { return problem }
+            return AssociationProblem(document: "\(name):\(problem.location)", location: "", message: problem.message)
+        }
+    }
+}
+
+/// Reads a served file of the repository: a regular file inside the working tree, a symlink only
+/// when it resolves inside it, at most 1 MiB.
+public enum ServedFile {
+    public static let sizeCap = 1 << 20
+
+    /// The bytes of `path` (relative to `root`).
+    public static func read(_ path: String, root: String) throws(Failure) -> [UInt8] {
+        let full = try resolve(path, root: root)
+        guard let bytes = readFile(full) else {
+            throw Failure(.couldNotCheck, "\(path): cannot read: \(errnoText())")
+        }
+        guard bytes.count <= sizeCap else {
+            throw Failure(.badInput, "\(path): \(bytes.count) bytes; an association document is at most \(sizeCap)")
+        }
+        return bytes
+    }
+
+    /// The absolute path to read or write for `path`, refusing a symlink that leads outside the
+    /// repository and anything but a regular file.
+    public static func resolve(_ path: String, root: String) throws(Failure) -> String {
+        let full = root + "/" + path
+        var info = stat()
+        guard lstat(full, &info) == 0 else {
+            throw Failure(.badInput, "\(path): no such file in the working tree (it is tracked; restore it)")
+        }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            guard let resolved = realpath(full, nil) else {
+                throw Failure(.badInput, "\(path): a symlink to a file that does not exist")
+            }
+            defer { free(resolved) }
+            let target = String(cString: resolved)
+            let base = realpath(root, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            }
+            guard let base, target.hasPrefix(base + "/") else {
+                throw Failure(
+                    .badInput,
+                    "\(path): a symlink to \(target), outside the repository; relops does not read or edit it")
+            }
+            guard stat(full, &info) == 0 else { throw Failure(.badInput, "\(path): cannot read: \(errnoText())") }
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(.badInput, "\(path): not a regular file") }
+        return full
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The built binary on a repository of each source: `association sources`, `association render`,
+/// `verify --local` and `fingerprint rotate`, with exit codes, stdout and stderr.
+@Suite struct AssociationSourceCommandTests {
+    let home = TemporaryFolder("home")
+    var environment: [String: String] { ["HOME": home.path] }
+
+    func run(_ arguments: [String], _ repo: GitFixture) -> ProcessOutput {
+        relops(arguments, in: repo.root, environment: environment)
+    }
+
+    @Test func aStaticSiteFileGoesThroughEveryCommand() throws {
+        let repo = staticSiteRepository()
+        let sources = run(["association", "sources"], repo)
+        #expect(sources.status == 0, "\(sources.stderr)")
+        #expect(sources.stdout.hasPrefix("assetlinks.json: static file \(staticAssetLinksPath)\n"))
+        #expect(
+            sources.stdout.contains(
+                "skipped: shared/src/commonTest/resources/.well-known/assetlinks.json: a test fixture"))
+
+        let render = run(["association", "render"], repo)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(
+            render.stdout
+                == "==> /.well-known/assetlinks.json <== (static file \(staticAssetLinksPath))\n"
+                + repo.readText(staticAssetLinksPath))
+        #expect(
+            render.stderr.contains("note: apple-app-site-association: external: nothing in this repository serves it"))
+
+        let verify = run(["verify", "--local", "--host", "app.example.com", "--package", "com.example.kmp"], repo)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("pass  assetlinks.grant"))
+        #expect(verify.stdout.contains("skip  aasa.local"))
+        let wrongPackage = run(
+            ["verify", "--local", "--host", "app.example.com", "--package", "com.example.other"], repo)
+        #expect(wrongPackage.status == 1, "\(wrongPackage.stdout)")
+
+        let cert = TestCertificate("play-app-signing")
+        let rotate = run(
+            ["fingerprint", "rotate", "--cert", cert.derPath, "--keep-old", "--apply", "--format", "json"], repo)
+        #expect(rotate.status == 0, "\(rotate.stderr)")
+        #expect(rotate.stdout.contains("\"kind\": \"static\""))
+        #expect(rotate.stdout.contains("\"key\": \"[0].target.sha256_cert_fingerprints\""))
+        #expect(repo.readText(staticAssetLinksPath).contains("\"\(cert.sha256)\""))
+        let verifyRotated = run(
+            ["verify", "--local", "--host", "app.example.com", "--fingerprint", cert.sha256, "--format", "json"], repo)
+        #expect(verifyRotated.status == 0, "\(verifyRotated.stdout)")
+        #expect(verifyRotated.stdout.contains("\"path\": \"\(staticAssetLinksPath)\""))
+    }
+
+    @Test func externalSaysSoInEveryCommand() throws {
+        let repo = staticSiteRepository()
+        repo.write(
+            ".relops.yml",
+            "app:\n  web_host: app.example.com\n  association: external\n  android:\n    package: com.example.app\n")
+        repo.commit("served elsewhere")
+        let render = run(["association", "render"], repo)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stdout.isEmpty)
+        #expect(
+            render.stderr.contains(
+                "note: assetlinks.json: external: served by another repository (app.association: external, .relops.yml:3)"
+            ))
+
+        let verify = run(["verify", "--local"], repo)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("skip  assetlinks.local"))
+        #expect(verify.stdout.contains("skip  aasa.local"))
+        #expect(!verify.stdout.contains("FAIL"))
+
+        let cert = TestCertificate("new-key")
+        let before = repo.readText(staticAssetLinksPath)
+        let rotate = run(["fingerprint", "rotate", "--cert", cert.derPath, "--keep-old", "--apply"], repo)
+        #expect(rotate.status == 0, "\(rotate.stderr)")
+        #expect(
+            rotate.stdout.contains(
+                "Ask the team that serves https://app.example.com/.well-known/assetlinks.json to:\n  add to the "
+                    + "sha256_cert_fingerprints of com.example.app's statement, keeping the values already there: \(cert.sha256)"
+            ))
+        #expect(rotate.stdout.contains("relops verify --host app.example.com --fingerprint \(cert.sha256)"))
+        #expect(rotate.stderr.contains("--apply writes nothing"))
+        #expect(repo.readText(staticAssetLinksPath) == before)
+
+        let upload = makeJavaKeyStore(at: repo.folder.url("androidApp/upload.jks"), alias: "upload")
+        let refused = run(["fingerprint", "rotate", "--to", upload], repo)
+        #expect(refused.status == 2, "\(refused.stdout)")
+        #expect(refused.stderr.contains("is the upload key"))
+    }
+
+    @Test func theASPNETSectionWithoutRelopsYmlIsRotatedInPlace() throws {
+        let repo = sampleRepository()
+        try FileManager.default.removeItem(atPath: repo.folder.url(".relops.yml"))
+        repo.commit("no config")
+        let sources = run(["association", "sources", "--format", "json"], repo)
+        #expect(sources.stdout.contains("\"source\": \"\(webSettings)#AppAssociation\""))
+        let cert = TestCertificate("signing")
+        let rotate = run(["fingerprint", "rotate", "--cert", cert.derPath, "--apply"], repo)
+        #expect(rotate.status == 0, "\(rotate.stderr)")
+        #expect(repo.readText(webSettings).contains("      \"\(cert.sha256)\"\n"))
+        let render = run(["association", "render", "--format", "json"], repo)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stdout.contains("\"kind\": \"settings\""))
+    }
+
+    @Test func badSourcesAreNamed() throws {
+        let missing = nginxRepository(aliasTarget: "/srv/association/missing.json")
+        let sources = run(["association", "sources"], missing)
+        #expect(sources.status == 1)
+        #expect(sources.stdout.contains("not a tracked file (missing or untracked)"))
+        let render = run(["association", "render"], missing)
+        #expect(render.status == 2)
+        #expect(render.stderr.contains("deploy/nginx/default.conf:10: location = /.well-known/assetlinks.json serves"))
+
+        let broken = GitFixture("broken")
+        broken.write("web/public/.well-known/assetlinks.json", "[{\"relation\": [}]\n")
+        broken.commit("broken")
+        let rendered = run(["association", "render"], broken)
+        #expect(rendered.status == 1)
+        #expect(rendered.stderr.contains("error: web/public/.well-known/assetlinks.json:1:16: not valid JSON"))
+        let rotate = run(["fingerprint", "rotate", "--to", AssociationTests.fingerprint], broken)
+        #expect(rotate.status == 2)
+        #expect(rotate.stderr.contains("web/public/.well-known/assetlinks.json:1:16: "))
+        let verify = run(["verify", "--local", "--host", "app.example.com"], broken)
+        #expect(verify.status == 1, "\(verify.stdout)")
+    }
+
+    /// nginx itself is the oracle: what it serves through a prefix `alias` and a regex location with
+    /// a capture is byte for byte what `association render` says it serves.
+    @Test func whatRealNginxServesIsWhatRenderPrints() throws {
+        let repo = GitFixture("nginx-oracle")
+        repo.write("site/wk/assetlinks.json", "[]\n")
+        repo.write("site/ios/apple-app-site-association.json", "{\"applinks\": {\"details\": []}}\n")
+        let server: NginxServer
+        do {
+            server = try NginxServer(label: "relops-oracle") { _, port, _ in
+                repo.write(
+                    "deploy/site.conf",
+                    """
+                    server {
+                        listen 127.0.0.1:\(port);
+                        location /.well-known/ {
+                            alias \(repo.root)/site/wk/;
+                        }
+                        location ~ ^/\\.well-known/(apple-app-site-association)$ {
+                            default_type application/json;
+                            alias \(repo.root)/site/ios/$1.json;
+                        }
+                    }
+
+                    """)
+                return "include \(repo.root)/deploy/site.conf;"
+            }
+        } catch {
+            Issue.record("nginx: \(error)")
+            return
+        }
+        repo.commit("nginx")
+        let render = run(["association", "render", "--format", "json"], repo)
+        for (document, file) in [
+            ("assetlinks.json", "site/wk/assetlinks.json"),
+            ("apple-app-site-association", "site/ios/apple-app-site-association.json"),
+        ] {
+            let served = runProcess(
+                "curl", ["-sS", "--fail", "http://127.0.0.1:\(server.port)/.well-known/\(document)"])
+            #expect(served.status == 0, "\(served.stderr)")
+            #expect(served.stdout == repo.readText(file))
+            #expect(render.stdout.contains("\"path\": \"\(file)\""), "\(render.stdout)\(render.stderr)")
+        }
+    }
+}

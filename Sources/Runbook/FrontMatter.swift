@@ -85,13 +85,20 @@ struct FrontMatter {
         guard let fields = spec.pairs else { throw fail(spec, "`vars.\(name)` must be a value or a mapping") }
         var defaultValue: String?, description: String?, secret = false, arguments = false
         var check: RelopsCommandLine?
-        let known = ["default", "description", "secret", "arguments", "check"]
+        var kind: VariableKind?
+        let known = ["default", "description", "secret", "arguments", "check", "kind"]
         for (key, value) in fields {
             guard let text = value.string else { throw fail(value, "`vars.\(name).\(key)` must be a single value") }
             switch key {
             case "default": defaultValue = text
             case "description": description = text
             case "check": check = try checkCommand(text, name: name, node: value, path: path, fail)
+            case "kind":
+                guard let known = VariableKind(rawValue: text) else {
+                    let kinds = VariableKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw fail(value, "`vars.\(name).kind: \(text)` is not a kind relops knows (known: \(kinds))")
+                }
+                kind = known
             case "secret", "arguments":
                 guard let flag = ["true": true, "false": false][text] else {
                     throw fail(value, "`vars.\(name).\(key)` must be true or false")
@@ -105,7 +112,7 @@ struct FrontMatter {
         }
         return RunbookVariable(
             name: name, defaultValue: defaultValue, description: description, isSecret: secret,
-            isArgumentList: arguments, check: check, line: spec.mark.line)
+            isArgumentList: arguments, check: check, kind: kind, line: spec.mark.line)
     }
 
     /// `vars.NAME.check`: one relops command line (`relops` may be left out) that only reads.

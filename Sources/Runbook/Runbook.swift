@@ -111,8 +111,18 @@ public struct RunbookVariable: Sendable, Equatable {
     /// before the first step for every variable that has a value (`association render --source
     /// {{association_source}}`); its first line of output says what is wrong with the value.
     public var check: RelopsCommandLine? = nil
+    /// `kind:`: a value relops understands itself. `association-source` is where the association
+    /// documents come from (`AssociationChoice`): checked against the repository before the first
+    /// step, and what `when: local-association` decides on.
+    public var kind: VariableKind? = nil
     /// The front matter line that declares it.
     public let line: Int
+}
+
+/// A variable whose value relops understands itself.
+public enum VariableKind: String, Sendable, Equatable, CaseIterable {
+    /// Where the association documents come from: empty (as found), `external`/`none`, or a file.
+    case associationSource = "association-source"
 }
 
 /// One `##` step: its title, prose and what it does, in document order.

@@ -18,6 +18,9 @@ public final class RunbookEngine {
     private let resumed: Bool
     /// What the last relops command said it checked and skipped, if it said.
     var lastOutcome: CheckOutcome?
+    /// Where the association documents come from: settled by `checkVariables` when the runbook has
+    /// an `association-source` variable or a `when: local-association` step.
+    private(set) var association = AssociationChoice.local(summary: "not looked at")
     /// Held from opening the run until `run()` ends (or the engine is released).
     private var lock: RunLock?
     /// The app's platforms, read once when a `when: ios|android` condition first needs them.
@@ -187,6 +190,7 @@ public final class RunbookEngine {
                 "  \(variable.name)=\(shown): \(why.isEmpty ? "refused" : why) (`\(displayCommand(arguments))` exited \(result.status))"
             )
         }
+        try settleAssociation(&problems, &onlyCouldNotCheck)
         guard !problems.isEmpty else { return }
         let noun = problems.count == 1 ? "a value that does not fit" : "\(problems.count) values that do not fit"
         throw Failure(
@@ -195,11 +199,29 @@ public final class RunbookEngine {
                 .joined(separator: "\n"))
     }
 
+    /// Resolves the `association-source` variable (empty when none is declared or given) against
+    /// the repository when anything decides on it; what does not fit joins `problems`.
+    private func settleAssociation(_ problems: inout [String], _ onlyCouldNotCheck: inout Bool) throws(Failure) {
+        let declared = runbook.variables.first { $0.kind == .associationSource }
+        guard declared != nil || runbook.steps.contains(where: { $0.condition == .localAssociation }) else { return }
+        let name = declared?.name ?? "association source"
+        let value = declared.flatMap { variables.value(of: $0.name) } ?? ""
+        do {
+            association = try AssociationChoice.resolve(value: value, name: name, root: repositoryRoot)
+        } catch {
+            if error.category != .couldNotCheck { onlyCouldNotCheck = false }
+            problems.append(
+                "  " + (error.message.hasPrefix("\(name)=") ? error.message : "\(name)=\(value): \(error.message)"))
+        }
+    }
+
     /// Why `step` does not apply in this run, or nil when it does.
     func inapplicable(_ step: RunbookStep) -> String? {
         let isRollbackStep = step.condition == .rollback
         if options.rollback && !isRollbackStep { return "a rollback run runs only the rollback steps" }
-        let context = ConditionContext(variables: variables, rollback: options.rollback, platforms: platforms)
+        let association = self.association
+        let context = ConditionContext(
+            variables: variables, rollback: options.rollback, platforms: platforms, association: { association })
         for condition in [runbook.condition, step.condition].compactMap({ $0 }) {
             if let reason = condition.unmet(context) { return reason }
         }

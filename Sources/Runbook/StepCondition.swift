@@ -10,6 +10,9 @@ public enum StepCondition: Sendable, Equatable {
     case variable(String)
     /// The step belongs to the rollback section: it runs only in a `--rollback` run.
     case rollback
+    /// This repository serves the association documents (the step reads or edits them); with an
+    /// external source the step is skipped, saying so.
+    case localAssociation
 
     /// Reads a `when:` value; `location` (`path:line`) names it in the error.
     public init(parsing text: String, location: String) throws(Failure) {
@@ -17,11 +20,13 @@ public enum StepCondition: Sendable, Equatable {
         switch value.lowercased() {
         case "ios", "android": self = .platform(value.lowercased())
         case "rollback": self = .rollback
+        case "local-association": self = .localAssociation
         default:
             guard value.hasPrefix("vars."), Placeholders.isName(String(value.dropFirst(5))) else {
                 throw Failure(
                     .badInput,
-                    "\(location): `when: \(value)` is not a condition (known: ios, android, vars.NAME, rollback)")
+                    "\(location): `when: \(value)` is not a condition (known: ios, android, vars.NAME, rollback, local-association)"
+                )
             }
             self = .variable(String(value.dropFirst(5)))
         }
@@ -33,6 +38,7 @@ public enum StepCondition: Sendable, Equatable {
         case .platform(let name): name
         case .variable(let name): "vars." + name
         case .rollback: "rollback"
+        case .localAssociation: "local-association"
         }
     }
 
@@ -41,6 +47,9 @@ public enum StepCondition: Sendable, Equatable {
         switch self {
         case .rollback:
             return context.rollback ? nil : "a rollback step (it runs with --rollback)"
+        case .localAssociation:
+            guard case .external(let reason) = context.association() else { return nil }
+            return "`when: local-association` and the association files are not served from this repository (\(reason))"
         case .variable(let name):
             let value = context.variables.value(of: name) ?? ""
             let off = ["", "false", "no", "off", "0"].contains(value.lowercased())
@@ -59,6 +68,8 @@ struct ConditionContext {
     let variables: RunVariables
     let rollback: Bool
     let platforms: Platforms
+    /// Where the association documents come from, found when a condition first asks.
+    let association: () -> AssociationChoice
 }
 
 /// The platforms the app ships on: the runbook variable `platforms` (`ios,android`) when given, else

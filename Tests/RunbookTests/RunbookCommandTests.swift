@@ -236,8 +236,8 @@ import Testing
         let missing = relops(["runbook", "run", "domain-cutover", "--non-interactive"], in: repo.root)
         #expect(missing.status == 2)
         // Every missing variable at once, with its description and the line to copy.
-        #expect(missing.stderr.contains("domain-cutover needs 5 variables that have no value:"))
-        for name in ["old_host", "new_host", "association_config", "android_package", "min_app_version"] {
+        #expect(missing.stderr.contains("domain-cutover needs 4 variables that have no value:"))
+        for name in ["old_host", "new_host", "android_package", "min_app_version"] {
             #expect(missing.stderr.contains("  --var \(name)=VALUE"), "\(name)")
         }
         #expect(missing.stderr.contains("The custom domain the app moves to"))

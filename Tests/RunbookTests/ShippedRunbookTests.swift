@@ -35,7 +35,7 @@ import Testing
         let missing = try #require(throws: Failure.self) {
             _ = try RunVariables(runbook: book, config: [], overrides: [])
         }
-        #expect(missing.message.contains("domain-cutover needs 5 variables that have no value:\n  old_host "))
+        #expect(missing.message.contains("domain-cutover needs 4 variables that have no value:\n  old_host "))
         let flags = "--offline --cacert ca.pem"
         let steps = try commands(
             book,
@@ -45,27 +45,26 @@ import Testing
             ])
         let counts =
             "binary=auto,server=auto,store-listing=auto,docs=auto,comment=auto,repo-meta=auto,test=auto,other=auto"
-        let config = "--config Web/appsettings.json"
         #expect(
             steps == [
                 ["scan --host \(old) --expect \(counts)"],
                 ["verify --host app.example.com --tls-only \(flags)"],
-                ["verify --host app.example.com \(config) \(flags)"],
+                ["association sources", "verify --host app.example.com \(flags)"],
                 ["cutover --from \(old) --to app.example.com"],
                 ["cutover --from \(old) --to app.example.com --apply --commit"],
                 [
                     "scan --host \(old) --after-cutover --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,other=0"
                 ],
                 ["scan --host app.example.com"],
-                ["verify --host app.example.com \(config) \(flags)", "verify --host \(old) \(config) \(flags)"],
+                ["verify --host app.example.com \(flags)", "verify --host \(old) \(flags)"],
                 ["scan --host app.example.com --expect binary=auto"],
                 ["scan --host app.example.com --expect binary=auto"],
-                ["verify --host app.example.com \(config) --wait 30m \(flags)"],
+                ["verify --host app.example.com --wait 30m \(flags)"],
                 [], [], [],
-                ["verify --host \(old) \(config) \(flags)"],
+                ["verify --host \(old) \(flags)"],
                 [],
                 ["cutover undo", "scan --host \(old) --expect \(counts)"],
-                ["verify --host \(old) \(config) \(flags)"],
+                ["verify --host \(old) \(flags)"],
             ])
         #expect(confirmations(book) == [0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 0, 2, 1, 2, 1, 1, 0, 1])
         #expect(

@@ -73,7 +73,7 @@ import Testing
         let error = #expect(throws: Failure.self) { try runbook("## Step\n\nwhen: windows\n- [x] x\n") }
         #expect(
             error?.message
-                == "Runbooks/sample.md:3: `when: windows` is not a condition (known: ios, android, vars.NAME, rollback)"
+                == "Runbooks/sample.md:3: `when: windows` is not a condition (known: ios, android, vars.NAME, rollback, local-association)"
         )
     }
 

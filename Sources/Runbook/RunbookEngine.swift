@@ -107,6 +107,7 @@ public final class RunbookEngine {
             self.lock = nil
         }
         try checkVariables()
+        recordPlatforms()
         try store.save(state)
         io.show(.started(runID: state.runID, resumed: resumed))
         // Evidence from before a done write is history: the inventory before a cutover no longer
@@ -161,6 +162,19 @@ public final class RunbookEngine {
             }
         }
         return nil
+    }
+
+    /// A declared `platforms` variable left empty takes the platforms the repository's build files
+    /// build, recorded with where they were found, so steps can pass them on (`verify --platforms`).
+    private func recordPlatforms() {
+        guard let declared = runbook.variables.first(where: { $0.name.lowercased() == "platforms" }),
+            (variables.value(of: declared.name) ?? "").isEmpty
+        else { return }
+        let found = platforms
+        variables.record(
+            declared.name, found.names.sorted().joined(separator: ","),
+            source: "found in the repository: \(found.source)")
+        recordVariables()
     }
 
     /// True for a step a rollback run leaves alone (it is the forward run's): recorded as skipped,

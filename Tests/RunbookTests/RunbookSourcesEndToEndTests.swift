@@ -265,3 +265,79 @@ import Testing
         #expect(external.stdout.contains("accept them with --accept-counts"))
     }
 }
+
+/// An Android-only app (Kotlin, a static assetlinks.json on its landing page, no iOS app) runs the
+/// domain cutover without a single Apple step, and no check asks for an apple-app-site-association.
+@Suite struct AndroidOnlyRunbookTests {
+    let old = "links.old-example.com"
+    let new = "links.example.app"
+
+    @Test func anAndroidOnlyAppRunsNoAppleStep() throws {
+        let repo = GitFixture("android-only")
+        repo.write(
+            "androidApp/build.gradle.kts",
+            "plugins {\n    id(\"com.android.application\")\n}\nandroid { namespace = \"com.example.kmp\" }\n")
+        repo.write(
+            "androidApp/src/main/AndroidManifest.xml",
+            """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+              <application>
+                <activity android:name=".MainActivity" android:exported="true">
+                  <intent-filter android:autoVerify="true">
+                    <action android:name="android.intent.action.VIEW" />
+                    <category android:name="android.intent.category.DEFAULT" />
+                    <category android:name="android.intent.category.BROWSABLE" />
+                    <data android:scheme="https" android:host="\(old)" />
+                  </intent-filter>
+                </activity>
+              </application>
+            </manifest>
+
+            """)
+        let assetLinks = """
+            [{"relation": ["delegate_permission/common.handle_all_urls"],
+              "target": {"namespace": "android_app", "package_name": "com.example.kmp",
+                         "sha256_cert_fingerprints": ["\(SampleRepository.servedFingerprint)"]}}]
+
+            """
+        repo.write("landing-page/public/.well-known/assetlinks.json", assetLinks)
+        repo.write("landing-page/index.html", "<a href=\"https://\(old)/\">open</a>\n")
+        repo.commit("Android app and landing page")
+        let web = try SampleWebHost(hosts: [old, new])
+        for host in [old, new] { web.serve(host, "assetlinks.json", assetLinks) }
+        let vars = [
+            "old_host=\(old)", "new_host=\(new)", "android_package=com.example.kmp", "min_app_version=2.0",
+            "verify_flags=\(web.verifyFlags)",
+        ].flatMap { ["--var", $0] }
+        let run = relops(
+            ["runbook", "run", "domain-cutover", "--non-interactive", "--accept-counts"]
+                + ["--confirm", "7", "--confirm", "8", "--confirm", "9", "--confirm", "14", "--confirm", "15"]
+                + ["--skip", "12=no Android device in CI"] + vars, in: repo.root)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let state = try RunStore(repositoryRoot: repo.root).find(nil)
+        for number in [10, 11, 13] {
+            #expect(state.steps[number - 1].status == .skipped)
+            #expect(
+                state.steps[number - 1].note?.hasPrefix(
+                    "does not apply: `when: ios` and the app's platforms are android (androidApp/build.gradle.kts builds an Android app"
+                )
+                    == true, "\(number)")
+        }
+        #expect(state.steps[8].status == .confirmed)  // the Android rebuild
+        // The platforms were found in the build files and handed to every association check.
+        #expect(state.vars.first { $0.name == "platforms" }?.value == "android")
+        #expect(state.steps[2].checks.last?.text.contains("verify --host \(new) --platforms android") == true)
+        #expect(state.steps[2].checks.last?.excerpt?.contains("aasa") == false)
+
+        // Both documents are asked for when both platforms are named, and a platform relops does not know is refused.
+        let both = relops(
+            ["verify", "--host", new, "--platforms", "android,ios"]
+                + web.verifyFlags.split(separator: " ").map(String.init), in: repo.root)
+        #expect(both.status == 1, "\(both.stdout)")
+        #expect(both.stdout.contains("apple-app-site-association: HTTP 404, expected 200"))
+        let unknown = relops(["verify", "--host", new, "--platforms", "android,windows"], in: repo.root)
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr.contains("--platforms android,windows: unknown platform `windows` (known: android, ios)"))
+    }
+}

@@ -49,22 +49,22 @@ import Testing
             steps == [
                 ["scan --host \(old) --expect \(counts)"],
                 ["verify --host app.example.com --tls-only \(flags)"],
-                ["association sources", "verify --host app.example.com \(flags)"],
+                ["association sources", "verify --host app.example.com --platforms  \(flags)"],
                 ["cutover --from \(old) --to app.example.com"],
                 ["cutover --from \(old) --to app.example.com --apply --commit"],
                 [
                     "scan --host \(old) --after-cutover --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,other=0"
                 ],
                 ["scan --host app.example.com"],
-                ["verify --host app.example.com \(flags)", "verify --host \(old) \(flags)"],
+                ["verify --host app.example.com --platforms  \(flags)", "verify --host \(old) --platforms  \(flags)"],
                 ["scan --host app.example.com --expect binary=auto"],
                 ["scan --host app.example.com --expect binary=auto"],
-                ["verify --host app.example.com --wait 30m \(flags)"],
+                ["verify --host app.example.com --platforms  --wait 30m \(flags)"],
                 [], [], [],
-                ["verify --host \(old) \(flags)"],
+                ["verify --host \(old) --platforms  \(flags)"],
                 [],
                 ["cutover undo", "scan --host \(old) --expect \(counts)"],
-                ["verify --host \(old) \(flags)"],
+                ["verify --host \(old) --platforms  \(flags)"],
             ])
         #expect(confirmations(book) == [0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 0, 2, 1, 2, 1, 1, 0, 1])
         #expect(
@@ -96,9 +96,9 @@ import Testing
                 ["fingerprint show --cert deployment_cert.der"],
                 ["fingerprint rotate --cert deployment_cert.der --keep-old --apply"],
                 [],
-                ["verify --host app.example.com --fingerprint \(old) --fingerprint \(new)"],
+                ["verify --host app.example.com --platforms android --fingerprint \(old) --fingerprint \(new)"],
                 ["fingerprint rotate --retire \(old) --apply"],
-                ["verify --host app.example.com --fingerprint \(new)"],
+                ["verify --host app.example.com --platforms android --fingerprint \(new)"],
                 ["fingerprint rotate --to \(new)"],
             ])
         #expect(confirmations(book) == [1, 0, 1, 0, 1, 2, 1])

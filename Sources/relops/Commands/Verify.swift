@@ -61,6 +61,10 @@ struct VerifyCommand: RelopsCommand {
             .value(
                 "path", "PATH", repeatable: true, help: "A link the AASA must open in the app (default: app.ios.paths)."
             ),
+            .value(
+                "platforms", "LIST",
+                help:
+                    "The app's platforms (android, ios): the host must serve only their documents (default: both)."),
             .flag("offline", help: "Skip Google's Digital Asset Links API and Apple's CDN."),
             .flag(
                 "local",
@@ -170,6 +174,7 @@ struct VerifyCommand: RelopsCommand {
         out.tlsOnly = arguments.flag("tls-only")
         out.wait = arguments.value("wait")
         out.interval = arguments.value("interval")
+        out.platforms = arguments.value("platforms")
         return out
     }
 

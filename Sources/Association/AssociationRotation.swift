@@ -89,12 +89,15 @@ extension AssociationSources {
 
 /// What the team that serves an external assetlinks.json must change, since relops cannot.
 public struct ExternalRotation: Sendable {
+    /// The external source.
     public let source: AssociationSource
     /// One instruction per line, for people.
     public let instructions: [String]
     /// The fingerprints asked for, canonical form.
     public let add: [String]
+    /// The fingerprint to remove, canonical form.
     public let retire: String?
+    /// Whether the values already served stay (`--keep-old`).
     public let keepOld: Bool
 
     /// The instructions for adding `fingerprints` (keeping the others with `keepOld`) or retiring

@@ -114,9 +114,12 @@ public enum AssociationSource: Sendable, Equatable {
 
 /// A tracked file that looks like an association document but is not counted as served, with why.
 public struct SkippedCandidate: Sendable, Equatable {
+    /// The file (or `config:line` for a configuration relops could not read).
     public let path: String
+    /// Why it does not count: a test fixture, documentation, not under `.well-known`.
     public let reason: String
 
+    /// A skipped candidate as given.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
@@ -125,10 +128,12 @@ public struct SkippedCandidate: Sendable, Equatable {
 
 /// How one document is served: the source relops uses, or every candidate when it cannot pick one.
 public struct DocumentSource: Sendable, Equatable {
+    /// The document.
     public let document: WellKnownDocument
     /// Every source found for the document, most specific first; one `external` when none.
     public let sources: [AssociationSource]
 
+    /// The entry as given.
     public init(document: WellKnownDocument, sources: [AssociationSource]) {
         self.document = document
         self.sources = sources
@@ -141,6 +146,6 @@ public struct DocumentSource: Sendable, Equatable {
             .badInput,
             "\(document.rawValue) has \(sources.count) sources in this repository, and relops cannot tell which "
                 + "one is deployed: " + sources.map(\.summary).joined(separator: "; ")
-                + ". Remove the stale ones, or set app.android.fingerprints in .relops.yml to the served settings")
+                + ". Name the served one with app.association: PATH in .relops.yml, or remove the stale ones")
     }
 }

@@ -99,10 +99,47 @@ struct AssociationSourceFinder {
             }
             found[document, default: []].append(.staticFile(path: path))
         }
+        if let pin = config.associationPath { try choose(pin) }
         let documents = WellKnownDocument.allCases.map { document in
             DocumentSource(document: document, sources: found[document] ?? [.external(.nothingFound)])
         }
         return AssociationSources(documents: documents, skipped: skipped)
+    }
+
+    /// `app.association: PATH`: where a document has several sources, keeps the one at `pin` (a
+    /// static file, the file an nginx location serves or its configuration, a settings file). A
+    /// path that is no source found is an error naming what was found.
+    mutating func choose(_ pin: String) throws(Failure) {
+        func paths(_ source: AssociationSource) -> [String] {
+            switch source {
+            case .staticFile(let path): return [path]
+            case .settings(let path, _): return [path]
+            case .nginx(let config, _, _, let served):
+                if case .file(let path) = served { return [config, path] }
+                return [config]
+            case .external: return []
+            }
+        }
+        let all = found.values.flatMap { $0 }
+        guard all.contains(where: { paths($0).contains(pin) }) else {
+            let names = Set(all.flatMap(paths)).sorted()
+            throw Failure(
+                .badInput,
+                ".relops.yml:\(config.associationLine ?? 1): app.association \(pin) is not a source relops found "
+                    + "(found: \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+        }
+        for (document, sources) in found where sources.count > 1 {
+            let kept = sources.filter { paths($0).contains(pin) }
+            if !kept.isEmpty {
+                for source in sources where !kept.contains(source) {
+                    let path = paths(source).first ?? source.summary
+                    skipped.append(
+                        SkippedCandidate(
+                            path: path, reason: "\(document.rawValue): app.association names \(pin) as the served one"))
+                }
+                found[document] = kept
+            }
+        }
     }
 
     /// Why a tracked `assetlinks.json` / `apple-app-site-association` is not served, or nil when it is:
@@ -143,13 +180,16 @@ struct AssociationSourceFinder {
         return false
     }
 
-    /// Tracked files that may hold nginx configuration.
+    /// Tracked files that may hold nginx configuration: `*.conf` (and `.conf.template`, as the
+    /// nginx image's envsubst reads them), `*.nginx`, `nginx.template`, and a file without an
+    /// extension in an `nginx/`, `sites-available/`, `sites-enabled/` or `conf.d/` folder.
     static func mayBeNginxConfig(_ path: String) -> Bool {
-        let name = nameOf(path).lowercased()
         if isTestPath(path) { return false }
-        return name.hasSuffix(".conf") || name.hasSuffix(".conf.template") || name.hasSuffix(".nginx")
-            || name.hasPrefix("nginx") && !name.hasSuffix(".md")
-            || path.lowercased().contains("sites-available/") || path.lowercased().contains("sites-enabled/")
+        let name = nameOf(path).lowercased()
+        for suffix in [".conf", ".conf.template", ".conf.tmpl", ".nginx"] where name.hasSuffix(suffix) { return true }
+        if name == "nginx" || name == "nginx.template" || name == "nginx.tmpl" { return true }
+        let folder = nameOf(folderOf(path)).lowercased()
+        return !name.contains(".") && ["nginx", "sites-available", "sites-enabled", "conf.d"].contains(folder)
     }
 
     static func isTestPath(_ path: String) -> Bool {

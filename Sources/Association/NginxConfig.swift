@@ -20,10 +20,14 @@ enum NginxConfig {
         let message: String
     }
 
+    /// Blocks nested deeper than this are refused (real configurations nest three or four deep),
+    /// so a hostile file cannot exhaust the stack.
+    static let maximumDepth = 64
+
     /// The top-level directives of `text`; unbalanced braces or quotes are an error with the line.
     static func parse(_ text: String) throws(ParseError) -> [NginxDirective] {
         var tokens = try tokenize(text)[...]
-        let directives = try block(&tokens, closedBy: nil)
+        let directives = try block(&tokens, closedBy: nil, depth: 0)
         return directives
     }
 
@@ -88,7 +92,12 @@ enum NginxConfig {
         return out
     }
 
-    static func block(_ tokens: inout ArraySlice<Token>, closedBy open: Int?) throws(ParseError) -> [NginxDirective] {
+    static func block(_ tokens: inout ArraySlice<Token>, closedBy open: Int?, depth: Int) throws(ParseError)
+        -> [NginxDirective]
+    {
+        if depth > maximumDepth {
+            throw ParseError(line: open ?? 1, message: "blocks nested more than \(maximumDepth) deep")
+        }
         var directives: [NginxDirective] = []
         var words: [(String, Int)] = []
         while let token = tokens.popFirst() {
@@ -101,7 +110,7 @@ enum NginxConfig {
                 words = []
             case .open(let line):
                 guard let first = words.first else { throw ParseError(line: line, message: "unexpected \"{\"") }
-                let children = try block(&tokens, closedBy: line)
+                let children = try block(&tokens, closedBy: line, depth: depth + 1)
                 directives.append(
                     NginxDirective(
                         name: first.0, arguments: words.dropFirst().map(\.0), line: first.1, children: children))

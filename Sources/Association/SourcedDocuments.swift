@@ -4,7 +4,9 @@ import RelopsCore
 
 /// One association document as this repository will serve it, read from its source.
 public struct SourcedDocument: Sendable {
+    /// Which document.
     public let document: WellKnownDocument
+    /// Where it was read from.
     public let source: AssociationSource
     /// The served text; nil when another repository serves it.
     public let text: String?
@@ -111,6 +113,7 @@ extension AssociationSources {
 /// Reads a served file of the repository: a regular file inside the working tree, a symlink only
 /// when it resolves inside it, at most 1 MiB.
 public enum ServedFile {
+    /// The largest file read (1 MiB): a real association document is a few kilobytes.
     public static let sizeCap = 1 << 20
 
     /// The bytes of `path` (relative to `root`).
@@ -125,8 +128,9 @@ public enum ServedFile {
         return bytes
     }
 
-    /// The absolute path to read or write for `path`, refusing a symlink that leads outside the
-    /// repository and anything but a regular file.
+    /// The absolute path to read or write for `path`: a symlink's target (so an edit replaces the
+    /// file, not the link), refusing one that leads outside the repository and anything but a
+    /// regular file.
     public static func resolve(_ path: String, root: String) throws(Failure) -> String {
         let full = root + "/" + path
         var info = stat()
@@ -149,6 +153,8 @@ public enum ServedFile {
                     "\(path): a symlink to \(target), outside the repository; relops does not read or edit it")
             }
             guard stat(full, &info) == 0 else { throw Failure(.badInput, "\(path): cannot read: \(errnoText())") }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(.badInput, "\(path): not a regular file") }
+            return target
         }
         guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(.badInput, "\(path): not a regular file") }
         return full

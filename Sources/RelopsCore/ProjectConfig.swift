@@ -16,6 +16,9 @@ public struct ProjectConfig: Sendable, Equatable {
     /// How the association documents are served (`app.association`): found in the repository
     /// (`auto`, the default) or served by another repository (`external`).
     public var association: AssociationMode = .auto
+    /// The served file (or settings file, or nginx configuration) `app.association` names, to pick
+    /// one when a document has several sources in the repository.
+    public var associationPath: String?
     /// The line of `app.association` in `.relops.yml`, for messages that cite it.
     public var associationLine: Int?
     /// Where the identity service's OAuth return-URL scheme allowlist lives: `path#Section:Key`

@@ -78,19 +78,37 @@ struct ConfigReader {
             case "ios": try readIOS(value, into: &config)
             case "oauth": try readOAuth(value, into: &config)
             case "association":
-                let text = try string(value, "app.association")
-                let modes = ProjectConfig.AssociationMode.allCases.map(\.rawValue)
-                guard let mode = ProjectConfig.AssociationMode(rawValue: text) else {
-                    throw fail(
-                        value, "`app.association` is `\(shown(text))`; use one of \(modes.joined(separator: ", "))")
-                }
-                config.association = mode
-                config.associationLine = value.mark.line
+                try readAssociation(value, into: &config)
             default:
                 throw unknown(
                     key, in: "app", at: value, known: ["web_host", "android", "ios", "oauth", "association"])
             }
         }
+    }
+
+    /// `auto`, `external`, or the repository path of the source to use when a document has several
+    /// (`site/public/.well-known/assetlinks.json`, `Web/appsettings.json`, `deploy/nginx.conf`).
+    func readAssociation(_ node: YAMLNode, into config: inout ProjectConfig) throws(Failure) {
+        let text = try string(node, "app.association")
+        let modes = ProjectConfig.AssociationMode.allCases.map(\.rawValue)
+        config.associationLine = node.mark.line
+        if let mode = ProjectConfig.AssociationMode(rawValue: text) {
+            config.association = mode
+            return
+        }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let isPath =
+            (text.contains("/") || text.contains(".")) && !text.hasPrefix("/")
+            && !parts.contains { $0.isEmpty || $0 == ".." || $0 == "." }
+            && !text.unicodeScalars.contains { $0.value < 0x20 || $0 == " " }
+        guard isPath else {
+            let hint = closest(text, in: modes).map { " (did you mean `\($0)`?)" } ?? ""
+            throw fail(
+                node,
+                "`app.association` is `\(shown(text))`\(hint); use one of \(modes.joined(separator: ", ")), or the "
+                    + "repository path of the file that is served")
+        }
+        config.associationPath = text
     }
 
     func readOAuth(_ node: YAMLNode, into config: inout ProjectConfig) throws(Failure) {

@@ -88,7 +88,9 @@ public struct ExpectedDocuments: Sendable {
         }
         let links = documents.first { $0.document == .assetLinks }
         let apple = documents.first { $0.document == .appleAppSiteAssociation }
-        let origins = documents.filter { $0.text != nil }.map(\.origin)
+        let origins = documents.filter { $0.text != nil }.map(\.origin).reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
         self.init(
             assetLinks: value(links?.text), appSiteAssociation: value(apple?.text),
             source: origins.isEmpty ? "the repository" : origins.joined(separator: " and "),

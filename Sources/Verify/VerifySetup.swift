@@ -170,6 +170,24 @@ extension VerifyOptions {
     mutating func applySources(_ project: Project) throws(Failure) {
         let found = try AssociationSources.find(in: project)
         documentSources = found.documents
+        // A settings section found without .relops.yml gives what the files must carry, as a
+        // configured one does (flags and .relops.yml first).
+        let settingsSource = found.documents.lazy.compactMap { entry -> (String, String)? in
+            guard entry.sources.count == 1, case .settings(let path, let section) = entry.sources[0] else { return nil }
+            return (path, section)
+        }.first
+        if let (path, section) = settingsSource {
+            let target = ConfigTarget(
+                path: project.root + "/" + path, displayPath: path,
+                keyPath: section.split(separator: ":").map(String.init) + ["AndroidCertFingerprints"])
+            let settings = try AppAssociationSettings.load(target: target, config: project.config)
+            if expectation.androidPackage == nil { expectation.androidPackage = settings.androidPackage }
+            if expectation.iosAppIDs.isEmpty { expectation.iosAppIDs = settings.appleAppIDs }
+            if expectation.iosPaths.isEmpty { expectation.iosPaths = settings.applePaths }
+            if expectation.fingerprints.isEmpty, !settings.androidFingerprints.isEmpty {
+                expectation.fingerprints = try configuredFingerprints(target)
+            }
+        }
         do {
             expectedDocuments = ExpectedDocuments(sourced: try found.served(in: project))
         } catch {

@@ -34,6 +34,30 @@ import Testing
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         #expect(verify.stdout.contains("pass  assetlinks.grant"))
         #expect(verify.stdout.contains("skip  aasa.local"))
+        // With --repo, every host the app claims is held against the static document too.
+        repo.write(
+            "androidApp/src/main/AndroidManifest.xml",
+            """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+              <application><activity android:name=".Main">
+                <intent-filter android:autoVerify="true">
+                  <action android:name="android.intent.action.VIEW" />
+                  <category android:name="android.intent.category.BROWSABLE" />
+                  <data android:scheme="https" android:host="links.example.com" />
+                </intent-filter>
+              </activity></application>
+            </manifest>
+
+            """)
+        repo.commit("claims")
+        let claimed = run(
+            ["verify", "--local", "--repo", repo.root, "--host", "app.example.com", "--package", "com.example.kmp"],
+            repo)
+        #expect(claimed.status == 0, "\(claimed.stdout)\(claimed.stderr)")
+        #expect(
+            claimed.stdout.contains(
+                "pass  assetlinks.grant         https://links.example.com/.well-known/assetlinks.json: a statement "
+                    + "grants delegate_permission/common.handle_all_urls to com.example.kmp"))
         let wrongPackage = run(
             ["verify", "--local", "--host", "app.example.com", "--package", "com.example.other"], repo)
         #expect(wrongPackage.status == 1, "\(wrongPackage.stdout)")
@@ -103,6 +127,30 @@ import Testing
         let render = run(["association", "render", "--format", "json"], repo)
         #expect(render.status == 0, "\(render.stderr)")
         #expect(render.stdout.contains("\"kind\": \"settings\""))
+        let verify = run(
+            [
+                "verify", "--local", "--host", "app.example.com", "--fingerprint", cert.sha256, "--package",
+                "com.example.app",
+            ],
+            repo)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("the documents rendered from \(webSettings)#AppAssociation"))
+        #expect(verify.stdout.contains("pass  aasa.appid "))
+    }
+
+    @Test func anNginxSiteIsVerifiedLocallyFromWhatItServes() throws {
+        let repo = nginxRepository()
+        let verify = run(
+            [
+                "verify", "--local", "--host", "app.example.com", "--package", "com.example.app", "--app-id",
+                "ABCDE12345.com.example.app", "--path", "/sessions/1", "--format", "json",
+            ], repo)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("\"kind\": \"nginx\""))
+        #expect(verify.stdout.contains("\"path\": \"association/assetlinks.json\""))
+        let wrongApp = run(
+            ["verify", "--local", "--host", "app.example.com", "--app-id", "ZZZZZ99999.com.other"], repo)
+        #expect(wrongApp.status == 1, "\(wrongApp.stdout)")
     }
 
     @Test func badSourcesAreNamed() throws {

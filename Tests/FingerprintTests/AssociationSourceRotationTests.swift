@@ -123,6 +123,24 @@ import Testing
         #expect(outside.readText("assetlinks.json") == "[]\n")
     }
 
+    @Test func aSymlinkInsideTheRepositoryIsFollowedAndKept() throws {
+        let repo = staticSiteRepository()
+        try FileManager.default.createDirectory(
+            atPath: repo.folder.url("web/public/.well-known"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: repo.folder.url("web/public/.well-known/assetlinks.json"),
+            withDestinationPath: "../../../" + staticAssetLinksPath)
+        repo.write(".relops.yml", "app:\n  association: web/public/.well-known/assetlinks.json\n")
+        repo.commit("linked")
+        let cert = TestCertificate("linked")
+        let plan = try rotation(repo, to: cert.sha256)
+        try plan.apply()
+        let link = try FileManager.default.destinationOfSymbolicLink(
+            atPath: repo.folder.url("web/public/.well-known/assetlinks.json"))
+        #expect(link == "../../../" + staticAssetLinksPath)
+        #expect(repo.readText(staticAssetLinksPath).contains("\"\(cert.sha256)\""))
+    }
+
     @Test func anNginxServedFileIsRotatedAndAReturnBodyIsRefused() throws {
         let repo = nginxRepository()
         let cert = TestCertificate("app")

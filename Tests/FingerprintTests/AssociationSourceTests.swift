@@ -185,7 +185,40 @@ func nginxRepository(aliasTarget: String = "/srv/association/assetlinks.json") -
         #expect {
             _ = try ProjectConfig.parse("app:\n  association: elsewhere\n", path: ".relops.yml")
         } throws: { error in
-            "\(error)" == ".relops.yml:2:16: `app.association` is `elsewhere`; use one of auto, external"
+            "\(error)"
+                == ".relops.yml:2:16: `app.association` is `elsewhere`; use one of auto, external, or the repository "
+                + "path of the file that is served"
+        }
+        for bad in ["externel", "/etc/nginx/nginx.conf", "../other/assetlinks.json", "a//b.json"] {
+            #expect {
+                _ = try ProjectConfig.parse("app:\n  association: \"\(bad)\"\n", path: ".relops.yml")
+            } throws: { error in
+                "\(error)".contains("`app.association` is `\(bad)`")
+                    && (bad != "externel" || "\(error)".contains("(did you mean `external`?)"))
+            }
+        }
+    }
+
+    @Test func appAssociationPicksOneOfSeveralSourcesAndMustNameOneFound() throws {
+        let repo = staticSiteRepository()
+        repo.write("site/static/.well-known/assetlinks.json", "[]\n")
+        repo.write(".relops.yml", "app:\n  association: \(staticAssetLinksPath)\n")
+        repo.commit("pinned")
+        let found = try sources(repo)
+        #expect(found.source(of: .assetLinks).sources == [.staticFile(path: staticAssetLinksPath)])
+        #expect(
+            found.skipped.contains(
+                SkippedCandidate(
+                    path: "site/static/.well-known/assetlinks.json",
+                    reason: "assetlinks.json: app.association names \(staticAssetLinksPath) as the served one")))
+        repo.write(".relops.yml", "app:\n  association: site/public/assetlinks.json\n")
+        repo.commit("wrong pin")
+        #expect {
+            _ = try sources(repo)
+        } throws: { error in
+            "\(error)"
+                == ".relops.yml:2: app.association site/public/assetlinks.json is not a source relops found "
+                + "(found: \(staticAssetLinksPath), site/static/.well-known/assetlinks.json)"
         }
     }
 

@@ -35,7 +35,10 @@ enum FingerprintCommand: RelopsCommand {
                 "rotate",
                 abstract: "Put a new app signing fingerprint into the served config (preview unless --apply).",
                 discussion: """
-                    The target defaults to .relops.yml's app.android.fingerprints (path#Section:Key). \
+                    The target defaults to .relops.yml's app.android.fingerprints (path#Section:Key), else \
+                    where the repository serves assetlinks.json (relops association sources): a static or \
+                    nginx-served file is edited at its app statement's sha256_cert_fingerprints, keeping \
+                    its layout; for an external one relops prints what the serving team must change. \
                     Refuses the placeholder, a wrong-length or SHA-1 value, and the certificate of an \
                     upload or debug keystore it can find. Reports other settings that override the \
                     key and documentation that still holds the placeholder or a retired fingerprint.

@@ -21,7 +21,9 @@ struct VerifyCommand: RelopsCommand {
 
             With --local nothing is fetched: the rendered documents stand in for what every host will \
             serve, every document check runs on them, and the HTTP-level checks (status, redirects, \
-            Content-Type, size cap, TLS) are skipped. It needs a config to render from.
+            Content-Type, size cap, TLS) are skipped. It needs a config to render from, or a repository: \
+            with no settings file named, the documents come from its association sources (relops \
+            association sources), and one another repository serves is skipped, saying so.
 
             The repository's native OAuth callback leg is checked with --repo, and with --local inside a \
             repository: the custom schemes the iOS (CFBundleURLSchemes) and Android (WebAuthenticatorCallbackActivity \
@@ -69,7 +71,7 @@ struct VerifyCommand: RelopsCommand {
             .flag(
                 "local",
                 help:
-                    "Fetch nothing: check the documents association render makes as each host's served files (implies --offline; needs --config or app.android.fingerprints)."
+                    "Fetch nothing: check the documents association render makes as each host's served files (implies --offline; needs --config or a repository; an external document is skipped)."
             ),
             .value(
                 "dal-endpoint", "URL",

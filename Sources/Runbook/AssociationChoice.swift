@@ -47,6 +47,12 @@ public enum AssociationChoice: Sendable, Equatable {
                 .badInput, "\(what): \(describe(relative, root: project.root)); \(foundElsewhere(foundSummary))")
         }
         for entry in found.documents where entry.sources.contains(source) {
+            if entry.sources.count > 1 {
+                throw Failure(
+                    .badInput,
+                    "\(what): \(entry.document.rawValue) has \(entry.sources.count) sources (\(entry.sources.map(\.summary).joined(separator: "; "))); set app.association: \(relative) in .relops.yml so every relops command uses the one you mean"
+                )
+            }
             let document = try AssociationSources.read(entry.document, from: source, project: project)
             if let problem = document.problems.first {
                 throw Failure(.badInput, "\(what): \(document.document.rawValue) from it does not validate: \(problem)")
@@ -103,6 +109,6 @@ public enum AssociationChoice: Sendable, Equatable {
     static func foundElsewhere(_ summary: String) -> String {
         summary.isEmpty
             ? "relops finds no association source in this repository (pass `external`, or leave it empty)"
-            : "relops finds them in: \(summary) (leave it empty to use that, or set app.android.fingerprints in .relops.yml to the served settings)"
+            : "relops finds them in: \(summary) (leave it empty to use that, or set app.association: PATH in .relops.yml to pick the served one)"
     }
 }

@@ -118,6 +118,16 @@ import Testing
         )
     }
 
+    @Test func anUnknownKindIsRefusedWhereItIsDeclared() throws {
+        let error = try #require(throws: Failure.self) {
+            _ = try runbook("---\nvars:\n  src:\n    kind: association\n---\n## S\n- [ ] {{src}}\n")
+        }
+        #expect(
+            error.message
+                == "Runbooks/sample.md:4:11: `vars.src.kind: association` is not a kind relops knows (known: association-source)"
+        )
+    }
+
     @Test func aStepWhoseEveryCheckWasSkippedIsSkippedNotPassed() throws {
         let folder = TemporaryFolder()
         let book = try runbook(

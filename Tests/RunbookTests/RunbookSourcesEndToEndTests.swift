@@ -245,6 +245,7 @@ import Testing
             ("none", "association_config=none: this repository serves the association files itself (static file"),
             ("Docs/notes.txt", "association_config=Docs/notes.txt: Docs/notes.txt is neither a settings file"),
             ("missing.json", "association_config=missing.json: no such file in the repository"),
+            ("../../etc/hosts", "association_config=../../etc/hosts: outside the repository"),
         ] {
             let refused = run("domain-cutover", vars + ["--var", "association_config=\(value)"], repo)
             #expect(refused.status == 2, "\(value): \(refused.stdout)\(refused.stderr)")

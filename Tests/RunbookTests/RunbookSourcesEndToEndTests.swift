@@ -244,6 +244,10 @@ import Testing
         for (value, message) in [
             ("none", "association_config=none: this repository serves the association files itself (static file"),
             ("Docs/notes.txt", "association_config=Docs/notes.txt: Docs/notes.txt is neither a settings file"),
+            (
+                "assetlinks.json",
+                "association_config=assetlinks.json: assetlinks.json is an assetlinks.json document, but nothing in the repository serves it; relops finds them in: static file"
+            ),
             ("missing.json", "association_config=missing.json: no such file in the repository"),
             ("../../etc/hosts", "association_config=../../etc/hosts: outside the repository"),
         ] {

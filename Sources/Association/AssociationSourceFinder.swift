@@ -84,8 +84,14 @@ struct AssociationSourceFinder {
         try findSettings()
         let mapping = ServedPathMapping(root: root, tracked: trackedSet, files: tracked)
         var servedByNginx = Set<String>()
+        var configs: [(path: String, directives: [NginxDirective])] = []
         for path in tracked where Self.mayBeNginxConfig(path) {
-            for (document, source) in nginxSources(path, mapping: mapping) {
+            if let directives = readNginx(path) { configs.append((path, directives)) }
+        }
+        let included = Set(configs.flatMap { Self.includes(in: $0.directives, configs: configs) })
+        for config in configs where !included.contains(config.path) {
+            let expanded = Self.expandIncludes(config.directives, configs: configs, seen: [config.path])
+            for (document, source) in nginxSources(expanded, mapping: mapping) {
                 if let file = source.servedFile { servedByNginx.insert(file) }
                 found[document, default: []].append(source)
             }
@@ -98,6 +104,20 @@ struct AssociationSourceFinder {
                 continue
             }
             found[document, default: []].append(.staticFile(path: path))
+        }
+        if config.androidFingerprints != nil {
+            // The settings .relops.yml names are what render, rotate and verify use: the others
+            // found for the same document are listed, not counted.
+            for (document, sources) in found where sources.count > 1 {
+                guard let configured = sources.first(where: { $0.kind == "settings" }) else { continue }
+                for source in sources where source != configured {
+                    skipped.append(
+                        SkippedCandidate(
+                            path: source.servedFile ?? source.summary,
+                            reason: "\(document.rawValue): app.android.fingerprints names the served settings"))
+                }
+                found[document] = [configured]
+            }
         }
         if let pin = config.associationPath { try choose(pin) }
         let documents = WellKnownDocument.allCases.map { document in
@@ -119,6 +139,14 @@ struct AssociationSourceFinder {
                 return [config]
             case .external: return []
             }
+        }
+        // A tracked document file relops would not count (outside .well-known, say) is served
+        // when the configuration says so.
+        if let document = WellKnownDocument(rawValue: nameOf(pin)), tracked.contains(pin),
+            !(found[document] ?? []).contains(where: { paths($0).contains(pin) })
+        {
+            skipped.removeAll { $0.path == pin }
+            found[document, default: []].append(.staticFile(path: pin))
         }
         let all = found.values.flatMap { $0 }
         guard all.contains(where: { paths($0).contains(pin) }) else {
@@ -235,22 +263,73 @@ struct AssociationSourceFinder {
 
     // MARK: nginx
 
-    /// The nginx locations of `path` that name a `.well-known` document, each followed to what it serves.
-    mutating func nginxSources(_ path: String, mapping: ServedPathMapping) -> [(WellKnownDocument, AssociationSource)] {
+    /// The directives of the nginx configuration `path`, or nil when it holds no location or does
+    /// not parse (a file that tries to be nginx, naming `.well-known`, is listed as skipped).
+    mutating func readNginx(_ path: String) -> [NginxDirective]? {
         guard let bytes = readFile(root + "/" + path), bytes.count <= 4 << 20,
-            TrackedFileTextSearch.contains(bytes, "location"), !bytes.prefix(8000).contains(0)
-        else { return [] }
-        let directives: [NginxDirective]
+            TrackedFileTextSearch.contains(bytes, "location") || TrackedFileTextSearch.contains(bytes, "include"),
+            !bytes.prefix(8000).contains(0)
+        else { return nil }
         do {
-            directives = try NginxConfig.parse(String(decoding: bytes, as: UTF8.self))
+            return try NginxConfig.parse(String(decoding: bytes, as: UTF8.self)).map { $0.written(in: path) }
         } catch {
-            // Only a file that tries to be nginx (it holds a location block) is worth a note.
             if TrackedFileTextSearch.contains(bytes, "well-known") {
                 skipped.append(
                     SkippedCandidate(path: "\(path):\(error.line)", reason: "not read as nginx: \(error.message)"))
             }
-            return []
+            return nil
         }
+    }
+
+    /// The tracked configurations an `include` argument names: the file name (a glob) and, when
+    /// given, its folder's name must match (`/etc/nginx/snippets/*.conf` names
+    /// `deploy/nginx/snippets/well-known.conf`).
+    static func included(by argument: String, configs: [(path: String, directives: [NginxDirective])]) -> [String] {
+        let wanted = argument.split(separator: "/").map(String.init)
+        guard let name = wanted.last else { return [] }
+        return configs.map(\.path).filter { path in
+            let parts = path.split(separator: "/").map(String.init)
+            guard fnmatch(name, parts[parts.count - 1], 0) == 0 else { return false }
+            guard wanted.count >= 2, parts.count >= 2 else { return true }
+            return fnmatch(wanted[wanted.count - 2], parts[parts.count - 2], 0) == 0
+        }
+    }
+
+    /// Every configuration `include`d anywhere in `directives`.
+    static func includes(in directives: [NginxDirective], configs: [(path: String, directives: [NginxDirective])])
+        -> [String]
+    {
+        directives.flatMap { directive -> [String] in
+            if directive.name == "include", let argument = directive.arguments.first {
+                return included(by: argument, configs: configs).filter { $0 != directive.file }
+            }
+            return includes(in: directive.children ?? [], configs: configs)
+        }
+    }
+
+    /// `directives` with each `include` replaced by the directives of the tracked files it names
+    /// (at most 8 deep, never a file twice on one path), so a snippet's locations sit in the
+    /// server, and under the `root`, that includes them.
+    static func expandIncludes(
+        _ directives: [NginxDirective], configs: [(path: String, directives: [NginxDirective])], seen: [String]
+    ) -> [NginxDirective] {
+        directives.flatMap { directive -> [NginxDirective] in
+            if directive.name == "include", let argument = directive.arguments.first, seen.count < 8 {
+                return included(by: argument, configs: configs).filter { !seen.contains($0) }.flatMap { path in
+                    let body = configs.first { $0.path == path }?.directives ?? []
+                    return expandIncludes(body, configs: configs, seen: seen + [path])
+                }
+            }
+            var out = directive
+            out.children = directive.children.map { expandIncludes($0, configs: configs, seen: seen) }
+            return [out]
+        }
+    }
+
+    /// The nginx locations in `directives` that name a `.well-known` document, each followed to what it serves.
+    func nginxSources(_ directives: [NginxDirective], mapping: ServedPathMapping) -> [(
+        WellKnownDocument, AssociationSource
+    )] {
         var out: [(WellKnownDocument, AssociationSource)] = []
         for (scope, inherited) in Self.servers(directives, inheritedRoot: nil) {
             for document in WellKnownDocument.allCases {
@@ -262,7 +341,7 @@ struct AssociationSourceFinder {
                 guard names.contains(where: { pattern.contains($0) }) else { continue }
                 let served = Self.served(route, document: document, mapping: mapping)
                 let source = AssociationSource.nginx(
-                    config: path, line: route.location.line, location: pattern, served: served)
+                    config: route.location.file, line: route.location.line, location: pattern, served: served)
                 if !out.contains(where: { $0.0 == document && $0.1 == source }) { out.append((document, source)) }
             }
         }

@@ -6,9 +6,26 @@ struct NginxDirective: Sendable {
     let name: String
     let arguments: [String]
     let line: Int
-    let children: [NginxDirective]?
+    var children: [NginxDirective]?
+    /// The repository file the directive is written in.
+    var file = ""
+
+    init(name: String, arguments: [String], line: Int, children: [NginxDirective]?) {
+        self.name = name
+        self.arguments = arguments
+        self.line = line
+        self.children = children
+    }
 
     func child(_ name: String) -> NginxDirective? { children?.last { $0.name == name } }
+
+    /// The directive and its children marked as written in `file`.
+    func written(in file: String) -> NginxDirective {
+        var out = self
+        out.file = file
+        out.children = children?.map { $0.written(in: file) }
+        return out
+    }
 }
 
 /// A minimal reader of nginx configuration files: words, quoted strings (with `\` escapes),

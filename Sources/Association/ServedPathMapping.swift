@@ -147,22 +147,45 @@ struct ServedPathMapping {
         }
     }
 
+    /// A compose file's bind mounts: `- ./site:/usr/share/nginx/html:ro`, and the long form
+    /// (`- type: bind` with `source:` and `target:`), read line by line.
     mutating func readCompose(_ path: String) {
         guard let bytes = readFile(root + "/" + path), bytes.count < 1 << 20 else { return }
         let folder = folderOf(path)
         var lineNumber = 0
+        var long: (source: String?, target: String?, line: Int) = (nil, nil, 0)
+        func unquoted(_ text: some StringProtocol) -> String {
+            text.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        }
+        func add(_ source: String, _ target: String, _ line: Int) {
+            guard source.hasPrefix("./") || source.hasPrefix("../") || source == ".", target.hasPrefix("/"),
+                let inRepository = repositoryPath(source, in: folder)
+            else { return }
+            copies.append(
+                Copy(
+                    sources: [inRepository == "." ? "" : inRepository], destination: target,
+                    origin: "\(path):\(line)"))
+        }
         for raw in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             var line = raw.trimmingCharacters(in: .whitespaces)
-            guard line.hasPrefix("- ") else { continue }
-            line = String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces)
-            line = line.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            let parts = line.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count >= 2, parts[0].hasPrefix("./") || parts[0].hasPrefix("../") || parts[0] == ".",
-                parts[1].hasPrefix("/"), let source = repositoryPath(parts[0], in: folder)
-            else { continue }
-            copies.append(
-                Copy(sources: [source == "." ? "" : source], destination: parts[1], origin: "\(path):\(lineNumber)"))
+            if line.hasPrefix("- ") {
+                long = (nil, nil, lineNumber)
+                line = String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+                let parts = unquoted(line).split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+                if parts.count >= 2, !line.hasPrefix("type:") {
+                    add(parts[0], parts[1], lineNumber)
+                    continue
+                }
+            }
+            for key in ["source:", "target:"] where line.hasPrefix(key) {
+                let value = unquoted(line.dropFirst(key.count))
+                if key == "source:" { long.source = value } else { long.target = value }
+            }
+            if let source = long.source, let target = long.target {
+                add(source, target, long.line)
+                long = (nil, nil, 0)
+            }
         }
     }
 }

@@ -16,6 +16,9 @@ public struct ProjectConfig: Sendable, Equatable {
     /// How the association documents are served (`app.association`): found in the repository
     /// (`auto`, the default) or served by another repository (`external`).
     public var association: AssociationMode = .auto
+    /// `app.android.fingerprints` unless `app.association` is `external`: the settings file this
+    /// repository serves the documents from, for the commands that read or edit it.
+    public var servedSettings: String? { association == .external ? nil : androidFingerprints }
     /// The served file (or settings file, or nginx configuration) `app.association` names, to pick
     /// one when a document has several sources in the repository.
     public var associationPath: String?

@@ -83,7 +83,7 @@ extension VerifyOptions {
         }
         options.configuredWebHost = config.webHost
         try options.applyExpectations(arguments, config: config, root: project?.root)
-        if let project, options.expectedDocuments == nil, arguments.config == nil, config.androidFingerprints == nil,
+        if let project, options.expectedDocuments == nil, arguments.config == nil, config.servedSettings == nil,
             arguments.templates == nil
         {
             try options.applySources(project)
@@ -140,9 +140,9 @@ extension VerifyOptions {
     {
         var settings: AppAssociationSettings?
         var target: ConfigTarget?
-        if arguments.config != nil || config.androidFingerprints != nil {
+        if arguments.config != nil || config.servedSettings != nil {
             let found = try ConfigTarget.resolve(
-                config: arguments.config, key: nil, projectSetting: config.androidFingerprints, root: root)
+                config: arguments.config, key: nil, projectSetting: config.servedSettings, root: root)
             target = found
             settings = try AppAssociationSettings.load(target: found, config: config)
         }

@@ -114,6 +114,25 @@ import Testing
         #expect(refused.stderr.contains("is the upload key"))
     }
 
+    @Test func externalWinsOverASettingsFileNamedInRelopsYml() throws {
+        let repo = sampleRepository()
+        repo.write(
+            ".relops.yml",
+            repo.readText(".relops.yml") + "  association: external\n  web_host: app.example.com\n")
+        repo.commit("moved to another repository")
+        let before = repo.readText(webSettings)
+        let render = run(["association", "render"], repo)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stdout.isEmpty)
+        let rotate = run(["fingerprint", "rotate", "--to", AssociationTests.fingerprint, "--apply"], repo)
+        #expect(rotate.status == 0, "\(rotate.stderr)")
+        #expect(rotate.stdout.contains("Nothing was changed here."))
+        #expect(repo.readText(webSettings) == before)
+        let verify = run(["verify", "--local"], repo)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("skip  assetlinks.local"))
+    }
+
     @Test func theASPNETSectionWithoutRelopsYmlIsRotatedInPlace() throws {
         let repo = sampleRepository()
         try FileManager.default.removeItem(atPath: repo.folder.url(".relops.yml"))

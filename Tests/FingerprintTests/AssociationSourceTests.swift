@@ -222,6 +222,26 @@ func nginxRepository(aliasTarget: String = "/srv/association/assetlinks.json") -
         }
     }
 
+    @Test func aPinnedFileOutsideWellKnownIsServedAndConfiguredSettingsWin() throws {
+        let repo = staticSiteRepository()
+        repo.write("server/assets/assetlinks.json", "[]\n")
+        repo.write(".relops.yml", "app:\n  association: server/assets/assetlinks.json\n")
+        repo.commit("route")
+        #expect(
+            try sources(repo).source(of: .assetLinks).sources == [.staticFile(path: "server/assets/assetlinks.json")])
+
+        let settings = sampleRepository()
+        settings.write("Source/Hosts/UI/App.UI.Web/wwwroot/.well-known/assetlinks.json", "[]\n")
+        settings.commit("stale copy")
+        let found = try sources(settings)
+        #expect(found.source(of: .assetLinks).sources == [.settings(path: webSettings, section: "AppAssociation")])
+        #expect(
+            found.skipped.contains(
+                SkippedCandidate(
+                    path: "Source/Hosts/UI/App.UI.Web/wwwroot/.well-known/assetlinks.json",
+                    reason: "assetlinks.json: app.android.fingerprints names the served settings")))
+    }
+
     @Test func twoStaticFilesForOneDocumentAreNamedNotGuessed() throws {
         let repo = staticSiteRepository()
         repo.write("site/static/.well-known/assetlinks.json", "[]\n")

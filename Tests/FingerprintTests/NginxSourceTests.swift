@@ -82,6 +82,26 @@ import Testing
         }
     }
 
+    @Test func aSnippetsLocationsSitUnderTheRootOfTheServerThatIncludesThem() throws {
+        let repo = GitFixture("snippet")
+        repo.write(
+            "deploy/nginx/conf.d/site.conf",
+            "server {\n  listen 80;\n  root /usr/share/nginx/html;\n  include /etc/nginx/snippets/*.conf;\n}\n")
+        repo.write(
+            "deploy/nginx/snippets/well-known.conf",
+            "# association files\nlocation ^~ /.well-known/ {\n  default_type application/json;\n}\n")
+        repo.write("Dockerfile", "FROM nginx\nCOPY site/ /usr/share/nginx/html/\n")
+        repo.write("site/.well-known/assetlinks.json", "[]\n")
+        repo.commit("snippet")
+        let found = try AssociationSources.find(in: try Project(path: repo.root))
+        #expect(
+            found.source(of: .assetLinks).sources == [
+                .nginx(
+                    config: "deploy/nginx/snippets/well-known.conf", line: 2, location: "^~ /.well-known/",
+                    served: .file(path: "site/.well-known/assetlinks.json"))
+            ])
+    }
+
     @Test func onlyNginxShapedFilesAreRead() throws {
         for path in [
             "deploy/nginx/default.conf", "nginx.conf", "ops/sites-available/app", "docker/nginx.conf.template",
@@ -101,14 +121,20 @@ import Testing
             "deploy/docker-compose.yml", "services:\n  web:\n    volumes:\n      - ./site:/usr/share/nginx/html:ro\n")
         repo.write("deploy/site/.well-known/assetlinks.json", "[]\n")
         repo.write(
+            "compose.yaml",
+            "services:\n  web:\n    volumes:\n      - type: bind\n        source: ./association\n"
+                + "        target: \"/srv/association\"\n        read_only: true\n")
+        repo.write("association/assetlinks.json", "[]\n")
+        repo.write(
             "Dockerfile",
             "FROM nginx\nWORKDIR /app\nCOPY --chown=nginx \\\n  public/ static/\nCOPY --from=build /out /usr/share/nginx/other\n"
         )
         repo.write("public/.well-known/assetlinks.json", "[]\n")
-        let tracked = [
-            "deploy/docker-compose.yml", "deploy/site/.well-known/assetlinks.json", "Dockerfile",
-            "public/.well-known/assetlinks.json",
-        ]
+        let tracked =
+            ["compose.yaml", "association/assetlinks.json"] + [
+                "deploy/docker-compose.yml", "deploy/site/.well-known/assetlinks.json", "Dockerfile",
+                "public/.well-known/assetlinks.json",
+            ]
         let mapping = ServedPathMapping(root: repo.root, tracked: Set(tracked), files: tracked)
         #expect(
             mapping.map("/usr/share/nginx/html/.well-known/assetlinks.json")
@@ -116,6 +142,10 @@ import Testing
         #expect(
             mapping.map("/app/static/.well-known/assetlinks.json") == .tracked("public/.well-known/assetlinks.json"))
         #expect(mapping.map("/usr/share/nginx/other/.well-known/assetlinks.json") == .unmapped)
+        #expect(mapping.map("/srv/association/assetlinks.json") == .tracked("association/assetlinks.json"))
+        #expect(
+            mapping.map("/srv/association/apple-app-site-association")
+                == .notTracked("association/apple-app-site-association", via: "compose.yaml:4"))
         #expect(
             mapping.map(repo.root + "/public/.well-known/assetlinks.json")
                 == .tracked("public/.well-known/assetlinks.json"))

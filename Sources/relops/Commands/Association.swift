@@ -32,7 +32,10 @@ enum AssociationCommand: RelopsCommand {
                     Values come from the web host's AppAssociation section (the file named by --config or \
                     .relops.yml's app.android.fingerprints), with .relops.yml's app filling the gaps. The \
                     documents are checked by the validators relops verify applies to the live ones; a \
-                    problem (a placeholder fingerprint, a malformed app id) exits 1.
+                    problem (a placeholder fingerprint, a malformed app id) exits 1. With neither --config \
+                    nor app.android.fingerprints, each document comes from where the repository serves it \
+                    (relops association sources): a static or nginx-served file byte for byte, an nginx \
+                    return body, or a note that another repository serves it.
                     """,
                 options: [
                     .value("config", "FILE", help: "The web host's appsettings file."),
@@ -62,14 +65,14 @@ enum AssociationCommand: RelopsCommand {
             if arguments.value("repo") != nil || arguments.value("config") == nil { throw error }
         }
         let config = project?.config ?? ProjectConfig()
-        if let project, arguments.value("config") == nil, config.androidFingerprints == nil {
+        if let project, arguments.value("config") == nil, config.servedSettings == nil {
             return try renderSources(project, arguments, format, console)
         }
         var target: ConfigTarget?
-        if arguments.value("config") != nil || config.androidFingerprints != nil {
+        if arguments.value("config") != nil || config.servedSettings != nil {
             target = try ConfigTarget.resolve(
                 config: arguments.value("config"), key: arguments.value("key"),
-                projectSetting: config.androidFingerprints, root: project?.root)
+                projectSetting: config.servedSettings, root: project?.root)
         }
         let settings = try AppAssociationSettings.load(target: target, config: config)
         let templates = try arguments.value("templates").map { folder throws(Failure) in

@@ -147,7 +147,7 @@ enum FingerprintCommand: RelopsCommand {
         }
         let target: ConfigTarget
         var source: AssociationSource?
-        if let project, arguments.value("config") == nil, project.config.androidFingerprints == nil {
+        if let project, arguments.value("config") == nil, project.config.servedSettings == nil {
             // No settings named: rotate where the repository serves assetlinks.json from.
             switch try AssociationSources.find(in: project).rotationDestination(in: project) {
             case .file(let found, let from):
@@ -159,7 +159,7 @@ enum FingerprintCommand: RelopsCommand {
         } else {
             target = try ConfigTarget.resolve(
                 config: arguments.value("config"), key: arguments.value("key"),
-                projectSetting: project?.config.androidFingerprints, root: project?.root)
+                projectSetting: project?.config.servedSettings, root: project?.root)
             source = .settings(
                 path: target.displayPath,
                 section: target.keyPath.count > 1 ? target.keyPath.dropLast().joined(separator: ":") : target.key)

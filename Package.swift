@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint", "Git"]),
         .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint", "Git"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
-        .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git"]),
+        .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association"]),
         .target(name: "CommandLine", dependencies: ["RelopsCore"]),
 
         // The executable: argument parsing and presentation only.

@@ -123,7 +123,7 @@ public func planCutover(
     var byFile: [(String, [CutoverEdit])] = []
     var notRewritten: [(String, Int, String, CutoverSummary.LeftAloneKind)] = []
     for o in result.occurrences where rewritten.contains(o.host) {
-        if let (kind, reason) = reasonNotRewritten(o, result, options) {
+        if let (kind, reason) = leftAlone(o, result, options) {
             notRewritten.append((o.path, o.line, reason, kind))
             continue
         }
@@ -156,9 +156,15 @@ func isLongerName(_ longer: String, containing short: String) -> Bool {
     longer.hasSuffix("." + short) || longer.hasSuffix("-" + short) || longer.hasPrefix(short + ".")
 }
 
-/// Why an occurrence is left as it is, or nil when it is rewritten.
-private func reasonNotRewritten(_ o: HostOccurrence, _ result: ScanResult, _ options: CutoverOptions)
-    -> (CutoverSummary.LeftAloneKind, String)?
+/// Why a cutover with `options` leaves an occurrence as it is, or nil when it rewrites it: the
+/// cutover's own rule, which `scan --after-cutover` holds the remaining occurrences against.
+public func reasonNotRewritten(_ o: HostOccurrence, _ result: ScanResult, _ options: CutoverOptions) -> String? {
+    leftAlone(o, result, options)?.reason
+}
+
+/// The kind of what a cutover leaves alone (for the preview's summary) and why.
+func leftAlone(_ o: HostOccurrence, _ result: ScanResult, _ options: CutoverOptions)
+    -> (kind: CutoverSummary.LeftAloneKind, reason: String)?
 {
     if result.symlinks.contains(o.path) {
         return (.symlink, "symlink: its link text is not rewritten and its target is never followed")

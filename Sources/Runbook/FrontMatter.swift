@@ -55,7 +55,7 @@ struct FrontMatter {
                             spec,
                             "`\(name)` is not a variable name (letters, digits and `_`, not starting with a digit)")
                     }
-                    let variable = try variable(name, spec, fail)
+                    let variable = try variable(name, spec, path: path, fail)
                     // Names are case-insensitive: `NEW_HOST` and `new_host` are one variable.
                     if let earlier = seen.updateValue(variable, forKey: name.lowercased()) {
                         throw Failure(
@@ -74,9 +74,9 @@ struct FrontMatter {
         return front
     }
 
-    private static func variable(_ name: String, _ spec: YAMLNode, _ fail: (YAMLNode, String) -> Failure)
-        throws(Failure) -> RunbookVariable
-    {
+    private static func variable(
+        _ name: String, _ spec: YAMLNode, path: String, _ fail: (YAMLNode, String) -> Failure
+    ) throws(Failure) -> RunbookVariable {
         if let value = spec.string {
             return RunbookVariable(
                 name: name, defaultValue: value, description: nil, isSecret: false, isArgumentList: false,
@@ -84,12 +84,21 @@ struct FrontMatter {
         }
         guard let fields = spec.pairs else { throw fail(spec, "`vars.\(name)` must be a value or a mapping") }
         var defaultValue: String?, description: String?, secret = false, arguments = false
-        let known = ["default", "description", "secret", "arguments"]
+        var check: RelopsCommandLine?
+        var kind: VariableKind?
+        let known = ["default", "description", "secret", "arguments", "check", "kind"]
         for (key, value) in fields {
             guard let text = value.string else { throw fail(value, "`vars.\(name).\(key)` must be a single value") }
             switch key {
             case "default": defaultValue = text
             case "description": description = text
+            case "check": check = try checkCommand(text, name: name, node: value, path: path, fail)
+            case "kind":
+                guard let known = VariableKind(rawValue: text) else {
+                    let kinds = VariableKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw fail(value, "`vars.\(name).kind: \(text)` is not a kind relops knows (known: \(kinds))")
+                }
+                kind = known
             case "secret", "arguments":
                 guard let flag = ["true": true, "false": false][text] else {
                     throw fail(value, "`vars.\(name).\(key)` must be true or false")
@@ -103,6 +112,20 @@ struct FrontMatter {
         }
         return RunbookVariable(
             name: name, defaultValue: defaultValue, description: description, isSecret: secret,
-            isArgumentList: arguments, line: spec.mark.line)
+            isArgumentList: arguments, check: check, kind: kind, line: spec.mark.line)
+    }
+
+    /// `vars.NAME.check`: one relops command line (`relops` may be left out) that only reads.
+    private static func checkCommand(
+        _ text: String, name: String, node: YAMLNode, path: String, _ fail: (YAMLNode, String) -> Failure
+    ) throws(Failure) -> RelopsCommandLine {
+        let line = text.hasPrefix("relops ") ? text : "relops " + text
+        guard let command = try RelopsCommandLine.parse(line, line: node.mark.line, path: path),
+            !command.words.isEmpty
+        else { throw fail(node, "`vars.\(name).check` is empty; give a relops command that checks the value") }
+        guard command.onlyReads else {
+            throw fail(node, "`vars.\(name).check`: `\(command.display)` may change something; a check must only read")
+        }
+        return command
     }
 }

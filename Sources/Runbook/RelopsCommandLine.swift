@@ -5,7 +5,7 @@ import RelopsCore
 /// character outside quotes, a `#` that starts a word starts a comment, a trailing `\` continues
 /// the line. Shell operators (`|`, `;`, `&`, `<`, `>`, `` ` ``, `$`, `(`, `)`) outside quotes are
 /// refused, so nobody mistakes the block for a script.
-public struct RelopsCommandLine: Sendable {
+public struct RelopsCommandLine: Sendable, Equatable {
     /// A word and whether it was exactly one unquoted `{{name}}`.
     public struct Word: Sendable, Equatable {
         public let text: String

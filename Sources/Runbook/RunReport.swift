@@ -72,9 +72,13 @@ public struct RunReport: Sendable {
                                 "at": .text(check.at),
                                 "summary": .text(summary(check.text)),
                                 // A command as a code span; a confirmed item as the Markdown it was written in.
-                                "shown": .text(check.kind == .confirm ? check.text : codeSpan(summary(check.text))),
-                                "output": .text(check.kind == .confirm ? "" : check.excerpt ?? ""),
-                                "remark": .text(check.kind == .confirm ? check.excerpt ?? "" : ""),
+                                "shown": .text(
+                                    (check.kind == .confirm || check.kind == .evidence)
+                                        ? check.text : codeSpan(summary(check.text))),
+                                "output": .text(
+                                    (check.kind == .confirm || check.kind == .evidence) ? "" : check.excerpt ?? ""),
+                                "remark": .text(
+                                    (check.kind == .confirm || check.kind == .evidence) ? check.excerpt ?? "" : ""),
                                 "fence": .text(fence(for: check.excerpt ?? "")),
                             ]
                         }),

@@ -84,6 +84,8 @@ public struct StepRecord: Codable, Sendable, Equatable {
 public struct CheckRecord: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable {
         case relops, sh, confirm
+        /// What a step's `evidence:` line found in the repository.
+        case evidence
     }
 
     public var kind: Kind

@@ -107,8 +107,22 @@ public struct RunbookVariable: Sendable, Equatable {
     /// A list of extra arguments (`--offline --cacert ca.pem`), split with shell-like quoting and
     /// spliced into a ```relops``` line where `{{name}}` stands alone as a word.
     public let isArgumentList: Bool
+    /// `check:`: a relops command (read-only) that must exit 0 for a value to be used, run once
+    /// before the first step for every variable that has a value (`association render --source
+    /// {{association_source}}`); its first line of output says what is wrong with the value.
+    public var check: RelopsCommandLine? = nil
+    /// `kind:`: a value relops understands itself. `association-source` is where the association
+    /// documents come from (`AssociationChoice`): checked against the repository before the first
+    /// step, and what `when: local-association` decides on.
+    public var kind: VariableKind? = nil
     /// The front matter line that declares it.
     public let line: Int
+}
+
+/// A variable whose value relops understands itself.
+public enum VariableKind: String, Sendable, Equatable, CaseIterable {
+    /// Where the association documents come from: empty (as found), `external`/`none`, or a file.
+    case associationSource = "association-source"
 }
 
 /// One `##` step: its title, prose and what it does, in document order.
@@ -128,6 +142,8 @@ public struct RunbookStep: Sendable {
     public let actions: [StepAction]
     /// The step's `when:` line: it applies only when this holds.
     public let condition: StepCondition?
+    /// The step's `evidence:` line: what its confirmations must have left in the repository.
+    public var evidence: StepEvidence? = nil
 
     /// True when a command may change something: a relops command that does not only read, or a
     /// shell block.

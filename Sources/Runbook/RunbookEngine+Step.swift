@@ -13,7 +13,9 @@ extension RunbookEngine {
         state.steps[index].note = reopenedNote
         state.steps[index].checks = []
         try store.save(state)
-        if let reason = inapplicable(step) { return try finish(step, .skipped, note: "does not apply: " + reason) }
+        if let reason = inapplicable(step) {
+            return try finish(step, .skipped, note: "does not apply: " + reason, shown: !isOutsideRollback(step))
+        }
         if let skip = options.skippedSteps.first(where: { runbook.step(named: $0.step)?.id == step.id }) {
             return try finish(step, .skipped, note: "skipped by \(operatorName): \(skip.reason)")
         }
@@ -34,21 +36,52 @@ extension RunbookEngine {
             return try fail(step, needsPerson(variables.display(item.text), step))
         }
         var confirmedAny = false
+        var tally = CheckTally()
+        var evidenceChecked = false
         for action in step.actions {
             if io.interrupted { return try interrupted(step) }
             let outcome: RunOutcome?
             switch action {
-            case .relops(let check): outcome = try runCheck(check, step)
-            case .shell(let block): outcome = try runShellBlock(block, step)
+            case .relops(let check): outcome = try runCheck(check, step, &tally)
+            case .shell(let block):
+                tally.checkedSomething = true
+                outcome = try runShellBlock(block, step)
             case .confirmation(let item):
                 if item.checkedInRunbook { continue }
+                if !evidenceChecked, let evidence = step.evidence {
+                    evidenceChecked = true
+                    if let failed = try checkEvidence(evidence, step) { return failed }
+                }
                 outcome = try confirm(item, step, byFlag: confirmedByFlag)
                 confirmedAny = true
             }
             if let outcome { return outcome }
         }
+        if !confirmedAny && !tally.checkedSomething && !tally.skipped.isEmpty {
+            var reasons: [String] = []
+            for reason in tally.skipped where !reasons.contains(reason) { reasons.append(reason) }
+            let note = "every check was skipped: " + reasons.joined(separator: "; ")
+            _ = try finish(step, .skipped, note: reopenedNote.map { note + " (\($0))" } ?? note)
+            return nil
+        }
         _ = try finish(step, confirmedAny ? .confirmed : .passed, note: reopenedNote)
         return nil
+    }
+
+    /// Whether a step's checks checked anything, and why the skipped ones were skipped.
+    struct CheckTally {
+        var checkedSomething = false
+        var skipped: [String] = []
+    }
+
+    /// The step's `evidence:` before its first confirmation: a failure when it does not hold
+    /// (the person's word, or `--confirm`, is not taken against it), else recorded with what was seen.
+    private func checkEvidence(_ evidence: StepEvidence, _ step: RunbookStep) throws(Failure) -> RunOutcome? {
+        let finding = evidence.check(repositoryRoot: repositoryRoot)
+        try record(
+            .evidence, "evidence: \(evidence.rawValue)", nil, passed: finding.holds, index: step.number - 1,
+            excerpt: finding.detail)
+        return finding.holds ? nil : try fail(step, "not \(evidence.rawValue): \(finding.detail)")
     }
 
     private func firstOpenItem(_ step: RunbookStep) -> TaskItem? {
@@ -64,20 +97,27 @@ extension RunbookEngine {
 
     /// A ```relops``` block: each line's exit code is a check; `auto` expectations are settled
     /// first, and an `identity=` scan records what it found.
-    private func runCheck(_ check: RelopsCheck, _ step: RunbookStep) throws(Failure) -> RunOutcome? {
+    private func runCheck(_ check: RelopsCheck, _ step: RunbookStep, _ tally: inout CheckTally) throws(Failure)
+        -> RunOutcome?
+    {
         let index = step.number - 1
         for command in check.commands {
             if let outcome = try settleAutoCounts(command, step) { return outcome }
             var arguments = try variables.arguments(of: command)
             if check.identityVariable != nil { arguments += ["--format", "json"] }
             let result = try runRelops(arguments, step: step)
+            if let outcome = lastOutcome, outcome.checkedNothing {
+                tally.skipped += outcome.skipped
+            } else {
+                tally.checkedSomething = true
+            }
             let passed = check.acceptedExitCodes.contains(result.status)
             var excerpt: String?
             if let name = check.identityVariable, passed {
                 let found = IdentityURIs.find(inScanJSON: result.output)
                 excerpt = IdentityURIs.evidence(found)
                 variables.record(
-                    name, found.isEmpty ? "(none found)" : found.map(\.text).joined(separator: " "),
+                    name, found.isEmpty ? Self.noneFound : found.map(\.text).joined(separator: "\n"),
                     source: "found by step \(step.number)")
                 recordVariables()
             }
@@ -123,11 +163,16 @@ extension RunbookEngine {
         return nil
     }
 
-    /// The item's text for a person, once per entry of an `identity=` list it names.
+    /// What an `identity=` list holds when the scan found nothing: one entry, never split.
+    static let noneFound = "(none found)"
+
+    /// The item's text for a person, once per entry of an `identity=` list it names. A list holds
+    /// one entry a line (an entry never holds a line break), so a placeholder such as
+    /// "(none found)" stays one entry.
     private func expanded(_ text: String) -> [String] {
         let lists = runbook.foundVariables
         guard let name = Placeholders.names(in: text).first(where: { lists.contains($0.lowercased()) }),
-            let entries = variables.value(of: name)?.split(separator: " ").map(String.init), entries.count > 1
+            let entries = variables.value(of: name)?.split(separator: "\n").map(String.init), entries.count > 1
         else { return [variables.display(text)] }
         return entries.map { entry in
             variables.display(

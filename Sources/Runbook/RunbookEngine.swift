@@ -16,6 +16,11 @@ public final class RunbookEngine {
     public internal(set) var state: RunState
 
     private let resumed: Bool
+    /// What the last relops command said it checked and skipped, if it said.
+    var lastOutcome: CheckOutcome?
+    /// Where the association documents come from: settled by `checkVariables` when the runbook has
+    /// an `association-source` variable or a `when: local-association` step.
+    private(set) var association = AssociationChoice.local(summary: "not looked at")
     /// Held from opening the run until `run()` ends (or the engine is released).
     private var lock: RunLock?
     /// The app's platforms, read once when a `when: ios|android` condition first needs them.
@@ -101,6 +106,8 @@ public final class RunbookEngine {
             lock.release()
             self.lock = nil
         }
+        try checkVariables()
+        recordPlatforms()
         try store.save(state)
         io.show(.started(runID: state.runID, resumed: resumed))
         // Evidence from before a done write is history: the inventory before a cutover no longer
@@ -114,6 +121,7 @@ public final class RunbookEngine {
             let index = step.number - 1
             var reopened: String?
             if state.steps[index].status.isDone {
+                if isOutsideRollback(step) { continue }
                 guard resumed, state.steps[index].status == .passed, step.onlyReads, step.number > lastWrite else {
                     io.show(.stepAlreadyDone(state.steps[index]))
                     continue
@@ -156,22 +164,97 @@ public final class RunbookEngine {
         return nil
     }
 
+    /// A declared `platforms` variable left empty takes the platforms the repository's build files
+    /// build, recorded with where they were found, so steps can pass them on (`verify --platforms`).
+    private func recordPlatforms() {
+        guard let declared = runbook.variables.first(where: { $0.name.lowercased() == "platforms" }),
+            (variables.value(of: declared.name) ?? "").isEmpty
+        else { return }
+        let found = platforms
+        variables.record(
+            declared.name, found.names.sorted().joined(separator: ","),
+            source: "found in the repository: \(found.source)")
+        recordVariables()
+    }
+
+    /// True for a step a rollback run leaves alone (it is the forward run's): recorded as skipped,
+    /// not shown.
+    func isOutsideRollback(_ step: RunbookStep) -> Bool {
+        options.rollback && step.condition != .rollback
+    }
+
+    /// Runs each variable's `check:` for the value it has (an empty value is not checked: it
+    /// means "find it" or "none"), before anything is recorded. Every value that fails is named at
+    /// once, with what its check said: bad input (exit 2), or could not check (exit 3) when every
+    /// failing check could not check.
+    func checkVariables() throws(Failure) {
+        var problems: [String] = []
+        var onlyCouldNotCheck = true
+        for variable in runbook.variables {
+            guard let check = variable.check, let value = variables.value(of: variable.name), !value.isEmpty else {
+                continue
+            }
+            let arguments = try variables.arguments(of: check)
+            let result = io.runRelops(arguments, environment: variables.environment, in: repositoryRoot) { _ in }
+            guard result.status != 0 else { continue }
+            if result.status != 3 { onlyCouldNotCheck = false }
+            let shown = variables.secretNames.contains(variable.name) ? "***" : value
+            let why = variables.redact(result.firstLine)
+            problems.append(
+                "  \(variable.name)=\(shown): \(why.isEmpty ? "refused" : why) (`\(displayCommand(arguments))` exited \(result.status))"
+            )
+        }
+        try settleAssociation(&problems, &onlyCouldNotCheck)
+        guard !problems.isEmpty else { return }
+        let noun = problems.count == 1 ? "a value that does not fit" : "\(problems.count) values that do not fit"
+        throw Failure(
+            onlyCouldNotCheck ? .couldNotCheck : .badInput,
+            (["\(runbook.name) was given \(noun):"] + problems + ["Pass a fitting value with --var NAME=VALUE."])
+                .joined(separator: "\n"))
+    }
+
+    /// Resolves the `association-source` variable (empty when none is declared or given) against
+    /// the repository when anything decides on it; what does not fit joins `problems`.
+    private func settleAssociation(_ problems: inout [String], _ onlyCouldNotCheck: inout Bool) throws(Failure) {
+        let declared = runbook.variables.first { $0.kind == .associationSource }
+        guard declared != nil || runbook.steps.contains(where: { $0.condition == .localAssociation }) else { return }
+        let name = declared?.name ?? "association source"
+        let value = declared.flatMap { variables.value(of: $0.name) } ?? ""
+        do {
+            association = try AssociationChoice.resolve(value: value, name: name, root: repositoryRoot)
+        } catch {
+            if error.category != .couldNotCheck { onlyCouldNotCheck = false }
+            problems.append(
+                "  " + (error.message.hasPrefix("\(name)=") ? error.message : "\(name)=\(value): \(error.message)"))
+        }
+    }
+
     /// Why `step` does not apply in this run, or nil when it does.
     func inapplicable(_ step: RunbookStep) -> String? {
         let isRollbackStep = step.condition == .rollback
         if options.rollback && !isRollbackStep { return "a rollback run runs only the rollback steps" }
-        let context = ConditionContext(variables: variables, rollback: options.rollback, platforms: platforms)
+        let association = self.association
+        let context = ConditionContext(
+            variables: variables, rollback: options.rollback, platforms: platforms, association: { association })
         for condition in [runbook.condition, step.condition].compactMap({ $0 }) {
             if let reason = condition.unmet(context) { return reason }
         }
         return nil
     }
 
-    /// Runs `relops <arguments>` for `step`, its pid in the state while it runs.
+    /// Runs `relops <arguments>` for `step`, its pid in the state while it runs. What the command
+    /// says it checked and skipped (`CheckOutcome`) is in `lastOutcome` after it.
     func runRelops(_ arguments: [String], step: RunbookStep) throws(Failure) -> CommandOutput {
-        try tracked(step) { started in
-            io.runRelops(arguments, environment: variables.environment, in: repositoryRoot, started: started)
+        let outcomeFile = store.folder + "/.\(state.runID).outcome"
+        try? FileManager.default.removeItem(atPath: outcomeFile)
+        var environment = variables.environment
+        environment[CheckOutcome.environmentName] = outcomeFile
+        let result = try tracked(step) { started in
+            io.runRelops(arguments, environment: environment, in: repositoryRoot, started: started)
         }
+        lastOutcome = CheckOutcome.read(outcomeFile)
+        try? FileManager.default.removeItem(atPath: outcomeFile)
+        return result
     }
 
     /// Runs `script` for `step`, its pid in the state while it runs.
@@ -228,13 +311,15 @@ public final class RunbookEngine {
         return .stopped(step: step.number)
     }
 
-    func finish(_ step: RunbookStep, _ status: StepStatus, note: String?) throws(Failure) -> RunOutcome? {
+    func finish(_ step: RunbookStep, _ status: StepStatus, note: String?, shown: Bool = true) throws(Failure)
+        -> RunOutcome?
+    {
         let index = step.number - 1
         state.steps[index].status = status
         state.steps[index].finished = timestamp(now())
         state.steps[index].note = note
         try store.save(state)
-        io.show(.stepFinished(state.steps[index]))
+        if shown { io.show(.stepFinished(state.steps[index])) }
         return nil
     }
 

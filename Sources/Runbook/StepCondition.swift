@@ -10,6 +10,9 @@ public enum StepCondition: Sendable, Equatable {
     case variable(String)
     /// The step belongs to the rollback section: it runs only in a `--rollback` run.
     case rollback
+    /// This repository serves the association documents (the step reads or edits them); with an
+    /// external source the step is skipped, saying so.
+    case localAssociation
 
     /// Reads a `when:` value; `location` (`path:line`) names it in the error.
     public init(parsing text: String, location: String) throws(Failure) {
@@ -17,11 +20,13 @@ public enum StepCondition: Sendable, Equatable {
         switch value.lowercased() {
         case "ios", "android": self = .platform(value.lowercased())
         case "rollback": self = .rollback
+        case "local-association": self = .localAssociation
         default:
             guard value.hasPrefix("vars."), Placeholders.isName(String(value.dropFirst(5))) else {
                 throw Failure(
                     .badInput,
-                    "\(location): `when: \(value)` is not a condition (known: ios, android, vars.NAME, rollback)")
+                    "\(location): `when: \(value)` is not a condition (known: ios, android, vars.NAME, rollback, local-association)"
+                )
             }
             self = .variable(String(value.dropFirst(5)))
         }
@@ -33,6 +38,7 @@ public enum StepCondition: Sendable, Equatable {
         case .platform(let name): name
         case .variable(let name): "vars." + name
         case .rollback: "rollback"
+        case .localAssociation: "local-association"
         }
     }
 
@@ -41,6 +47,9 @@ public enum StepCondition: Sendable, Equatable {
         switch self {
         case .rollback:
             return context.rollback ? nil : "a rollback step (it runs with --rollback)"
+        case .localAssociation:
+            guard case .external(let reason) = context.association() else { return nil }
+            return "`when: local-association` and the association files are not served from this repository (\(reason))"
         case .variable(let name):
             let value = context.variables.value(of: name) ?? ""
             let off = ["", "false", "no", "off", "0"].contains(value.lowercased())
@@ -59,11 +68,16 @@ struct ConditionContext {
     let variables: RunVariables
     let rollback: Bool
     let platforms: Platforms
+    /// Where the association documents come from, found when a condition first asks.
+    let association: () -> AssociationChoice
 }
 
 /// The platforms the app ships on: the runbook variable `platforms` (`ios,android`) when given, else
-/// what the repository holds (an `AndroidManifest.xml`, `build.gradle` or `Platforms/Android/`
-/// folder; an `Info.plist`, entitlements, `.xcodeproj` or `Platforms/iOS/` folder).
+/// what the repository's build files build: an Android application (a Gradle module that applies
+/// `com.android.application`, a .NET project that targets `-android` or Xamarin.Android), an iOS app
+/// (an Xcode project built for `iphoneos`, an XcodeGen `platform: iOS` target, a .NET project that
+/// targets `-ios` or Xamarin.iOS). Folder names and loose files (`iOS/`, an `Info.plist`, a Gradle
+/// server) claim nothing.
 struct Platforms {
     let names: Set<String>
     /// Where they came from, for the report.
@@ -72,7 +86,9 @@ struct Platforms {
     static func resolve(_ variables: RunVariables, repositoryRoot: String) -> Platforms {
         if let given = variables.value(of: "platforms"), !given.isEmpty {
             let names = given.lowercased().split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-            return Platforms(names: Set(names), source: "--var platforms=\(given)")
+            let recorded = variables.sources[variables.spelling(of: "platforms")] ?? ""
+            let source = recorded.hasPrefix("found in the repository") ? recorded : "--var platforms=\(given)"
+            return Platforms(names: Set(names), source: source)
         }
         return detect(in: repositoryRoot)
     }
@@ -81,7 +97,7 @@ struct Platforms {
     static func detect(in root: String) -> Platforms {
         var names = Set<String>()
         var evidence: [String] = []
-        let skipped: Set<String> = [".git", ".build", "node_modules", "bin", "obj", "Pods", ".relops"]
+        let skipped: Set<String> = [".git", ".build", "node_modules", "bin", "obj", "Pods", ".relops", "build"]
         var pending = [""]
         var seen = 0
         while let relative = pending.popLast(), seen < 50_000, names.count < 2 {
@@ -93,27 +109,49 @@ struct Platforms {
                 guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) else {
                     continue
                 }
-                if let platform = platform(of: entry, isFolder: isFolder.boolValue),
-                    names.insert(platform).inserted
-                {
-                    evidence.append(path)
+                for platform in platforms(built: root + "/" + path, name: entry, isFolder: isFolder.boolValue)
+                where names.insert(platform).inserted {
+                    evidence.append("\(path) builds an \(platform == "ios" ? "iOS" : "Android") app")
                 }
-                if isFolder.boolValue && !skipped.contains(entry) { pending.append(path) }
+                if isFolder.boolValue && !skipped.contains(entry) && !entry.hasSuffix(".xcodeproj") {
+                    pending.append(path)
+                }
             }
         }
         let source =
-            evidence.isEmpty ? "found no platform files in the repository" : "found " + evidence.joined(separator: ", ")
+            evidence.isEmpty
+            ? "no build file in the repository builds an Android or iOS app" : evidence.joined(separator: ", ")
         return Platforms(names: names, source: source + "; --var platforms=... overrides")
     }
 
-    private static func platform(of name: String, isFolder: Bool) -> String? {
+    /// The platforms a build file (or an `.xcodeproj` folder) builds an app for.
+    private static func platforms(built path: String, name: String, isFolder: Bool) -> [String] {
         if isFolder {
-            if name == "iOS" || name.hasSuffix(".xcodeproj") { return "ios" }
-            if name == "Android" { return "android" }
-            return nil
+            guard name.hasSuffix(".xcodeproj") else { return [] }
+            return text(path + "/project.pbxproj").contains("sdkroot = iphoneos") ? ["ios"] : []
         }
-        if name == "AndroidManifest.xml" || name == "build.gradle" || name == "build.gradle.kts" { return "android" }
-        if name == "Info.plist" || name.hasSuffix(".entitlements") || name == "Entitlements.plist" { return "ios" }
-        return nil
+        switch name {
+        case "build.gradle", "build.gradle.kts":
+            let gradle = text(path)
+            return gradle.contains("com.android.application") || gradle.contains("plugins.android.application")
+                ? ["android"] : []
+        case "project.yml", "project.yaml":
+            return text(path).contains("platform: ios") ? ["ios"] : []
+        default:
+            guard name.hasSuffix(".csproj") else { return [] }
+            let project = text(path)
+            var out: [String] = []
+            if project.contains("-android") || project.contains("xamarin.android") { out.append("android") }
+            if project.contains("-ios") || project.contains("xamarin.ios") { out.append("ios") }
+            return out
+        }
+    }
+
+    /// A build file's text in lowercase (at most its first 1 MB), empty when unreadable.
+    private static func text(_ path: String) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 1 << 20)) ?? Data()
+        return String(decoding: data, as: UTF8.self).lowercased()
     }
 }

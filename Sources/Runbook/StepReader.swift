@@ -56,11 +56,12 @@ struct StepReader {
             }
             let source = lines[(heading.startLine - 1)..<max(heading.startLine, endLine)]
             let prose = source.dropFirst().joined(separator: "\n").trimmingCharacters(in: .newlines)
+            let directives = try directives(source.dropFirst())
             steps.append(
                 RunbookStep(
                     number: position + 1, id: unique, title: title, prose: prose,
                     source: source.joined(separator: "\n"), line: heading.startLine, actions: actions,
-                    condition: try condition(source.dropFirst())))
+                    condition: directives.condition, evidence: directives.evidence))
         }
         if steps.isEmpty {
             throw Failure(.badInput, "\(path): the runbook has no steps (each `##` heading is a step)")
@@ -68,15 +69,29 @@ struct StepReader {
         return Result(documentTitle: documentTitle, steps: steps)
     }
 
-    /// The step's `when: ...` line: its first line that is not blank, when it starts with `when:`.
-    private func condition(_ body: ArraySlice<String>) throws(Failure) -> StepCondition? {
-        guard let offset = body.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-            return nil
+    /// The step's `when: ...` and `evidence: ...` lines: the lines that start its body (blank
+    /// lines between them allowed), each at most once.
+    private func directives(_ body: ArraySlice<String>) throws(Failure) -> (
+        condition: StepCondition?, evidence: StepEvidence?
+    ) {
+        var condition: StepCondition?
+        var evidence: StepEvidence?
+        for offset in body.indices {
+            let line = body[offset].trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            let location = "\(path):\(offset + 1)"  // `body` keeps the indices of `lines`
+            let lower = line.lowercased()
+            if lower.hasPrefix("when:") {
+                guard condition == nil else { throw Failure(.badInput, "\(location): a second `when:` line") }
+                condition = try StepCondition(parsing: String(line.dropFirst(5)), location: location)
+            } else if lower.hasPrefix("evidence:") {
+                guard evidence == nil else { throw Failure(.badInput, "\(location): a second `evidence:` line") }
+                evidence = try StepEvidence(parsing: String(line.dropFirst(9)), location: location)
+            } else {
+                break
+            }
         }
-        let line = body[offset].trimmingCharacters(in: .whitespaces)
-        guard line.lowercased().hasPrefix("when:") else { return nil }
-        let location = "\(path):\(offset + 1)"  // `body` keeps the indices of `lines`
-        return try StepCondition(parsing: String(line.dropFirst(5)), location: location)
+        return (condition, evidence)
     }
 
     private func relopsCheck(_ node: MarkdownNode, options: [String]) throws(Failure) -> RelopsCheck {

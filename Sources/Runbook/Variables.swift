@@ -2,7 +2,7 @@ import RelopsCore
 
 /// The values of a runbook's variables for one run: front matter defaults, then `.relops.yml`
 /// `vars`, then the values recorded in the run being resumed, then `RELOPS_<NAME>` environment
-/// variables, then `--var K=V`, later ones winning; a value still missing is asked for once. Names
+/// variables, then `--var K=V`, later ones winning; the values still missing are asked for together, once. Names
 /// are case-insensitive (`NEW_HOST` and `new_host` are one variable, spelled as declared). The
 /// environment keeps a secret off the command line, where other users could see it.
 public struct RunVariables: Sendable {
@@ -20,11 +20,12 @@ public struct RunVariables: Sendable {
     /// Each name by its lowercase spelling.
     private var spellings: [String: String] = [:]
 
-    /// Resolves the values for `runbook`; an unknown or missing variable stops the run before it
-    /// starts, naming it. `ask` is asked once for each declared variable nobody gave a value.
+    /// Resolves the values for `runbook`; an unknown variable stops the run before it starts, naming
+    /// it, and the missing ones are named all at once. `ask` gets every declared variable nobody
+    /// gave a value, together.
     public init(
         runbook: Runbook, config: [(name: String, value: String)], environment: [String: String] = [:],
-        overrides: [String], recorded: [RunState.Variable] = [], ask: ((RunbookVariable) -> String?)? = nil
+        overrides: [String], recorded: [RunState.Variable] = [], ask: (([RunbookVariable]) -> [String: String])? = nil
     ) throws(Failure) {
         values = [:]
         order = []
@@ -117,14 +118,17 @@ public struct RunVariables: Sendable {
         }
     }
 
-    private mutating func fillMissing(_ runbook: Runbook, ask: ((RunbookVariable) -> String?)?) throws(Failure) {
-        for name in secretNames where values[name] == nil {
-            throw Failure(
-                .usage,
-                "\(runbook.name) needs the secret `\(name)`: set \(Self.environmentName(name)) (or pass --var \(name)=VALUE)"
-            )
-        }
+    /// Every variable still without a value is named at once: asked for together when a person
+    /// is there (`ask` gets them all and returns the answers by name), else one usage error lists
+    /// each with its description and the `--var` line to copy. A secret is never asked for or
+    /// put on a command line: its line names the environment variable.
+    private mutating func fillMissing(
+        _ runbook: Runbook, ask: (([RunbookVariable]) -> [String: String])?
+    ) throws(Failure) {
         let found = runbook.foundVariables
+        var missing: [RunbookVariable] = runbook.variables.filter {
+            secretNames.contains($0.name) && values[$0.name] == nil
+        }
         for use in runbook.placeholderUses where value(of: use.name) == nil && !found.contains(use.name.lowercased()) {
             guard let variable = runbook.variables.first(where: { $0.name.lowercased() == use.name.lowercased() })
             else {
@@ -133,17 +137,45 @@ public struct RunVariables: Sendable {
                     "\(runbook.path):\(use.line): unknown variable `{{\(use.name)}}`: the front matter does not declare it and no value was given"
                 )
             }
-            if let answer = ask?(variable) {
+            if !missing.contains(where: { $0.name == variable.name }) { missing.append(variable) }
+        }
+        let declared = runbook.variables.map(\.name)
+        missing.sort { (declared.firstIndex(of: $0.name) ?? 0) < (declared.firstIndex(of: $1.name) ?? 0) }
+        let askable = missing.filter { !$0.isSecret }
+        if let ask, !askable.isEmpty {
+            let answers = ask(askable)
+            for variable in askable {
+                guard let answer = answers[variable.name], !answer.isEmpty else { continue }
                 set(variable.name, answer)
                 sources[variable.name] = "asked"
-                continue
             }
-            let what = variable.description.map { " (\($0))" } ?? ""
-            throw Failure(
-                .usage,
-                "\(runbook.name) needs the variable `\(variable.name)`\(what): pass --var \(variable.name)=VALUE, set \(Self.environmentName(variable.name)) or set vars.\(variable.name) in .relops.yml"
-            )
+            missing.removeAll { values[$0.name] != nil }
         }
+        guard !missing.isEmpty else { return }
+        throw Failure(.usage, Self.missingMessage(runbook, missing))
+    }
+
+    /// The error for variables nobody gave a value: each with its description, then the lines to copy.
+    static func missingMessage(_ runbook: Runbook, _ missing: [RunbookVariable]) -> String {
+        let noun = missing.count == 1 ? "a variable that has" : "\(missing.count) variables that have"
+        let width = missing.map(\.name.count).max() ?? 0
+        var lines = ["\(runbook.name) needs \(noun) no value:"]
+        for variable in missing {
+            let what = variable.description ?? "(no description)"
+            let secret = variable.isSecret ? " [secret: set \(environmentName(variable.name))]" : ""
+            lines.append("  " + variable.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + what + secret)
+        }
+        let plain = missing.filter { !$0.isSecret }
+        if !plain.isEmpty {
+            lines.append("Pass them (or set RELOPS_<NAME>, or vars.<name> in .relops.yml):")
+            lines += plain.map { "  --var \($0.name)=VALUE" }
+        }
+        let secrets = missing.filter(\.isSecret)
+        if !secrets.isEmpty {
+            lines.append("Set the secrets in the environment, never on the command line:")
+            lines += secrets.map { "  export \(environmentName($0.name))=VALUE" }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The environment variable a ```sh``` block reads a value from: `RELOPS_` and the name in capitals.

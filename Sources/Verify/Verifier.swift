@@ -21,7 +21,11 @@ public enum Verifier {
     }
 
     static func plans(_ options: VerifyOptions) -> [HostPlan] {
-        var plans = [HostPlan(host: options.host, android: true, appLinks: true, webCredentials: false)]
+        var plans = [
+            HostPlan(
+                host: options.host, android: options.platforms.contains("android"),
+                appLinks: options.platforms.contains("ios"), webCredentials: false)
+        ]
         for claim in options.claims?.claims ?? [] {
             let name = claim.host
             let index: Int

@@ -47,6 +47,8 @@ public struct VerifyArguments: Sendable {
     public var wait: String?
     /// `--interval D`, as typed.
     public var interval: String?
+    /// `--platforms android,ios`, as typed (empty: both).
+    public var platforms: String?
 
     /// No flags given.
     public init() {}
@@ -70,6 +72,7 @@ extension VerifyOptions {
         }
         let host = try HostSpec.normalized(hostText, option: arguments.host == nil ? "app.web_host" : "--host")
         var options = VerifyOptions(host: host)
+        options.platforms = try platforms(arguments.platforms)
         try options.applyTransfer(arguments)
         try options.applyWindow(arguments)
         if arguments.tlsOnly { return options }
@@ -86,6 +89,16 @@ extension VerifyOptions {
             try options.applySources(project)
         }
         return options
+    }
+
+    /// `--platforms`: a comma- or space-separated list of `android` and `ios`; empty means both.
+    static func platforms(_ text: String?) throws(Failure) -> Set<String> {
+        let names = (text ?? "").lowercased().split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        guard !names.isEmpty else { return ["android", "ios"] }
+        for name in names where name != "android" && name != "ios" {
+            throw Failure(.usage, "--platforms \(text ?? ""): unknown platform `\(name)` (known: android, ios)")
+        }
+        return Set(names)
     }
 
     /// Where and how requests go: `--resolve`, `--connect-to`, `--cacert`, endpoints, timeouts.

@@ -8,7 +8,9 @@ import Testing
     let keyLines = [
         "Domain cutover  (`relops runbook run domain-cutover`)  complete",
         "  [x] 1. Inventory the old host  passed",
-        "  [x] 2. DNS and TLS of the new host  passed",
+        // `--local` fetches nothing: the TLS step's only check was skipped, so the step is.
+        "  [-] 2. DNS and TLS of the new host  skipped",
+        "      every check was skipped: --local: nothing fetched; DNS and the TLS handshake are checked only live",
         "  [x] 11. Apple's CDN has the new host's file  passed",
         "  [x] 7. OAuth and identity  confirmed",
         "  [-] 12. On an Android device  skipped",
@@ -27,8 +29,10 @@ import Testing
         "    1. Serve the association files on app.example.com first.",
         "    3. Rebuild and resubmit the Android and iOS apps.",
         "  Fingerprint rotated: 14:6D:E9:…:44:E5 -> 50:49:86:…:14:F9",
-        "  Anchors re-pinned in Docs/adr/043-mobile-deep-links.md: Program.cs:8 -> :11, :16 -> :19",
-        "  Anchors left for a person: appsettings.json:4-6 (lost)",
+        // The cutover and both rotations are committed (the steps that confirm them check that), so
+        // the lines the ADR cites with the old host changed in history: a person reviews them.
+        "  Anchors re-pinned in Docs/adr/043-mobile-deep-links.md: Program.cs:8 -> :11",
+        "  Anchors left for a person: appsettings.json:4-6 (lost), :16 (lost)",
         "    | ## Revision (2026-08-31)",
         "    | 1. `Program.cs`: commit ",
     ]
@@ -81,7 +85,8 @@ import Testing
         // The sample's native OAuth callback leg is checked by the cutover's verify step.
         #expect(report.contains("pass  oauth.callback"), "\(report)")
         let repository = kept + "/sample-app"
-        #expect(gitOutput("rev-list", "--count", "HEAD", in: repository) == "5\n")
+        // The sample's 5 commits, the cutover's and the two of the fingerprint rotation.
+        #expect(gitOutput("rev-list", "--count", "HEAD", in: repository) == "8\n")
         #expect(
             folder.readText("kept/sample-app/Docs/adr/043-mobile-deep-links.md").contains("## Revision (2026-08-31)"))
         #expect(

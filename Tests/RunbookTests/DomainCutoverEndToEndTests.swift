@@ -123,9 +123,18 @@ import Testing
         #expect(forward.status == 1, "\(forward.stdout)\(forward.stderr)")
         #expect(repo.readText(webSettings).contains(new))
 
-        // The rollback run takes the cutover run's values and accepted counts.
-        let back = run(book, ["--rollback", "--confirm", "16", "--confirm", "18"], in: repo)
+        // The rollback run takes the cutover run's values and accepted counts. Only the rollback
+        // steps show. The undo is not committed yet: step 18 refuses the operator's word.
+        let undone = run(book, ["--rollback", "--confirm", "16", "--confirm", "18"], in: repo)
+        #expect(undone.status == 1, "\(undone.stdout)\(undone.stderr)")
+        #expect(undone.stdout.contains("Step 18 failed: not committed: the working tree has uncommitted changes"))
+        #expect(!undone.stdout.contains("does not apply"))
+        #expect(!undone.stdout.contains("1. Inventory the old host"))
+        #expect(undone.stdout.contains("== 16. Rollback: halt the rollout"))
+        repo.commit("Undo the cutover")
+        let back = run(book, ["--rollback", "--confirm", "18"], in: repo)
         #expect(back.status == 0, "\(back.stdout)\(back.stderr)")
+        #expect(!back.stdout.contains("Inventory the old host"))
         let rollback = try state(repo)
         #expect(rollback.rollback == true)
         #expect(
@@ -135,7 +144,7 @@ import Testing
             #expect(repo.readText(path).contains(old) && !repo.readText(path).contains(new), "\(path)")
         }
         #expect(
-            back.stdout.contains(
+            undone.stdout.contains(
                 "scan --host \(old) --expect binary=3,server=5,store-listing=0,docs=2,comment=0,repo-meta=0,test=0,other=0  -> exit 0"
             ))
         // The cutover run stays open: it resumes where it stopped.

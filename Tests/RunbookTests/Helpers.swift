@@ -9,6 +9,9 @@ final class ScriptedIO: RunbookIO {
     /// Results by the relops arguments joined with spaces; anything else exits 0 with no output.
     var relopsResults: [String: CommandOutput] = [:]
     var shellResult = CommandOutput(status: 0, output: "")
+    /// What a command says it checked and skipped, by its arguments joined with spaces: written where
+    /// `RELOPS_CHECK_OUTCOME` asks, as `relops verify` does.
+    var outcomes: [String: CheckOutcome] = [:]
     private(set) var relopsCalls: [[String]] = []
     private(set) var relopsEnvironments: [[String: String]] = []
     private(set) var shellCalls: [(script: String, environment: [String: String])] = []
@@ -22,6 +25,9 @@ final class ScriptedIO: RunbookIO {
     ) -> CommandOutput {
         relopsCalls.append(arguments)
         relopsEnvironments.append(environment)
+        if let outcome = outcomes[arguments.joined(separator: " ")] {
+            try? outcome.write(environment: environment)
+        }
         return relopsResults[arguments.joined(separator: " ")] ?? CommandOutput(status: 0, output: "")
     }
 

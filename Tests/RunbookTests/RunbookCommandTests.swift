@@ -160,7 +160,9 @@ import Testing
         let secret = "tok-7f3a9c2e-very-secret"
         let missing = relops(["runbook", "run", "release", "--non-interactive", "--allow-shell"], in: repo.root)
         #expect(missing.status == 2)
-        #expect(missing.stderr.contains("needs the secret `store_token`: set RELOPS_STORE_TOKEN"))
+        #expect(missing.stderr.contains("store_token  The store API token [secret: set RELOPS_STORE_TOKEN]"))
+        #expect(missing.stderr.contains("  export RELOPS_STORE_TOKEN=VALUE"))
+        #expect(!missing.stderr.contains("--var store_token"))
 
         let run = relops(
             ["runbook", "run", "release", "--non-interactive", "--allow-shell"], in: repo.root,
@@ -233,7 +235,12 @@ import Testing
         #expect(badVar.stderr.contains("has no variable `makrer` (did you mean `marker`?)"))
         let missing = relops(["runbook", "run", "domain-cutover", "--non-interactive"], in: repo.root)
         #expect(missing.status == 2)
-        #expect(missing.stderr.contains("needs the variable `"))
+        // Every missing variable at once, with its description and the line to copy.
+        #expect(missing.stderr.contains("domain-cutover needs 4 variables that have no value:"))
+        for name in ["old_host", "new_host", "android_package", "min_app_version"] {
+            #expect(missing.stderr.contains("  --var \(name)=VALUE"), "\(name)")
+        }
+        #expect(missing.stderr.contains("The custom domain the app moves to"))
         let noRuns = relops(["runbook", "status"], in: repo.root)
         #expect(noRuns.status == 2)
         #expect(noRuns.stderr.contains("no runs in"))

@@ -1,8 +1,9 @@
 import Foundation
 import RelopsCore
-import Runbook
 import TestSupport
 import Testing
+
+@testable import Runbook
 
 /// Steps that do not apply, skips with a reason, `auto` expectations and `identity=` scans, driven
 /// in-process with a scripted operator.
@@ -61,19 +62,49 @@ import Testing
 
     @Test func platformsComeFromTheRepositoryWhenNotGiven() throws {
         let folder = TemporaryFolder()
-        folder.write("App/Platforms/iOS/Info.plist", "<plist/>\n")
+        folder.write(
+            "App/App.csproj",
+            "<Project><PropertyGroup><TargetFrameworks>net9.0-ios</TargetFrameworks></PropertyGroup></Project>\n")
         let book = try runbook("## iOS\nwhen: ios\n- [x] fine\n## Android\nwhen: android\n- [x] fine\n")
         let run = try engine(book, folder, ScriptedIO(), options: nonInteractive())
         #expect(try run.run() == .complete)
         #expect(run.state.steps.map(\.status) == [.passed, .skipped])
-        #expect(run.state.steps[1].note?.contains("the app's platforms are ios (found App/Platforms/iOS") == true)
+        #expect(
+            run.state.steps[1].note?.contains("the app's platforms are ios (App/App.csproj builds an iOS app") == true)
+    }
+
+    @Test func platformsFollowTheBuildFilesNotFolderNames() throws {
+        // An Android app with a Gradle server beside it, docs in an `iOS` folder and a stray plist.
+        let android = TemporaryFolder()
+        android.write("androidApp/build.gradle.kts", "plugins {\n    id(\"com.android.application\")\n}\n")
+        android.write("server/build.gradle", "plugins { id 'org.springframework.boot' }\n")
+        android.write("docs/iOS/plans.md", "An iOS app, some day.\n")
+        android.write("tools/Info.plist", "<plist/>\n")
+        #expect(Platforms.detect(in: android.path).names == ["android"])
+        #expect(
+            Platforms.detect(in: android.path).source.hasPrefix("androidApp/build.gradle.kts builds an Android app"))
+
+        // Kotlin Multiplatform: the shared module is a library; the apps are the Gradle app and Xcode's.
+        let kmp = TemporaryFolder()
+        kmp.write("shared/build.gradle.kts", "plugins { kotlin(\"multiplatform\"); id(\"com.android.library\") }\n")
+        kmp.write("composeApp/build.gradle.kts", "plugins { alias(libs.plugins.android.application) }\n")
+        kmp.write("iosApp/iosApp.xcodeproj/project.pbxproj", "buildSettings = { SDKROOT = iphoneos; };\n")
+        #expect(Platforms.detect(in: kmp.path).names == ["android", "ios"])
+
+        // A server alone builds no app: every platform step is skipped, saying so.
+        let server = TemporaryFolder()
+        server.write("build.gradle", "plugins { id 'java' }\n")
+        server.write("Mac/Mac.xcodeproj/project.pbxproj", "buildSettings = { SDKROOT = macosx; };\n")
+        let none = Platforms.detect(in: server.path)
+        #expect(none.names.isEmpty)
+        #expect(none.source.hasPrefix("no build file in the repository builds an Android or iOS app"))
     }
 
     @Test func aConditionThatIsNotOneIsRefusedWithItsLine() {
         let error = #expect(throws: Failure.self) { try runbook("## Step\n\nwhen: windows\n- [x] x\n") }
         #expect(
             error?.message
-                == "Runbooks/sample.md:3: `when: windows` is not a condition (known: ios, android, vars.NAME, rollback)"
+                == "Runbooks/sample.md:3: `when: windows` is not a condition (known: ios, android, vars.NAME, rollback, local-association)"
         )
     }
 
@@ -202,17 +233,18 @@ import Testing
         #expect(run.state.vars.first { $0.name == "uris" }?.source == "found by step 1")
     }
 
-    @Test func aMissingValueIsAskedForOnceAndRecordedInTheRun() throws {
+    @Test func theMissingValuesAreAskedForTogetherOnceAndRecordedInTheRun() throws {
         let folder = TemporaryFolder()
         let book = try runbook(
-            "---\nvars:\n  new_host:\n    description: where to\n  old_host: a.example.net\n---\n"
-                + "## Move\n```relops\nrelops cutover --from {{old_host}} --to {{new_host}}\n```\n")
-        var asked: [String] = []
-        let variables = try RunVariables(runbook: book, config: [], overrides: []) { variable in
-            asked.append("\(variable.name) (\(variable.description ?? ""))")
-            return "b.example.com"
+            "---\nvars:\n  new_host:\n    description: where to\n  old_host: a.example.net\n  team:\n    description: who\n---\n"
+                + "## Move\n```relops\nrelops cutover --from {{old_host}} --to {{new_host}}\n```\n\n- [x] {{team}} knows\n"
+        )
+        var prompts: [[String]] = []
+        let variables = try RunVariables(runbook: book, config: [], overrides: []) { missing in
+            prompts.append(missing.map { "\($0.name) (\($0.description ?? ""))" })
+            return ["new_host": "b.example.com", "team": "ops"]
         }
-        #expect(asked == ["new_host (where to)"])
+        #expect(prompts == [["new_host (where to)", "team (who)"]])
         let io = ScriptedIO()
         let run = try RunbookEngine(
             runbook: book, variables: variables, repositoryRoot: folder.path, io: io, options: nonInteractive(),
@@ -225,7 +257,7 @@ import Testing
         // Resumed or rolled back, the recorded value holds without asking again.
         let again = try RunVariables(runbook: book, config: [], overrides: [], recorded: run.state.vars) { _ in
             Issue.record("asked again")
-            return nil
+            return [:]
         }
         #expect(again.values["new_host"] == "b.example.com" && again.sources["new_host"] == "asked")
     }

@@ -199,7 +199,8 @@ import Testing
         }
         #expect(
             missing.message
-                == "sample needs the secret `api_token`: set RELOPS_API_TOKEN (or pass --var api_token=VALUE)")
+                == "sample needs a variable that has no value:\n  api_token  (no description) [secret: set RELOPS_API_TOKEN]\nSet the secrets in the environment, never on the command line:\n  export RELOPS_API_TOKEN=VALUE"
+        )
         let variables = try RunVariables(
             runbook: book, config: [("host", "config.example.com")],
             environment: ["RELOPS_API_TOKEN": "t0k3n", "RELOPS_HOST": "env.example.com", "RELOPS_OTHER": "x"],
@@ -232,8 +233,9 @@ import Testing
             _ = try RunVariables(runbook: missing, config: [], overrides: [])
         }
         #expect(
-            missingError.message.contains(
-                "needs the variable `new_host` (The custom domain): pass --var new_host=VALUE"))
+            missingError.message
+                == "sample needs a variable that has no value:\n  new_host  The custom domain\nPass them (or set RELOPS_<NAME>, or vars.<name> in .relops.yml):\n  --var new_host=VALUE"
+        )
         #expect(missingError.category == .usage)
 
         let typo = try #require(throws: Failure.self) {

@@ -55,6 +55,11 @@ final class SampleWebHost: @unchecked Sendable {
             in: repo.root)
     }
 
+    /// Serves `text` as `host`'s `/.well-known/<name>`: what another repository deploys.
+    func serve(_ host: String, _ name: String, _ text: String) {
+        prefix.write("sites/\(host)/.well-known/\(name)", text)
+    }
+
     /// What `host` serves at `/.well-known/<name>`, empty when nothing.
     func served(_ host: String, _ name: String) -> String {
         prefix.readText("sites/\(host)/.well-known/\(name)")

@@ -42,9 +42,18 @@ import Testing
         #expect(repo.readText(served).contains(SampleRepository.servedFingerprint))
         #expect(repo.readText(served).contains(SampleRepository.newFingerprint))
 
-        // Deployed: both fingerprints are live. The overlap needs a person.
+        // Deployed, but not committed: the person's word is not taken against the working tree.
         #expect(web.deploy(repo, to: old).status == 0)
         #expect(web.served(old, "assetlinks.json").contains(SampleRepository.newFingerprint))
+        let dirty = run(["3"])
+        #expect(dirty.status == 1, "\(dirty.stdout)\(dirty.stderr)")
+        #expect(
+            dirty.stdout.contains(
+                "Step 3 failed: not committed: the working tree has uncommitted changes in 1 tracked file (\(served))"))
+        #expect(try statuses(repo)[2] == .failed)
+
+        // Committed: both fingerprints are live. The overlap needs a person.
+        repo.commit("Add the new app signing fingerprint")
         let second = run(["3"])
         #expect(second.status == 1, "\(second.stdout)\(second.stderr)")
         #expect(try statuses(repo) == [.confirmed, .passed, .confirmed, .passed, .failed, .pending, .pending])
@@ -54,6 +63,7 @@ import Testing
         #expect(third.status == 1)
         #expect(!repo.readText(served).contains(SampleRepository.servedFingerprint))
         #expect(web.deploy(repo, to: old).status == 0)
+        repo.commit("Retire the old app signing fingerprint")
         let fourth = run(["6", "7"])
         #expect(fourth.status == 0, "\(fourth.stdout)\(fourth.stderr)")
         #expect(try statuses(repo) == [.confirmed, .passed, .confirmed, .passed, .confirmed, .confirmed, .confirmed])

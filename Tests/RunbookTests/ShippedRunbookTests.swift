@@ -35,7 +35,7 @@ import Testing
         let missing = try #require(throws: Failure.self) {
             _ = try RunVariables(runbook: book, config: [], overrides: [])
         }
-        #expect(missing.message.contains("needs the variable `old_host`"))
+        #expect(missing.message.contains("domain-cutover needs 4 variables that have no value:\n  old_host "))
         let flags = "--offline --cacert ca.pem"
         let steps = try commands(
             book,
@@ -45,27 +45,26 @@ import Testing
             ])
         let counts =
             "binary=auto,server=auto,store-listing=auto,docs=auto,comment=auto,repo-meta=auto,test=auto,other=auto"
-        let config = "--config Web/appsettings.json"
         #expect(
             steps == [
                 ["scan --host \(old) --expect \(counts)"],
                 ["verify --host app.example.com --tls-only \(flags)"],
-                ["verify --host app.example.com \(config) \(flags)"],
+                ["association sources", "verify --host app.example.com --platforms  \(flags)"],
                 ["cutover --from \(old) --to app.example.com"],
-                ["cutover --from \(old) --to app.example.com --apply"],
+                ["cutover --from \(old) --to app.example.com --apply --commit"],
                 [
-                    "scan --host \(old) --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,other=0"
+                    "scan --host \(old) --after-cutover --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,other=0"
                 ],
                 ["scan --host app.example.com"],
-                ["verify --host app.example.com \(config) \(flags)", "verify --host \(old) \(config) \(flags)"],
+                ["verify --host app.example.com --platforms  \(flags)", "verify --host \(old) --platforms  \(flags)"],
                 ["scan --host app.example.com --expect binary=auto"],
                 ["scan --host app.example.com --expect binary=auto"],
-                ["verify --host app.example.com \(config) --wait 30m \(flags)"],
+                ["verify --host app.example.com --platforms  --wait 30m \(flags)"],
                 [], [], [],
-                ["verify --host \(old) \(config) \(flags)"],
+                ["verify --host \(old) --platforms  \(flags)"],
                 [],
                 ["cutover undo", "scan --host \(old) --expect \(counts)"],
-                ["verify --host \(old) \(config) \(flags)"],
+                ["verify --host \(old) --platforms  \(flags)"],
             ])
         #expect(confirmations(book) == [0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 0, 2, 1, 2, 1, 1, 0, 1])
         #expect(
@@ -73,6 +72,8 @@ import Testing
                 "-", "-", "-", "-", "-", "-", "-", "-", "android", "ios", "ios", "android", "ios", "-", "-",
                 "rollback", "rollback", "rollback",
             ])
+        // The confirmations of committed work check the repository first.
+        #expect(book.steps.filter { $0.evidence == .committed }.map(\.number) == [8, 18])
         #expect(
             book.steps[6].actions.contains { action in
                 if case .relops(let check) = action { return check.identityVariable == "identity_uris" }
@@ -95,12 +96,13 @@ import Testing
                 ["fingerprint show --cert deployment_cert.der"],
                 ["fingerprint rotate --cert deployment_cert.der --keep-old --apply"],
                 [],
-                ["verify --host app.example.com --fingerprint \(old) --fingerprint \(new)"],
+                ["verify --host app.example.com --platforms android --fingerprint \(old) --fingerprint \(new)"],
                 ["fingerprint rotate --retire \(old) --apply"],
-                ["verify --host app.example.com --fingerprint \(new)"],
+                ["verify --host app.example.com --platforms android --fingerprint \(new)"],
                 ["fingerprint rotate --to \(new)"],
             ])
         #expect(confirmations(book) == [1, 0, 1, 0, 1, 2, 1])
+        #expect(book.steps.filter { $0.evidence == .committed }.map(\.number) == [3, 6])
     }
 
     @Test func adrAnchorAudit() throws {

@@ -58,13 +58,23 @@ public enum Demo {
             progress(.running(runbook))
             let variables = try RunVariables(runbook: runbook, config: [], overrides: demoRun.vars)
             var options = RunOptions()
-            options.confirmedSteps = demoRun.confirm
             options.skippedSteps = try RunOptions.skips(demoRun.skip)
             options.acceptCounts = demoRun.acceptCounts
-            let engine = try RunbookEngine(
-                runbook: runbook, variables: variables, repositoryRoot: workspace.repository, io: io,
-                options: options, operatorName: operatorName)
-            let outcome = try engine.run()
+            // A step that needs committed work stops the run there; the operator commits and resumes.
+            var uncommitted = demoRun.commitBefore
+            var engine: RunbookEngine
+            var outcome: RunOutcome
+            repeat {
+                options.confirmedSteps = demoRun.confirm.filter { Int($0).map { uncommitted[$0] == nil } ?? true }
+                engine = try RunbookEngine(
+                    runbook: runbook, variables: variables, repositoryRoot: workspace.repository, io: io,
+                    options: options, operatorName: operatorName)
+                outcome = try engine.run()
+                guard case .failed(let step) = outcome, let message = uncommitted.removeValue(forKey: step) else {
+                    break
+                }
+                try workspace.commitChanges(message)
+            } while true
             runs.append(Run(demoRun: demoRun, outcome: outcome, state: engine.state))
             reports.append(try RunReport(engine.state).markdown(template: template))
             guard outcome == .complete else { break }

@@ -79,6 +79,19 @@ public struct DemoWorkspace: Sendable {
         try write(SampleRepository.newCertificatePEM, to: certificate)
     }
 
+    /// Commits what a runbook step changed, as the operator would before confirming that it is
+    /// committed (the step's `evidence: committed` then holds).
+    func commitChanges(_ message: String) throws(Failure) {
+        do {
+            let repository = try Repository(at: self.repository)
+            try repository.commitWorkingTree(
+                message: message + "\n",
+                author: Signature(name: Demo.operatorName, email: "ada@example.com", date: Date()))
+        } catch {
+            throw Failure(.couldNotCheck, "\(self.repository): cannot commit \"\(message)\": \(error)")
+        }
+    }
+
     private func commit(_ repository: Repository, _ message: String, date: String) throws(Failure) {
         guard let when = ISO8601DateFormatter().date(from: date) else {
             throw Failure(.badInput, "sample commit \"\(message)\": \(date) is not an ISO 8601 date")

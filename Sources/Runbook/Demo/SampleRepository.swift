@@ -104,6 +104,9 @@ public enum SampleRepository {
         public var skip: [String] = []
         /// `--accept-counts`: the `auto` expectations take the counts the scan finds.
         public var acceptCounts = false
+        /// Steps whose work the operator commits before confirming them (they say `evidence:
+        /// committed`), with the commit message.
+        public var commitBefore: [Int: String] = [:]
     }
 
     /// The three shipped runbooks as the demo runs them, non-interactively, in this order.
@@ -127,7 +130,11 @@ public enum SampleRepository {
                     "new_cert=\(certificatePath)", "old_fingerprint=\(servedFingerprint)",
                     "new_fingerprint=\(newFingerprint)", "web_host=\(newHost)", "verify_flags=\(verifyFlags)",
                 ],
-                confirm: ["1", "3", "5", "6", "7"]),
+                confirm: ["1", "3", "5", "6", "7"],
+                commitBefore: [
+                    3: "Serve the new app signing fingerprint beside the old one",
+                    6: "Retire the old app signing fingerprint",
+                ]),
             DemoRun(runbook: "adr-anchor-audit", vars: ["repin_flags=--date \(date)"], confirm: ["3"]),
         ]
     }

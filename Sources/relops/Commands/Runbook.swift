@@ -169,7 +169,7 @@ enum RunbookCommand: RelopsCommand {
         let variables = try RunVariables(
             runbook: runbook, config: project.config.vars, environment: env, overrides: arguments.all("var"),
             recorded: try open?.vars ?? rolledBack?.vars ?? store.acceptedValues(of: runbook.name),
-            ask: options.interactive ? io.value(for:) : nil)
+            ask: options.interactive ? io.values(for:) : nil)
         let operatorName = project.repository.configString("user.name") ?? env["USER"] ?? env["LOGNAME"] ?? "unknown"
         let engine = try RunbookEngine(
             runbook: runbook, variables: variables, repositoryRoot: project.root, io: io,

@@ -81,13 +81,27 @@ final class TerminalRunbookIO: RunbookIO {
         ["y", "yes"].contains(ask("Confirm: \(item) [y/N] ")?.lowercased() ?? "")
     }
 
-    /// Asks once for a variable nobody gave a value; nil (a usage error) at the end of input.
-    func value(for variable: RunbookVariable) -> String? {
-        let what = variable.description.map { " (\($0))" } ?? ""
-        while true {
-            guard let answer = ask("Value for \(variable.name)\(what): ") else { return nil }
-            if !answer.isEmpty { return answer }
+    /// Asks, in one prompt, for every variable nobody gave a value: all are named first, then each
+    /// is asked in turn. The end of input stops asking (the ones left are a usage error naming them).
+    func values(for variables: [RunbookVariable]) -> [String: String] {
+        let width = variables.map(\.name.count).max() ?? 0
+        console.out("This run needs \(variables.count) value\(variables.count == 1 ? "" : "s") nobody gave:")
+        for variable in variables {
+            console.out(
+                "  " + variable.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                    + (variable.description ?? ""))
         }
+        var answers: [String: String] = [:]
+        for variable in variables {
+            while true {
+                guard let answer = ask("\(variable.name): ") else { return answers }
+                if !answer.isEmpty {
+                    answers[variable.name] = answer
+                    break
+                }
+            }
+        }
+        return answers
     }
 
     func show(_ event: RunEvent) {
@@ -126,6 +140,8 @@ final class TerminalRunbookIO: RunbookIO {
             if let excerpt = check.excerpt, !excerpt.isEmpty { console.out(indent(excerpt, "     | ")) }
         case .confirm:
             console.out("   confirmed: \(check.text)" + (check.excerpt.map { " (\($0))" } ?? ""))
+        case .evidence:
+            console.out("   \(check.text) \(verdict): \(check.excerpt ?? "")")
         }
     }
 

@@ -26,6 +26,11 @@ enum ScanCommand: RelopsCommand {
             .value(
                 "expect", "CLASS=N,...", repeatable: true,
                 help: "Exit 1 unless the counts match ('binary' = both binary classes)."),
+            .flag(
+                "after-cutover",
+                help:
+                    "Hold what remains against the latest applied cutover's rules: what it leaves on purpose (e-mail addresses, symlinks) is named and not counted."
+            ),
             .format(["text", "json", "sarif"]),
         ])
 
@@ -36,13 +41,17 @@ enum ScanCommand: RelopsCommand {
         let hosts = try resolveHosts(arguments.all("host"), config: project.config)
         let request = ScanRequest(
             hosts: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
-        let result = try scan(project, request) { done, total in console.progress("scanning: \(done)/\(total) files") }
+        let scanned = try scan(project, request) { done, total in console.progress("scanning: \(done)/\(total) files") }
         console.endProgress()
+        let after = arguments.flag("after-cutover") ? try AfterCutover(scanned, project: project) : nil
+        let result = after?.remaining ?? scanned
 
         switch format {
-        case .json: console.out(result.json.rendered())
+        case .json: console.out(after.map { result.json.merged(with: $0.json) }?.rendered() ?? result.json.rendered())
         case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
-        default: renderText(result, console)
+        default:
+            renderText(result, console)
+            if let after { renderLeftOnPurpose(after, console) }
         }
         for problem in result.problems where problem.isError {
             console.error("relops scan: \(problem.path): \(problem.message)")
@@ -122,6 +131,19 @@ enum ScanCommand: RelopsCommand {
         console.out(
             "\(result.occurrences.count) occurrence\(result.occurrences.count == 1 ? "" : "s") of \(result.hosts.joined(separator: ", ")) in \(result.filesScanned) files: \(counts)"
         )
+    }
+
+    /// What the cutover left on purpose: expected to remain, each with why.
+    static func renderLeftOnPurpose(_ after: AfterCutover, _ console: Console) {
+        let count = after.leftOnPurpose.count
+        console.out(
+            console.styled(
+                "== left on purpose by cutover \(after.journal.id) (\(after.journal.from) -> \(after.journal.to)): \(count) (expected to remain, not counted)",
+                .bold))
+        for (o, reason) in after.leftOnPurpose {
+            console.out("\(escapedText(o.path)):\(o.line):\(o.column): \(o.text)")
+            console.out(console.styled("    \(reason)", .dim))
+        }
     }
 
     static func highlight(_ o: HostOccurrence, _ console: Console) -> String {

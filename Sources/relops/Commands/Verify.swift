@@ -63,6 +63,10 @@ struct VerifyCommand: RelopsCommand {
             .value(
                 "path", "PATH", repeatable: true, help: "A link the AASA must open in the app (default: app.ios.paths)."
             ),
+            .value(
+                "platforms", "LIST",
+                help:
+                    "The app's platforms (android, ios): the host must serve only their documents (default: both)."),
             .flag("offline", help: "Skip Google's Digital Asset Links API and Apple's CDN."),
             .flag(
                 "local",
@@ -119,6 +123,10 @@ struct VerifyCommand: RelopsCommand {
         console.progress(options.local ? "checking what \(options.host) will serve…" : "verifying \(options.host)…")
         let report = try round()
         console.endProgress()
+        try CheckOutcome(
+            checked: report.checks.filter { $0.verdict != .skip }.count,
+            skipped: report.checks.filter { $0.verdict == .skip }.map(\.reason)
+        ).write(environment: ProcessInfo.processInfo.environment)
         switch format {
         case .json:
             console.out(header(options).merged(with: report.json).rendered())
@@ -168,6 +176,7 @@ struct VerifyCommand: RelopsCommand {
         out.tlsOnly = arguments.flag("tls-only")
         out.wait = arguments.value("wait")
         out.interval = arguments.value("interval")
+        out.platforms = arguments.value("platforms")
         return out
     }
 

@@ -71,6 +71,7 @@ RELOPS_FORWARD(libcrypto_symbol, int, EVP_PKEY_CTX_set_rsa_pss_saltlen, (EVP_PKE
 RELOPS_FORWARD_VOID(libcrypto_symbol, EVP_PKEY_free, (EVP_PKEY *pkey), (pkey))
 RELOPS_FORWARD(libcrypto_symbol, const EVP_MD *, EVP_sha1, (void), ())
 RELOPS_FORWARD(libcrypto_symbol, const EVP_MD *, EVP_sha256, (void), ())
+RELOPS_FORWARD(libcrypto_symbol, const EVP_MD *, EVP_sha384, (void), ())
 RELOPS_FORWARD(libcrypto_symbol, const EVP_MD *, EVP_sha512, (void), ())
 RELOPS_FORWARD(libcrypto_symbol, int, OPENSSL_sk_num, (const OPENSSL_STACK *a0), (a0))
 RELOPS_FORWARD_VOID(libcrypto_symbol, OPENSSL_sk_pop_free, (OPENSSL_STACK *st, OPENSSL_sk_freefunc func), (st, func))

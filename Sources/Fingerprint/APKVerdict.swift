@@ -56,7 +56,8 @@ struct APKVerdict {
         } else if block != nil {
             skipped.append("the APK Signing Block (bytes between the ZIP central directory and its end record)")
         }
-        defer { basis = Self.describe(checked, skipped, sdkText) }
+        let stamped = archive.entry("stamp-cert-sha256") != nil
+        defer { basis = Self.describe(checked, skipped, sdkText, stamped: stamped) }
 
         // v3.1, then v3 (Android 9+), each over the levels it serves.
         var rotationMinSdk: Int?
@@ -247,10 +248,11 @@ struct APKVerdict {
         return nil
     }
 
-    static func describe(_ checked: [String], _ skipped: [String], _ sdkText: String) -> String {
+    static func describe(_ checked: [String], _ skipped: [String], _ sdkText: String, stamped: Bool) -> String {
         let names = checked.map { $0 == "v1" ? "v1 (JAR)" : "APK Signature Scheme \($0)" }
         var text = "checked \(names.isEmpty ? "nothing" : names.joined(separator: ", ")) for \(sdkText)"
         if !skipped.isEmpty { text += "; not checked: " + skipped.joined(separator: ", ") }
+        if stamped { text += "; the source stamp is not checked (Android and apksigner only warn about a bad one)" }
         return text
     }
 }

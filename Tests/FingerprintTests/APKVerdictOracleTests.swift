@@ -84,6 +84,23 @@ import Testing
         expect(stored, minSdk: 21, verifies: false, rule: "classes.dex: cannot inflate", "stored data as method 21")
     }
 
+    @Test func aLocalHeaderThatDisagreesWithTheCentralDirectoryIsRefused() throws {
+        let apk = keys.sign(
+            "rsa", minSdk: 21, ["--v2-signing-enabled", "false", "--v3-signing-enabled", "false"], into: folder)
+        let url = URL(fileURLWithPath: apk)
+        var bytes = Array(try Data(contentsOf: url))
+        let local: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+        let name = Array("classes.dex".utf8)
+        func isHeader(_ i: Int) -> Bool {
+            bytes[i..<(i + 4)].elementsEqual(local) && bytes[(i + 30)..<(i + 30 + name.count)].elementsEqual(name)
+        }
+        let found = (0..<(bytes.count - 30 - name.count)).first(where: isHeader)
+        let at = try #require(found)
+        bytes[at + 30 + name.count - 1] = UInt8(ascii: "y")  // the local header says classes.dey
+        try Data(bytes).write(to: url)
+        expect(apk, minSdk: 21, verifies: false, rule: "classes.dex: the local header names another entry", "LFH name")
+    }
+
     @Test func theManifestsMinSdkDecidesWhichSchemesCount() throws {
         let unsigned = keys.unsignedAPK(BinaryManifest(minSdk: 24), into: folder)
         let v2Only = keys.sign(
@@ -178,6 +195,20 @@ import Testing
         // apksigner 31 signs a stamp with RSA keys only (SHA256withRSA).
         let apk = keys.sign("rsa", minSdk: 24, ["--stamp-signer"] + keys.signer("rotated"), into: folder)
         expect(apk, minSdk: 24, verifies: true, "source stamp")
+        // A stamp whose signature does not verify: apksigner warns and verifies; so does relops,
+        // saying it did not check the stamp.
+        try rewriteSigningBlock(apk) { pairs in
+            pairs.map { pair in
+                guard pair.id == 0x6dff_800d else { return pair }
+                var value = pair.value
+                value[value.count - 10] ^= 0x01
+                return (pair.id, value)
+            }
+        }
+        let oracle = APKSignerVerdict(apk, minSdk: 24)
+        #expect(oracle.output.contains("WARNING: SourceStamp"), "\(oracle.output)")
+        expect(apk, minSdk: 24, verifies: true, "source stamp signature flipped")
+        #expect(RelopsVerdict(apk, minSdk: 24).basis?.contains("source stamp is not checked") == true)
     }
 
     @Test func minSdkVersionMustBeAnAPILevel() {

@@ -105,18 +105,23 @@ struct BinaryXML {
     var pool: (start: Int, count: Int, stringsStart: Int, utf8: Bool, end: Int)?
     var resourceIDs: [UInt32] = []
 
+    /// The first top-level RES_XML_TYPE chunk (apksigner skips other chunks before it).
     init(_ bytes: [UInt8]) throws(AndroidManifest.Problem) {
         self.bytes = bytes
-        guard bytes.count >= 8, BinaryXML.u16(bytes, 0) == 0x0003 else {
-            throw AndroidManifest.Problem(reason: "not Android binary XML (no RES_XML_TYPE chunk at byte 0)")
+        var start = 0
+        while let type = BinaryXML.u16(bytes, start), let header = BinaryXML.u16(bytes, start + 2),
+            let size = BinaryXML.u32(bytes, start + 4), header >= 8, Int(size) >= Int(header),
+            Int(size) <= bytes.count - start
+        {
+            if type == 0x0003 {
+                end = start + Int(size)
+                offset = start + Int(header)
+                return
+            }
+            start += Int(size)
         }
-        let headerSize = Int(BinaryXML.u16(bytes, 2) ?? 0)
-        let size = Int(BinaryXML.u32(bytes, 4) ?? 0)
-        guard headerSize >= 8, size >= headerSize, size <= bytes.count else {
-            throw AndroidManifest.Problem(reason: "the XML chunk's sizes do not fit the file (\(size) bytes declared)")
-        }
-        end = size
-        offset = headerSize
+        throw AndroidManifest.Problem(
+            reason: "not Android binary XML (no RES_XML_TYPE chunk\(start > 0 ? " after byte \(start)" : ""))")
     }
 
     static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16? {

@@ -15,8 +15,10 @@ enum FingerprintCommand: RelopsCommand {
                     Give exactly one of --cert, --p12, --jks, --apk. A keystore password comes from \
                     --storepass-env VAR (and --keypass-env VAR) or a prompt, never from the command line. \
                     --apk lists every signer (v3.1, v3, v2, v1) with its SDK range, the rotation lineage \
-                    and the fingerprints assetlinks.json must list, and verifies every signature: \
-                    exit 1, fingerprints marked NOT VERIFIED, when a check fails.
+                    and the fingerprints assetlinks.json must list, and verifies every signature as \
+                    Android does from the APK's min SDK up (AndroidManifest.xml's minSdkVersion, or \
+                    --min-sdk-version N as apksigner takes it): exit 1, fingerprints marked NOT VERIFIED, \
+                    naming the scheme and rule, when a check fails.
                     """,
                 options: [
                     .value(

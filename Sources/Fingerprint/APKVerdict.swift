@@ -17,6 +17,7 @@ struct APKVerdict {
     static let maxSdk = Int(Int32.max)
     static let strippingAttributeID: UInt32 = 0xbeef_f00d
     static let rotationMinSdkAttributeID: UInt32 = 0x559f_8b02
+    static let devReleaseAttributeID: UInt32 = 0xc2a6_b3ba
 
     init(reader: APKSignatureReader, block: APKSigningBlock?, v1: V1Signature) {
         self.reader = reader
@@ -185,10 +186,16 @@ struct APKVerdict {
                 }
             }
         }
-        let sorted = signers.compactMap(\.sdkRange).sorted { $0.upperBound < $1.upperBound }
-        guard let first = sorted.first, let last = sorted.last else { return "\(scheme.name): no SDK range" }
-        for (previous, next) in zip(sorted, sorted.dropFirst()) where next.lowerBound != previous.upperBound + 1 {
-            return "\(scheme.name): the signers' SDK ranges \(previous) and \(next) leave a gap or overlap"
+        // A signer marked as targeting a development release may start at the previous one's last level.
+        let ranges = signers.compactMap { signer in
+            signer.sdkRange.map { ($0, signer.attributes.contains { $0.id == Self.devReleaseAttributeID }) }
+        }
+        let sorted = ranges.sorted { $0.0.upperBound < $1.0.upperBound }
+        guard let first = sorted.first?.0, let last = sorted.last?.0 else { return "\(scheme.name): no SDK range" }
+        for (previous, next) in zip(sorted, sorted.dropFirst())
+        where next.0.lowerBound != previous.0.upperBound + 1 && !(next.1 && next.0.lowerBound == previous.0.upperBound)
+        {
+            return "\(scheme.name): the signers' SDK ranges \(previous.0) and \(next.0) leave a gap or overlap"
         }
         let needed = rotationMinSdk.map { $0 - 1 } ?? range.upperBound
         if first.lowerBound > range.lowerBound || last.upperBound < needed {

@@ -69,6 +69,7 @@ RELOPS_FORWARD(libcrypto_symbol, int, EVP_PKEY_CTX_set_rsa_mgf1_md, (EVP_PKEY_CT
 RELOPS_FORWARD(libcrypto_symbol, int, EVP_PKEY_CTX_set_rsa_padding, (EVP_PKEY_CTX *ctx, int pad_mode), (ctx, pad_mode))
 RELOPS_FORWARD(libcrypto_symbol, int, EVP_PKEY_CTX_set_rsa_pss_saltlen, (EVP_PKEY_CTX *ctx, int saltlen), (ctx, saltlen))
 RELOPS_FORWARD_VOID(libcrypto_symbol, EVP_PKEY_free, (EVP_PKEY *pkey), (pkey))
+RELOPS_FORWARD(libcrypto_symbol, const EVP_MD *, EVP_md5, (void), ())
 RELOPS_FORWARD(libcrypto_symbol, const EVP_MD *, EVP_sha1, (void), ())
 RELOPS_FORWARD(libcrypto_symbol, const EVP_MD *, EVP_sha256, (void), ())
 RELOPS_FORWARD(libcrypto_symbol, const EVP_MD *, EVP_sha384, (void), ())

@@ -72,6 +72,60 @@ import Testing
         }
     }
 
+    /// A v1 signature made by hand (openssl cms over a `.SF` written here), for digests no signer
+    /// writes any more: `Digest-Algorithms: MD5`, which Android reads only below API 18.
+    @Test func anMD5DigestCountsOnlyBelowAPI18() throws {
+        let work = TemporaryFolder("md5")
+        let files: [(String, [UInt8])] = [
+            ("AndroidManifest.xml", BinaryManifest(minSdk: 15).encoded()), ("classes.dex", Array("dex\n035\0".utf8)),
+        ]
+        func md5(_ bytes: [UInt8]) -> String {
+            work.write("digest.in", bytes: bytes)
+            let result = runProcess(
+                "openssl", ["dgst", "-md5", "-binary", "-out", work.url("digest.out"), work.url("digest.in")])
+            #expect(result.status == 0, "openssl dgst: \(result.stderr)")
+            return Data(work.read("digest.out")).base64EncodedString()
+        }
+        var manifest = Array("Manifest-Version: 1.0\r\nCreated-By: hand\r\n\r\n".utf8)
+        var sections: [(String, [UInt8])] = []
+        for (name, bytes) in files {
+            let section = Array("Name: \(name)\r\nDigest-Algorithms: MD5\r\nMD5-Digest: \(md5(bytes))\r\n\r\n".utf8)
+            manifest += section
+            sections.append((name, section))
+        }
+        var sf = "Signature-Version: 1.0\r\nCreated-By: hand\r\nDigest-Algorithms: MD5\r\n"
+        sf += "MD5-Digest-Manifest: \(md5(manifest))\r\n\r\n"
+        for (name, section) in sections {
+            sf += "Name: \(name)\r\nDigest-Algorithms: MD5\r\nMD5-Digest: \(md5(section))\r\n\r\n"
+        }
+        work.write("CERT.SF", sf)
+        let pem = runProcess(
+            "openssl",
+            [
+                "pkcs12", "-in", keys.folder.url("rsa.p12"), "-passin", "pass:\(APKKeys.password)", "-nodes", "-out",
+                work.url("key.pem"),
+            ])
+        #expect(pem.status == 0, "openssl pkcs12: \(pem.stderr)")
+        let signed = runProcess(
+            "openssl",
+            [
+                "cms", "-sign", "-binary", "-noattr", "-nosmimecap", "-outform", "DER", "-md", "sha1", "-in",
+                work.url("CERT.SF"),
+                "-signer", work.url("key.pem"), "-out", work.url("CERT.RSA"),
+            ])
+        #expect(signed.status == 0, "openssl cms: \(signed.stderr)")
+        let apk = makeZip(
+            files + [
+                ("META-INF/MANIFEST.MF", manifest), ("META-INF/CERT.SF", Array(sf.utf8)),
+                ("META-INF/CERT.RSA", work.read("CERT.RSA")),
+            ])
+        folder.write("md5.apk", bytes: apk)
+        expect(folder.url("md5.apk"), minSdk: nil, verifies: true, "MD5 digests, min SDK 15 from the manifest")
+        expect(
+            folder.url("md5.apk"), minSdk: 21, verifies: false, rule: "no digest Android reads", "MD5 digests at API 21"
+        )
+    }
+
     @Test func aSignatureEntryWithAnUnknownCompressionMethodIsInflatedAsAndroidDoes() throws {
         let apk = keys.sign(
             "rsa", minSdk: 21, ["--v2-signing-enabled", "false", "--v3-signing-enabled", "false"], into: folder)

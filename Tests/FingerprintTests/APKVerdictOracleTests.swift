@@ -221,6 +221,15 @@ import Testing
         let result = relops(["fingerprint", "show", "--apk", empty])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("\(empty): not signed"), "\(result.stderr)")
+        // No entries, but a v2 signer: NOT VERIFIED by the ZIP rule, the signer still listed.
+        let signer = TestCertificate("empty-v2")
+        let der = FileManager.default.contents(atPath: signer.derPath).map { Array($0) } ?? []
+        folder.write(
+            "v2-empty.apk", bytes: withSigningBlock(folder.read("empty.apk"), id: 0x7109_871a, certificates: [der]))
+        let ours = RelopsVerdict(folder.url("v2-empty.apk"))
+        #expect(ours.status == 1, "\(ours.stderr)")
+        #expect(ours.failedCheck?.hasPrefix("ZIP: the APK has no entries") == true, "\(ours.json)")
+        #expect(ours.sha256.count == 1)
     }
 
     @Test func bytesBetweenTheCentralDirectoryAndItsEndRecordHideTheSigningBlock() throws {

@@ -136,7 +136,8 @@ struct ZipArchive {
             entry.method == 8 ? "" : " (compression method \(entry.method), inflated as deflate as Android does)"
         let inflated: [UInt8]
         do {
-            inflated = try Inflate.raw(stored, limit: entry.size)
+            // As Java's Inflater: a stream cut after its last byte is judged by its size below.
+            inflated = try Inflate.rawPrefix(stored, limit: entry.size).output
         } catch .tooLarge {
             throw Problem(
                 reason: "\(entry.name): refusing a zip bomb: it inflates beyond its declared \(entry.size) bytes")

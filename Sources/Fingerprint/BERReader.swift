@@ -80,6 +80,9 @@ extension BERElement {
         let contentType: [UInt8]?
         /// SignedData's encapsulated content type (contents octets), normally `data`.
         let encapsulatedContentType: [UInt8]
+        /// The SignerInfo's digest and signature algorithm OIDs, dotted (empty when absent).
+        var digestAlgorithm = ""
+        var signatureAlgorithm = ""
     }
 
     /// The signed attributes of the first SignerInfo of a PKCS#7 / CMS SignedData (ContentInfo).
@@ -95,8 +98,19 @@ extension BERElement {
         guard let info = try infos.children().first else {
             return SignerAttributes(signed: false, contentType: nil, encapsulatedContentType: encapsulated)
         }
-        guard let attributes = try info.children().first(where: { $0.tag == 0xA0 }) else {
-            return SignerAttributes(signed: false, contentType: nil, encapsulatedContentType: encapsulated)
+        let infoFields = try info.children()
+        func algorithm(_ element: BERElement?) throws(TruncatedInput) -> String {
+            guard let element, element.tag == 0x30, let oid = try element.children().first, oid.tag == 0x06 else {
+                return ""
+            }
+            return oidText(Array(oid.contents))
+        }
+        let digest = try algorithm(infoFields.count > 2 ? infoFields[2] : nil)
+        let signature = try algorithm(infoFields.dropFirst(3).first { $0.tag == 0x30 })
+        guard let attributes = infoFields.first(where: { $0.tag == 0xA0 }) else {
+            return SignerAttributes(
+                signed: false, contentType: nil, encapsulatedContentType: encapsulated, digestAlgorithm: digest,
+                signatureAlgorithm: signature)
         }
         let contentTypeOID: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x09, 0x03]
         for attribute in try attributes.children() {
@@ -107,9 +121,12 @@ extension BERElement {
                 throw TruncatedInput(offset: pair[1].contents.startIndex)
             }
             return SignerAttributes(
-                signed: true, contentType: Array(values[0].contents), encapsulatedContentType: encapsulated)
+                signed: true, contentType: Array(values[0].contents), encapsulatedContentType: encapsulated,
+                digestAlgorithm: digest, signatureAlgorithm: signature)
         }
-        return SignerAttributes(signed: true, contentType: nil, encapsulatedContentType: encapsulated)
+        return SignerAttributes(
+            signed: true, contentType: nil, encapsulatedContentType: encapsulated, digestAlgorithm: digest,
+            signatureAlgorithm: signature)
     }
 
     /// An OBJECT IDENTIFIER's contents in dotted form (`1.2.840.113549.1.7.1`).

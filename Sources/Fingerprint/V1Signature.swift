@@ -111,6 +111,13 @@ struct V1Signature {
         } catch {
             return "\(name): malformed PKCS#7 SignerInfo"
         }
+        if let levels = JarSignatureAlgorithms.unsupported(
+            digest: attributes.digestAlgorithm, signature: attributes.signatureAlgorithm, sdk: context.sdk)
+        {
+            let pair = JarSignatureAlgorithms.name(
+                digest: attributes.digestAlgorithm, signature: attributes.signatureAlgorithm)
+            return "\(name): Android does not verify its PKCS#7 algorithms (\(pair)) on API levels \(levels)"
+        }
         if attributes.signed {
             if context.sdk.lowerBound < 19 {
                 return "\(name): signed attributes in the PKCS#7 SignerInfo do not protect the APK before "

@@ -126,6 +126,14 @@ import Testing
         )
     }
 
+    @Test func aV1AlgorithmAndroidDoesNotVerifyAtTheMinSdkIsRefused() throws {
+        let rsa = jarsign("rsa", digest: "SHA-384", algorithm: "SHA384withRSA")
+        expect(rsa, minSdk: 19, verifies: false, rule: "on API levels 19-20", "SHA384withRSA from API 19")
+        expect(rsa, minSdk: 21, verifies: true, "SHA384withRSA from API 21")
+        let ec = jarsign("ec", digest: "SHA-256", algorithm: "SHA256withECDSA")
+        expect(ec, minSdk: 18, verifies: false, rule: "on API levels 18-20", "SHA256withECDSA from API 18")
+    }
+
     @Test func aSignatureEntryWithAnUnknownCompressionMethodIsInflatedAsAndroidDoes() throws {
         let apk = keys.sign(
             "rsa", minSdk: 21, ["--v2-signing-enabled", "false", "--v3-signing-enabled", "false"], into: folder)

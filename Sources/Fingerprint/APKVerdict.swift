@@ -64,7 +64,7 @@ struct APKVerdict {
         var rotationMinSdk: Int?
         if let signers = schemes[.v31] {
             let range = max(minSdk, Self.t)...Self.maxSdk
-            if let failure = try checkV3(.v31, signers, range, rotationMinSdk: nil, v31Present: true, &verifier) {
+            if let failure = try checkV3(.v31, signers, range, rotationMinSdk: nil, &verifier) {
                 return failure
             }
             found.insert(31)
@@ -74,7 +74,7 @@ struct APKVerdict {
         if let signers = schemes[.v3] {
             let range = max(minSdk, Self.p)...Self.maxSdk
             if let failure = try checkV3(
-                .v3, signers, range, rotationMinSdk: rotationMinSdk, v31Present: found.contains(31), &verifier)
+                .v3, signers, range, rotationMinSdk: rotationMinSdk, &verifier)
             {
                 return failure
             }
@@ -147,7 +147,7 @@ struct APKVerdict {
             // apksigner too reads the defaults then: target SDK and sandbox version 1.
             return .read(
                 AndroidManifest(minSdkVersion: level, targetSdkVersion: 1, targetSandboxVersion: 1), level,
-                "--min-sdk-version; AndroidManifest.xml is not binary XML")
+                "--min-sdk-version; AndroidManifest.xml not read: \(error.reason)")
         }
         if let level = reader.minSdkOverride { return .read(manifest, level, "--min-sdk-version") }
         return .read(manifest, manifest.minSdkVersion, "AndroidManifest.xml")
@@ -157,7 +157,7 @@ struct APKVerdict {
     /// each lineage ends at its signer, and the stripping-protection attributes hold.
     func checkV3(
         _ scheme: APKSigningBlock.Scheme, _ signers: [APKSigningBlock.Signer], _ range: ClosedRange<Int>,
-        rotationMinSdk: Int?, v31Present: Bool, _ verifier: inout APKSchemeVerifier
+        rotationMinSdk: Int?, _ verifier: inout APKSchemeVerifier
     ) throws -> String? {
         if signers.isEmpty { return "\(scheme.name): no signers" }
         for (i, signer) in signers.enumerated() {

@@ -32,6 +32,9 @@ struct APKSignatureReader {
             let certificate = try SigningCertificate(der: der, origin: "\(path) v1 \(signer.blockName)")
             signers.append(APKSigner(scheme: "v1 \(signer.blockName)", certificate: certificate, sdkRange: nil))
         }
+        if block == nil && v1.signers.isEmpty, let problem = v1.malformed.first {
+            throw ZipArchive.Problem(reason: problem)
+        }
         if block == nil && v1.signers.isEmpty {
             throw ZipArchive.Problem(
                 reason: "not signed: no APK Signing Block and no META-INF/*.RSA, *.DSA or *.EC signature")

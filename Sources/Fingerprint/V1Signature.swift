@@ -15,11 +15,15 @@ struct V1Signature {
     }
 
     let signers: [Signer]
+    /// Blocks that are not PKCS#7 SignedData: why, naming the entry. They fail v1 verification
+    /// only where Android reads v1 (an APK whose min SDK skips v1 still verifies by v2/v3).
+    let malformed: [String]
 
     /// The v1 signers of `archive` (empty when it has no v1 signature). A block without its `.SF`
     /// is not a signer (Android ignores it).
     init(_ archive: ZipArchive) throws(ZipArchive.Problem) {
         var signers: [Signer] = []
+        var malformed: [String] = []
         for entry in archive.entries where V1Signature.isSignatureBlock(entry.name) {
             let base = entry.name[..<(entry.name.lastIndex(of: ".") ?? entry.name.endIndex)]
             guard archive.entry(base + ".SF") != nil else { continue }
@@ -28,13 +32,13 @@ struct V1Signature {
             let indexes: [Int?]
             do {
                 bag = try BERElement.signedDataCertificates(block)
-            } catch {
-                throw ZipArchive.Problem(reason: "\(entry.name): not a PKCS#7 signature block (malformed ASN.1)")
-            }
-            do {
                 indexes = try SignedData.signerCertificateIndexes(der: block)
+            } catch let error as CryptoError {
+                malformed.append("\(entry.name): not a PKCS#7 signature block (\(error))")
+                continue
             } catch {
-                throw ZipArchive.Problem(reason: "\(entry.name): not a PKCS#7 signature block (\(error))")
+                malformed.append("\(entry.name): not a PKCS#7 signature block (malformed ASN.1)")
+                continue
             }
             let index = indexes.first ?? nil
             let certificate = index.flatMap { $0 < bag.count ? bag[$0] : nil }
@@ -42,6 +46,7 @@ struct V1Signature {
                 Signer(blockName: entry.name, signatureFileName: base + ".SF", block: block, certificate: certificate))
         }
         self.signers = signers
+        self.malformed = malformed
     }
 
     /// Android's rule, case-sensitive: `META-INF/` and `.RSA`, `.DSA` or `.EC`.
@@ -80,6 +85,7 @@ struct V1Signature {
             }
             if !names.contains(name) { return "v1: META-INF/MANIFEST.MF names \(name), which is not in the APK" }
         }
+        if let problem = malformed.first { return "v1 \(problem)" }
         if signers.isEmpty { return "v1: no JAR signature (no META-INF/*.RSA, *.DSA or *.EC with its .SF)" }
         if signers.count > 10 { return "v1: \(signers.count) JAR signers, more than Android's 10" }
         var signedNames: [String: Set<String>] = [:]

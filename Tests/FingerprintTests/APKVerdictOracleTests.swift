@@ -126,6 +126,15 @@ import Testing
         )
     }
 
+    @Test func aSignatureBlockThatIsNotPKCS7IsRefusedNamingIt() throws {
+        let apk = keys.sign(
+            "rsa", minSdk: 21, ["--v2-signing-enabled", "false", "--v3-signing-enabled", "false"], into: folder)
+        replaceEntry(apk, "META-INF/KEY.RSA", Array("not a signature".utf8))
+        expect(
+            apk, minSdk: 21, verifies: false, rule: "META-INF/KEY.RSA: not a PKCS#7 signature block", "garbage block")
+        #expect(RelopsVerdict(apk, minSdk: 21).status == 2)
+    }
+
     @Test func aV1AlgorithmAndroidDoesNotVerifyAtTheMinSdkIsRefused() throws {
         let rsa = jarsign("rsa", digest: "SHA-384", algorithm: "SHA384withRSA")
         expect(rsa, minSdk: 19, verifies: false, rule: "on API levels 19-20", "SHA384withRSA from API 19")

@@ -9,14 +9,14 @@ SWIFTFLAGS ?= --manifest-cache none
 # tests and benchmarks use.
 BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gfm-dev \
               libcmark-gfm-extensions-dev libyaml-dev libidn2-dev zlib1g-dev libpsl-dev
-TEST_DEPS  := git openssl zip curl nginx-light openjdk-17-jre-headless apksigner unzip
+TEST_DEPS  := git openssl zip curl nginx-light openjdk-17-jre-headless openjdk-17-jdk-headless apksigner unzip
 BENCH_DEPS := hyperfine ripgrep git python3
 # What `make deb` needs beyond the build (dpkg-shlibdeps computes the package's Depends), and the
 # shells and man that the install tests load the completion scripts and man pages in.
 PACKAGE_DEPS := dpkg-dev
 INSTALL_TEST_DEPS := man-db zsh fish
 
-.PHONY: lint all deps test-deps bench-deps build release test demo bench fuzz format clean _nginx _jre
+.PHONY: lint all deps test-deps bench-deps build release test demo bench fuzz format clean _nginx _jre _jdk
 .PHONY: install uninstall man completions deb package-deps _install FORCE
 
 all: build
@@ -40,6 +40,8 @@ test-deps: deps
 	@# nginx-light, nginx-core or nginx all provide /usr/sbin/nginx; keytool may come from any JRE.
 	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then $(MAKE) --no-print-directory _nginx; fi
 	@if ! command -v keytool >/dev/null; then $(MAKE) --no-print-directory _jre; fi
+	@# jarsigner (a JDK's) makes the SHA-384/512 v1 signatures apksigner never writes.
+	@if ! command -v jarsigner >/dev/null; then $(MAKE) --no-print-directory _jdk; fi
 	$(call install_missing,git openssl zip unzip curl apksigner)
 	$(call install_missing,$(PACKAGE_DEPS) $(INSTALL_TEST_DEPS))
 
@@ -47,6 +49,8 @@ _nginx:
 	$(call install_missing,nginx-light)
 _jre:
 	$(call install_missing,openjdk-17-jre-headless)
+_jdk:
+	$(call install_missing,openjdk-17-jdk-headless)
 
 bench-deps: deps
 	$(call install_missing,$(BENCH_DEPS))

@@ -124,6 +124,7 @@ let package = Package(
         + fuzzer("FuzzAssociation", ["Association"])
         + fuzzer("FuzzAnchors", ["Anchors"])
         + fuzzer("FuzzAPK", ["Fingerprint"])
+        + fuzzer("FuzzBinaryManifest", ["Fingerprint"])
         + fuzzer("FuzzConfig", ["RelopsCore"]),
     swiftLanguageModes: [.v6]
 )

@@ -1,13 +1,17 @@
 internal import COpenSSL
 
-/// A message digest the APK signature schemes use.
+/// A message digest the APK signature schemes (and v1 JAR signing) use.
 public enum DigestAlgorithm: Sendable, Equatable {
-    case sha1, sha256, sha512
+    case sha1, sha256, sha384, sha512
+    /// JAR signing before Android 4.3 (`Digest-Algorithms: MD5`) only.
+    case md5
 
     var md: OpaquePointer? {
         switch self {
+        case .md5: return EVP_md5()
         case .sha1: return EVP_sha1()
         case .sha256: return EVP_sha256()
+        case .sha384: return EVP_sha384()
         case .sha512: return EVP_sha512()
         }
     }

@@ -36,6 +36,10 @@ public struct APKSignature: Sendable {
     public let lineage: [LineageStep]
     /// The verification result.
     public let verification: Verification
+    /// Which schemes decided the verdict and for which API levels: `checked APK Signature Scheme
+    /// v3, v2 and v1 for min SDK 21 (AndroidManifest.xml)`, with the schemes Android skips there
+    /// (nil when not verified).
+    public let basis: String?
 
     /// The fingerprints `assetlinks.json` must list so every Android version the APK supports
     /// verifies the App Links: every signer's, the oldest (pre-rotation) first.
@@ -49,15 +53,20 @@ public struct APKSignature: Sendable {
         return out
     }
 
-    /// Reads the APK at `path` and, unless `verify` is false, verifies every signature on it.
-    public static func read(_ path: String, verify: Bool = true) throws(CertificateReadError) -> APKSignature {
+    /// Reads the APK at `path` and, unless `verify` is false, verifies every signature on it as
+    /// Android does on every API level from its min SDK up: the manifest's `minSdkVersion`, or
+    /// `minSdkVersion` when given (apksigner's `--min-sdk-version`).
+    public static func read(_ path: String, verify: Bool = true, minSdkVersion: Int? = nil)
+        throws(CertificateReadError) -> APKSignature
+    {
         try CertificateReader.requireOpenSSL(path)
-        return try read(bytes: try CertificateReader.read(path), path: path, verify: verify)
+        return try read(
+            bytes: try CertificateReader.read(path), path: path, verify: verify, minSdkVersion: minSdkVersion)
     }
 
     /// Reads (and, unless `verify` is false, verifies) the APK held in `bytes`; `path` names it.
-    public static func read(bytes: [UInt8], path: String, verify: Bool = true) throws(CertificateReadError)
-        -> APKSignature
+    public static func read(bytes: [UInt8], path: String, verify: Bool = true, minSdkVersion: Int? = nil)
+        throws(CertificateReadError) -> APKSignature
     {
         try CertificateReader.requireOpenSSL(path)
         let archive: ZipArchive
@@ -67,7 +76,8 @@ public struct APKSignature: Sendable {
             throw CertificateReadError(.badInput, path, error.reason)
         }
         do {
-            return try APKSignatureReader(archive: archive, path: path).read(verify: verify)
+            return try APKSignatureReader(archive: archive, path: path, minSdkOverride: minSdkVersion).read(
+                verify: verify)
         } catch let problem as ZipArchive.Problem {
             throw CertificateReadError(.badInput, path, problem.reason)
         } catch let error as CertificateReadError {

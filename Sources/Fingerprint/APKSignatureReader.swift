@@ -4,6 +4,8 @@ import Crypto
 struct APKSignatureReader {
     let archive: ZipArchive
     let path: String
+    /// `--min-sdk-version`: the lowest API level to verify for, instead of the manifest's.
+    let minSdkOverride: Int?
 
     func read(verify: Bool) throws -> APKSignature {
         let block: APKSigningBlock?
@@ -30,6 +32,9 @@ struct APKSignatureReader {
             let certificate = try SigningCertificate(der: der, origin: "\(path) v1 \(signer.blockName)")
             signers.append(APKSigner(scheme: "v1 \(signer.blockName)", certificate: certificate, sdkRange: nil))
         }
+        if block == nil && v1.signers.isEmpty, let problem = v1.malformed.first {
+            throw ZipArchive.Problem(reason: problem)
+        }
         if block == nil && v1.signers.isEmpty {
             throw ZipArchive.Problem(
                 reason: "not signed: no APK Signing Block and no META-INF/*.RSA, *.DSA or *.EC signature")
@@ -41,12 +46,14 @@ struct APKSignatureReader {
             lineage.append(LineageStep(certificate: certificate, flags: node.flags))
         }
         var verification = APKSignature.Verification.skipped
-        if let missing = v1.signers.first(where: { $0.certificate == nil }) {
-            verification = .failed("v1 \(missing.blockName): no certificate in the PKCS#7 bag matches its SignerInfo")
-        } else if verify {
-            verification = try check(block, v1, nodes).map { .failed($0) } ?? .verified
+        var basis: String?
+        if verify {
+            var verdict = APKVerdict(reader: self, block: block, v1: v1)
+            verification = try verdict.decide().map { .failed($0) } ?? .verified
+            basis = verdict.basis
         }
-        return APKSignature(path: path, signers: signers, lineage: lineage, verification: verification)
+        return APKSignature(
+            path: path, signers: signers, lineage: lineage, verification: verification, basis: basis)
     }
 
     /// The lineage of the newest v3 block that carries one.
@@ -63,23 +70,5 @@ struct APKSignatureReader {
             }
         }
         return []
-    }
-
-    /// nil when everything verifies, else the first check that failed.
-    func check(_ block: APKSigningBlock?, _ v1: V1Signature, _ nodes: [SigningLineage.Node]) throws -> String? {
-        if let block {
-            var verifier = APKSchemeVerifier(archive: archive, blockOffset: block.offset)
-            for (scheme, signers) in block.schemes {
-                if signers.isEmpty { return "\(scheme.name): no signers" }
-                for (i, signer) in signers.enumerated() {
-                    if let failure = try verifier.check(signer) { return "\(scheme.name) signer \(i + 1): \(failure)" }
-                }
-            }
-        }
-        var schemes: Set<Int> = []
-        for (scheme, _) in block?.schemes ?? [] { schemes.insert(scheme == .v2 ? 2 : 3) }
-        if !v1.signers.isEmpty, let failure = try v1.verify(archive, schemes: schemes) { return failure }
-        if let failure = try SigningLineage.check(nodes) { return failure }
-        return nil
     }
 }

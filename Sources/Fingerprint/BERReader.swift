@@ -70,3 +70,77 @@ struct BERElement {
         return try bag.children().map { Array($0.encoded) }
     }
 }
+
+extension BERElement {
+    /// What Android checks in the first SignerInfo's signed attributes.
+    struct SignerAttributes {
+        /// Whether the SignerInfo has signed attributes at all.
+        let signed: Bool
+        /// The content-type attribute's OID (contents octets), when present.
+        let contentType: [UInt8]?
+        /// SignedData's encapsulated content type (contents octets), normally `data`.
+        let encapsulatedContentType: [UInt8]
+        /// The SignerInfo's digest and signature algorithm OIDs, dotted (empty when absent).
+        var digestAlgorithm = ""
+        var signatureAlgorithm = ""
+    }
+
+    /// The signed attributes of the first SignerInfo of a PKCS#7 / CMS SignedData (ContentInfo).
+    static func firstSignerAttributes(_ bytes: [UInt8]) throws(TruncatedInput) -> SignerAttributes {
+        let contentInfo = try read(bytes[...], at: 0, depth: 0)
+        let parts = try contentInfo.children()
+        guard parts.count >= 2, let signedData = try parts[1].children().first else { throw TruncatedInput(offset: 0) }
+        let fields = try signedData.children()
+        guard fields.count >= 4, let type = try fields[2].children().first, type.tag == 0x06,
+            let infos = fields.last, infos.tag == 0x31
+        else { throw TruncatedInput(offset: signedData.contents.startIndex) }
+        let encapsulated = Array(type.contents)
+        guard let info = try infos.children().first else {
+            return SignerAttributes(signed: false, contentType: nil, encapsulatedContentType: encapsulated)
+        }
+        let infoFields = try info.children()
+        func algorithm(_ element: BERElement?) throws(TruncatedInput) -> String {
+            guard let element, element.tag == 0x30, let oid = try element.children().first, oid.tag == 0x06 else {
+                return ""
+            }
+            return oidText(Array(oid.contents))
+        }
+        let digest = try algorithm(infoFields.count > 2 ? infoFields[2] : nil)
+        let signature = try algorithm(infoFields.dropFirst(3).first { $0.tag == 0x30 })
+        guard let attributes = infoFields.first(where: { $0.tag == 0xA0 }) else {
+            return SignerAttributes(
+                signed: false, contentType: nil, encapsulatedContentType: encapsulated, digestAlgorithm: digest,
+                signatureAlgorithm: signature)
+        }
+        let contentTypeOID: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x09, 0x03]
+        for attribute in try attributes.children() {
+            let pair = try attribute.children()
+            guard pair.count == 2, pair[0].tag == 0x06, pair[0].contents.elementsEqual(contentTypeOID) else { continue }
+            let values = try pair[1].children()
+            guard values.count == 1, values[0].tag == 0x06 else {
+                throw TruncatedInput(offset: pair[1].contents.startIndex)
+            }
+            return SignerAttributes(
+                signed: true, contentType: Array(values[0].contents), encapsulatedContentType: encapsulated,
+                digestAlgorithm: digest, signatureAlgorithm: signature)
+        }
+        return SignerAttributes(
+            signed: true, contentType: nil, encapsulatedContentType: encapsulated, digestAlgorithm: digest,
+            signatureAlgorithm: signature)
+    }
+
+    /// An OBJECT IDENTIFIER's contents in dotted form (`1.2.840.113549.1.7.1`).
+    static func oidText(_ contents: [UInt8]) -> String {
+        guard let first = contents.first else { return "empty" }
+        var parts = [first < 80 ? Int(first) / 40 : 2, first < 80 ? Int(first) % 40 : Int(first) - 80]
+        var value = 0
+        for byte in contents.dropFirst() {
+            value = value << 7 | Int(byte & 0x7F)
+            if byte & 0x80 == 0 {
+                parts.append(value)
+                value = 0
+            }
+        }
+        return parts.map(String.init).joined(separator: ".")
+    }
+}

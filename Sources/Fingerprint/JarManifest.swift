@@ -14,18 +14,6 @@ struct JarManifest {
         func value(_ name: String) -> String? {
             attributes.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
         }
-
-        /// (digest, expected bytes) for each `<ALG><suffix>` attribute whose algorithm is known.
-        func digests(suffix: String) -> [(algorithm: DigestName, expected: [UInt8])] {
-            attributes.compactMap { attribute in
-                guard attribute.name.lowercased().hasSuffix(suffix.lowercased()) else { return nil }
-                let prefix = String(attribute.name.dropLast(suffix.count))
-                guard let algorithm = DigestName(prefix), let data = Data(base64Encoded: attribute.value) else {
-                    return nil
-                }
-                return (algorithm, Array(data))
-            }
-        }
     }
 
     let bytes: [UInt8]
@@ -78,18 +66,4 @@ struct JarManifest {
     }
 
     func section(named name: String) -> Section? { sections.first { $0.name == name } }
-}
-
-/// The digest algorithms JAR signing names (`SHA1`, `SHA-1`, `SHA-256`, `SHA-512`).
-enum DigestName {
-    case sha1, sha256, sha512
-
-    init?(_ text: String) {
-        switch text.uppercased() {
-        case "SHA1", "SHA-1": self = .sha1
-        case "SHA-256": self = .sha256
-        case "SHA-512": self = .sha512
-        default: return nil
-        }
-    }
 }

@@ -1,12 +1,17 @@
 import Zlib
 
 /// The ZIP structure of an APK, read without unpacking it: the end-of-central-directory record,
-/// the central directory's entries, and each entry's data on demand (stored, or inflated by zlib
-/// within a cap). ZIP64 is refused by name, as Android itself does not install it.
+/// the central directory's entries, and each entry's data on demand, read by the rules Android
+/// and apksigner read it by (`LocalFileRecord`): the local header must agree with the central
+/// directory (name, data-descriptor flag, CRC-32 and sizes), method 0 is stored and every other
+/// method is inflated as deflate (so method 21 too), and the data must inflate to exactly the
+/// declared size, within a cap. ZIP64 is refused by name, as Android itself does not install it.
 struct ZipArchive {
     struct Entry {
         let name: String
         let method: UInt64
+        let flags: UInt64
+        let crc32: UInt64
         let compressedSize: Int
         let size: Int
         let localHeaderOffset: Int
@@ -23,7 +28,13 @@ struct ZipArchive {
     let bytes: [UInt8]
     let entries: [Entry]
     let centralDirectoryOffset: Int
+    /// Where the central directory ends, by its declared size.
+    let centralDirectoryEnd: Int
     let endOfCentralDirectory: Int
+
+    /// Android looks for the APK Signing Block only when the central directory ends exactly where
+    /// the end-of-central-directory record starts; bytes in between hide the block from it.
+    var bytesBeforeEndRecord: Int { endOfCentralDirectory - centralDirectoryEnd }
 
     init(_ bytes: [UInt8]) throws(Problem) {
         self.bytes = bytes
@@ -51,6 +62,7 @@ struct ZipArchive {
             throw Problem(reason: "not an APK: the central directory lies outside the file")
         }
         centralDirectoryOffset = Int(offset)
+        centralDirectoryEnd = Int(offset + size)
         entries = try ZipArchive.readCentralDirectory(bytes, offset: Int(offset), count: Int(count))
     }
 
@@ -63,9 +75,11 @@ struct ZipArchive {
                 guard try reader.le(4) == 0x0201_4b50 else {
                     throw Problem(reason: "malformed ZIP central directory at byte \(start)")
                 }
-                _ = try reader.take(6)
+                _ = try reader.take(4)
+                let flags = try reader.le(2)
                 let method = try reader.le(2)
-                _ = try reader.take(8)
+                _ = try reader.take(4)
+                let crc32 = try reader.le(4)
                 let compressedSize = try reader.le(4)
                 let size = try reader.le(4)
                 let nameLength = Int(try reader.le(2))
@@ -80,7 +94,8 @@ struct ZipArchive {
                 }
                 entries.append(
                     Entry(
-                        name: name, method: method, compressedSize: Int(compressedSize), size: Int(size),
+                        name: name, method: method, flags: flags, crc32: crc32, compressedSize: Int(compressedSize),
+                        size: Int(size),
                         localHeaderOffset: Int(localHeader)))
             }
         } catch let problem as Problem {
@@ -106,41 +121,86 @@ struct ZipArchive {
     /// The entry named `name` (case-sensitive, as in the archive).
     func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
 
-    /// An entry's uncompressed bytes. A declared size past the cap, or data that inflates past its
-    /// declared size, is refused as a zip bomb naming the entry.
+    /// An entry's uncompressed bytes, read as Android reads them (see the type's comment). A
+    /// declared size past the cap, or data that inflates past its declared size, is refused as a
+    /// zip bomb naming the entry.
     func data(_ entry: Entry) throws(Problem) -> [UInt8] {
-        var local = ByteReader(bytes, offset: entry.localHeaderOffset)
-        let stored: [UInt8]
+        guard entry.method == 0 || entry.size <= ZipArchive.entrySizeCap else {
+            throw Problem(
+                reason: "\(entry.name): refusing a zip bomb: it declares \(entry.size) bytes, "
+                    + "more than the \(ZipArchive.entrySizeCap)-byte cap")
+        }
+        let stored = try storedData(entry)
+        if entry.method == 0 { return stored }
+        let method =
+            entry.method == 8 ? "" : " (compression method \(entry.method), inflated as deflate as Android does)"
+        let inflated: [UInt8]
+        do {
+            // As Java's Inflater: a stream cut after its last byte is judged by its size below.
+            inflated = try Inflate.rawPrefix(stored, limit: entry.size).output
+        } catch .tooLarge {
+            throw Problem(
+                reason: "\(entry.name): refusing a zip bomb: it inflates beyond its declared \(entry.size) bytes")
+        } catch {
+            throw Problem(reason: "\(entry.name): cannot inflate\(method): \(error)")
+        }
+        guard inflated.count == entry.size else {
+            throw Problem(
+                reason: "\(entry.name): inflates to \(inflated.count) bytes, not the \(entry.size) its central "
+                    + "directory record declares\(method)")
+        }
+        return inflated
+    }
+
+    /// The entry's bytes as stored: the local header checked against the central directory
+    /// record, the data (the compressed size, or the uncompressed size when stored) before the
+    /// central directory.
+    func storedData(_ entry: Entry) throws(Problem) -> [UInt8] {
+        let nameLength = entry.name.utf8.count
+        let start = entry.localHeaderOffset
+        guard start + 30 + nameLength <= centralDirectoryOffset else {
+            throw Problem(reason: "\(entry.name): its ZIP local header runs into the central directory")
+        }
+        var local = ByteReader(bytes, offset: start)
         do {
             guard try local.le(4) == 0x0403_4b50 else {
-                throw Problem(reason: "\(entry.name): malformed ZIP local header")
+                throw Problem(reason: "\(entry.name): malformed ZIP local header (no local header signature)")
             }
-            _ = try local.take(22)
-            let skip = Int(try local.le(2)) + Int(try local.le(2))
-            _ = try local.take(skip)
-            stored = try local.take(entry.compressedSize)
+            _ = try local.take(2)
+            let flags = try local.le(2)
+            _ = try local.take(6)
+            let crc32 = try local.le(4)
+            let compressedSize = try local.le(4)
+            let size = try local.le(4)
+            let localNameLength = Int(try local.le(2))
+            let extraLength = Int(try local.le(2))
+            let descriptor = flags & 0x08 != 0
+            guard descriptor == (entry.flags & 0x08 != 0) else {
+                throw Problem(
+                    reason: "\(entry.name): the local header and the central directory disagree on a data descriptor")
+            }
+            guard localNameLength <= nameLength,
+                String(decoding: try local.take(localNameLength), as: UTF8.self) == entry.name
+            else {
+                throw Problem(reason: "\(entry.name): the local header names another entry than the central directory")
+            }
+            if !descriptor {
+                guard crc32 == entry.crc32, compressedSize == UInt64(entry.compressedSize), size == UInt64(entry.size)
+                else {
+                    throw Problem(
+                        reason: "\(entry.name): the local header's CRC-32 or sizes differ from the central directory's")
+                }
+            }
+            _ = try local.take(extraLength)
+            let length = entry.method == 0 ? entry.size : entry.compressedSize
+            guard local.offset + length <= centralDirectoryOffset else {
+                throw Problem(reason: "\(entry.name): the entry's data runs into the central directory")
+            }
+            return try local.take(length)
         } catch let problem as Problem {
             throw problem
         } catch {
             throw Problem(reason: "\(entry.name): the entry's data runs past the end of the file")
-        }
-        switch entry.method {
-        case 0: return stored
-        case 8:
-            guard entry.size <= ZipArchive.entrySizeCap else {
-                throw Problem(
-                    reason: "\(entry.name): refusing a zip bomb: it declares \(entry.size) bytes, "
-                        + "more than the \(ZipArchive.entrySizeCap)-byte cap")
-            }
-            do {
-                return try Inflate.raw(stored, limit: entry.size)
-            } catch .tooLarge {
-                throw Problem(
-                    reason: "\(entry.name): refusing a zip bomb: it inflates beyond its declared \(entry.size) bytes")
-            } catch {
-                throw Problem(reason: "\(entry.name): cannot inflate: \(error)")
-            }
-        default: throw Problem(reason: "\(entry.name): unsupported ZIP compression method \(entry.method)")
         }
     }
 }

@@ -19,6 +19,17 @@ public enum InflateError: Error, Equatable, Sendable, CustomStringConvertible {
 public enum Inflate {
     /// Decompresses `input`, refusing to produce more than `limit` bytes.
     public static func raw(_ input: [UInt8], limit: Int) throws(InflateError) -> [UInt8] {
+        let (output, complete) = try rawPrefix(input, limit: limit)
+        guard complete else { throw .malformed("the compressed data ends early") }
+        return output
+    }
+
+    /// Decompresses `input` as far as it goes, refusing to produce more than `limit` bytes:
+    /// the output, and whether the stream reached its end (Java's `Inflater`, which Android's
+    /// APK verifier uses, accepts a stream cut after its last output byte; so must a reader that
+    /// mirrors it).
+    public static func rawPrefix(_ input: [UInt8], limit: Int) throws(InflateError) -> (output: [UInt8], complete: Bool)
+    {
         // zlib keeps a pointer back to its stream: the stream needs a stable address.
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
@@ -27,6 +38,7 @@ public enum Inflate {
         guard started == Z_OK else { throw error(started, stream, "inflateInit2") }
         defer { inflateEnd(stream) }
         var output: [UInt8] = []
+        var complete = false
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var input = input
         let failure: InflateError? = input.withUnsafeMutableBufferPointer { source in
@@ -45,14 +57,15 @@ public enum Inflate {
                 }
                 guard output.count + produced <= limit else { return .tooLarge(limit: limit) }
                 output += chunk[0..<produced]
-                if status == Z_STREAM_END { return nil }
-                if produced == 0 && stream.pointee.avail_in == 0 {
-                    return .malformed("the compressed data ends early")
+                if status == Z_STREAM_END {
+                    complete = true
+                    return nil
                 }
+                if produced == 0 && stream.pointee.avail_in == 0 { return nil }
             }
         }
         if let failure { throw failure }
-        return output
+        return (output, complete)
     }
 
     static func error(_ status: Int32, _ stream: UnsafeMutablePointer<z_stream>, _ call: String) -> InflateError {

@@ -38,7 +38,7 @@ final class APKKeys: @unchecked Sendable {
                 ])
             #expect(exported.status == 0, "keytool: \(exported.stderr)")
         }
-        folder.write("app/AndroidManifest.xml", "<manifest package=\"com.example.app\"/>\n")
+        folder.write("app/AndroidManifest.xml", bytes: BinaryManifest(minSdk: 21).encoded())
         folder.write("app/classes.dex", "dex\n035\0 classes")
         // Incompressible and past 1 MiB: the v2/v3 content digest spans several chunks.
         var state: UInt32 = 2_463_534_242
@@ -67,13 +67,32 @@ final class APKKeys: @unchecked Sendable {
     /// The DER certificate of the key named `name`.
     func certificate(_ name: String) -> [UInt8] { folder.read("\(name).der") }
 
-    /// Signs the unsigned APK with apksigner into `into`; `options` pick the schemes.
-    func sign(_ key: String, minSdk: Int, _ options: [String], into: TemporaryFolder) -> String {
+    /// Signs the unsigned APK (or `unsigned`) with apksigner into `into`; `options` pick the
+    /// schemes. `minSdk` nil: apksigner takes the manifest's.
+    func sign(_ key: String, minSdk: Int?, _ options: [String], into: TemporaryFolder, unsigned: String? = nil)
+        -> String
+    {
         let out = into.url("signed-\(UUID().uuidString).apk")
+        let level = minSdk.map { ["--min-sdk-version", "\($0)"] } ?? []
         let signed = runProcess(
-            "apksigner",
-            ["sign"] + signer(key) + ["--min-sdk-version", "\(minSdk)", "--out", out] + options + [unsignedAPK])
+            "apksigner", ["sign"] + signer(key) + level + ["--out", out] + options + [unsigned ?? unsignedAPK])
         #expect(signed.status == 0, "apksigner sign: \(signed.stderr)")
+        return out
+    }
+
+    /// An unsigned APK like the shared one, with `manifest` as its AndroidManifest.xml (nil: none).
+    func unsignedAPK(_ manifest: BinaryManifest?, into: TemporaryFolder) -> String {
+        let app = into.url("app-\(UUID().uuidString)")
+        let out = app + ".apk"
+        try? FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+        var names = ["classes.dex"]
+        FileManager.default.createFile(atPath: app + "/classes.dex", contents: Data("dex\n035\0 classes".utf8))
+        if let manifest {
+            FileManager.default.createFile(atPath: app + "/AndroidManifest.xml", contents: Data(manifest.encoded()))
+            names.append("AndroidManifest.xml")
+        }
+        let zipped = runProcess("zip", ["-q", "-X", out] + names, in: app)
+        #expect(zipped.status == 0, "zip: \(zipped.stderr)")
         return out
     }
 }
@@ -85,12 +104,17 @@ struct APKSignerVerdict {
     let sha256: Set<String>
     let output: String
 
+    /// apksigner threw (its JRE lacks an algorithm, RSA-PSS for one): no verdict, not counted.
+    let threw: Bool
+
     /// `lineage`: also ask `apksigner lineage --print-certs` (verify does not print the lineage).
-    init(_ apk: String, minSdk: Int, lineage: Bool = false) {
-        let result = runProcess(
-            "apksigner", ["verify", "--print-certs", "-v", "--min-sdk-version", "\(minSdk)", apk])
+    /// `minSdk` nil: apksigner reads the manifest's.
+    init(_ apk: String, minSdk: Int?, lineage: Bool = false) {
+        let level = minSdk.map { ["--min-sdk-version", "\($0)"] } ?? []
+        let result = runProcess("apksigner", ["verify", "--print-certs", "-v"] + level + [apk])
         output = result.stdout + result.stderr
         verifies = result.status == 0 && result.stdout.hasPrefix("Verifies")
+        threw = result.stderr.contains("NoSuchAlgorithmException") || result.stderr.contains("Exception in thread")
         var printed = result.stdout
         if lineage {
             let listed = runProcess("apksigner", ["lineage", "--in", apk, "--print-certs"])
@@ -98,7 +122,8 @@ struct APKSignerVerdict {
             printed += listed.stdout
         }
         var found: Set<String> = []
-        for line in printed.split(separator: "\n") where line.contains("certificate SHA-256 digest: ") {
+        for line in printed.split(separator: "\n")
+        where line.contains("certificate SHA-256 digest: ") && !line.hasPrefix("Source Stamp") {
             found.insert(String(line.split(separator: " ").last ?? "").lowercased())
         }
         sha256 = found
@@ -116,13 +141,18 @@ struct RelopsVerdict {
     let json: [String: Any]
     let stderr: String
 
-    init(_ apk: String, extra: [String] = []) {
-        let result = relops(["fingerprint", "show", "--apk", apk, "--format", "json"] + extra)
+    let basis: String?
+
+    /// `minSdk`: `--min-sdk-version`, as apksigner was given.
+    init(_ apk: String, minSdk: Int? = nil, extra: [String] = []) {
+        let level = minSdk.map { ["--min-sdk-version", "\($0)"] } ?? []
+        let result = relops(["fingerprint", "show", "--apk", apk, "--format", "json"] + level + extra)
         status = result.status
         stderr = result.stderr
         json = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any] ?? [:]
         verified = json["verified"] as? Bool
         failedCheck = json["failed_check"] as? String
+        basis = json["basis"] as? String
         let plain = { (text: String) in text.replacingOccurrences(of: ":", with: "").lowercased() }
         let signers = (json["signers"] as? [[String: Any]] ?? []) + (json["lineage"] as? [[String: Any]] ?? [])
         sha256 = Set(signers.compactMap { $0["sha256"] as? String }.map(plain))

@@ -23,7 +23,8 @@ import Testing
         let cert = TestCertificate("bomb", in: folder)
         let block = cert.signatureBlock(over: String(repeating: "Signature-Version: 1.0\r\n", count: 400))
         var zip = makeZip([
-            ("classes.dex", Array("dex".utf8)), ("META-INF/CERT.RSA", block + [UInt8](repeating: 0, count: 4000)),
+            ("classes.dex", Array("dex".utf8)), ("META-INF/CERT.SF", Array("Signature-Version: 1.0\r\n\r\n".utf8)),
+            ("META-INF/CERT.RSA", block + [UInt8](repeating: 0, count: 4000)),
         ])
         let name = Array("META-INF/CERT.RSA".utf8)
         let header: [UInt8] = [0x50, 0x4B, 0x01, 0x02]
@@ -36,6 +37,9 @@ import Testing
         let record = try #require(found)
         #expect(zip[record + 10] == 8, "the block is deflated")
         zip.replaceSubrange((record + 24)..<(record + 28), with: withUnsafeBytes(of: size.littleEndian) { Array($0) })
+        // The local header says the same (a consistent bomb, not a header mismatch).
+        let local = Int(zip[record + 42]) | Int(zip[record + 43]) << 8 | Int(zip[record + 44]) << 16
+        zip.replaceSubrange((local + 22)..<(local + 26), with: withUnsafeBytes(of: size.littleEndian) { Array($0) })
         folder.write("bomb.apk", bytes: zip)
         return folder.url("bomb.apk")
     }

@@ -63,7 +63,11 @@ import Testing
             let folder = TemporaryFolder("apk")
             folder.write(
                 "app.apk",
-                bytes: makeZip([("classes.dex", Array("dex\n".utf8)), ("META-INF/CERT.RSA", block)], store: store))
+                bytes: makeZip(
+                    [
+                        ("classes.dex", Array("dex\n".utf8)), ("META-INF/CERT.SF", Array("x".utf8)),
+                        ("META-INF/CERT.RSA", block),
+                    ], store: store))
             let read = try CertificateReader.apk(folder.url("app.apk"))
             #expect(read.map(\.sha256.canonical) == [cert.sha256])
             #expect(read[0].origin.contains("v1 META-INF/CERT.RSA"))
@@ -74,7 +78,16 @@ import Testing
         let v1 = TestCertificate("old")
         let v2 = TestCertificate("v2signer")
         let v3 = TestCertificate("v3signer")
-        let zip = makeZip([("classes.dex", Array("dex".utf8)), ("META-INF/CERT.RSA", v1.signatureBlock(over: "x"))])
+        // A v1 signer is a block with its .SF (Android ignores a block alone).
+        let zip = makeZip([
+            ("classes.dex", Array("dex".utf8)), ("META-INF/CERT.SF", Array("x".utf8)),
+            ("META-INF/CERT.RSA", v1.signatureBlock(over: "x")),
+        ])
+        let alone = makeZip([("classes.dex", Array("dex".utf8)), ("META-INF/CERT.RSA", v1.signatureBlock(over: "x"))])
+        let blockAlone = TemporaryFolder("apk")
+        blockAlone.write(
+            "v2.apk", bytes: withSigningBlock(alone, id: 0x7109_871a, certificates: [blockAlone.readDER(v2)]))
+        #expect(try CertificateReader.apk(blockAlone.url("v2.apk")).map(\.sha256.canonical) == [v2.sha256])
         let folder = TemporaryFolder("apk")
         folder.write("v2.apk", bytes: withSigningBlock(zip, id: 0x7109_871a, certificates: [folder.readDER(v2)]))
         let v2Read = try CertificateReader.apk(folder.url("v2.apk"))

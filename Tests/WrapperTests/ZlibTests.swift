@@ -24,4 +24,16 @@ import Zlib
         let malformed = #expect(throws: InflateError.self) { try Inflate.raw([0xFF, 0xFF, 0xFF], limit: 100) }
         #expect(malformed?.description.hasPrefix("inflate: ") == true)
     }
+
+    @Test func aStreamCutAfterItsLastByteInflatesAsFarAsItGoes() throws {
+        // The same block, not marked final: "hello" comes out, the stream never ends.
+        let open = [0x00] + stored.dropFirst()
+        let prefix = try Inflate.rawPrefix(Array(open), limit: 100)
+        #expect(prefix.output == Array("hello".utf8))
+        #expect(!prefix.complete)
+        #expect(try Inflate.rawPrefix(stored, limit: 100).complete)
+        #expect(throws: InflateError.malformed("the compressed data ends early")) {
+            try Inflate.raw(Array(open), limit: 100)
+        }
+    }
 }

@@ -16,8 +16,10 @@ enum FingerprintCommand: RelopsCommand {
                     Give exactly one of --cert, --p12, --jks, --apk. A keystore password comes from \
                     --storepass-env VAR (and --keypass-env VAR) or a prompt, never from the command line. \
                     --apk lists every signer (v3.1, v3, v2, v1) with its SDK range, the rotation lineage \
-                    and the fingerprints assetlinks.json must list, and verifies every signature: \
-                    exit 1, fingerprints marked NOT VERIFIED, when a check fails.
+                    and the fingerprints assetlinks.json must list, and verifies every signature as \
+                    Android does from the APK's min SDK up (AndroidManifest.xml's minSdkVersion, or \
+                    --min-sdk-version N as apksigner takes it): exit 1, fingerprints marked NOT VERIFIED, \
+                    naming the scheme and rule, when a check fails.
                     """,
                 options: [
                     .value(
@@ -29,6 +31,9 @@ enum FingerprintCommand: RelopsCommand {
                     .value("jks", "FILE", help: "A keytool keystore: JKS/JCEKS, or PKCS#12 (with --storepass-env)."),
                     .value("apk", "FILE", help: "An APK: every signer, the rotation lineage, verified signatures."),
                     .flag("no-verify", help: "With --apk: skip verifying the signatures (a quick look)."),
+                    .value(
+                        "min-sdk-version", "N",
+                        help: "With --apk: verify for API level N and up, not the manifest's minSdkVersion."),
                     .format(["text", "json"]),
                 ]),
             CommandSpec(
@@ -73,6 +78,15 @@ enum FingerprintCommand: RelopsCommand {
         return try rotate(arguments, format, console)
     }
 
+    /// `--min-sdk-version N`: an API level (0 or more), as apksigner takes it.
+    static func minSdkVersion(_ arguments: ParsedArguments) throws -> Int? {
+        guard let text = arguments.value("min-sdk-version") else { return nil }
+        guard let level = Int(text), level >= 0 else {
+            throw Failure(.usage, "--min-sdk-version \"\(text)\" is not an API level (a whole number, 0 or more)")
+        }
+        return level
+    }
+
     static func show(_ arguments: ParsedArguments, _ format: OutputFormat, _ console: Console) throws -> Int32 {
         let sources = ["cert", "p12", "jks", "apk"].filter { arguments.value($0) != nil }
         guard sources.count == 1, let kind = sources.first, let file = arguments.value(kind) else {
@@ -82,6 +96,9 @@ enum FingerprintCommand: RelopsCommand {
             guard kind == "p12" || kind == "jks" else { throw Failure(.usage, "--\(option) goes with --p12 or --jks") }
         }
         if arguments.flag("no-verify") && kind != "apk" { throw Failure(.usage, "--no-verify goes with --apk") }
+        if arguments.value("min-sdk-version") != nil && kind != "apk" {
+            throw Failure(.usage, "--min-sdk-version goes with --apk")
+        }
         let certificates: [SigningCertificate]
         switch kind {
         case "cert": certificates = try CertificateReader.certificateFile(file)
@@ -90,7 +107,8 @@ enum FingerprintCommand: RelopsCommand {
                 file, storePassword: try environmentValue(arguments, ["storepass-env", "password-env"]),
                 keyPassword: try environmentValue(arguments, ["keypass-env"]))
         case "apk":
-            let signature = try APKSignature.read(file, verify: !arguments.flag("no-verify"))
+            let signature = try APKSignature.read(
+                file, verify: !arguments.flag("no-verify"), minSdkVersion: try minSdkVersion(arguments))
             return FingerprintAPKView.show(signature, format, console)
         default: certificates = try CertificateReader.pkcs12(file, password: try password(arguments, file: file))
         }

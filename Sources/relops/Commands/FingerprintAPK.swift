@@ -57,6 +57,7 @@ enum FingerprintAPKView {
         case .skipped: console.out("Not verified (--no-verify).")
         case .failed(let check): console.out(console.styled("NOT VERIFIED: \(check)", .red))
         }
+        if let basis = signature.basis { console.out("  (\(basis))") }
     }
 
     static func json(_ signature: APKSignature) -> JSONValue {
@@ -89,6 +90,7 @@ enum FingerprintAPKView {
         }
         return .object([
             ("apk", .string(signature.path)), ("verified", verified), ("failed_check", failedCheck),
+            ("basis", signature.basis.map { .string($0) } ?? .null),
             ("signers", .array(signers)), ("lineage", .array(lineage)),
             ("assetlinks", .array(signature.assetLinksFingerprints.map { .string($0.canonical) })),
             ("certificates", .array(certificates)),

@@ -13,6 +13,7 @@ extension AnchorAuditResult {
                 ("status", .string(d.status.rawValue)), ("new_path", .string(d.newPath)),
                 ("new_start", .int(d.newStart)),
                 ("new_end", .int(d.newEnd)), ("confidence", d.confidence.map { .double($0) } ?? .null),
+                ("edited_in_place", .bool(d.editedInPlace)),
                 (
                     "commits",
                     .array(

@@ -64,6 +64,9 @@ public struct AnchorDrift: Sendable {
     public var newEnd: Int?
     /// For `changed`: how sure the proposed position is, 0...1.
     public var confidence: Double?
+    /// For `changed`: the diff rewrote the cited lines one for one where they stand (a host
+    /// rewritten, a value changed), so the position comes from the diff, not a content search.
+    public var editedInPlace = false
     public var commits: [AnchorCommit] = []
     /// Why, in a few words: the candidates of an ambiguous suffix, the files a continuation would fit.
     public var note: String?
@@ -152,7 +155,10 @@ extension AnchorDrift {
         case .historical: out = "historical (cites a superseded position on purpose)"
         case .moved, .renamed: out = "\(status.rawValue) to \(newPosition ?? "?")"
         case .changed:
-            out = "changed; best match by content \(newPosition ?? "?")"
+            out =
+                editedInPlace
+                ? "changed: edited in place (the diff rewrites the cited lines where they stand), now \(newPosition ?? "?")"
+                : "changed; best match by content \(newPosition ?? "?")"
             if let confidence { out += " (confidence \(String(format: "%.2f", confidence)))" }
         case .lost, .invalid, .unresolved:
             out = status.rawValue + (note.map { ": \($0)" } ?? "")

@@ -52,7 +52,14 @@ extension AnchorAudit {
             } else {
                 let traced = try trace()
                 if try movedToAnotherFile(&drift, repo: repo, trace: traced) { return }
-                if let match {
+                if let edit = editedInPlace(
+                    anchor.start, anchor.end, through: hunks, old: block, new: try repo.lines(targetBlob))
+                {
+                    (drift.newStart, drift.newEnd) = (edit.start, edit.end)
+                    drift.status = .changed
+                    drift.confidence = (edit.similarity * 0.9 * 100).rounded() / 100
+                    drift.editedInPlace = true
+                } else if let match {
                     (drift.newStart, drift.newEnd) = (match.start, match.end)
                     drift.status = .changed
                     drift.confidence = match.confidence

@@ -275,3 +275,64 @@ extension String {
         return String(scalars[first...last])
     }
 }
+
+/// A block whose lines a diff replaced one for one where they stood (a host rewritten, a value
+/// changed): the diff itself places it, so it is `changed` there rather than `lost`.
+struct InPlaceEdit: Equatable {
+    var start: Int
+    var end: Int
+    /// The mean over the block's lines: 1 for a line kept, the kept frame's share for an edited one.
+    var similarity: Double
+}
+
+/// The block `start...end` (its lines `old`) edited in place by `hunks` into `new`, or nil. Every
+/// hunk that touches the block must replace lines inside it one for one (no line added or
+/// removed), and every edited line must keep its frame: the common prefix and suffix of the old
+/// and new line hold a letter or digit and cover at least half of the shorter line. A block cut
+/// out and unrelated lines put in its place fails that test and stays `lost`.
+func editedInPlace(
+    _ start: Int, _ end: Int, through hunks: [DiffHunk], old: ArraySlice<String>, new: BlobLines
+) -> InPlaceEdit? {
+    guard old.count == end - start + 1 else { return nil }
+    var touching: [DiffHunk] = []
+    for hunk in hunks {
+        if hunk.oldLines == 0 {
+            if hunk.oldStart >= start && hunk.oldStart < end { return nil }
+        } else if hunk.oldStart <= end && hunk.oldStart + hunk.oldLines - 1 >= start {
+            guard hunk.oldLines == hunk.newLines, hunk.oldStart >= start, hunk.oldStart + hunk.oldLines - 1 <= end
+            else { return nil }
+            touching.append(hunk)
+        }
+    }
+    guard !touching.isEmpty else { return nil }
+    let mapped = mapRange(start, end, through: hunks)
+    guard mapped.end - mapped.start == end - start, mapped.end <= new.count else { return nil }
+    var total = Double(end - start + 1 - touching.reduce(0) { $0 + $1.oldLines })
+    for hunk in touching {
+        for k in 0..<hunk.oldLines {
+            let before = old[old.startIndex + hunk.oldStart - start + k]
+            let after = new.lines[hunk.newStart - 1 + k]
+            guard let kept = keptFrame(before, after) else { return nil }
+            total += kept
+        }
+    }
+    return InPlaceEdit(start: mapped.start, end: mapped.end, similarity: total / Double(end - start + 1))
+}
+
+/// The share of the shorter line that `a` and `b` have in common at their start and end, when it
+/// is at least half and holds a letter or digit; nil otherwise.
+func keptFrame(_ a: String, _ b: String) -> Double? {
+    let x = Array(a.utf8), y = Array(b.utf8)
+    let shorter = min(x.count, y.count)
+    guard shorter > 0 else { return nil }
+    var prefix = 0
+    while prefix < shorter && x[prefix] == y[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < shorter - prefix && x[x.count - 1 - suffix] == y[y.count - 1 - suffix] { suffix += 1 }
+    func alphanumeric(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x30 && $0 <= 0x39 }
+    }
+    guard alphanumeric(x[..<prefix]) || alphanumeric(x[(x.count - suffix)...]) else { return nil }
+    let share = Double(prefix + suffix) / Double(shorter)
+    return share >= 0.5 ? share : nil
+}

@@ -30,9 +30,10 @@ import Testing
         "    3. Rebuild and resubmit the Android and iOS apps.",
         "  Fingerprint rotated: 14:6D:E9:…:44:E5 -> 50:49:86:…:14:F9",
         // The cutover and both rotations are committed (the steps that confirm them check that), so
-        // the lines the ADR cites with the old host changed in history: a person reviews them.
+        // the lines the ADR cites with the old host were rewritten where they stand: changed in
+        // place, for a person to review; the anchor whose text is gone is lost.
         "  Anchors re-pinned in Docs/adr/043-mobile-deep-links.md: Program.cs:8 -> :11",
-        "  Anchors left for a person: appsettings.json:4-6 (lost), :16 (lost)",
+        "  Anchors left for a person: appsettings.json:4-6 (lost), :16 (changed), Entitlements.plist:7 (changed)",
         "    | ## Revision (2026-08-31)",
         "    | 1. `Program.cs`: commit ",
     ]

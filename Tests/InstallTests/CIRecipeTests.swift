@@ -74,11 +74,14 @@ import YAML
         let workflow = try recipe("github-pull-request.yml")
         let anchors = try githubSteps(workflow, job: "anchors")
         #expect(anchors.map(\.name) == ["Audit ADR anchors", "Annotate the pull request"])
-        // The sample has one lost anchor: the audit step fails, and its SARIF names it.
+        // The sample has one lost anchor and three whose lines the committed cutover rewrote in
+        // place: the audit step fails, and its SARIF names each.
         let audit = run(anchors[0], in: repo, path: path)
         #expect(audit.status == 1, "\(audit.stderr)")
         let results = try sarifResults(repo + "/relops-anchors.sarif")
-        #expect(results.map { $0["ruleId"] as? String } == ["anchor-lost"])
+        #expect(
+            results.compactMap { $0["ruleId"] as? String }.sorted()
+                == ["anchor-changed", "anchor-changed", "anchor-changed", "anchor-lost"])
         let annotate = run(anchors[1], in: repo, path: path)
         #expect(
             annotate.status == 0 && annotate.stdout.contains("::warning file=Docs/adr/043-mobile-deep-links.md,line=11")
@@ -99,7 +102,7 @@ import YAML
         let pipeline = try recipe("gitlab-ci.yml")
         let audit = run(try gitlabScript(pipeline, job: "relops-anchors"), in: repo, path: path)
         #expect(audit.status == 1)
-        #expect(try sarifResults(repo + "/relops-anchors.sarif").count == 1)
+        #expect(try sarifResults(repo + "/relops-anchors.sarif").count == 4)
         #expect(pipeline["relops-anchors"]?["artifacts"]?["paths"]?.items?.first?.string == "relops-anchors.sarif")
         let gate = run(try gitlabScript(pipeline, job: "relops-old-host-gate"), in: repo, path: path)
         #expect(gate.status == 0, "\(gate.stderr)")

@@ -11,6 +11,8 @@ struct FileFacts: Sendable {
     let deploymentMarker: String?
     /// An HSTS header with `includeSubDomains`: every host the file serves covers its subdomains.
     let hstsIncludesSubdomains: Bool
+    /// Rust: the byte ranges of items under `#[cfg(test)]`.
+    var testRegions: [Range<Int>] = []
 
     /// Files larger than this (16 MiB) are not read for their comments: their occurrences keep
     /// the class of the file.
@@ -36,6 +38,7 @@ struct FileFacts: Sendable {
         hstsIncludesSubdomains =
             text.contains("strict-transport-security", ignoringCase: true)
             && text.contains("includesubdomains", ignoringCase: true)
+        if parts.lowerName.hasSuffix(".rs") && text.contains("#[cfg(test)]") { testRegions = rustTestRegions(bytes) }
     }
 
     /// True when the file's text is needed to classify an occurrence in the file at `parts`.

@@ -121,11 +121,49 @@ struct DotNetTraits {
             name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
             || text.contains("microsoft.net.test.sdk", ignoringCase: true)
             || text.contains("<istestproject>true", ignoringCase: true)
-        mobile =
-            !test
-            && ["<usemaui>true</usemaui>", "-android", "-ios", "-maccatalyst"].contains {
-                text.contains($0, ignoringCase: true)
-            }
+        var platforms: [String] = []
+        if text.contains("-android", ignoringCase: true) { platforms.append("Android") }
+        if text.contains("-ios", ignoringCase: true) { platforms.append("iOS") }
+        if text.contains("-maccatalyst", ignoringCase: true) { platforms.append("Mac Catalyst") }
+        // Classic (non-SDK) Xamarin heads: the project type GUID, and what makes the project an app
+        // rather than a library (`AndroidApplication`, an iOS `Exe`).
+        if text.contains(DotNetTraits.xamarinAndroid, ignoringCase: true)
+            && text.contains("<androidapplication>true", ignoringCase: true)
+        {
+            platforms.append("Android")
+        }
+        if DotNetTraits.xamarinIOS.contains(where: { text.contains($0, ignoringCase: true) })
+            && text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
+        {
+            platforms.append("iOS")
+        }
+        mobile = !test && (text.contains("<usemaui>true</usemaui>", ignoringCase: true) || !platforms.isEmpty)
+        self.platforms = mobile ? platforms : []
+    }
+
+    /// The platforms a mobile project builds for (empty for MAUI without a platform target framework).
+    let platforms: [String]
+
+    /// Xamarin.Android's project type GUID.
+    static let xamarinAndroid = "EFBA0AD7-5A72-4C68-AF49-83D382785DCF"
+    /// Xamarin.iOS's and MonoTouch's project type GUIDs.
+    static let xamarinIOS = ["FEACFBD2-3405-455C-9665-78FE426C6842", "6BC8ED88-2882-458C-8E55-DFD12B67127B"]
+
+    /// What a server project deploys as, read from its SDK: nil for a library or a tool.
+    static func deploys(_ text: ProjectFileBytes) -> String? {
+        if text.contains("microsoft.net.sdk.web", ignoringCase: true) { return "ASP.NET Core" }
+        if text.contains("microsoft.net.sdk.worker", ignoringCase: true) { return ".NET worker service" }
+        if text.contains("microsoft.net.sdk.functions", ignoringCase: true)
+            || text.contains("<azurefunctionsversion>", ignoringCase: true)
+        {
+            return "Azure Functions"
+        }
+        if text.contains("microsoft.aspnetcore", ignoringCase: true)
+            && text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
+        {
+            return "ASP.NET"
+        }
+        return nil
     }
 
     /// The repository paths of the project's `ProjectReference`s ("" for one that resolves to the

@@ -104,7 +104,8 @@ extension BuildFileParser {
     /// server, any other package (a web client, a shared library, a workspace root of tooling) a
     /// library that ships only through what references it. Its dependency names are references.
     static func node(path: String, text: String) -> BuildUnit? {
-        guard BuildFileParser.service(path: path, text: text) != nil else { return nil }  // React Native, Expo, Capacitor
+        // React Native, Expo, Capacitor: the mobile rules decide.
+        guard BuildFileParser.service(path: path, text: text) != nil else { return nil }
         let folder = folderOf(path)
         func depends(_ name: String) -> Bool { ByteSearch.contains("\"\(name)\"", in: text) }
         let kind: BuildUnit.Kind

@@ -88,6 +88,7 @@ struct Classifier {
         if let owner, let target = xcodeTestTarget(parts, owner) {
             return (.test, "in Xcode test target `\(target)` of \(owner.file): builds tests, ships nothing")
         }
+        if let owner, let decided = kmpNonAppSourceSet(path, owner) { return decided }
         if let owner, let what = owner.buildOnly {
             return (.build, "in the \(what) \(owner.file): used while building, ships nothing")
         }
@@ -96,6 +97,9 @@ struct Classifier {
             return chained
         }
         if let project, project.kind.isMobile { return classifyInMobileProject(path, project, lowerName) }
+        if let owner, case .desktop(let framework) = owner.kind, !isDocument(lowerName) {
+            return (.binaryLiteral, "in the \(framework) desktop app \(owner.file): packaged into the app")
+        }
         if isDocument(lowerName) {
             return (.docs, "documentation (\(extensionOf(lowerName))): ships nothing")
         }

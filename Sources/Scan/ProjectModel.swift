@@ -144,10 +144,10 @@ struct DotNetTraits {
     /// The platforms a mobile project builds for (empty for MAUI without a platform target framework).
     let platforms: [String]
 
-    /// Xamarin.Android's project type GUID.
-    static let xamarinAndroid = "EFBA0AD7-5A72-4C68-AF49-83D382785DCF"
+    /// Xamarin.Android's project type GUID (lower-case, as the case-blind search wants it).
+    static let xamarinAndroid = "efba0ad7-5a72-4c68-af49-83d382785dcf"
     /// Xamarin.iOS's and MonoTouch's project type GUIDs.
-    static let xamarinIOS = ["FEACFBD2-3405-455C-9665-78FE426C6842", "6BC8ED88-2882-458C-8E55-DFD12B67127B"]
+    static let xamarinIOS = ["feacfbd2-3405-455c-9665-78fe426c6842", "6bc8ed88-2882-458c-8e55-dfd12b67127b"]
 
     /// What a server project deploys as, read from its SDK: nil for a library or a tool.
     static func deploys(_ text: ProjectFileBytes) -> String? {

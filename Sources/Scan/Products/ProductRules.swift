@@ -3,15 +3,15 @@ import RelopsCore
 
 /// The rules that come from the product graph and from what one line of a build file does.
 extension Classifier {
-    /// The products an occurrence of class `cls` in the file at `path` names: the apps for a
-    /// binary class, the servers and sites for `server`, none for the classes that ship nothing.
+    /// The products an occurrence of class `cls` in the file at `path` names: every product that
+    /// carries the file for a binary class or `server` (a shared library may ship in an app and
+    /// deploy with a server), none for the classes that ship nothing.
     func products(of path: String, class cls: OccurrenceClass, in file: inout FileClassification) -> [Product] {
         guard cls.isBinary || cls == .server else { return [] }
         let links = file.links ?? graph.links(of: path)
         file.links = links
-        let wanted = links.map(\.product).filter { cls.isBinary ? $0.kind == .app : $0.kind != .app }
         var unique: [Product] = []
-        for p in wanted where !unique.contains(p) { unique.append(p) }
+        for p in links.map(\.product) where !unique.contains(p) { unique.append(p) }
         return unique
     }
 
@@ -24,6 +24,16 @@ extension Classifier {
             .server,
             "in \(names) (\(first.text(from: path))): deployed with the \(first.product.kind == .site ? "site" : "service"), not a store release"
         )
+    }
+
+    /// A Kotlin Multiplatform source set that no app compiles (`jvmMain`, `jsMain`): the servers
+    /// and sites that carry it, else a rule saying it ships in no app; nil for any other file.
+    func kmpNonAppSourceSet(_ path: String, _ owner: BuildUnit) -> (OccurrenceClass, String)? {
+        guard case .gradle(_, true, _) = owner.kind, let set = kmpSourceSet(path, root: owner.root) else { return nil }
+        let lower = set.lowercased()
+        guard lower.hasPrefix("jvm") || lower.hasPrefix("js") || lower.hasPrefix("wasm") else { return nil }
+        if let served = deployedOnly(path) { return served }
+        return (.other, "in Kotlin Multiplatform source set `\(set)` of \(owner.file), which no app or server compiles")
     }
 
     /// The Xcode test target (`AppTests`, `AppUITests`) whose folder holds the file, read from the

@@ -72,6 +72,9 @@ public struct HostOccurrence: Sendable, Equatable {
     /// servers and sites for a `server` one; empty for the classes that ship nothing, and for an
     /// occurrence whose product the build files do not show.
     public var products: [Product] = []
+    /// The platform whose app-link claim this is (`Android` for an intent filter's host, `iOS`
+    /// for an `applinks:` or `webcredentials:` entry), else nil.
+    public var claim: String?
 }
 
 /// A longer host name that contains a scanned host (`staging.app.example.com`): never an occurrence.

@@ -208,3 +208,18 @@ func rustTestRegions(_ bytes: [UInt8]) -> [Range<Int>] {
     }
     return regions
 }
+
+extension LineFacts {
+    /// The platform whose app-link claim the match at `column` (1-based, bytes) of `line` is:
+    /// `iOS` after `applinks:`, `webcredentials:` or `activitycontinuation:`; `Android` for the
+    /// host of an intent filter (`android:host` in a manifest, `DataHost` of an `[IntentFilter]`).
+    static func appLinkClaim(_ line: String, column: Int, lowerName: String) -> String? {
+        let before = String(decoding: line.utf8.prefix(max(0, column - 1)), as: UTF8.self).lowercased()
+        if ["applinks:", "webcredentials:", "activitycontinuation:"].contains(where: { before.hasSuffix($0) }) {
+            return "iOS"
+        }
+        if lowerName == "androidmanifest.xml" && before.contains("android:host") { return "Android" }
+        if lowerName.hasSuffix(".cs") && before.contains("datahost") { return "Android" }
+        return nil
+    }
+}

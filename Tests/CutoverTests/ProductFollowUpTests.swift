@@ -1,0 +1,104 @@
+import Cutover
+import RelopsCore
+import Scan
+import TestSupport
+import Testing
+
+/// The checklist names each product to rebuild or redeploy, association steps follow the
+/// repository's claims, and what no product carries is said so.
+@Suite struct ProductFollowUpTests {
+    func planOf(_ repo: GitFixture) throws -> CutoverPlan {
+        try planCutover(try Project(path: repo.root), from: "host.com", to: "example.org")
+    }
+
+    func step(_ plan: CutoverPlan, _ prefix: String) -> FollowUp? {
+        plan.followUps.first { $0.title.hasPrefix(prefix) }
+    }
+
+    @Test func eachProductIsNamedWithItsOccurrencesAndBothClaimsGetTheirFiles() throws {
+        let repo = GitFixture("products-follow-up")
+        repo.write(
+            "androidApp/build.gradle.kts",
+            "plugins { id(\"com.android.application\") }\ndependencies { implementation(project(\":shared\")) }\n")
+        repo.write(
+            "androidApp/src/main/AndroidManifest.xml",
+            "<intent-filter android:autoVerify=\"true\"><data android:host=\"host.com\" /></intent-filter>\n")
+        repo.write(
+            "androidApp/src/main/java/Links.kt", "val a = \"https://host.com/a\"\nval b = \"https://host.com/b\"\n")
+        repo.write("shared/build.gradle.kts", "plugins { kotlin(\"multiplatform\") }\nkotlin { iosArm64() }\n")
+        repo.write("shared/src/commonMain/kotlin/Api.kt", "val HOST = \"host.com\"\n")
+        repo.write(
+            "iosApp/iosApp.xcodeproj/project.pbxproj",
+            """
+            { objects = {
+              A1 = { isa = PBXNativeTarget; name = iosApp; productType = "com.apple.product-type.application"; };
+              B1 = { isa = PBXShellScriptBuildPhase; shellScript = "./gradlew :shared:embedAndSignAppleFrameworkForXcode"; };
+            }; }
+            """)
+        repo.write("iosApp/iosApp/iosApp.entitlements", "<array><string>applinks:host.com</string></array>\n")
+        repo.write(
+            "backend/service-graphql/build.gradle.kts", "plugins { id(\"io.ktor.plugin\") version \"2.3.0\" }\n")
+        repo.write("backend/service-graphql/src/main/kotlin/Cors.kt", "val origin = \"https://host.com\"\n")
+        repo.write("landing-page/.well-known/assetlinks.json", "[]\n")
+        repo.write("landing-page/index.html", "<a href=\"https://host.com/app\">app</a>\n")
+        repo.write("notes/hosts.lst", "host.com\n")
+        repo.commit("products")
+        let plan = try planOf(repo)
+
+        let rebuild = try #require(step(plan, "Rebuild and resubmit"))
+        #expect(rebuild.title == "Rebuild and resubmit: Android app `androidApp` (4 occurrences), iOS app `iosApp` (2)")
+        #expect(
+            rebuild.detail.hasPrefix(
+                "The store binary holds the host in 4 files:\n    androidApp/src/main/AndroidManifest.xml\n"))
+        let redeploy = try #require(step(plan, "Redeploy"))
+        #expect(
+            redeploy.title
+                == "Redeploy: Ktor server `backend/service-graphql` (1 occurrence), the site in `landing-page/` (1)")
+        let association = try #require(step(plan, "Serve the association files"))
+        #expect(
+            association.detail.contains(
+                "https://example.org/.well-known/assetlinks.json and https://example.org/.well-known/apple-app-site-association"
+            ))
+        #expect(
+            association.detail.contains("androidApp/src/main/AndroidManifest.xml, iosApp/iosApp/iosApp.entitlements"))
+        #expect(step(plan, "Keep host.com serving")?.detail.contains("both files") == true)
+        let orphan = try #require(step(plan, "Find out where these files ship"))
+        #expect(orphan.detail.contains("notes/hosts.lst"))
+        #expect(plan.platformsToRebuild == ["Android", "iOS"])
+        #expect(step(plan, "Redeploy the services whose configuration changed") == nil)
+    }
+
+    @Test func anAndroidOnlyAppGetsOnlyItsAssociationFileAndAnAppWithoutClaimsNone() throws {
+        let repo = GitFixture("android-only")
+        repo.write("app/build.gradle", "apply plugin: 'com.android.application'\n")
+        repo.write("app/src/main/AndroidManifest.xml", "<data android:scheme=\"https\" android:host=\"host.com\" />\n")
+        repo.commit("android")
+        let plan = try planOf(repo)
+        let association = try #require(step(plan, "Serve the association files"))
+        #expect(association.detail.contains("assetlinks.json"))
+        #expect(!association.detail.contains("apple-app-site-association"))
+        #expect(step(plan, "Keep host.com serving")?.detail.contains("the file on host.com") == true)
+        #expect(step(plan, "Rebuild and resubmit")?.title == "Rebuild and resubmit: Android app `app` (1 occurrence)")
+
+        let plain = GitFixture("no-claims")
+        plain.write("app/build.gradle", "apply plugin: 'com.android.application'\n")
+        plain.write("app/src/main/java/Api.java", "String API = \"https://host.com/api\";\n")
+        plain.commit("no claims")
+        let noClaims = try planOf(plain)
+        #expect(step(noClaims, "Serve the association files") == nil)
+        #expect(step(noClaims, "Keep host.com serving") == nil)
+        #expect(step(noClaims, "Rebuild and resubmit") != nil)
+    }
+
+    @Test func manyFilesAreListedOnePerLineTheFirstTenAndACount() throws {
+        let repo = GitFixture("many")
+        repo.write("app/build.gradle", "apply plugin: 'com.android.application'\n")
+        for n in 0..<12 { repo.write("app/src/main/java/L\(n < 10 ? "0" : "")\(n).java", "String H = \"host.com\";\n") }
+        repo.commit("many")
+        let rebuild = try #require(step(try planOf(repo), "Rebuild and resubmit"))
+        #expect(rebuild.title == "Rebuild and resubmit: Android app `app` (12 occurrences)")
+        #expect(rebuild.detail.contains("12 files:\n    app/src/main/java/L00.java\n"))
+        #expect(rebuild.detail.contains("\n    app/src/main/java/L09.java\n    and 2 more"))
+        #expect(!rebuild.detail.contains("L10.java"))
+    }
+}

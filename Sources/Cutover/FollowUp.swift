@@ -1,3 +1,4 @@
+import RelopsCore
 import Scan
 
 /// What still has to happen after the files are rewritten, derived from what changed.
@@ -105,7 +106,9 @@ extension CutoverPlan {
                         "Nothing ships from them, but tests and build scripts now use \(to): "
                         + listed(Set(checks.map(\.path)).sorted()) + "."))
         }
-        let other = Set(edits.filter { $0.occurrenceClass == .other }.map(\.path)).sorted()
+        // relops's own configuration is `other` by its own rule: the cutover rewrites it, nothing ships.
+        let other = Set(edits.filter { $0.occurrenceClass == .other && $0.path != ProjectConfig.fileName }.map(\.path))
+            .sorted()
         if !other.isEmpty {
             steps.append(
                 FollowUp(

@@ -123,6 +123,12 @@ struct Classifier {
         if let reason = PathRules.serverConfiguration(lowerName, folders: folders) {
             return (.server, "\(reason): changes with a deployment")
         }
+        if let owner {
+            return (
+                .other,
+                "in \(owner.file), which no app, server or site that the build files show includes: check where it ships"
+            )
+        }
         return (.other, "no rule matched")
     }
 

@@ -129,6 +129,11 @@ import Testing
             plugins { id("com.android.application"); kotlin("android") }
             android {
                 defaultConfig { buildConfigField("String", "WEB", "\\"https://\(h)\\"") }
+                defaultConfig {
+                    manifestPlaceholders += mapOf(
+                        "appLinkHost" to "\(h)"
+                    )
+                }
             }
             val schema = tasks.register("downloadSchema") { url = "https://\(h)/graphql/schema.json" }
             dependencies { implementation(projects.shared) }
@@ -195,7 +200,8 @@ import Testing
         #expect(result.classOf("backend/src/main/kotlin/Cors.kt") == .server)
         #expect(rule(result, "backend/src/main/kotlin/Cors.kt").contains("Spring Boot server `backend`"))
         let gradle = result.occurrences.filter { $0.path == "androidApp/build.gradle.kts" }
-        #expect(gradle.map(\.occurrenceClass) == [.binaryLiteral, .build])
+        #expect(gradle.map(\.occurrenceClass) == [.binaryLiteral, .binaryLiteral, .build])
+        #expect(gradle.dropFirst().first?.rule.hasPrefix("`manifestPlaceholders` in build.gradle.kts") == true)
         #expect(gradle.first?.products.map(\.name) == ["androidApp"])
         #expect(result.classOf("androidApp/src/main/res/layout/main.xml") == .build)
         #expect(rule(result, "androidApp/src/main/res/layout/main.xml").contains("`tools:text`"))
@@ -308,6 +314,9 @@ import Testing
             "packages/api/package.json",
             "{ \"name\": \"api\", \"dependencies\": { \"express\": \"4\", \"@acme/shared\": \"workspace:*\" } }\n")
         repo.write("packages/api/server.js", "app.use(cors({ origin: 'https://\(h)' }));\n")
+        repo.write(
+            "packages/hooks/package.json", "{ \"name\": \"hooks\", \"scripts\": { \"start\": \"node index.js\" } }\n")
+        repo.write("packages/hooks/index.js", "http.createServer().listen(8080, 'https://\(h)');\n")
         repo.write("packages/api/src/__tests__/cors.js", "expect(origin).toBe('https://\(h)');\n")
         repo.write(
             "packages/web/package.json",
@@ -332,6 +341,8 @@ import Testing
         #expect(result.classOf("packages/api/server.js") == .server)
         #expect(products(result, "packages/api/server.js") == ["packages/api"])
         #expect(result.classOf("packages/api/src/__tests__/cors.js") == .test)
+        #expect(result.occurrence("packages/hooks/index.js")?.products.map(\.label) == ["Node server `packages/hooks`"])
+        #expect(result.occurrence("scripts/release.js")?.rule.contains("in package.json, which no app") == true)
         #expect(result.classOf("packages/web/src/App.tsx") == .binaryLiteral)
         #expect(products(result, "packages/web/src/App.tsx") == ["app"])
         #expect(result.classOf("scripts/release.js") != .server)
@@ -339,5 +350,31 @@ import Testing
         #expect(result.classOf("landing-page/index.html") == .server)
         #expect(result.occurrence("landing-page/index.html")?.products.first?.label == "the site in `landing-page/`")
         #expect(result.classOf("landing-page/README.md") == .docs)
+    }
+}
+
+/// Build files that are not what their name says decide nothing: the other rules decide, and
+/// nothing is made a product from them.
+@Suite struct ProductGraphBadInputTests {
+    @Test func malformedBuildFilesMakeNoProduct() throws {
+        let repo = GitFixture("malformed-build-files")
+        repo.write("web/package.json", "{ this is not JSON \"express\n")
+        repo.write("web/src/app.ts", "const a = 'https://host.com';\n")
+        repo.write("crate/Cargo.toml", "[package\nname = \n[lib]\ncrate-type = [\"staticlib\"\n")
+        repo.write("crate/src/lib.rs", "const A: &str = \"host.com\";\n")
+        repo.write("ios/App.xcodeproj/project.pbxproj", "isa = PBXNativeTarget; name = ; productType = ;\n")
+        repo.write("ios/App/Links.swift", "let a = \"host.com\"\n")
+        repo.commit("malformed")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        // `"express` is not a dependency key: the package is no server.
+        #expect(result.classOf("web/src/app.ts") != .server)
+        #expect(result.occurrence("web/src/app.ts")?.products == [])
+        // No `[package]` table: no crate, so no library an app could link and no service.
+        #expect(result.classOf("crate/src/lib.rs") != .server)
+        #expect(result.occurrence("crate/src/lib.rs")?.products == [])
+        #expect(result.occurrence("crate/src/lib.rs")?.rule.contains("crate/Cargo.toml") == false)
+        #expect(result.occurrence("web/src/app.ts")?.rule.contains("in web/package.json, which no app") == true)
+        // No readable target: the project is still the iOS app, named after the project.
+        #expect(result.occurrence("ios/App/Links.swift")?.products.map(\.label) == ["iOS app `App`"])
     }
 }

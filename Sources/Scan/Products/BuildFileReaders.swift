@@ -115,6 +115,10 @@ extension BuildFileParser {
         } else if let framework = nodeServerFrameworks.first(where: { depends($0) }) {
             kind = .service(language: "Node")
             deploys = "Node (\(framework))"
+        } else if !captures(#""start"\s*:\s*"(node)\s"#, in: text, holding: ["\"start\""]).isEmpty {
+            // `"start": "node server.js"`: a service on Node's own `http`.
+            kind = .service(language: "Node")
+            deploys = "Node"
         } else {
             kind = .library(language: "Node")
         }
@@ -167,6 +171,10 @@ struct TOMLSections {
             let line = String(raw).trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("[") {
+                guard line.hasSuffix("]") else {  // not a table header: nothing after it is read
+                    current = "(malformed)"
+                    continue
+                }
                 current = String(line.drop { $0 == "[" }.prefix { $0 != "]" })
                 if line.hasPrefix("[[") { current = "[" + current + "]" }
                 sections[current, default: [:]] = sections[current] ?? [:]

@@ -61,7 +61,9 @@ extension Classifier {
             return (.test, "inside a `#[cfg(test)]` item: compiled only for tests")
         }
         if lowerName.hasSuffix(".gradle") || lowerName.hasSuffix(".gradle.kts") {
-            if let setting = gradleShippingSettings.first(where: { site.line.contains($0) }) {
+            if let setting = file.facts.shippingRegions.first(where: { $0.range.contains(site.offset) })?.setting
+                ?? gradleShippingSettings.first(where: { site.line.contains($0) })
+            {
                 return decided.0.isBinary
                     ? (decided.0, "`\(setting)` in \(file.parts.name): \(decided.1)") : decided
             }
@@ -165,6 +167,44 @@ final class BuildSettingReaders {
         }
         return found
     }
+}
+
+/// The statements of a Gradle script that set what ships (`gradleShippingSettings`): each from the
+/// setting's name to the first line end outside brackets and string literals, so a
+/// `manifestPlaceholders += mapOf(` spread over lines is one region.
+func gradleShippingRegions(_ bytes: [UInt8]) -> [(setting: String, range: Range<Int>)] {
+    var regions: [(String, Range<Int>)] = []
+    for setting in gradleShippingSettings {
+        let needle = Array(setting.utf8)
+        var at = 0
+        while let start = bytes.withUnsafeBufferPointer({
+            ByteSearch.firstIndex(of: needle, in: $0, from: at, to: $0.count, ignoringCase: false)
+        }) {
+            var k = start + needle.count
+            var depth = 0
+            while k < bytes.count {
+                let b = bytes[k]
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                    let quote = b
+                    k += 1
+                    while k < bytes.count && bytes[k] != quote && bytes[k] != 0x0A {
+                        k += bytes[k] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                } else if b == UInt8(ascii: "(") || b == UInt8(ascii: "[") || b == UInt8(ascii: "{") {
+                    depth += 1
+                } else if b == UInt8(ascii: ")") || b == UInt8(ascii: "]") || b == UInt8(ascii: "}") {
+                    depth -= 1
+                    if depth < 0 { break }  // the block that holds the setting ends
+                } else if b == 0x0A && depth <= 0 {
+                    break
+                }
+                k += 1
+            }
+            regions.append((setting, start..<min(k, bytes.count)))
+            at = start + needle.count
+        }
+    }
+    return regions
 }
 
 /// The byte ranges of Rust items under `#[cfg(test)]` (the attribute through the item's closing

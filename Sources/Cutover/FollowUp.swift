@@ -53,8 +53,10 @@ extension CutoverPlan {
                         + listed(Set(edits.filter { $0.claim != nil }.map(\.path)).sorted()) + "."))
         }
         let server = edits.filter { $0.occurrenceClass == .server }
+        // A shared library in an app and a server is `binary-*`, and the server redeploys too.
+        let shipping = edits.filter { $0.occurrenceClass.isBinary || $0.occurrenceClass == .server }
         if let redeploy = productStep(
-            "Redeploy", server, kinds: [.server, .site], why: "a deployment, not a store release")
+            "Redeploy", shipping, kinds: [.server, .site], why: "a deployment, not a store release")
         {
             steps.append(redeploy)
         }

@@ -89,6 +89,9 @@ struct Classifier {
             return (.test, "in Xcode test target `\(target)` of \(owner.file): builds tests, ships nothing")
         }
         if let owner, let decided = kmpNonAppSourceSet(path, owner) { return decided }
+        if lowerName == "build.rs", let owner, nameOf(owner.file) == "Cargo.toml", folderOf(path) == owner.root {
+            return (.build, "Cargo build script of \(owner.file): runs while building, ships nothing")
+        }
         if let owner, let what = owner.buildOnly {
             return (.build, "in the \(what) \(owner.file): used while building, ships nothing")
         }

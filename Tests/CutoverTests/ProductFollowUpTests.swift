@@ -37,7 +37,9 @@ import Testing
             """)
         repo.write("iosApp/iosApp/iosApp.entitlements", "<array><string>applinks:host.com</string></array>\n")
         repo.write(
-            "backend/service-graphql/build.gradle.kts", "plugins { id(\"io.ktor.plugin\") version \"2.3.0\" }\n")
+            "backend/service-graphql/build.gradle.kts",
+            "plugins { id(\"io.ktor.plugin\") version \"2.3.0\" }\ndependencies { implementation(project(\":shared\")) }\n"
+        )
         repo.write("backend/service-graphql/src/main/kotlin/Cors.kt", "val origin = \"https://host.com\"\n")
         repo.write("landing-page/.well-known/assetlinks.json", "[]\n")
         repo.write("landing-page/index.html", "<a href=\"https://host.com/app\">app</a>\n")
@@ -53,7 +55,7 @@ import Testing
         let redeploy = try #require(step(plan, "Redeploy"))
         #expect(
             redeploy.title
-                == "Redeploy: Ktor server `backend/service-graphql` (1 occurrence), the site in `landing-page/` (1)")
+                == "Redeploy: Ktor server `backend/service-graphql` (2 occurrences), the site in `landing-page/` (1)")
         let association = try #require(step(plan, "Serve the association files"))
         #expect(
             association.detail.contains(

@@ -249,6 +249,7 @@ import Testing
             [dependencies]
             core = { path = "../core" }
             """)
+        repo.write("sdk/build.rs", "fn main() { download(\"https://\(h)/schema.json\"); }\n")
         repo.write("sdk/src/lib.rs", "pub fn base() -> &'static str { \"https://\(h)\" }\n")
         repo.write(
             "server/Cargo.toml",
@@ -286,6 +287,7 @@ import Testing
         #expect(core.last?.rule.contains("#[cfg(test)]") == true)
         #expect(result.classOf("core/src/url_test.rs") == .test)
         #expect(result.classOf("sdk/src/lib.rs") == .binaryLiteral)
+        #expect(result.classOf("sdk/build.rs") == .build)
         #expect(products(result, "sdk/src/lib.rs") == ["App", "app-android"])
         #expect(result.classOf("server/src/main.rs") == .server)
         #expect(products(result, "server/src/main.rs") == ["server"])

@@ -380,3 +380,58 @@ import Testing
         #expect(result.occurrence("ios/App/Links.swift")?.products.map(\.label) == ["iOS app `App`"])
     }
 }
+
+/// A native Android app (Groovy Gradle, Java) and an Xcode app whose Info.plist reads a host from
+/// an `.xcconfig` chain; UI tests in their own target; a macOS app.
+@Suite struct NativeAppsProductTests {
+    @Test func nativeAndroidAndXcodeWithAnXcconfigChain() throws {
+        let repo = GitFixture("native")
+        repo.write("settings.gradle", "include ':app'\n")
+        repo.write(
+            "app/build.gradle",
+            "apply plugin: 'com.android.application'\nrepositories { maven { url 'https://host.com/maven' } }\n")
+        repo.write("app/src/main/java/com/example/Links.java", "static final String HOST = \"host.com\";\n")
+        repo.write("app/src/main/res/values/strings.xml", "<string name=\"site\">https://host.com</string>\n")
+        repo.write("app/src/androidTest/java/com/example/LinksTest.java", "assertEquals(\"host.com\", HOST);\n")
+        repo.write(
+            "ios/Shop.xcodeproj/project.pbxproj",
+            """
+            { objects = {
+              T1 = { isa = PBXNativeTarget; name = Shop; productType = "com.apple.product-type.application"; };
+              T2 = { isa = PBXNativeTarget; name = ShopUITests; productType = "com.apple.product-type.bundle.ui-testing"; };
+              S1 = { isa = PBXShellScriptBuildPhase; shellScript = "curl $(SCRIPT_HOST)/x"; };
+              C1 = { isa = XCBuildConfiguration; buildSettings = { INFOPLIST_KEY_WebsiteURL = "https://$(WEB_HOST)"; SDKROOT = iphoneos; }; };
+            }; }
+            """)
+        repo.write("ios/Configs/Base.xcconfig", "HOST_NAME = host.com\nSCRIPT_HOST = host.com\nWEB_HOST = host.com\n")
+        repo.write("ios/Configs/Debug.xcconfig", "#include \"Base.xcconfig\"\nOTHER_SWIFT_FLAGS = -DDEBUG\n")
+        repo.write("ios/Shop/Info.plist", "<key>Host</key><string>${HOST_NAME}</string>\n")
+        repo.write("ios/ShopUITests/LaunchTests.swift", "app.open(URL(string: \"https://host.com\")!)\n")
+        repo.write(
+            "mac/Desk.xcodeproj/project.pbxproj",
+            "{ T1 = { isa = PBXNativeTarget; name = Desk; productType = \"com.apple.product-type.application\"; };"
+                + " C1 = { buildSettings = { SDKROOT = macosx; }; }; }\n")
+        repo.write("mac/Desk/Api.swift", "let base = \"https://host.com\"\n")
+        repo.commit("native")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+
+        let gradle = result.occurrence("app/build.gradle")
+        #expect(gradle?.occurrenceClass == .build)
+        #expect(result.classOf("app/src/main/java/com/example/Links.java") == .binaryLiteral)
+        #expect(
+            result.occurrence("app/src/main/java/com/example/Links.java")?.products.map(\.label) == [
+                "Android app `app`"
+            ])
+        #expect(result.classOf("app/src/main/res/values/strings.xml") == .binaryConfig)
+        #expect(result.classOf("app/src/androidTest/java/com/example/LinksTest.java") == .test)
+        let xcconfig = result.occurrences.filter { $0.path == "ios/Configs/Base.xcconfig" }
+        #expect(xcconfig.map(\.occurrenceClass) == [.binaryLiteral, .other, .binaryLiteral])
+        #expect(xcconfig.first?.rule.contains("read by ios/Shop/Info.plist as $(HOST_NAME)") == true)
+        #expect(xcconfig.last?.rule.contains("read by ios/Shop.xcodeproj/project.pbxproj") == true)
+        // A run script's `$(SCRIPT_HOST)` does not reach the bundle.
+        #expect(xcconfig.dropFirst().first?.occurrenceClass.isBinary == false)
+        #expect(xcconfig.first?.products.map(\.label) == ["iOS app `Shop`"])
+        #expect(result.classOf("ios/ShopUITests/LaunchTests.swift") == .test)
+        #expect(result.occurrence("mac/Desk/Api.swift")?.products.map(\.label) == ["macOS app `Desk`"])
+    }
+}

@@ -166,6 +166,9 @@ enum BuildFileParser {
             packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
             + kmpFrameworks(in: text) + nativeReferences(in: text, from: folder)
         (unit.appTargets, unit.testTargets) = xcodeTargets(in: text)
+        if ByteSearch.contains("SDKROOT = macosx;", in: text) && !ByteSearch.contains("SDKROOT = iphoneos;", in: text) {
+            unit.variant = "macOS"
+        }
         return unit
     }
 

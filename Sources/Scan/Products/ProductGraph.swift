@@ -91,7 +91,7 @@ final class ProductGraph {
             return unit.buildOnly == nil ? unit.deploys.map(server) : nil
         case .xcodeProject:
             let projectName = String(nameOf(unit.file).dropLast(".xcodeproj".count))
-            return app(unit.appTargets.first ?? projectName, "iOS app")
+            return app(unit.appTargets.first ?? projectName, unit.variant.map { "\($0) app" } ?? "iOS app")
         case .xcodeGen, .tuist:
             return app(folderName, "iOS app")
         case .desktop(let framework):

@@ -133,8 +133,9 @@ func xcconfigKey(_ line: String) -> String? {
     return String(key)
 }
 
-/// Who reads a build setting: the Info.plist files, entitlements and Xcode projects that name it
-/// as `$(KEY)` or `${KEY}`. Read on the first `.xcconfig` occurrence, once.
+/// Who reads a build setting: the Info.plist files and entitlements that name it as `$(KEY)` or
+/// `${KEY}`, and the `INFOPLIST_KEY_*` settings of Xcode projects. Read on the first `.xcconfig`
+/// occurrence, once.
 final class BuildSettingReaders {
     private let files: FileList
     private let read: ProjectFileReader
@@ -159,7 +160,12 @@ final class BuildSettingReaders {
             guard lower.hasSuffix(".plist") || lower.hasSuffix(".entitlements") || lower == "project.pbxproj",
                 let bytes = read(i, path)
             else { continue }
-            let text = String(decoding: bytes, as: UTF8.self)
+            var text = String(decoding: bytes, as: UTF8.self)
+            if lower == "project.pbxproj" {
+                // Only the build settings that become Info.plist keys reach the bundle; a run
+                // script's `$(SRCROOT)` does not.
+                text = text.split(separator: "\n").filter { $0.contains("INFOPLIST_KEY_") }.joined(separator: "\n")
+            }
             for key in captures(#"[$][({]([A-Za-z_][A-Za-z0-9_]*)[)}:]"#, in: text, holding: ["$"])
             where found[key] == nil {
                 found[key] = path

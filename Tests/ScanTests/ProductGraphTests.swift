@@ -412,6 +412,11 @@ import Testing
             "{ T1 = { isa = PBXNativeTarget; name = Desk; productType = \"com.apple.product-type.application\"; };"
                 + " C1 = { buildSettings = { SDKROOT = macosx; }; }; }\n")
         repo.write("mac/Desk/Api.swift", "let base = \"https://host.com\"\n")
+        repo.write(
+            "api/Package.swift",
+            "let package = Package(name: \"api\", dependencies: [.package(url: \"https://github.com/vapor/vapor.git\", from: \"4.0.0\")])\n"
+        )
+        repo.write("api/Sources/App/routes.swift", "let origin = \"https://host.com\"\n")
         repo.commit("native")
         let result = try scanRepository(repo.root, hosts: ["host.com"])
 
@@ -433,5 +438,8 @@ import Testing
         #expect(xcconfig.first?.products.map(\.label) == ["iOS app `Shop`"])
         #expect(result.classOf("ios/ShopUITests/LaunchTests.swift") == .test)
         #expect(result.occurrence("mac/Desk/Api.swift")?.products.map(\.label) == ["macOS app `Desk`"])
+        #expect(result.classOf("api/Sources/App/routes.swift") == .server)
+        #expect(
+            result.occurrence("api/Sources/App/routes.swift")?.products.map(\.label) == ["Swift (Vapor) server `api`"])
     }
 }

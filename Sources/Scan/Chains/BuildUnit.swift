@@ -144,6 +144,10 @@ enum BuildFileParser {
     static func swiftPackage(path: String, text: String) -> BuildUnit {
         let folder = folderOf(path)
         var unit = BuildUnit(root: folder, file: path, kind: .swiftPackage)
+        // A Swift server: a package that depends on a server framework.
+        unit.deploys =
+            [("vapor/vapor", "Swift (Vapor)"), ("hummingbird-project/hummingbird", "Swift (Hummingbird)")]
+            .first { ByteSearch.contains($0.0, in: text) }?.1
         unit.references = captures(
             #"\.package\(\s*(?:name:\s*"[^"]*",\s*)?path:\s*"([^"]+)""#, in: text, holding: [".package(", "path:"]
         ).compactMap {

@@ -100,7 +100,9 @@ final class ProductGraph {
             return server(unit.deploys ?? language)
         case .site:
             return Product(name: unit.root, kind: .site, description: "static site", file: unit.file)
-        case .dotNet(false, true), .swiftPackage, .library:
+        case .swiftPackage:
+            return unit.deploys.map(server)
+        case .dotNet(false, true), .library:
             return nil
         }
     }

@@ -153,8 +153,10 @@ func siteRoot(of path: String) -> String? {
 
 let rustServerFrameworks = ["axum", "actix-web", "rocket", "warp", "poem", "tide", "salvo", "tonic", "hyper"]
 let nodeServerFrameworks = [
-    "express", "fastify", "koa", "@hapi/hapi", "@nestjs/core", "next", "nuxt", "hono", "restify",
-    "@remix-run/serve", "@sveltejs/adapter-node",
+    "express", "fastify", "koa", "@hapi/hapi", "@nestjs/core", "next", "nuxt", "hono", "@hono/node-server", "restify",
+    "@remix-run/serve", "@sveltejs/adapter-node", "@apollo/server", "apollo-server", "graphql-yoga", "socket.io",
+    "@adonisjs/core", "@loopback/core", "@strapi/strapi", "firebase-functions", "@azure/functions",
+    "@google-cloud/functions-framework", "serverless", "wrangler",
 ]
 
 /// The few parts of a TOML file a Cargo manifest needs: `[section]` tables of `key = value` lines

@@ -117,6 +117,14 @@ struct Classifier {
             return (.repoMeta, "CI that builds or tests but does not deploy (\(name)): ships nothing")
         }
         if let project, project.kind == .server {
+            // A class library deploys with the servers that reference it, else with nothing known.
+            if let owner, owner.file == project.file, owner.referenceable, owner.deploys == nil {
+                if let served = deployedOnly(path) { return served }
+                return (
+                    .other,
+                    "in class library \(project.file), which no app, server or site that the build files show references: check where it ships"
+                )
+            }
             return (.server, "in server project \(project.file): deployed with the service, not a store release")
         }
         if !isDocument(lowerName), let served = deployedOnly(path) { return served }

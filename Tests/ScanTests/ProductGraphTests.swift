@@ -92,8 +92,18 @@ import Testing
             </Project>
             """)
         repo.write("src/App/Links.cs", "const string Host = \"\(h)\";\n")
-        repo.write("src/Api/Api.csproj", "<Project Sdk=\"Microsoft.NET.Sdk.Web\"></Project>\n")
+        repo.write(
+            "src/Api/Api.csproj",
+            "<Project Sdk=\"Microsoft.NET.Sdk.Web\"><ItemGroup><ProjectReference Include=\"../Api.Core/Api.Core.csproj\" /></ItemGroup></Project>\n"
+        )
         repo.write("src/Api/Program.cs", "var origin = \"https://\(h)\";\n")
+        repo.write(
+            "src/Api.Core/Api.Core.csproj",
+            "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>\n"
+        )
+        repo.write("src/Api.Core/Cors.cs", "const string Origin = \"https://\(h)\";\n")
+        repo.write("src/Unused/Unused.csproj", "<Project Sdk=\"Microsoft.NET.Sdk\"></Project>\n")
+        repo.write("src/Unused/Old.cs", "const string Origin = \"https://\(h)\";\n")
         repo.write(
             "tests/App.Tests/App.Tests.csproj",
             "<Project Sdk=\"Microsoft.NET.Sdk\"><ItemGroup><PackageReference Include=\"Microsoft.NET.Test.Sdk\" /></ItemGroup></Project>\n"
@@ -105,6 +115,11 @@ import Testing
         #expect(result.occurrence("src/App/Links.cs")?.products.first?.label == "Android and iOS app `App`")
         #expect(result.classOf("src/Api/Program.cs") == .server)
         #expect(products(result, "src/Api/Program.cs") == ["src/Api"])
+        #expect(result.classOf("src/Api.Core/Cors.cs") == .server)
+        #expect(products(result, "src/Api.Core/Cors.cs") == ["src/Api"])
+        #expect(rule(result, "src/Api.Core/Cors.cs").contains("src/Api.Core/Api.Core.csproj <- src/Api/Api.csproj"))
+        #expect(result.classOf("src/Unused/Old.cs") == .other)
+        #expect(rule(result, "src/Unused/Old.cs").contains("in class library src/Unused/Unused.csproj, which no app"))
         #expect(result.classOf("tests/App.Tests/LinkTests.cs") == .test)
         #expect(products(result, "tests/App.Tests/LinkTests.cs") == [])
     }

@@ -119,11 +119,17 @@ extension CutoverPlan {
                         "No product that the build files show carries " + listed(other)
                         + ": check how they reach users before the switch (`relops scan` gives each one's rule)."))
         }
-        if edits.contains(where: { $0.occurrenceClass == .docs || $0.occurrenceClass == .comment }) {
+        let metadata = Set(edits.filter { $0.occurrenceClass == .repoMeta }.map(\.path)).sorted()
+        if edits.contains(where: { $0.occurrenceClass == .docs || $0.occurrenceClass == .comment })
+            || !metadata.isEmpty
+        {
+            let also =
+                metadata.isEmpty
+                ? "" : " Repository metadata changed too (nothing ships from it): " + listed(metadata) + "."
             steps.append(
                 FollowUp(
                     title: "Documentation changed",
-                    detail: "Nothing ships from it, but runbooks now verify \(to) instead of \(from)."))
+                    detail: "Nothing ships from it, but runbooks now verify \(to) instead of \(from)." + also))
         }
         if !documents.isEmpty {
             steps.append(

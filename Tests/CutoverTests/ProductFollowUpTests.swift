@@ -44,6 +44,7 @@ import Testing
         repo.write("landing-page/.well-known/assetlinks.json", "[]\n")
         repo.write("landing-page/index.html", "<a href=\"https://host.com/app\">app</a>\n")
         repo.write("notes/hosts.lst", "host.com\n")
+        repo.write(".github/ISSUE_TEMPLATE/config.yml", "contact_links:\n  - url: https://host.com/help\n")
         repo.commit("products")
         let plan = try planOf(repo)
 
@@ -67,6 +68,7 @@ import Testing
         let orphan = try #require(step(plan, "Find out where these files ship"))
         #expect(orphan.detail.contains("notes/hosts.lst"))
         #expect(plan.platformsToRebuild == ["Android", "iOS"])
+        #expect(step(plan, "Documentation changed")?.detail.contains(".github/ISSUE_TEMPLATE/config.yml") == true)
         #expect(step(plan, "Redeploy the services whose configuration changed") == nil)
     }
 

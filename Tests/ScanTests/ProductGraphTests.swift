@@ -458,3 +458,40 @@ import Testing
             result.occurrence("api/Sources/App/routes.swift")?.products.map(\.label) == ["Swift (Vapor) server `api`"])
     }
 }
+
+/// Go and Python services with their tests, a TV app, and a site at the repository root that
+/// serves only its web files.
+@Suite struct ServicesAndSitesProductTests {
+    @Test func goAndPythonServicesTheirTestsATVAppAndARootSite() throws {
+        let repo = GitFixture("services-sites")
+        repo.write(".well-known/assetlinks.json", "[]\n")
+        repo.write("index.html", "<a href=\"https://host.com/app\">Get the app</a>\n")
+        repo.write("tools/gen.py", "BASE = 'https://host.com'\n")
+        repo.write("api/go.mod", "module example.org/api\n")
+        repo.write("api/handlers.go", "const origin = \"https://host.com\"\n")
+        repo.write("api/handlers_test.go", "const want = \"https://host.com\"\n")
+        repo.write("svc/pyproject.toml", "[project]\nname = \"svc\"\ndependencies = [\"fastapi\"]\n")
+        repo.write("svc/app.py", "ORIGIN = 'https://host.com'\n")
+        repo.write("svc/test_app.py", "assert ORIGIN == 'https://host.com'\n")
+        repo.write(
+            "tv/build.gradle.kts",
+            "plugins { id(\"com.android.application\") }\ndependencies { implementation(\"androidx.tv:tv-material:1.0.0\") }\n"
+        )
+        repo.write("tv/src/main/java/Home.kt", "val home = \"https://host.com\"\n")
+        repo.write("web/package.json", "{ \"name\": \"web\", \"devDependencies\": { \"vite\": \"5\" } }\n")
+        repo.write("web/src/app.spec.ts", "expect(base).toBe('https://host.com');\n")
+        repo.commit("services and sites")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+
+        #expect(result.classOf("index.html") == .server)
+        #expect(result.occurrence("index.html")?.products.map(\.label) == ["the site at the repository root"])
+        #expect(result.classOf("tools/gen.py") != .server)  // the site serves web files, not scripts
+        #expect(result.occurrence("api/handlers.go")?.products.map(\.label) == ["Go server `api`"])
+        #expect(result.classOf("api/handlers_test.go") == .test)
+        #expect(result.classOf("svc/app.py") == .server)
+        #expect(result.occurrence("svc/app.py")?.products.map(\.name) == ["svc"])
+        #expect(result.classOf("svc/test_app.py") == .test)
+        #expect(result.occurrence("tv/src/main/java/Home.kt")?.products.map(\.label) == ["Android TV app `tv`"])
+        #expect(result.classOf("web/src/app.spec.ts") == .test)
+    }
+}

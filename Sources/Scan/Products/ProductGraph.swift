@@ -129,12 +129,13 @@ extension BuildUnit {
 
     /// False when the file at `lowerName` is source of another language than this package's: a
     /// TypeScript client under a Cargo manifest is not the crate's, a Rust crate under a
-    /// `package.json` is not the package's.
+    /// `package.json` is not the package's. A site claims only what a site serves (`siteFiles`).
     func claims(_ lowerName: String) -> Bool {
         let language: String
         switch kind {
         case .service(let l), .library(let l): language = l
         case .desktop(let framework): language = framework == "Tauri" ? "Rust" : "Node"
+        case .site: return siteFiles.contains(extensionOf(lowerName)) || siteNames.contains(lowerName)
         default: return true
         }
         guard let dot = lowerName.lastIndex(of: ".") else { return true }
@@ -143,6 +144,13 @@ extension BuildUnit {
         return fileLanguage == language
     }
 }
+
+/// What a static site serves: pages, styles, scripts, data, and the hosts' own files.
+let siteFiles: Set<String> = [
+    ".html", ".htm", ".css", ".js", ".mjs", ".json", ".xml", ".txt", ".webmanifest", ".svg", ".md", ".toml",
+    ".yml", ".yaml",
+]
+let siteNames: Set<String> = ["cname", "_redirects", "_headers", "apple-app-site-association"]
 
 /// Source extensions by the language of the build units that own them.
 let sourceLanguages: [String: Set<String>] = [

@@ -88,6 +88,11 @@ struct Classifier {
         if let owner, let target = xcodeTestTarget(parts, owner) {
             return (.test, "in Xcode test target `\(target)` of \(owner.file): builds tests, ships nothing")
         }
+        if let spec = chains.index.specs.first(where: { spec in
+            spec.testSourceFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
+        }) {
+            return (.test, "in the sources of a test target of \(spec.label): builds tests, ships nothing")
+        }
         if let owner, let decided = kmpNonAppSourceSet(path, owner) { return decided }
         if lowerName == "build.rs", let owner, nameOf(owner.file) == "Cargo.toml", folderOf(path) == owner.root {
             return (.build, "Cargo build script of \(owner.file): runs while building, ships nothing")

@@ -459,6 +459,36 @@ import Testing
     }
 }
 
+extension NativeAppsProductTests {
+    @Test func anXcodeGenTestTargetsSourcesAreTests() throws {
+        let repo = GitFixture("xcodegen-tests")
+        repo.write(
+            "ios/project.yml",
+            """
+            name: Wallet
+            targets:
+              Wallet:
+                type: application
+                platform: iOS
+                sources: [Wallet]
+              WalletTests:
+                type: bundle.unit-test
+                platform: iOS
+                sources:
+                  - path: WalletTests
+            """)
+        repo.write("ios/Wallet/Links.swift", "let host = \"host.com\"\n")
+        repo.write("ios/WalletTests/LinkTests.swift", "XCTAssertEqual(host, \"host.com\")\n")
+        repo.commit("xcodegen")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.classOf("ios/Wallet/Links.swift") == .binaryLiteral)
+        #expect(result.occurrence("ios/Wallet/Links.swift")?.products.map(\.label) == ["iOS app `Wallet`"])
+        #expect(result.classOf("ios/WalletTests/LinkTests.swift") == .test)
+        #expect(
+            result.occurrence("ios/WalletTests/LinkTests.swift")?.rule.contains("test target of XcodeGen spec") == true)
+    }
+}
+
 /// Go and Python services with their tests, a TV app, and a site at the repository root that
 /// serves only its web files.
 @Suite struct ServicesAndSitesProductTests {

@@ -44,6 +44,8 @@ struct BuildUnit: Sendable {
     var references: [Reference] = []
     /// XcodeGen/Tuist: the folders (repository paths) whose files are the app's sources.
     var sourceFolders: [String] = []
+    /// XcodeGen: the folders of its test targets' sources.
+    var testSourceFolders: [String] = []
     /// False for what no app references: a web or worker service (`Microsoft.NET.Sdk.Web`, an
     /// `Exe`). Its files are never looked up as a library, so no other project file is read for them.
     var referenceable = true

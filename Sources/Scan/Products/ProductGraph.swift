@@ -25,8 +25,13 @@ final class ProductGraph {
     /// The products that carry the file at `path`, each with its chain; a Kotlin Multiplatform
     /// source set reaches only the products of its platforms.
     func links(of path: String) -> [ProductLink] {
-        guard let owner = index.owner(of: path) else { return [] }
-        let links = self.links(of: owner)
+        // XcodeGen and Tuist specs own the folders their targets list, not the folder they are in.
+        var listed: [ProductLink] = []
+        for spec in index.specs where spec.sourceFolders.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) {
+            if let product = product(of: spec) { listed.append(ProductLink(product: product, chain: [spec])) }
+        }
+        guard let owner = index.owner(of: path) else { return listed }
+        let links = listed + self.links(of: owner).filter { link in !listed.contains { $0.product == link.product } }
         guard case .gradle(_, true, _) = owner.kind, let set = kmpSourceSet(path, root: owner.root) else {
             return links
         }
@@ -93,7 +98,7 @@ final class ProductGraph {
             let projectName = String(nameOf(unit.file).dropLast(".xcodeproj".count))
             return app(unit.appTargets.first ?? projectName, unit.variant.map { "\($0) app" } ?? "iOS app")
         case .xcodeGen, .tuist:
-            return app(folderName, "iOS app")
+            return app(unit.appTargets.first ?? folderName, "iOS app")
         case .desktop(let framework):
             return app(folderName, "desktop app (\(framework))")
         case .service(let language):

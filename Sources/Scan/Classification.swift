@@ -37,7 +37,9 @@ extension Classifier {
             host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
             found: hit.found, occurrenceClass: cls, rule: rule, encoding: hit.encoding, text: hit.text)
         occurrence.products = products(of: hit.path, class: cls, in: &file)
-        occurrence.claim = LineFacts.appLinkClaim(hit.text, column: textColumn(hit), lowerName: file.parts.lowerName)
+        occurrence.claim =
+            LineFacts.appLinkClaim(hit.text, column: textColumn(hit), lowerName: file.parts.lowerName)
+            ?? placeholderClaim(rule, file)
         occurrence.coversSubdomains =
             LineFacts.coversSubdomains(hit.text) || (cls == .server && file.facts.hstsIncludesSubdomains)
         if hit.encoding != .email {

@@ -84,6 +84,18 @@ import Testing
         #expect(step(plan, "Keep host.com serving")?.detail.contains("the file on host.com") == true)
         #expect(step(plan, "Rebuild and resubmit")?.title == "Rebuild and resubmit: Android app `app` (1 occurrence)")
 
+        let placeholders = GitFixture("placeholder-claim")
+        placeholders.write(
+            "app/build.gradle",
+            "apply plugin: 'com.android.application'\nandroid { defaultConfig { manifestPlaceholders = [linkHost: 'host.com'] } }\n"
+        )
+        placeholders.write(
+            "app/src/main/AndroidManifest.xml", "<data android:scheme=\"https\" android:host=\"${linkHost}\" />\n")
+        placeholders.commit("placeholder")
+        let viaPlaceholder = try planOf(placeholders)
+        #expect(viaPlaceholder.edits.map(\.claim) == ["Android"])
+        #expect(step(viaPlaceholder, "Serve the association files")?.detail.contains("app/build.gradle") == true)
+
         let plain = GitFixture("no-claims")
         plain.write("app/build.gradle", "apply plugin: 'com.android.application'\n")
         plain.write("app/src/main/java/Api.java", "String API = \"https://host.com/api\";\n")

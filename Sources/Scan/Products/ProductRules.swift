@@ -15,6 +15,14 @@ extension Classifier {
         return unique
     }
 
+    /// `Android` for a `manifestPlaceholders` value of a module whose manifest takes an intent
+    /// filter's host from a placeholder; nil otherwise.
+    func placeholderClaim(_ rule: String, _ file: FileClassification) -> String? {
+        guard rule.hasPrefix("`manifestPlaceholders`") else { return nil }
+        let folder = folderOf(file.parts.path)
+        return buildSettings.manifestTakesHostFromPlaceholder(moduleFolder: folder) ? "Android" : nil
+    }
+
     /// `server` for a file that only servers or sites carry, with the chain; nil otherwise.
     func deployedOnly(_ path: String) -> (OccurrenceClass, String)? {
         let links = graph.links(of: path)
@@ -151,6 +159,25 @@ final class BuildSettingReaders {
         if readers == nil { readers = collect() }
         return readers?[key]
     }
+
+    /// True when the Android manifest of the Gradle module in `folder` (`src/main/AndroidManifest.xml`)
+    /// takes an intent filter's host from a placeholder (`android:host="${appLinkHost}"`): the
+    /// module's `manifestPlaceholders` values are then app-link claims.
+    func manifestTakesHostFromPlaceholder(moduleFolder folder: String) -> Bool {
+        if let known = placeholderHosts[folder] { return known }
+        let manifest = (folder.isEmpty ? "" : folder + "/") + "src/main/AndroidManifest.xml"
+        var found = false
+        for i in 0..<files.count where files.path(at: i) == manifest {
+            if let bytes = read(i, manifest) {
+                found = ProjectFileBytes(bytes).contains("android:host=\"${")
+            }
+            break
+        }
+        placeholderHosts[folder] = found
+        return found
+    }
+
+    private var placeholderHosts: [String: Bool] = [:]
 
     private func collect() -> [String: String] {
         var found: [String: String] = [:]

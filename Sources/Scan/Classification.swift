@@ -39,7 +39,7 @@ extension Classifier {
         occurrence.products = products(of: hit.path, class: cls, in: &file)
         occurrence.claim =
             LineFacts.appLinkClaim(hit.text, column: textColumn(hit), lowerName: file.parts.lowerName)
-            ?? placeholderClaim(rule, file)
+            ?? placeholderClaim(rule, file, line: hit.text)
         occurrence.coversSubdomains =
             LineFacts.coversSubdomains(hit.text) || (cls == .server && file.facts.hstsIncludesSubdomains)
         if hit.encoding != .email {

@@ -96,6 +96,18 @@ import Testing
         #expect(viaPlaceholder.edits.map(\.claim) == ["Android"])
         #expect(step(viaPlaceholder, "Serve the association files")?.detail.contains("app/build.gradle") == true)
 
+        let xcconfig = GitFixture("xcconfig-claim")
+        xcconfig.write(
+            "ios/App.xcodeproj/project.pbxproj",
+            "{ T = { isa = PBXNativeTarget; name = App; productType = \"com.apple.product-type.application\"; }; }\n")
+        xcconfig.write("ios/App/App.entitlements", "<array><string>applinks:$(LINK_HOST)</string></array>\n")
+        xcconfig.write("ios/Config.xcconfig", "LINK_HOST = host.com\n")
+        xcconfig.commit("xcconfig claim")
+        let viaXcconfig = try planOf(xcconfig)
+        #expect(viaXcconfig.edits.map(\.claim) == ["iOS"])
+        let detail = step(viaXcconfig, "Serve the association files")?.detail ?? ""
+        #expect(detail.contains("apple-app-site-association") && !detail.contains("assetlinks"))
+
         let plain = GitFixture("no-claims")
         plain.write("app/build.gradle", "apply plugin: 'com.android.application'\n")
         plain.write("app/src/main/java/Api.java", "String API = \"https://host.com/api\";\n")

@@ -16,8 +16,12 @@ extension Classifier {
     }
 
     /// `Android` for a `manifestPlaceholders` value of a module whose manifest takes an intent
-    /// filter's host from a placeholder; nil otherwise.
-    func placeholderClaim(_ rule: String, _ file: FileClassification) -> String? {
+    /// filter's host from a placeholder; `iOS` for an `.xcconfig` setting an `applinks:` entry
+    /// reads; nil otherwise.
+    func placeholderClaim(_ rule: String, _ file: FileClassification, line: String) -> String? {
+        if file.parts.lowerName.hasSuffix(".xcconfig") {
+            return xcconfigKey(line).map(buildSettings.isClaim) == true ? "iOS" : nil
+        }
         guard rule.hasPrefix("`manifestPlaceholders`") else { return nil }
         let folder = folderOf(file.parts.path)
         return buildSettings.manifestTakesHostFromPlaceholder(moduleFolder: folder) ? "Android" : nil
@@ -154,10 +158,19 @@ final class BuildSettingReaders {
         self.read = read
     }
 
+    /// The settings that an `applinks:` or `webcredentials:` entry reads (`applinks:$(HOST_NAME)`).
+    private var claimKeys: Set<String> = []
+
     /// The first file that reads `key`, else nil.
     func reader(of key: String) -> String? {
         if readers == nil { readers = collect() }
         return readers?[key]
+    }
+
+    /// True when an entitlements entry (`applinks:$(KEY)`) reads `key`: its value is an iOS app-link claim.
+    func isClaim(_ key: String) -> Bool {
+        if readers == nil { readers = collect() }
+        return claimKeys.contains(key)
     }
 
     /// True when the Android manifest of the Gradle module in `folder` (`src/main/AndroidManifest.xml`)
@@ -197,6 +210,10 @@ final class BuildSettingReaders {
             where found[key] == nil {
                 found[key] = path
             }
+            claimKeys.formUnion(
+                captures(
+                    #"(?:applinks|webcredentials|activitycontinuation):[$][({]([A-Za-z_][A-Za-z0-9_]*)"#, in: text,
+                    holding: [":$"]))
         }
         return found
     }

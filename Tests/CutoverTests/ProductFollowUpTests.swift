@@ -129,4 +129,33 @@ import Testing
         #expect(rebuild.detail.contains("\n    app/src/main/java/L09.java\n    and 2 more"))
         #expect(!rebuild.detail.contains("L10.java"))
     }
+
+    @Test func cargoAndNpmWorkspacesNameTheirAppsAndServers() throws {
+        let repo = GitFixture("cargo-npm-follow-up")
+        repo.write("Cargo.toml", "[workspace]\nmembers = [\"sdk\", \"server\"]\n")
+        repo.write(
+            "sdk/Cargo.toml", "[package]\nname = \"sdk\"\n\n[lib]\ncrate-type = [\"staticlib\", \"cdylib\"]\n")
+        repo.write("sdk/src/lib.rs", "pub const HOST: &str = \"host.com\";\n")
+        repo.write("server/Cargo.toml", "[package]\nname = \"server\"\n\n[dependencies]\nactix-web = \"4\"\n")
+        repo.write("server/src/main.rs", "const ORIGIN: &str = \"https://host.com\";\n")
+        repo.write(
+            "android/build.gradle.kts",
+            "plugins { id(\"com.android.application\") }\ntasks.register<Exec>(\"rust\") { commandLine(\"cargo\", \"ndk\", \"build\", \"-p\", \"sdk\") }\n"
+        )
+        repo.write("package.json", "{ \"private\": true, \"workspaces\": [\"desktop\", \"api\"] }\n")
+        repo.write("desktop/package.json", "{ \"name\": \"desktop\", \"devDependencies\": { \"electron\": \"30\" } }\n")
+        repo.write("desktop/main.js", "win.loadURL('https://host.com');\n")
+        repo.write("api/package.json", "{ \"name\": \"api\", \"dependencies\": { \"fastify\": \"4\" } }\n")
+        repo.write("api/index.js", "const a = 'https://host.com';\nconst b = 'https://host.com/b';\n")
+        repo.commit("workspaces")
+        let plan = try planOf(repo)
+        #expect(
+            step(plan, "Rebuild and resubmit")?.title
+                == "Rebuild and resubmit: desktop app (Electron) `desktop` (1 occurrence), Android app `android` (1)")
+        #expect(
+            step(plan, "Redeploy")?.title
+                == "Redeploy: Node (fastify) server `api` (2 occurrences), Rust (actix-web) server `server` (1)")
+        #expect(step(plan, "Serve the association files") == nil)
+        #expect(step(plan, "Find out where these files ship") == nil)
+    }
 }

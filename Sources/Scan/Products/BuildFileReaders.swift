@@ -5,12 +5,13 @@ import RelopsCore
 /// that an app's build file names.
 extension BuildFileParser {
     /// What an app's build file names outside its own project: Cargo packages it builds
-    /// (`cargo build -p sdk`, `--package sdk`), libraries it links (`libsdk.a`, `libsdk.so`), and
+    /// (`cargo build -p sdk`, `--package sdk`, `commandLine("cargo", "build", "-p", "sdk")`), libraries it links (`libsdk.a`, `libsdk.so`), and
     /// relative paths (`../web/dist`, `--manifest-path ../sdk/Cargo.toml`, `module = "../rust"`).
     static func nativeReferences(in text: String, from folder: String) -> [BuildUnit.Reference] {
         var references: [BuildUnit.Reference] = []
         if ByteSearch.contains("cargo", in: text) {
-            for name in captures(#"cargo[^\n]*?(?:\s-p|--package)[\s=]+([A-Za-z0-9_-]+)"#, in: text, holding: ["cargo"])
+            for name in captures(
+                #"cargo[^\n]*?[\s"'](?:-p|--package)[\s"',=]+([A-Za-z0-9_-]+)"#, in: text, holding: ["cargo"])
             {
                 references.append(.named(name))
             }

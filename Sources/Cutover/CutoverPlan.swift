@@ -17,6 +17,10 @@ public struct CutoverEdit: Sendable, Equatable {
     public let occurrenceClass: OccurrenceClass
     public let encoding: OccurrenceEncoding
     public let rule: String
+    /// The products that carry the occurrence (`HostOccurrence.products`).
+    public var products: [Product] = []
+    /// The platform whose app-link claim the occurrence is (`HostOccurrence.claim`), else nil.
+    public var claim: String?
 }
 
 /// A file the cutover will rewrite: its edits, in file order.
@@ -127,10 +131,11 @@ public func planCutover(
             notRewritten.append((o.path, o.line, reason, kind))
             continue
         }
-        let edit = CutoverEdit(
+        var edit = CutoverEdit(
             path: o.path, line: o.line, column: o.column, offset: o.offset, oldText: o.found,
             newText: renamedHost(o.found, host: o.host, from: from, to: to), occurrenceClass: o.occurrenceClass,
             encoding: o.encoding, rule: o.rule)
+        (edit.products, edit.claim) = (o.products, o.claim)
         if let last = byFile.indices.last, byFile[last].0 == o.path {
             byFile[last].1.append(edit)
         } else {

@@ -1,3 +1,4 @@
+import RelopsCore
 import Scan
 
 /// What still has to happen after the files are rewritten, derived from what changed.
@@ -7,10 +8,169 @@ public struct FollowUp: Sendable, Equatable {
 }
 
 extension CutoverPlan {
-    /// The platforms whose store binaries change: from the rewritten files' paths and rules.
+    /// The platforms whose store binaries change: from the products that carry the rewritten
+    /// occurrences, and from the paths of those that no app product carries.
     public var platformsToRebuild: [String] {
+        let binary = edits.filter { $0.occurrenceClass.isBinary }
         var android = false, ios = false
-        for edit in edits where edit.occurrenceClass.isBinary {
+        for product in binary.flatMap(\.products) where product.kind == .app {
+            let what = product.description
+            if what.contains("Android") || what.contains("Wear OS") { android = true }
+            if what.contains("iOS") || what.contains("Mac Catalyst") { ios = true }
+        }
+        let fromPaths = CutoverPlan.platforms(of: binary.filter { !$0.products.contains { $0.kind == .app } })
+        android = android || fromPaths.contains("Android")
+        ios = ios || fromPaths.contains("iOS")
+        return (android ? ["Android"] : []) + (ios ? ["iOS"] : [])
+    }
+
+    /// The follow-up checklist, in the order that keeps links working: one step per kind of
+    /// product to rebuild or redeploy, naming each product and how many occurrences it carries;
+    /// association steps only for the platforms whose app-link claims change; and a step for
+    /// every occurrence that no product carries.
+    public var followUps: [FollowUp] {
+        var steps: [FollowUp] = []
+        if !redirectURIs.isEmpty {
+            let changes = redirectURIs.map { "\($0.new) (was \($0.old), \($0.path):\($0.line))" }
+            steps.append(
+                FollowUp(
+                    title: "Register the new redirect URIs with each identity provider before the switch",
+                    detail:
+                        "Add " + Array(Set(changes)).sorted().joined(separator: "; ")
+                        + ". Keep the old ones registered until the old host stops serving sign-in."))
+        }
+        let claimed = Set(edits.compactMap(\.claim))
+        let documents =
+            (claimed.contains("Android") ? ["https://\(to)/.well-known/assetlinks.json"] : [])
+            + (claimed.contains("iOS") ? ["https://\(to)/.well-known/apple-app-site-association"] : [])
+        if !documents.isEmpty {
+            steps.append(
+                FollowUp(
+                    title: "Serve the association files on \(to) first",
+                    detail:
+                        documents.joined(separator: " and ") + " must answer 200 with the right content before any new "
+                        + "binary ships (check with `relops verify --host \(to)`); the app-link claims: "
+                        + listed(Set(edits.filter { $0.claim != nil }.map(\.path)).sorted()) + "."))
+        }
+        let server = edits.filter { $0.occurrenceClass == .server }
+        // A shared library in an app and a server is `binary-*`, and the server redeploys too.
+        let shipping = edits.filter { $0.occurrenceClass.isBinary || $0.occurrenceClass == .server }
+        if let redeploy = productStep(
+            "Redeploy", shipping, kinds: [.server, .site], why: "a deployment, not a store release")
+        {
+            steps.append(redeploy)
+        }
+        let unowned = server.filter { !$0.products.contains { $0.kind != .app } }
+        if !unowned.isEmpty {
+            steps.append(
+                FollowUp(
+                    title: "Redeploy the services whose configuration changed",
+                    detail:
+                        "No server or site that the build files show carries "
+                        + listed(Set(unowned.map(\.path)).sorted())
+                        + ": redeploy what serves them (a deployment, not a store release)."))
+        }
+        let binary = edits.filter { $0.occurrenceClass.isBinary }
+        if let rebuild = productStep(
+            "Rebuild and resubmit", binary, kinds: [.app], why: "the store binary holds the host")
+        {
+            steps.append(rebuild)
+        }
+        let orphans = binary.filter { !$0.products.contains { $0.kind == .app } }
+        let platforms = CutoverPlan.platforms(of: orphans)
+        if !platforms.isEmpty {
+            steps.append(
+                FollowUp(
+                    title:
+                        "Rebuild and resubmit the \(platforms.joined(separator: " and ")) app\(platforms.count > 1 ? "s" : "")",
+                    detail: "The store binary holds the host in " + listed(Set(orphans.map(\.path)).sorted())
+                        + (binary.count == orphans.count ? "." : " (in no app product that the build files show).")))
+        }
+        if !binaryFiles.isEmpty {
+            steps.append(
+                FollowUp(
+                    title: "Regenerate the binary files that hold \(from)",
+                    detail: listed(binaryFiles) + " cannot be rewritten in place."))
+        }
+        let listings = Set(edits.filter { $0.occurrenceClass == .storeListing }.map(\.path)).sorted()
+        if !listings.isEmpty {
+            steps.append(
+                FollowUp(
+                    title: "Update the store listings",
+                    detail: listed(listings) + " ship with the listing: upload them (no new binary needed)."))
+        }
+        let checks = edits.filter { $0.occurrenceClass == .test || $0.occurrenceClass == .build }
+        if !checks.isEmpty {
+            steps.append(
+                FollowUp(
+                    title: "Run the tests and the build",
+                    detail:
+                        "Nothing ships from them, but tests and build scripts now use \(to): "
+                        + listed(Set(checks.map(\.path)).sorted()) + "."))
+        }
+        // relops's own configuration is `other` by its own rule: the cutover rewrites it, nothing ships.
+        let other = Set(edits.filter { $0.occurrenceClass == .other && $0.path != ProjectConfig.fileName }.map(\.path))
+            .sorted()
+        if !other.isEmpty {
+            steps.append(
+                FollowUp(
+                    title: "Find out where these files ship",
+                    detail:
+                        "No product that the build files show carries " + listed(other)
+                        + ": check how they reach users before the switch (`relops scan` gives each one's rule)."))
+        }
+        let metadata = Set(edits.filter { $0.occurrenceClass == .repoMeta }.map(\.path)).sorted()
+        if edits.contains(where: { $0.occurrenceClass == .docs || $0.occurrenceClass == .comment })
+            || !metadata.isEmpty
+        {
+            let also =
+                metadata.isEmpty
+                ? "" : " Repository metadata changed too (nothing ships from it): " + listed(metadata) + "."
+            steps.append(
+                FollowUp(
+                    title: "Documentation changed",
+                    detail: "Nothing ships from it, but runbooks now verify \(to) instead of \(from)." + also))
+        }
+        if !documents.isEmpty {
+            steps.append(
+                FollowUp(
+                    title: "Keep \(from) serving the association files directly",
+                    detail:
+                        "No redirect: neither Android nor iOS follows one for these files. Keep "
+                        + (documents.count > 1 ? "both files" : "the file") + " on \(from) until installs "
+                        + "of the old binaries have aged out."))
+        }
+        return steps
+    }
+
+    /// "Rebuild and resubmit: Android app `androidApp` (12 occurrences), iOS app `iosApp` (3)", with
+    /// the files that hold the host; nil when no edit names a product of `kinds`.
+    private func productStep(_ verb: String, _ edits: [CutoverEdit], kinds: Set<Product.Kind>, why: String)
+        -> FollowUp?
+    {
+        var order: [Product] = []
+        var counts: [Product: Int] = [:]
+        for edit in edits {
+            for product in edit.products where kinds.contains(product.kind) {
+                if counts[product] == nil { order.append(product) }
+                counts[product, default: 0] += 1
+            }
+        }
+        guard !order.isEmpty else { return nil }
+        let named = order.enumerated().map { n, product in
+            let count = counts[product]!
+            return "\(product.label) (\(count)\(n == 0 ? " occurrence\(count == 1 ? "" : "s")" : ""))"
+        }
+        let files = Set(edits.filter { $0.products.contains { kinds.contains($0.kind) } }.map(\.path)).sorted()
+        return FollowUp(
+            title: "\(verb): " + named.joined(separator: ", "),
+            detail: why.prefix(1).uppercased() + why.dropFirst() + " in " + listed(files) + ".")
+    }
+
+    /// The platforms of binary edits that no product names, from their paths.
+    static func platforms(of edits: [CutoverEdit]) -> [String] {
+        var android = false, ios = false
+        for edit in edits {
             let lower = edit.path.lowercased()
             let segments = lower.split(separator: "/")
             if let shipsTo = kmpSourceSetPlatforms(segments) {
@@ -35,8 +195,8 @@ extension CutoverPlan {
         return (android ? ["Android"] : []) + (ios ? ["iOS"] : [])
     }
 
-    /// A Kotlin Multiplatform source set's platforms (`src/commonMain` ships to both apps), or nil.
-    private func kmpSourceSetPlatforms(_ segments: [Substring]) -> (android: Bool, ios: Bool)? {
+    /// A KMP source set's platforms (`src/commonMain` ships to both apps), or nil.
+    static func kmpSourceSetPlatforms(_ segments: [Substring]) -> (android: Bool, ios: Bool)? {
         guard let src = segments.firstIndex(of: "src"), src + 1 < segments.count else { return nil }
         switch segments[src + 1] {
         case "commonmain": return (true, true)
@@ -45,67 +205,11 @@ extension CutoverPlan {
         default: return nil
         }
     }
+}
 
-    /// The follow-up checklist, in the order that keeps links working.
-    public var followUps: [FollowUp] {
-        var steps: [FollowUp] = []
-        let platforms = platformsToRebuild
-        if !redirectURIs.isEmpty {
-            let changes = redirectURIs.map { "\($0.new) (was \($0.old), \($0.path):\($0.line))" }
-            steps.append(
-                FollowUp(
-                    title: "Register the new redirect URIs with each identity provider before the switch",
-                    detail:
-                        "Add " + Array(Set(changes)).sorted().joined(separator: "; ")
-                        + ". Keep the old ones registered until the old host stops serving sign-in."))
-        }
-        steps.append(
-            FollowUp(
-                title: "Serve the association files on \(to) first",
-                detail:
-                    "https://\(to)/.well-known/assetlinks.json and https://\(to)/.well-known/apple-app-site-association must answer 200 "
-                    + "with the right content before any new binary ships (check with `relops verify --host \(to)`)."))
-        let servers = Set(edits.filter { $0.occurrenceClass == .server }.map(\.path)).sorted()
-        if !servers.isEmpty {
-            steps.append(
-                FollowUp(
-                    title: "Redeploy the services whose configuration changed",
-                    detail: servers.joined(separator: ", ") + " (a deployment, not a store release)."))
-        }
-        if !platforms.isEmpty {
-            let files = Set(edits.filter { $0.occurrenceClass.isBinary }.map(\.path)).sorted()
-            steps.append(
-                FollowUp(
-                    title:
-                        "Rebuild and resubmit the \(platforms.joined(separator: " and ")) app\(platforms.count > 1 ? "s" : "")",
-                    detail: "The store binary holds the host in " + files.joined(separator: ", ") + "."))
-        }
-        if !binaryFiles.isEmpty {
-            steps.append(
-                FollowUp(
-                    title: "Regenerate the binary files that hold \(from)",
-                    detail: binaryFiles.joined(separator: ", ") + " cannot be rewritten in place."))
-        }
-        let listings = Set(edits.filter { $0.occurrenceClass == .storeListing }.map(\.path)).sorted()
-        if !listings.isEmpty {
-            steps.append(
-                FollowUp(
-                    title: "Update the store listings",
-                    detail: listings.joined(separator: ", ")
-                        + " ship with the listing: upload them (no new binary needed)."))
-        }
-        if edits.contains(where: { $0.occurrenceClass == .docs || $0.occurrenceClass == .comment }) {
-            steps.append(
-                FollowUp(
-                    title: "Documentation changed",
-                    detail: "Nothing ships from it, but runbooks now verify \(to) instead of \(from)."))
-        }
-        steps.append(
-            FollowUp(
-                title: "Keep \(from) serving the association files directly",
-                detail:
-                    "No redirect: neither Android nor iOS follows one for these files. Keep both files on \(from) until installs "
-                    + "of the old binaries have aged out."))
-        return steps
-    }
+/// Files as a checklist names them: up to three inline; more one per line, the first ten and a count.
+func listed(_ files: [String]) -> String {
+    guard files.count > 3 else { return files.joined(separator: ", ") }
+    let shown = files.prefix(10).map { "\n    " + $0 }.joined()
+    return "\(files.count) files:" + shown + (files.count > 10 ? "\n    and \(files.count - 10) more" : "")
 }

@@ -31,11 +31,15 @@ func classifyHits(
 extension Classifier {
     /// The classified occurrence of `hit`, one of `file`'s.
     func occurrence(_ hit: LocatedHit, in file: inout FileClassification) -> HostOccurrence {
-        let site = OccurrenceSite(offset: hit.offset, encoding: hit.encoding, line: hit.text)
+        let site = OccurrenceSite(offset: hit.offset, encoding: hit.encoding, line: hit.text, column: textColumn(hit))
         let (cls, rule) = classify(site, in: &file)
         var occurrence = HostOccurrence(
             host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
             found: hit.found, occurrenceClass: cls, rule: rule, encoding: hit.encoding, text: hit.text)
+        occurrence.products = products(of: hit.path, class: cls, in: &file)
+        occurrence.claim =
+            LineFacts.appLinkClaim(hit.text, column: textColumn(hit), lowerName: file.parts.lowerName)
+            ?? placeholderClaim(rule, file, line: hit.text)
         occurrence.coversSubdomains =
             LineFacts.coversSubdomains(hit.text) || (cls == .server && file.facts.hstsIncludesSubdomains)
         if hit.encoding != .email {
@@ -53,6 +57,8 @@ struct FileClassification {
     let fixed: (OccurrenceClass, String)?
     /// The path rules' answer, once an occurrence needed it.
     var byPath: (OccurrenceClass, String)?
+    /// The products that carry the file, once a binary or server occurrence needed them.
+    var links: [ProductLink]?
 
     init(parts: PathParts, facts: FileFacts, fixed: (OccurrenceClass, String)?) {
         self.parts = parts

@@ -7,6 +7,8 @@ struct OccurrenceSite {
     let encoding: OccurrenceEncoding
     /// The line's text.
     let line: String
+    /// The 1-based byte column of the match within `line`.
+    var column = 1
 }
 
 /// Decides each occurrence's class and the rule that decided it. Project files are read only for
@@ -17,12 +19,17 @@ struct Classifier {
     let overrides: [ProjectConfig.ClassifyRule]
     let projects: ProjectIndex
     let chains: ShippingChains
+    let graph: ProductGraph
+    let buildSettings: BuildSettingReaders
 
     init(files: FileList, config: ProjectConfig, read: @escaping ProjectFileReader) {
         overrides = config.classify
         let once = ReadOnce(read)
         projects = ProjectIndex(files: files, read: once.read)
-        chains = ShippingChains(index: BuildUnitIndex(files: files, read: once.read))
+        let units = BuildUnitIndex(files: files, read: once.read)
+        chains = ShippingChains(index: units)
+        graph = ProductGraph(index: units)
+        buildSettings = BuildSettingReaders(files: files, read: once.read)
     }
 
     /// What decides every occurrence in the file at `path` alike, before its comments are looked
@@ -51,10 +58,9 @@ struct Classifier {
         if site.encoding == .email && LineFacts.setsCommitIdentity(site.line) {
             return (.repoMeta, "commit identity (git config user.email): ships nothing")
         }
-        if let known = file.byPath { return known }
-        let decided = classifyPath(file.parts, facts: file.facts)
+        let decided = file.byPath ?? classifyPath(file.parts, facts: file.facts)
         file.byPath = decided
-        return decided
+        return refine(decided, site, file)
     }
 
     /// The rules that depend on the path and the projects alone.
@@ -71,14 +77,37 @@ struct Classifier {
         if let set = testSourceSet(parts.segments) {
             return (.test, "in test source set `src/\(set)/` (Gradle, Kotlin Multiplatform)")
         }
+        if let form = testFileName(lowerName) { return (.test, "a test file (`\(form)`)") }
         if let folder = PathRules.storeListing(folders) {
             return (.storeListing, "store listing (`\(folder)`): ships with the store listing, not the binary")
+        }
+        if let reason = PathRules.repositoryMetadata(parts.lowerPath, lowerName: lowerName, folders: folders) {
+            return (.repoMeta, "\(reason): repository metadata, ships nothing")
+        }
+        let owner = chains.index.owner(of: path)
+        if let owner, let target = xcodeTestTarget(parts, owner) {
+            return (.test, "in Xcode test target `\(target)` of \(owner.file): builds tests, ships nothing")
+        }
+        if let spec = chains.index.specs.first(where: { spec in
+            spec.testSourceFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
+        }) {
+            return (.test, "in the sources of a test target of \(spec.label): builds tests, ships nothing")
+        }
+        if let owner, let decided = kmpNonAppSourceSet(path, owner) { return decided }
+        if lowerName == "build.rs", let owner, nameOf(owner.file) == "Cargo.toml", folderOf(path) == owner.root {
+            return (.build, "Cargo build script of \(owner.file): runs while building, ships nothing")
+        }
+        if let owner, let what = owner.buildOnly {
+            return (.build, "in the \(what) \(owner.file): used while building, ships nothing")
         }
         if let platformFile = platformFileRule(lowerName) { return (.binaryLiteral, platformFile) }
         if let chained = chains.classify(path, lowerName: lowerName, inMobileProject: project?.kind.isMobile == true) {
             return chained
         }
         if let project, project.kind.isMobile { return classifyInMobileProject(path, project, lowerName) }
+        if let owner, case .desktop(let framework) = owner.kind, !isDocument(lowerName) {
+            return (.binaryLiteral, "in the \(framework) desktop app \(owner.file): packaged into the app")
+        }
         if isDocument(lowerName) {
             return (.docs, "documentation (\(extensionOf(lowerName))): ships nothing")
         }
@@ -86,9 +115,6 @@ struct Classifier {
             return (.docs, "under a documentation folder (`\(folder)/`): ships nothing")
         }
         let lowerPath = parts.lowerPath
-        if let reason = PathRules.repositoryMetadata(lowerPath, lowerName: lowerName, folders: folders) {
-            return (.repoMeta, "\(reason): repository metadata, ships nothing")
-        }
         if PathRules.isPipeline(lowerPath, lowerName: lowerName, folders: folders) {
             if let marker = facts.deploymentMarker {
                 return (.server, "pipeline that deploys (`\(marker)` in \(name)): changes with a deployment")
@@ -96,13 +122,28 @@ struct Classifier {
             return (.repoMeta, "CI that builds or tests but does not deploy (\(name)): ships nothing")
         }
         if let project, project.kind == .server {
+            // A class library deploys with the servers that reference it, else with nothing known.
+            if let owner, owner.file == project.file, owner.referenceable, owner.deploys == nil {
+                if let served = deployedOnly(path) { return served }
+                return (
+                    .other,
+                    "in class library \(project.file), which no app, server or site that the build files show references: check where it ships"
+                )
+            }
             return (.server, "in server project \(project.file): deployed with the service, not a store release")
         }
+        if !isDocument(lowerName), let served = deployedOnly(path) { return served }
         if isDeploymentFile(lowerName, folders: folders) {
             return (.server, "deployment or server configuration (\(name)): changes with a deployment")
         }
         if let reason = PathRules.serverConfiguration(lowerName, folders: folders) {
             return (.server, "\(reason): changes with a deployment")
+        }
+        if let owner {
+            return (
+                .other,
+                "in \(owner.file), which no app, server or site that the build files show includes: check where it ships"
+            )
         }
         return (.other, "no rule matched")
     }
@@ -110,7 +151,9 @@ struct Classifier {
     /// Info.plist, entitlements and Android manifests ship as literals wherever they are.
     func platformFileRule(_ lowerName: String) -> String? {
         if lowerName == "info.plist" { return "iOS Info.plist: compiled into the app bundle" }
-        if lowerName == "entitlements.plist" || lowerName.hasSuffix(".entitlements") {
+        if (lowerName.hasPrefix("entitlements") && lowerName.hasSuffix(".plist"))
+            || lowerName.hasSuffix(".entitlements")
+        {
             return "iOS entitlements: signed into the app binary"
         }
         if lowerName == "androidmanifest.xml" { return "AndroidManifest.xml: merged into the APK" }

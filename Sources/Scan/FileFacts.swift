@@ -11,6 +11,11 @@ struct FileFacts: Sendable {
     let deploymentMarker: String?
     /// An HSTS header with `includeSubDomains`: every host the file serves covers its subdomains.
     let hstsIncludesSubdomains: Bool
+    /// Rust: the byte ranges of items under `#[cfg(test)]`.
+    var testRegions: [Range<Int>] = []
+    /// Gradle build scripts: the byte ranges of settings whose values ship in the app
+    /// (`buildConfigField(...)`, `resValue(...)`, `manifestPlaceholders ...`), each to the end of its statement.
+    var shippingRegions: [(setting: String, range: Range<Int>)] = []
 
     /// Files larger than this (16 MiB) are not read for their comments: their occurrences keep
     /// the class of the file.
@@ -36,6 +41,10 @@ struct FileFacts: Sendable {
         hstsIncludesSubdomains =
             text.contains("strict-transport-security", ignoringCase: true)
             && text.contains("includesubdomains", ignoringCase: true)
+        if parts.lowerName.hasSuffix(".rs") && text.contains("#[cfg(test)]") { testRegions = rustTestRegions(bytes) }
+        if parts.lowerName.hasSuffix(".gradle") || parts.lowerName.hasSuffix(".gradle.kts") {
+            shippingRegions = gradleShippingRegions(bytes)
+        }
     }
 
     /// True when the file's text is needed to classify an occurrence in the file at `parts`.

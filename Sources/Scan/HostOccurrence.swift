@@ -16,6 +16,9 @@ public enum OccurrenceClass: String, Sendable, CaseIterable, Comparable {
     /// commit identities): ships nothing.
     case repoMeta = "repo-meta"
     case test
+    /// Used while building (Gradle plugins and tasks, code generators, Android `tools:`
+    /// attributes): ships nothing.
+    case build
     case other
 
     /// True for the two classes that ship inside the store binary.
@@ -68,6 +71,13 @@ public struct HostOccurrence: Sendable, Equatable {
     /// The identity provider redirect URI that holds the host (`https://host/signin-google`,
     /// a `redirect_uri`, `OAuth:UIBaseUrl`): it must be registered anew with the provider.
     public var redirectURI: String?
+    /// The products that carry it (`ProductGraph`): the apps for a `binary-*` occurrence, the
+    /// servers and sites for a `server` one; empty for the classes that ship nothing, and for an
+    /// occurrence whose product the build files do not show.
+    public var products: [Product] = []
+    /// The platform whose app-link claim this is (`Android` for an intent filter's host, `iOS`
+    /// for an `applinks:` or `webcredentials:` entry), else nil.
+    public var claim: String?
 }
 
 /// A longer host name that contains a scanned host (`staging.app.example.com`): never an occurrence.
@@ -125,6 +135,19 @@ public struct ScanResult: Sendable {
 
     /// Occurrences inside an identity provider redirect URI: they must be registered anew.
     public var redirectURIs: [HostOccurrence] { occurrences.filter { $0.redirectURI != nil } }
+
+    /// The products that carry occurrences, each with how many, in the order first met.
+    public var products: [(product: Product, count: Int)] {
+        var order: [Product] = []
+        var tally: [Product: Int] = [:]
+        for o in occurrences {
+            for p in o.products {
+                if tally[p] == nil { order.append(p) }
+                tally[p, default: 0] += 1
+            }
+        }
+        return order.map { ($0, tally[$0]!) }
+    }
 
     /// True when some file could not be read, so the scan may have missed occurrences.
     public var isIncomplete: Bool { problems.contains { $0.isError } }

@@ -11,11 +11,17 @@ enum PathRules {
             }
             if folder == "screenshots" && parent == "fastlane" { return "fastlane/screenshots/" }
             if folder == "listings" && parent == "play" { return "play/listings/" }
-            if ["store-listing", "store_listing", "storelisting", "app-store-listing", "play-store-listing"]
-                .contains(folder)
-            {
+            if [
+                "store-listing", "store_listing", "storelisting", "app-store-listing", "play-store-listing",
+                "app-store-connect", "appstoreconnect", "app_store_connect",
+            ]
+            .contains(folder) {
                 return folder + "/"
             }
+        }
+        // Gradle Play Publisher: `src/<variant>/play/` holds the listing, the contact website included.
+        for n in folders.indices.dropFirst(2) where folders[n] == "play" && folders[n - 2] == "src" {
+            return "src/\(folders[n - 1])/play/"
         }
         return nil
     }

@@ -121,11 +121,49 @@ struct DotNetTraits {
             name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
             || text.contains("microsoft.net.test.sdk", ignoringCase: true)
             || text.contains("<istestproject>true", ignoringCase: true)
-        mobile =
-            !test
-            && ["<usemaui>true</usemaui>", "-android", "-ios", "-maccatalyst"].contains {
-                text.contains($0, ignoringCase: true)
-            }
+        var platforms: [String] = []
+        if text.contains("-android", ignoringCase: true) { platforms.append("Android") }
+        if text.contains("-ios", ignoringCase: true) { platforms.append("iOS") }
+        if text.contains("-maccatalyst", ignoringCase: true) { platforms.append("Mac Catalyst") }
+        // Classic (non-SDK) Xamarin heads: the project type GUID, and what makes the project an app
+        // rather than a library (`AndroidApplication`, an iOS `Exe`).
+        if text.contains(DotNetTraits.xamarinAndroid, ignoringCase: true)
+            && text.contains("<androidapplication>true", ignoringCase: true)
+        {
+            platforms.append("Android")
+        }
+        if DotNetTraits.xamarinIOS.contains(where: { text.contains($0, ignoringCase: true) })
+            && text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
+        {
+            platforms.append("iOS")
+        }
+        mobile = !test && (text.contains("<usemaui>true</usemaui>", ignoringCase: true) || !platforms.isEmpty)
+        self.platforms = mobile ? platforms : []
+    }
+
+    /// The platforms a mobile project builds for (empty for MAUI without a platform target framework).
+    let platforms: [String]
+
+    /// Xamarin.Android's project type GUID (lower-case, as the case-blind search wants it).
+    static let xamarinAndroid = "efba0ad7-5a72-4c68-af49-83d382785dcf"
+    /// Xamarin.iOS's and MonoTouch's project type GUIDs.
+    static let xamarinIOS = ["feacfbd2-3405-455c-9665-78fe426c6842", "6bc8ed88-2882-458c-8e55-dfd12b67127b"]
+
+    /// What a server project deploys as, read from its SDK: nil for a library or a tool.
+    static func deploys(_ text: ProjectFileBytes) -> String? {
+        if text.contains("microsoft.net.sdk.web", ignoringCase: true) { return "ASP.NET Core" }
+        if text.contains("microsoft.net.sdk.worker", ignoringCase: true) { return ".NET worker service" }
+        if text.contains("microsoft.net.sdk.functions", ignoringCase: true)
+            || text.contains("<azurefunctionsversion>", ignoringCase: true)
+        {
+            return "Azure Functions"
+        }
+        if text.contains("microsoft.aspnetcore", ignoringCase: true)
+            && text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
+        {
+            return "ASP.NET"
+        }
+        return nil
     }
 
     /// The repository paths of the project's `ProjectReference`s ("" for one that resolves to the

@@ -14,6 +14,7 @@ extension ScanResult {
                             ("column", .int(o.column)),
                             ("class", .string(o.occurrenceClass.rawValue)), ("rule", .string(o.rule)),
                             ("encoding", .string(o.encoding.rawValue)), ("text", .string(o.text)),
+                            ("products", .array(o.products.map { .string($0.name) })),
                         ])
                     })
             ),
@@ -52,6 +53,17 @@ extension ScanResult {
                     })
             ),
             ("counts", .object(counts.map { ($0.0.rawValue, .int($0.1)) })),
+            (
+                "products",
+                .array(
+                    products.map { p in
+                        .object([
+                            ("name", .string(p.product.name)), ("kind", .string(p.product.kind.rawValue)),
+                            ("description", .string(p.product.description)), ("file", .string(p.product.file)),
+                            ("occurrences", .int(p.count)),
+                        ])
+                    })
+            ),
             ("files_scanned", .int(filesScanned)),
         ])
     }
@@ -62,7 +74,9 @@ extension ScanResult {
         let results = occurrences.map { o in
             SARIFLog.Result(
                 ruleID: o.occurrenceClass.rawValue, level: o.occurrenceClass.isBinary ? .warning : .note,
-                message: "\(o.host) (\(o.occurrenceClass.rawValue)): \(o.rule)", path: o.path, line: o.line,
+                message:
+                    "\(o.host) (\(o.occurrenceClass.rawValue)\(o.products.isEmpty ? "" : " in " + o.products.map(\.label).joined(separator: ", "))): \(o.rule)",
+                path: o.path, line: o.line,
                 column: o.column, endColumn: o.column + o.found.utf8.count)
         }
         return SARIFLog(toolVersion: toolVersion, rules: rules, results: results).json
@@ -80,6 +94,7 @@ public func classDescription(_ cls: OccurrenceClass) -> String {
     case .comment: return "inside a comment; ships nothing, rewritten like documentation"
     case .repoMeta: return "repository metadata and CI that does not deploy; ships nothing"
     case .test: return "tests"
+    case .build: return "used while building, ships nothing"
     case .other: return "other files"
     }
 }

@@ -153,6 +153,7 @@ func locked(_ project: Project) throws -> RepositoryLock { try RepositoryLock(pr
     @Test func theNewHostAlreadyPresentIsReportedBeforeApplying() throws {
         let repo = GitFixture()
         repo.write("a.txt", "app.example.com\n")
+        repo.write("App/App.entitlements", "<string>applinks:app.example.com</string>\n")
         repo.write("b.md", "we move to links.example.net soon\n")
         repo.commit("a")
         let thePlan = try plan(repo)

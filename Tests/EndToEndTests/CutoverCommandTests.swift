@@ -84,8 +84,11 @@ import Testing
         #expect(repo.git("status", "--porcelain").isEmpty)
         let text = relops(["cutover", "--from", "app.example.com", "--to", "links.example.net"], in: repo.root)
         #expect(text.stdout.contains("+<string>applinks:links.example.net</string>"))
-        #expect(text.stdout.contains("Rebuild and resubmit the Android and iOS apps"))
-        #expect(text.stdout.contains("Redeploy the services"))
+        #expect(
+            text.stdout.contains(
+                "Rebuild and resubmit: Android and iOS app `App.UI` (5 occurrences), Android app `app` (3)"))
+        #expect(text.stdout.contains("Redeploy: ASP.NET Core server `Source/App.Web` (1 occurrence)"))
+        #expect(text.stdout.contains("Redeploy the services whose configuration changed. No server or site"))
     }
 
     @Test func badUsageExitsTwo() {

@@ -22,12 +22,12 @@ import Testing
         "  [x] 4. Both fingerprints are live  passed",
         "ADR anchor audit  (`relops runbook run adr-anchor-audit`)  complete",
         "  [x] 2. Re-pin with a revision note  passed",
-        "  Scan, before the cutover: 7 occurrences: binary-config 1, binary-literal 2, server 1, store-listing 0, docs 2, comment 0, repo-meta 0, test 0, other 1",
+        "  Scan, before the cutover: 7 occurrences: binary-config 1, binary-literal 2, server 1, store-listing 0, docs 2, comment 0, repo-meta 0, test 0, build 0, other 1",
         "  Expected counts (auto, accepted with --accept-counts): binary=3,server=1,store-listing=0,docs=2,comment=0,repo-meta=0,test=0,other=1",
-        "  Scan, after the cutover:  0 occurrences: binary-config 0, binary-literal 0, server 0, store-listing 0, docs 0, comment 0, repo-meta 0, test 0, other 0",
+        "  Scan, after the cutover:  0 occurrences: binary-config 0, binary-literal 0, server 0, store-listing 0, docs 0, comment 0, repo-meta 0, test 0, build 0, other 0",
         "  Verify of app.example.com: 11 passed, 0 warnings, 0 failed",
         "    1. Serve the association files on app.example.com first.",
-        "    3. Rebuild and resubmit the Android and iOS apps.",
+        "    3. Rebuild and resubmit: Android and iOS app `App.UI` (3 occurrences).",
         "  Fingerprint rotated: 14:6D:E9:…:44:E5 -> 50:49:86:…:14:F9",
         // The cutover and both rotations are committed (the steps that confirm them check that), so
         // the lines the ADR cites with the old host were rewritten where they stand: changed in

@@ -25,6 +25,28 @@ import Testing
         #expect(!result.stdout.contains("\u{1B}["))  // no colour when not a terminal
     }
 
+    @Test func textOutputOpensWithProductsAndGivesOneRuleLinePerFileUnlessVerbose() {
+        let repo = sampleRepository()
+        repo.write(
+            "App/Links.cs",
+            "const string A = \"https://app.example.com/a\";\nconst string B = \"https://app.example.com/b\";\n")
+        repo.commit("two in one file")
+        let result = relops(["scan"], in: repo.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "== products (read from the build files):\n  Android and iOS app `App` (App/App.csproj): binary-literal 3\n  in no product: docs 1, other 1\n"
+            ))
+        #expect(result.stdout.contains("== occurrences by file: 5 in 4 files"))
+        #expect(result.stdout.contains("App/Links.cs  [binary-literal 2; in Android and iOS app `App`]"))
+        let rule = "    rule: source of mobile project App/App.csproj: compiled into the binary"
+        #expect(result.stdout.components(separatedBy: rule).count == 2)
+        let summaryEnd = result.stdout.range(of: "== occurrences by file")!.lowerBound
+        #expect(result.stdout.range(of: "== binary-literal: 3")!.lowerBound < summaryEnd)
+        let verbose = relops(["scan", "--verbose"], in: repo.root)
+        #expect(verbose.stdout.components(separatedBy: rule).count == 3)
+    }
+
     @Test func jsonOutputHasTheDocumentedShape() throws {
         let repo = sampleRepository()
         let result = relops(["scan", "--repo", repo.root, "--format", "json"])
@@ -38,6 +60,10 @@ import Testing
         #expect((first["rule"] as? String)?.isEmpty == false)
         #expect((object["related"] as? [[String: Any]])?.first?["found"] as? String == "staging.app.example.com")
         #expect((object["counts"] as? [String: Int])?["docs"] == 1)
+        #expect(first["products"] as? [String] == ["App"])
+        let products = try #require(object["products"] as? [[String: Any]])
+        #expect(products.first?["name"] as? String == "App" && products.first?["kind"] as? String == "app")
+        #expect(products.first?["occurrences"] as? Int == 1)
         #expect(object["binary_files"] is [Any])
     }
 

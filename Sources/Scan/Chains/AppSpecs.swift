@@ -13,9 +13,13 @@ enum AppSpecParser {
         else { return nil }
         let folder = folderOf(path)
         var unit = BuildUnit(root: folder, file: path, kind: .xcodeGen)
-        for (_, target) in targets {
+        for (name, target) in targets {
+            if target["type"]?.string?.hasPrefix("application") == true { unit.appTargets.append(name) }
+            // `bundle.unit-test`, `bundle.ui-testing`: a test target's sources are tests, not the app's.
+            let isTest = target["type"]?.string?.contains("test") == true
             for source in sourcePaths(target["sources"]) {
-                if let resolved = resolve(source, from: folder) { unit.sourceFolders.append(resolved) }
+                guard let resolved = resolve(source, from: folder) else { continue }
+                if isTest { unit.testSourceFolders.append(resolved) } else { unit.sourceFolders.append(resolved) }
             }
         }
         for (_, package) in root["packages"]?.pairs ?? [] {

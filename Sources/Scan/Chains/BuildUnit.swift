@@ -13,12 +13,24 @@ struct BuildUnit: Sendable {
         case xcodeGen
         case tuist
         case service(language: String)
+        /// A package that builds into something else: a Rust library crate, a Node package, a web
+        /// client that an app bundles. It ships only through what references it.
+        case library(language: String)
+        /// A desktop app (Electron, Tauri).
+        case desktop(framework: String)
+        /// A static site: the folder that serves `/.well-known/`.
+        case site
     }
 
     /// What a unit references.
     enum Reference: Sendable, Equatable {
         /// A project file or package folder, as a repository path.
         case path(String)
+        /// A package by name: a Cargo package (`cargo build -p sdk`, `libsdk.a`), an npm workspace package.
+        case named(String)
+        /// A path that a build file names (`../web/dist`, `--manifest-path ../sdk/Cargo.toml`): the
+        /// unit whose folder holds it, when that unit is a library.
+        case pathInside(String)
         /// A Gradle module: `project(':shared:core')` -> ["shared", "core"]; `projects.shared.core`
         /// (a type-safe accessor, names in camelCase) -> ["shared", "core"] with `accessor`.
         case gradleModule([String], accessor: Bool)
@@ -32,26 +44,43 @@ struct BuildUnit: Sendable {
     var references: [Reference] = []
     /// XcodeGen/Tuist: the folders (repository paths) whose files are the app's sources.
     var sourceFolders: [String] = []
+    /// XcodeGen: the folders of its test targets' sources.
+    var testSourceFolders: [String] = []
     /// False for what no app references: a web or worker service (`Microsoft.NET.Sdk.Web`, an
     /// `Exe`). Its files are never looked up as a library, so no other project file is read for them.
     var referenceable = true
+    /// What the unit deploys when it is a server or site (`Spring Boot`, `ASP.NET Core`, `Express`,
+    /// `static site`): a product that a deployment carries.
+    var deploys: String?
+    /// What the unit is when it runs only while building (`Gradle plugin`): ships nothing.
+    var buildOnly: String?
+    /// Xcode: the targets that build tests (unit or UI test bundles), and those that build apps.
+    var testTargets: [String] = []
+    var appTargets: [String] = []
+    /// Names other build files may use for it (a Cargo package and its library, an npm package).
+    var names: [String] = []
+    /// An Android app's form factor when it is not a phone app (`Wear OS`, `Android TV`).
+    var variant: String?
+    /// The platforms of a .NET app, read from its target frameworks or classic project type.
+    var dotNetPlatforms: [String] = []
 
     /// True for a unit that is itself a store app.
     var isApp: Bool {
         switch kind {
         case .dotNet(let mobile, _): return mobile
         case .gradle(let app, _, _): return app
-        case .xcodeProject, .xcodeGen, .tuist: return true
-        case .swiftPackage, .service: return false
+        case .xcodeProject, .xcodeGen, .tuist, .desktop: return true
+        case .swiftPackage, .service, .library, .site: return false
         }
     }
 
     /// The platforms of an app unit.
     var platforms: Set<String> {
         switch kind {
-        case .dotNet(true, _): return ["Android", "iOS"]
+        case .dotNet(true, _): return dotNetPlatforms.isEmpty ? ["Android", "iOS"] : Set(dotNetPlatforms)
         case .gradle(true, _, _): return ["Android"]
         case .xcodeProject, .xcodeGen, .tuist: return ["iOS"]
+        case .desktop: return ["desktop"]
         default: return []
         }
     }
@@ -79,6 +108,8 @@ enum BuildFileParser {
             && !text.contains("microsoft.net.sdk.worker", ignoringCase: true)
             && !text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
         unit.references = traits.projectReferences(text, from: folder).map(BuildUnit.Reference.path)
+        unit.dotNetPlatforms = traits.platforms
+        if !mobile && !test { unit.deploys = DotNetTraits.deploys(text) }
         return unit
     }
 
@@ -97,12 +128,28 @@ enum BuildFileParser {
         unit.references =
             projectCalls.map { .gradleModule($0.split(separator: ":").map(String.init), accessor: false) }
             + accessors.map { .gradleModule($0.split(separator: ".").map(String.init), accessor: true) }
+            + (app ? nativeReferences(in: text, from: folder) : [])
+        unit.deploys = gradleServer(text)
+        unit.buildOnly = gradleBuildLogic(text)
+        if app {
+            if ["androidx.wear", "play-services-wearable", "wear.compose", "wear-compose"].contains(where: {
+                ByteSearch.contains($0, in: text)
+            }) {
+                unit.variant = "Wear OS"
+            } else if ["androidx.leanback", "androidx.tv"].contains(where: { ByteSearch.contains($0, in: text) }) {
+                unit.variant = "Android TV"
+            }
+        }
         return unit
     }
 
     static func swiftPackage(path: String, text: String) -> BuildUnit {
         let folder = folderOf(path)
         var unit = BuildUnit(root: folder, file: path, kind: .swiftPackage)
+        // A Swift server: a package that depends on a server framework.
+        unit.deploys =
+            [("vapor/vapor", "Swift (Vapor)"), ("hummingbird-project/hummingbird", "Swift (Hummingbird)")]
+            .first { ByteSearch.contains($0.0, in: text) }?.1
         unit.references = captures(
             #"\.package\(\s*(?:name:\s*"[^"]*",\s*)?path:\s*"([^"]+)""#, in: text, holding: [".package(", "path:"]
         ).compactMap {
@@ -123,7 +170,11 @@ enum BuildFileParser {
                 holding: ["XCLocalSwiftPackageReference"]) : []
         unit.references =
             packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
-            + kmpFrameworks(in: text)
+            + kmpFrameworks(in: text) + nativeReferences(in: text, from: folder)
+        (unit.appTargets, unit.testTargets) = xcodeTargets(in: text)
+        if ByteSearch.contains("SDKROOT = macosx;", in: text) && !ByteSearch.contains("SDKROOT = iphoneos;", in: text) {
+            unit.variant = "macOS"
+        }
         return unit
     }
 

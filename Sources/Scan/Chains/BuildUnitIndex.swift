@@ -14,14 +14,28 @@ final class BuildUnitIndex {
     private var specUnits: [BuildUnit]?
     private var referrersByFile: [String: [BuildUnit]] = [:]
 
+    /// Crate folders with a `src/main.rs`: a Cargo package that builds a binary.
+    private let rustBinaries: Set<String>
+
     init(files: FileList, read: @escaping ProjectFileReader) {
         self.read = read
         var byFolder: [String: [(index: Int, path: String)]] = [:]
+        var binaries = Set<String>()
         for i in buildFileCandidates(files) {
             let path = files.path(at: i)
-            byFolder[buildFolder(of: path), default: []].append((i, path))
+            if path == "src/main.rs" || path.hasSuffix("/src/main.rs") {
+                binaries.insert(folderOf(folderOf(path)))
+            } else if let site = siteRoot(of: path) {
+                // One candidate per site: its `.well-known` files are never read.
+                if !(byFolder[site] ?? []).contains(where: { siteRoot(of: $0.path) == site }) {
+                    byFolder[site, default: []].append((i, path))
+                }
+            } else if !path.hasSuffix("main.rs") {
+                byFolder[buildFolder(of: path), default: []].append((i, path))
+            }
         }
         candidatesByFolder = byFolder
+        rustBinaries = binaries
     }
 
     /// The units defined in `folder` itself (several may share one).
@@ -29,7 +43,12 @@ final class BuildUnitIndex {
         if let known = unitsByFolder[folder] { return known }
         var found: [BuildUnit] = []
         for (index, path) in candidatesByFolder[folder] ?? [] {
-            guard let bytes = read(index, path), let unit = parseBuildFile(path, bytes)
+            if siteRoot(of: path) != nil {
+                if let site = BuildFileParser.site(wellKnownPath: path) { found.append(site) }
+                continue
+            }
+            guard let bytes = read(index, path),
+                let unit = parseBuildFile(path, bytes, hasMain: rustBinaries.contains(folderOf(path)))
             else { continue }
             if !found.contains(where: { $0.file == unit.file }) { found.append(unit) }
         }
@@ -38,10 +57,14 @@ final class BuildUnitIndex {
     }
 
     /// The nearest unit that owns `path` by folder (specs own by their `sources`, not by folder).
+    /// A package owns only the source of its own language (`BuildUnit.claims`).
     func owner(of path: String) -> BuildUnit? {
         var folder = folderOf(path)
+        let lowerName = nameOf(path).lowercased()
         while true {
-            let owners = units(inFolder: folder).filter { $0.kind != .xcodeGen && $0.kind != .tuist }
+            let owners = units(inFolder: folder).filter {
+                $0.kind != .xcodeGen && $0.kind != .tuist && $0.claims(lowerName)
+            }
             if let first = owners.first(where: { !isService($0) }) ?? owners.first { return first }
             if folder.isEmpty { return nil }
             folder = folderOf(folder)
@@ -84,7 +107,19 @@ final class BuildUnitIndex {
     private func resolve(_ reference: BuildUnit.Reference, among units: [BuildUnit]) -> [BuildUnit] {
         switch reference {
         case .path(let path):
-            return units.filter { $0.file == path || ($0.root == path && $0.kind == .swiftPackage) }
+            return units.filter {
+                $0.file == path || ($0.root == path && ($0.kind == .swiftPackage || nameOf($0.file) == "Cargo.toml"))
+            }
+        case .named(let name):
+            return units.filter { $0.names.contains(name) }
+        case .pathInside(let path):
+            // The innermost library whose folder holds the path (`web/dist` -> `web/package.json`).
+            let holders = units.filter {
+                if case .library = $0.kind { return path == $0.root || path.hasPrefix($0.root + "/") }
+                return false
+            }
+            let depth = holders.map(\.root.count).max()
+            return holders.filter { $0.root.count == depth && !$0.root.isEmpty }
         case .gradleModule(let segments, let accessor):
             return units.filter { unit in
                 guard case .gradle = unit.kind else { return false }
@@ -125,7 +160,7 @@ private func buildFolder(of path: String) -> String {
 }
 
 /// The unit a build file defines, nil when it defines none.
-private func parseBuildFile(_ path: String, _ bytes: [UInt8]) -> BuildUnit? {
+private func parseBuildFile(_ path: String, _ bytes: [UInt8], hasMain: Bool) -> BuildUnit? {
     let name = nameOf(path)
     let lower = name.lowercased()
     if lower.hasSuffix(".csproj") { return BuildFileParser.dotNet(path: path, bytes: bytes) }
@@ -137,6 +172,8 @@ private func parseBuildFile(_ path: String, _ bytes: [UInt8]) -> BuildUnit? {
     if lower == "project.pbxproj", let projectFile = xcodeProjectFile(containing: path) {
         return BuildFileParser.xcodeProject(projectFile: projectFile, text: text)
     }
+    if lower == "cargo.toml" { return BuildFileParser.cargo(path: path, text: text, hasMain: hasMain) }
+    if lower == "package.json" { return BuildFileParser.node(path: path, text: text) }
     return BuildFileParser.service(path: path, text: text)
 }
 
@@ -146,11 +183,24 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
     let names = [
         "build.gradle", "build.gradle.kts", "package.swift", "project.swift", "project.yml", "project.yaml",
         "project.pbxproj", "cargo.toml", "go.mod", "package.json", "pyproject.toml", "requirements.txt",
-        "setup.py", "gemfile",
+        "setup.py", "gemfile", "main.rs",
     ].map { Array($0.utf8) }
+    let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)
     var found: [Int] = []
     files.pathBytes.withUnsafeBufferPointer { bytes in
+        // Files under a `.well-known/` folder, in file order, from one search of the whole block.
+        var servedFiles: [Int] = []
+        var at = 0, file = 0
+        while let match = ByteSearch.firstIndex(
+            of: wellKnown, in: bytes, from: at, to: bytes.count, ignoringCase: false)
+        {
+            while file + 1 < files.count && Int(files.starts[file + 1]) <= match { file += 1 }
+            let startsFolder = match == Int(files.starts[file]) || bytes[match - 1] == UInt8(ascii: "/")
+            if startsFolder && servedFiles.last != file { servedFiles.append(file) }
+            at = match + 1
+        }
+        var nextServed = 0
         for i in 0..<files.count {
             let start = Int(files.starts[i]), length = files.pathLength(at: i)
             var nameStart = start + length
@@ -166,7 +216,9 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
             let isProject =
                 nameLength > csproj.count
                 && csproj.indices.allSatisfy { lower(start + length - csproj.count + $0) == csproj[$0] }
-            if isProject || names.contains(where: isName) { found.append(i) }
+            let served = nextServed < servedFiles.count && servedFiles[nextServed] == i
+            if served { nextServed += 1 }
+            if isProject || served || names.contains(where: isName) { found.append(i) }
         }
     }
     return found

@@ -37,7 +37,7 @@ struct ShippingChains {
         }
         guard !owner.isApp, owner.referenceable, let shipped, let chain = appChain(from: owner, platforms: platforms)
         else { return nil }
-        let links = ([owner.file] + chain.map(\.label)).joined(separator: " <- ")
+        let links = ([owner.chainLabel] + chain.map(\.chainLabel)).joined(separator: " <- ")
         return (shipped.0, "in a library that an app references (\(links)): \(shipped.1)")
     }
 
@@ -45,6 +45,9 @@ struct ShippingChains {
     private func shipping(_ path: String, _ lowerName: String) -> (OccurrenceClass, String)? {
         if sourceExtensions.contains(where: { lowerName.hasSuffix($0) }) {
             return (.binaryLiteral, "source compiled into the binary")
+        }
+        if librarySourceExtensions.contains(where: { lowerName.hasSuffix($0) }) {
+            return (.binaryLiteral, "source built into what the app bundles or links")
         }
         let folders = path.lowercased().split(separator: "/").dropLast()
         if lowerName.hasSuffix(".resx") || lowerName.hasSuffix(".plist") || lowerName.hasSuffix(".json")
@@ -126,3 +129,8 @@ struct ShippingChains {
         return (.server, "\(name) counts for the projects under it: \(under[0].file) (not a mobile project)")
     }
 }
+
+/// Source of the libraries an app links or bundles: a Rust crate, a web client.
+let librarySourceExtensions = [
+    ".rs", ".c", ".cc", ".cpp", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".vue", ".svelte", ".html", ".css",
+]

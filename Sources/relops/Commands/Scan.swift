@@ -16,13 +16,16 @@ enum ScanCommand: RelopsCommand {
             profile; a template placeholder right before the host ({}.HOST, ${x}.HOST, %s.HOST) builds \
             a related name.
             Classes: binary-config, binary-literal (both ship in the store binary), server, \
-            store-listing, docs, comment, repo-meta, test, other.
+            store-listing, docs, comment, repo-meta, test, build (used while building, ships nothing), other. \
+            Each occurrence names the products that carry it (apps, servers, sites), read from the build files; \
+            the text output opens with a summary by class and product, then lists occurrences by file.
             """,
         options: [
             .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
             .value("host", "H", repeatable: true, help: "A host to find (default: app.web_host in .relops.yml)."),
             .value("rev", "REV", help: "Scan the blobs of this commit instead of the working tree."),
             .flag("include-untracked", help: "Also scan untracked files that git does not ignore."),
+            .flag("verbose", help: "Text: a rule line after every occurrence, not once per file and rule."),
             .value(
                 "expect", "CLASS=N,...", repeatable: true,
                 help: "Exit 1 unless the counts match ('binary' = both binary classes)."),
@@ -50,7 +53,7 @@ enum ScanCommand: RelopsCommand {
         case .json: console.out(after.map { result.json.merged(with: $0.json) }?.rendered() ?? result.json.rendered())
         case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
         default:
-            renderText(result, console)
+            renderText(result, console, verbose: arguments.flag("verbose"))
             if let after { renderLeftOnPurpose(after, console) }
         }
         for problem in result.problems where problem.isError {
@@ -88,15 +91,22 @@ enum ScanCommand: RelopsCommand {
         return hosts
     }
 
-    static func renderText(_ result: ScanResult, _ console: Console) {
-        for (cls, count) in result.counts where count > 0 {
-            console.out(console.styled("== \(cls.rawValue): \(count) (\(classDescription(cls)))", .bold))
-            for o in result.occurrences where o.occurrenceClass == cls {
-                console.out("\(escapedText(o.path)):\(o.line):\(o.column): \(highlight(o, console))")
-                var why = "    rule: \(o.rule)"
-                if o.encoding != .plain { why += "; written \(o.encoding.rawValue)" }
-                console.out(console.styled(why, .dim))
-            }
+    static func renderText(_ result: ScanResult, _ console: Console, verbose: Bool = false) {
+        renderSummary(result, console)
+        if !result.occurrences.isEmpty {
+            let files = Set(result.occurrences.map(\.path)).count
+            console.out(
+                console.styled(
+                    "== occurrences by file: \(result.occurrences.count) in \(files) file\(files == 1 ? "" : "s")",
+                    .bold))
+        }
+        var at = 0
+        let all = result.occurrences
+        while at < all.count {
+            var end = at + 1
+            while end < all.count && all[end].path == all[at].path { end += 1 }
+            renderFile(all[at..<end], console, verbose: verbose)
+            at = end
         }
         if !result.related.isEmpty {
             console.out(
@@ -143,6 +153,53 @@ enum ScanCommand: RelopsCommand {
         for (o, reason) in after.leftOnPurpose {
             console.out("\(escapedText(o.path)):\(o.line):\(o.column): \(o.text)")
             console.out(console.styled("    \(reason)", .dim))
+        }
+    }
+
+    /// Per class, then per product: what each product carries, and what no product does.
+    static func renderSummary(_ result: ScanResult, _ console: Console) {
+        for (cls, count) in result.counts where count > 0 {
+            console.out(console.styled("== \(cls.rawValue): \(count) (\(classDescription(cls)))", .bold))
+        }
+        guard !result.occurrences.isEmpty else { return }
+        console.out(console.styled("== products (read from the build files):", .bold))
+        for (product, _) in result.products {
+            let carried = result.occurrences.filter { $0.products.contains(product) }
+            console.out("  \(product.label) (\(escapedText(product.file))): \(perClass(carried))")
+        }
+        let none = result.occurrences.filter(\.products.isEmpty)
+        if !none.isEmpty { console.out("  in no product: \(perClass(none))") }
+    }
+
+    /// `binary-literal 2, server 1`: the classes present, in class order.
+    static func perClass(_ occurrences: [HostOccurrence]) -> String {
+        OccurrenceClass.allCases.compactMap { cls in
+            let n = occurrences.count { $0.occurrenceClass == cls }
+            return n == 0 ? nil : "\(cls.rawValue) \(n)"
+        }.joined(separator: ", ")
+    }
+
+    /// One file: a header with its classes and products, each occurrence, and one `rule:` line per
+    /// class and rule (after every occurrence with `verbose`).
+    static func renderFile(_ occurrences: ArraySlice<HostOccurrence>, _ console: Console, verbose: Bool) {
+        guard let first = occurrences.first else { return }
+        var products: [Product] = []
+        for p in occurrences.flatMap(\.products) where !products.contains(p) { products.append(p) }
+        let shipsIn = products.isEmpty ? "" : "; in " + products.map(\.label).joined(separator: ", ")
+        console.out("\(escapedText(first.path))  [\(perClass(Array(occurrences)))\(shipsIn)]")
+        var ruled: [String] = []
+        for (n, o) in occurrences.enumerated() {
+            var line = "  \(escapedText(o.path)):\(o.line):\(o.column): \(highlight(o, console))"
+            if o.encoding != .plain { line += "  (written \(o.encoding.rawValue))" }
+            console.out(line)
+            let rule = "\(o.occurrenceClass.rawValue): \(o.rule)"
+            let last = n == occurrences.count - 1
+            if verbose {
+                console.out(console.styled("    rule: \(o.rule)", .dim))
+            } else if !ruled.contains(rule) && (last || occurrences[occurrences.startIndex + n + 1].rule != o.rule) {
+                ruled.append(rule)
+                console.out(console.styled("    rule: \(o.rule)", .dim))
+            }
         }
     }
 

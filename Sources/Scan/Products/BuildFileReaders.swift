@@ -1,0 +1,223 @@
+import RelopsCore
+
+/// The readers of the build files that decide products beyond the mobile ones: Cargo manifests,
+/// `package.json`, Gradle servers and build logic, Xcode targets, and the native or web packages
+/// that an app's build file names.
+extension BuildFileParser {
+    /// What an app's build file names outside its own project: Cargo packages it builds
+    /// (`cargo build -p sdk`, `--package sdk`, `commandLine("cargo", "build", "-p", "sdk")`), libraries it links (`libsdk.a`, `libsdk.so`), and
+    /// relative paths (`../web/dist`, `--manifest-path ../sdk/Cargo.toml`, `module = "../rust"`).
+    static func nativeReferences(in text: String, from folder: String) -> [BuildUnit.Reference] {
+        var references: [BuildUnit.Reference] = []
+        if ByteSearch.contains("cargo", in: text) {
+            for name in captures(
+                #"cargo[^\n]*?[\s"'](?:-p|--package)[\s"',=]+([A-Za-z0-9_-]+)"#, in: text, holding: ["cargo"])
+            {
+                references.append(.named(name))
+            }
+        }
+        for name in captures(#"\blib([A-Za-z0-9_]+)\.(?:a|so|dylib)\b"#, in: text, holding: ["lib"]) {
+            references.append(.named(name))
+        }
+        if ByteSearch.contains("../", in: text) {
+            for relative in captures(#"((?:\.\./)+[A-Za-z0-9_.@-][A-Za-z0-9_./@-]*)"#, in: text, holding: ["../"]) {
+                if let path = resolve(relative, from: folder), !path.isEmpty { references.append(.pathInside(path)) }
+            }
+        }
+        return references
+    }
+
+    /// A Gradle module that builds a server: Spring Boot, Ktor, Micronaut, Quarkus.
+    static func gradleServer(_ text: String) -> String? {
+        let markers = [
+            ("org.springframework.boot", "Spring Boot"), ("spring-boot-starter-web", "Spring Boot"),
+            ("io.ktor.plugin", "Ktor"), ("ktor-server", "Ktor"), ("io.micronaut.application", "Micronaut"),
+            ("io.quarkus", "Quarkus"),
+        ]
+        return markers.first { ByteSearch.contains($0.0, in: text) }?.1
+    }
+
+    /// A Gradle module that runs only while building: a Gradle plugin or convention plugins.
+    static func gradleBuildLogic(_ text: String) -> String? {
+        if ByteSearch.contains("`kotlin-dsl`", in: text) || ByteSearch.contains("java-gradle-plugin", in: text)
+            || ByteSearch.contains("gradlePlugin {", in: text)
+        {
+            return "Gradle plugin"
+        }
+        return nil
+    }
+
+    /// The names of an Xcode project's app targets and test targets, from its `PBXNativeTarget`s.
+    static func xcodeTargets(in text: String) -> (apps: [String], tests: [String]) {
+        guard ByteSearch.contains("PBXNativeTarget", in: text) else { return ([], []) }
+        let pattern =
+            #"isa = PBXNativeTarget;[^}]*?\bname = "?([^";]+)"?;[^}]*?productType = "com\.apple\.product-type\.([a-z.-]+)";"#
+        guard let regex = try? Regex(pattern) else { return ([], []) }
+        var apps: [String] = [], tests: [String] = []
+        for match in text.matches(of: regex) where match.output.count > 2 {
+            guard let name = match.output[1].substring.map(String.init),
+                let type = match.output[2].substring.map(String.init)
+            else { continue }
+            if type.hasPrefix("bundle.unit-test") || type.hasPrefix("bundle.ui-testing") {
+                tests.append(name)
+            } else if type == "application" || type.hasPrefix("application.") {
+                apps.append(name)
+            }
+        }
+        return (apps, tests)
+    }
+
+    /// A `Cargo.toml`: nil for a virtual workspace manifest (no `[package]`), which builds nothing
+    /// itself. A crate whose library is a `cdylib` or `staticlib` is linked into what names it; a
+    /// crate with a binary that depends on a web framework is a server; Tauri is a desktop app.
+    static func cargo(path: String, text: String, hasMain: Bool) -> BuildUnit? {
+        let toml = TOMLSections(text)
+        guard let package = toml.sections["package"] else { return nil }
+        let folder = folderOf(path)
+        let name = package["name"].map(unquoted) ?? nameOf(folder)
+        let libName = toml.sections["lib"]?["name"].map(unquoted) ?? name.replacingOccurrences("-", "_")
+        let crateTypes = toml.sections["lib"]?["crate-type"] ?? ""
+        let dependencies = toml.dependencyNames
+        let kind: BuildUnit.Kind
+        var deploys: String?
+        if dependencies.contains("tauri") {
+            kind = .desktop(framework: "Tauri")
+        } else if let framework = rustServerFrameworks.first(where: { dependencies.contains($0) }),
+            hasMain || toml.sections["[bin]"] != nil
+        {
+            kind = .service(language: "Rust")
+            deploys = "Rust (\(framework))"
+        } else if hasMain && !crateTypes.contains("cdylib") && !crateTypes.contains("staticlib") {
+            kind = .service(language: "Rust")
+        } else {
+            kind = .library(language: "Rust")
+        }
+        var unit = BuildUnit(root: folder, file: path, kind: kind)
+        unit.deploys = deploys
+        unit.names = [name, libName]
+        unit.references = toml.pathDependencies.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
+        let linked = ["cdylib", "staticlib"].filter { crateTypes.contains($0) }
+        if !linked.isEmpty { unit.variant = linked.joined(separator: ", ") }
+        return unit
+    }
+
+    /// A `package.json`: Electron is a desktop app, a package with a web server framework a Node
+    /// server, any other package (a web client, a shared library, a workspace root of tooling) a
+    /// library that ships only through what references it. Its dependency names are references.
+    static func node(path: String, text: String) -> BuildUnit? {
+        // React Native, Expo, Capacitor: the mobile rules decide.
+        guard BuildFileParser.service(path: path, text: text) != nil else { return nil }
+        let folder = folderOf(path)
+        func depends(_ name: String) -> Bool { ByteSearch.contains("\"\(name)\"", in: text) }
+        let kind: BuildUnit.Kind
+        var deploys: String?
+        if depends("electron") || depends("electron-builder") {
+            kind = .desktop(framework: "Electron")
+        } else if let framework = nodeServerFrameworks.first(where: { depends($0) }) {
+            kind = .service(language: "Node")
+            deploys = "Node (\(framework))"
+        } else if !captures(#""start"\s*:\s*"(node)\s"#, in: text, holding: ["\"start\""]).isEmpty {
+            // `"start": "node server.js"`: a service on Node's own `http`.
+            kind = .service(language: "Node")
+            deploys = "Node"
+        } else {
+            kind = .library(language: "Node")
+        }
+        var unit = BuildUnit(root: folder, file: path, kind: kind)
+        unit.deploys = deploys
+        if let name = captures(#""name"\s*:\s*"([^"]+)""#, in: text, holding: ["\"name\""]).first {
+            unit.names = ["npm:" + name]
+        }
+        // Dependencies by package name (npm workspaces), kept apart from Cargo names by the prefix.
+        unit.references = captures(#""(@?[A-Za-z0-9._/-]+)"\s*:\s*""#, in: text, holding: ["\":"]).map {
+            .named("npm:" + $0)
+        }
+        return unit
+    }
+
+    /// The folder that serves `.well-known/` (`landing-page/.well-known/assetlinks.json`) is a site.
+    static func site(wellKnownPath path: String) -> BuildUnit? {
+        guard let site = siteRoot(of: path) else { return nil }
+        var unit = BuildUnit(root: site, file: site.isEmpty ? ".well-known/" : site + "/.well-known/", kind: .site)
+        unit.deploys = "static site"
+        unit.referenceable = false
+        return unit
+    }
+}
+
+/// The folder that holds the `.well-known` folder on `path`, nil when there is none.
+func siteRoot(of path: String) -> String? {
+    if path.hasPrefix(".well-known/") { return "" }
+    guard let range = path.range(of: "/.well-known/") else { return nil }
+    return String(path[..<range.lowerBound])
+}
+
+let rustServerFrameworks = ["axum", "actix-web", "rocket", "warp", "poem", "tide", "salvo", "tonic", "hyper"]
+let nodeServerFrameworks = [
+    "express", "fastify", "koa", "@hapi/hapi", "@nestjs/core", "next", "nuxt", "hono", "@hono/node-server", "restify",
+    "@remix-run/serve", "@sveltejs/adapter-node", "@apollo/server", "apollo-server", "graphql-yoga", "socket.io",
+    "@adonisjs/core", "@loopback/core", "@strapi/strapi", "firebase-functions", "@azure/functions",
+    "@google-cloud/functions-framework", "serverless", "wrangler",
+]
+
+/// The few parts of a TOML file a Cargo manifest needs: `[section]` tables of `key = value` lines
+/// (values as written), the names of the dependency tables' keys, and their `path = "..."` values.
+struct TOMLSections {
+    var sections: [String: [String: String]] = [:]
+    var dependencyNames: Set<String> = []
+    var pathDependencies: [String] = []
+
+    init(_ text: String) {
+        var current = ""
+        var key: String?
+        for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let line = String(raw).trimmingWhitespace()
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("[") {
+                guard line.hasSuffix("]") else {  // not a table header: nothing after it is read
+                    current = "(malformed)"
+                    continue
+                }
+                current = String(line.drop { $0 == "[" }.prefix { $0 != "]" })
+                if line.hasPrefix("[[") { current = "[" + current + "]" }
+                sections[current, default: [:]] = sections[current] ?? [:]
+                key = nil
+                if current.hasPrefix("dependencies.")
+                    || current.hasPrefix("target.") && current.contains("dependencies.")
+                {
+                    dependencyNames.insert(String(current.split(separator: ".").last ?? ""))
+                }
+                continue
+            }
+            let pieces = line.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
+            if pieces.count == 2 {
+                key = pieces[0]
+                sections[current, default: [:]][pieces[0]] = pieces[1]
+            } else if let key, !current.isEmpty {  // a multi-line array value: keep adding to it
+                sections[current]?[key, default: ""] += " " + line
+            }
+            let isDependencies =
+                current == "dependencies" || current == "workspace.dependencies" || current == "build-dependencies"
+                || current.hasSuffix(".dependencies") && current.hasPrefix("target.")
+            if isDependencies, pieces.count == 2 {
+                dependencyNames.insert(unquoted(pieces[0]))
+                if let path = captures(#"path\s*=\s*"([^"]+)""#, in: pieces[1], holding: ["path"]).first {
+                    pathDependencies.append(path)
+                }
+            } else if current.hasPrefix("dependencies."), pieces.count == 2, pieces[0] == "path" {
+                pathDependencies.append(unquoted(pieces[1]))
+            }
+        }
+    }
+}
+
+/// `"x"` -> `x`; anything else as is.
+func unquoted(_ value: String) -> String {
+    let v = value.trimmingWhitespace()
+    guard v.count >= 2, let first = v.first, first == "\"" || first == "'", v.last == first else { return v }
+    return String(v.dropFirst().dropLast())
+}
+
+extension String {
+    func replacingOccurrences(_ a: Character, _ b: Character) -> String { String(map { $0 == a ? b : $0 }) }
+}

@@ -1,0 +1,37 @@
+/// Something the repository builds that ships or deploys on its own: a store or desktop app, a
+/// server, a site. Read from the build files (`ProductGraph`), never from folder names.
+public struct Product: Sendable, Hashable, Comparable {
+    public enum Kind: String, Sendable, Hashable {
+        /// A store or desktop app: a change ships with a new binary.
+        case app
+        /// A server or service: a change ships with a deployment.
+        case server
+        /// A static site (the folder that serves `/.well-known/`): a change ships with a deployment.
+        case site
+    }
+
+    /// The name a person knows it by: a Gradle module's folder (`androidApp`), an Xcode app
+    /// target (`iosApp`), a .NET project (`App.Android`), a server's folder (`backend/api`).
+    public let name: String
+    public let kind: Kind
+    /// What it is: `Android app`, `Wear OS app`, `iOS app`, `Android and iOS app`, `desktop app (Electron)`,
+    /// `Spring Boot server`, `static site`.
+    public let description: String
+    /// The build file that defines it.
+    public let file: String
+
+    public init(name: String, kind: Kind, description: String, file: String) {
+        self.name = name
+        self.kind = kind
+        self.description = description
+        self.file = file
+    }
+
+    /// How a checklist names it: "Android app `androidApp`", "the site in `landing-page/`".
+    public var label: String {
+        if kind == .site { return name.isEmpty ? "the site at the repository root" : "the site in `\(name)/`" }
+        return "\(description) `\(name)`"
+    }
+
+    public static func < (a: Product, b: Product) -> Bool { (a.kind.rawValue, a.name) < (b.kind.rawValue, b.name) }
+}

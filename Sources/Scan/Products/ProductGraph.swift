@@ -1,0 +1,171 @@
+import RelopsCore
+
+/// A product that carries a file, and how: the build units from the file's owner up to the product.
+struct ProductLink {
+    let product: Product
+    /// The owner first, the product's unit last (one unit when the owner is the product).
+    let chain: [BuildUnit]
+
+    /// `core/src/x.rs <- sdk/Cargo.toml (staticlib) <- app/build.gradle.kts`.
+    func text(from path: String) -> String {
+        ([path] + chain.map(\.chainLabel)).joined(separator: " <- ")
+    }
+}
+
+/// The products of the repository's build graph and which of them carry a file: the file's owner
+/// (the nearest build unit upward that claims the file's language), then every unit that
+/// references it, up to the products. Read through `BuildUnitIndex`, so build files are read only
+/// once a file with an occurrence asks. Not thread-safe: one per scan.
+final class ProductGraph {
+    let index: BuildUnitIndex
+    private var linksByUnit: [String: [ProductLink]] = [:]
+
+    init(index: BuildUnitIndex) { self.index = index }
+
+    /// The products that carry the file at `path`, each with its chain; a Kotlin Multiplatform
+    /// source set reaches only the products of its platforms.
+    func links(of path: String) -> [ProductLink] {
+        // XcodeGen and Tuist specs own the folders their targets list, not the folder they are in.
+        var listed: [ProductLink] = []
+        for spec in index.specs where spec.sourceFolders.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) {
+            if let product = product(of: spec) { listed.append(ProductLink(product: product, chain: [spec])) }
+        }
+        guard let owner = index.owner(of: path) else { return listed }
+        let links = listed + self.links(of: owner).filter { link in !listed.contains { $0.product == link.product } }
+        guard case .gradle(_, true, _) = owner.kind, let set = kmpSourceSet(path, root: owner.root) else {
+            return links
+        }
+        let lower = set.lowercased()
+        if lower.hasPrefix("common") { return links }
+        return links.filter { link in
+            let unit = link.chain.last!
+            if lower.hasPrefix("android") { return unit.isApp && unit.platforms.contains("Android") }
+            if lower.hasPrefix("ios") || lower.hasPrefix("apple") || lower.hasPrefix("native") {
+                return unit.isApp && unit.platforms.contains("iOS")
+            }
+            if lower.hasPrefix("jvm") { return link.product.kind != .app || unit.platforms.contains("desktop") }
+            if lower.hasPrefix("js") || lower.hasPrefix("wasm") { return link.product.kind == .site }
+            return false
+        }
+    }
+
+    /// Every product that `unit` reaches through its referrers (itself when it is one); the
+    /// search stops at a product.
+    func links(of unit: BuildUnit) -> [ProductLink] {
+        if let known = linksByUnit[unit.file] { return known }
+        var found: [ProductLink] = []
+        var queue: [[BuildUnit]] = [[unit]]
+        var seen: Set<String> = [unit.file]
+        var next = 0
+        while next < queue.count {
+            let chain = queue[next]
+            next += 1
+            let current = chain.last!
+            if let product = product(of: current) {
+                found.append(ProductLink(product: product, chain: chain))
+                continue
+            }
+            guard current.referenceable else { continue }
+            for referrer in index.referrers(of: current) where seen.insert(referrer.file).inserted {
+                queue.append(chain + [referrer])
+            }
+        }
+        linksByUnit[unit.file] = found
+        return found
+    }
+
+    /// The product a unit builds, nil for a library, a test project or build logic.
+    func product(of unit: BuildUnit) -> Product? {
+        let folderName = unit.root.isEmpty ? nameOf(unit.file) : nameOf(unit.root)
+        func app(_ name: String, _ description: String) -> Product {
+            Product(name: name, kind: .app, description: description, file: unit.file)
+        }
+        func server(_ what: String) -> Product {
+            Product(
+                name: unit.root.isEmpty ? nameOf(unit.file) : unit.root, kind: .server, description: "\(what) server",
+                file: unit.file)
+        }
+        switch unit.kind {
+        case .dotNet(true, _):
+            let name = String(nameOf(unit.file).dropLast(".csproj".count))
+            return app(name, appDescription(unit.dotNetPlatforms.isEmpty ? ["Android", "iOS"] : unit.dotNetPlatforms))
+        case .dotNet(false, false):
+            return unit.deploys.map(server)
+        case .gradle(let isApp, _, _):
+            if isApp { return app(folderName, (unit.variant ?? "Android") + " app") }
+            return unit.buildOnly == nil ? unit.deploys.map(server) : nil
+        case .xcodeProject:
+            let projectName = String(nameOf(unit.file).dropLast(".xcodeproj".count))
+            return app(unit.appTargets.first ?? projectName, unit.variant.map { "\($0) app" } ?? "iOS app")
+        case .xcodeGen, .tuist:
+            return app(unit.appTargets.first ?? folderName, "iOS app")
+        case .desktop(let framework):
+            return app(folderName, "desktop app (\(framework))")
+        case .service(let language):
+            return server(unit.deploys ?? language)
+        case .site:
+            return Product(name: unit.root, kind: .site, description: "static site", file: unit.file)
+        case .swiftPackage:
+            return unit.deploys.map(server)
+        case .dotNet(false, true), .library:
+            return nil
+        }
+    }
+}
+
+/// "Android app", "iOS app", "Android and iOS app".
+func appDescription(_ platforms: [String]) -> String {
+    var unique: [String] = []
+    for p in platforms where !unique.contains(p) { unique.append(p) }
+    return unique.joined(separator: " and ") + " app"
+}
+
+/// `commonMain` for `shared/src/commonMain/kotlin/X.kt` in a module rooted at `shared`.
+func kmpSourceSet(_ path: String, root: String) -> String? {
+    let relative = root.isEmpty ? path : String(path.dropFirst(root.count + 1))
+    let parts = relative.split(separator: "/")
+    guard parts.count > 2, parts[0] == "src" else { return nil }
+    return String(parts[1])
+}
+
+extension BuildUnit {
+    /// How a chain shows the unit: its build file, and a Cargo library's crate type.
+    var chainLabel: String { variant.map { isApp ? label : "\(label) (\($0))" } ?? label }
+
+    /// False when the file at `lowerName` is source of another language than this package's: a
+    /// TypeScript client under a Cargo manifest is not the crate's, a Rust crate under a
+    /// `package.json` is not the package's. A site claims only what a site serves (`siteFiles`).
+    func claims(_ lowerName: String) -> Bool {
+        let language: String
+        switch kind {
+        case .service(let l), .library(let l): language = l
+        case .desktop(let framework): language = framework == "Tauri" ? "Rust" : "Node"
+        case .site: return siteFiles.contains(extensionOf(lowerName)) || siteNames.contains(lowerName)
+        default: return true
+        }
+        guard let dot = lowerName.lastIndex(of: ".") else { return true }
+        let ext = String(lowerName[dot...])
+        guard let fileLanguage = sourceLanguages.first(where: { $0.value.contains(ext) })?.key else { return true }
+        return fileLanguage == language
+    }
+}
+
+/// What a static site serves: pages, styles, scripts, data, and the hosts' own files.
+let siteFiles: Set<String> = [
+    ".html", ".htm", ".css", ".js", ".mjs", ".json", ".xml", ".txt", ".webmanifest", ".svg", ".md", ".toml",
+    ".yml", ".yaml",
+]
+let siteNames: Set<String> = ["cname", "_redirects", "_headers", "apple-app-site-association"]
+
+/// Source extensions by the language of the build units that own them.
+let sourceLanguages: [String: Set<String>] = [
+    "Rust": [".rs"],
+    "Node": [".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".vue", ".svelte"],
+    "Go": [".go"],
+    "Python": [".py"],
+    "Ruby": [".rb"],
+    "JVM": [".kt", ".java", ".kts", ".scala", ".groovy"],
+    "Apple": [".swift", ".m", ".mm"],
+    ".NET": [".cs", ".fs", ".xaml", ".razor"],
+    "Dart": [".dart"],
+]

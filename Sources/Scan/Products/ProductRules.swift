@@ -1,0 +1,315 @@
+import Git
+import RelopsCore
+
+/// The rules that come from the product graph and from what one line of a build file does.
+extension Classifier {
+    /// The products an occurrence of class `cls` in the file at `path` names: every product that
+    /// carries the file for a binary class or `server` (a shared library may ship in an app and
+    /// deploy with a server), none for the classes that ship nothing.
+    func products(of path: String, class cls: OccurrenceClass, in file: inout FileClassification) -> [Product] {
+        guard cls.isBinary || cls == .server else { return [] }
+        let links = file.links ?? graph.links(of: path)
+        file.links = links
+        var unique: [Product] = []
+        for p in links.map(\.product) where !unique.contains(p) { unique.append(p) }
+        return unique
+    }
+
+    /// `Android` for a `manifestPlaceholders` value of a module whose manifest takes an intent
+    /// filter's host from a placeholder; `iOS` for an `.xcconfig` setting an `applinks:` entry
+    /// reads; nil otherwise.
+    func placeholderClaim(_ rule: String, _ file: FileClassification, line: String) -> String? {
+        if file.parts.lowerName.hasSuffix(".xcconfig") {
+            return xcconfigKey(line).map(buildSettings.isClaim) == true ? "iOS" : nil
+        }
+        guard rule.hasPrefix("`manifestPlaceholders`") else { return nil }
+        let folder = folderOf(file.parts.path)
+        return buildSettings.manifestTakesHostFromPlaceholder(moduleFolder: folder) ? "Android" : nil
+    }
+
+    /// `server` for a file that only servers or sites carry, with the chain; nil otherwise.
+    func deployedOnly(_ path: String) -> (OccurrenceClass, String)? {
+        let links = graph.links(of: path)
+        guard let first = links.first, links.allSatisfy({ $0.product.kind != .app }) else { return nil }
+        let names = links.map(\.product.label).joined(separator: ", ")
+        return (
+            .server,
+            "in \(names) (\(first.text(from: path))): deployed with the \(first.product.kind == .site ? "site" : "service"), not a store release"
+        )
+    }
+
+    /// A Kotlin Multiplatform source set that no app compiles (`jvmMain`, `jsMain`): the servers
+    /// and sites that carry it, else a rule saying it ships in no app; nil for any other file.
+    func kmpNonAppSourceSet(_ path: String, _ owner: BuildUnit) -> (OccurrenceClass, String)? {
+        guard case .gradle(_, true, _) = owner.kind, let set = kmpSourceSet(path, root: owner.root) else { return nil }
+        let lower = set.lowercased()
+        guard lower.hasPrefix("jvm") || lower.hasPrefix("js") || lower.hasPrefix("wasm") else { return nil }
+        if let served = deployedOnly(path) { return served }
+        return (.other, "in Kotlin Multiplatform source set `\(set)` of \(owner.file), which no app or server compiles")
+    }
+
+    /// The Xcode test target (`AppTests`, `AppUITests`) whose folder holds the file, read from the
+    /// project's `PBXNativeTarget`s; nil when the owner is no Xcode project or the file is in none.
+    func xcodeTestTarget(_ parts: PathParts, _ owner: BuildUnit) -> String? {
+        guard owner.kind == .xcodeProject, !owner.testTargets.isEmpty else { return nil }
+        let relative =
+            owner.root.isEmpty
+            ? parts.segments : Array(parts.segments.dropFirst(owner.root.split(separator: "/").count))
+        return relative.dropLast().first { owner.testTargets.contains($0) }
+    }
+
+    /// What one line changes about its file's class: a `#[cfg(test)]` module, a Gradle script line
+    /// that configures the build rather than the app, an Android `tools:` attribute, an `.xcconfig`
+    /// setting that Info.plist reads.
+    func refine(_ decided: (OccurrenceClass, String), _ site: OccurrenceSite, _ file: FileClassification) -> (
+        OccurrenceClass, String
+    ) {
+        switch decided.0 {
+        case .test, .comment, .docs, .repoMeta, .storeListing, .build: return decided
+        default: break
+        }
+        let lowerName = file.parts.lowerName
+        if file.facts.testRegions.contains(where: { $0.contains(site.offset) }) {
+            return (.test, "inside a `#[cfg(test)]` item: compiled only for tests")
+        }
+        if lowerName.hasSuffix(".gradle") || lowerName.hasSuffix(".gradle.kts") {
+            if let setting = file.facts.shippingRegions.first(where: { $0.range.contains(site.offset) })?.setting
+                ?? gradleShippingSettings.first(where: { site.line.contains($0) })
+            {
+                return decided.0.isBinary
+                    ? (decided.0, "`\(setting)` in \(file.parts.name): \(decided.1)") : decided
+            }
+            return (
+                .build,
+                "Gradle build script \(file.parts.name) outside `buildConfigField`, `resValue` and `manifestPlaceholders`: used while building, ships nothing"
+            )
+        }
+        if lowerName.hasSuffix(".xml"), let attribute = toolsAttribute(site.line, column: site.column) {
+            return (.build, "Android `\(attribute)` attribute: design-time only, stripped at build")
+        }
+        if lowerName.hasSuffix(".xcconfig"), let key = xcconfigKey(site.line),
+            let reader = buildSettings.reader(of: key)
+        {
+            return (
+                .binaryLiteral,
+                "xcconfig setting `\(key)`, read by \(reader) as $(\(key)): compiled into the app bundle"
+            )
+        }
+        return decided
+    }
+}
+
+/// Gradle settings whose values end up in the app: build config fields, resources, manifest placeholders.
+let gradleShippingSettings = ["buildConfigField", "resValue", "manifestPlaceholders", "applicationId"]
+
+/// `*_test.rs`, `*_test.go`, `*.test.ts`, `*.spec.js`, `*Test.kt` and the like: the form matched, else nil.
+func testFileName(_ lowerName: String) -> String? {
+    for suffix in ["_test.rs", "_tests.rs", "_test.go", "_test.py", "_spec.rb", "_test.dart"]
+    where lowerName.hasSuffix(suffix) {
+        return "*" + suffix
+    }
+    if lowerName.hasPrefix("test_") && lowerName.hasSuffix(".py") { return "test_*.py" }
+    for infix in [".test.", ".spec."] where lowerName.contains(infix) {
+        let ext = extensionOf(lowerName)
+        if sourceLanguages["Node"]!.contains(ext) { return "*\(infix.dropLast())\(ext)" }
+    }
+    return nil
+}
+
+/// Markdown and other prose: documentation wherever it is.
+func isProse(_ lowerName: String) -> Bool {
+    [".md", ".markdown", ".rst", ".adoc"].contains { lowerName.hasSuffix($0) }
+}
+
+/// `tools:text` when the match at `column` (1-based, in bytes) is inside a `tools:` attribute's value.
+func toolsAttribute(_ line: String, column: Int) -> String? {
+    let bytes = Array(line.utf8.prefix(max(0, column - 1)))
+    guard let quote = bytes.lastIndex(where: { $0 == 0x22 || $0 == 0x27 }) else { return nil }
+    var k = quote - 1
+    while k >= 0 && bytes[k] == 0x20 { k -= 1 }
+    guard k >= 0, bytes[k] == UInt8(ascii: "=") else { return nil }
+    k -= 1
+    while k >= 0 && bytes[k] == 0x20 { k -= 1 }
+    var start = k
+    while start >= 0 && bytes[start] != 0x20 && bytes[start] != 0x09 && bytes[start] != UInt8(ascii: "<") { start -= 1 }
+    let name = String(decoding: bytes[(start + 1)...k], as: UTF8.self)
+    return name.hasPrefix("tools:") ? name : nil
+}
+
+/// `HOST_NAME` for `HOST_NAME = app.example.com` or `HOST_NAME[config=Debug] = ...`.
+func xcconfigKey(_ line: String) -> String? {
+    let trimmed = line.trimmingWhitespace()
+    guard let eq = trimmed.firstIndex(of: "=") else { return nil }
+    let key = trimmed[..<eq].prefix { $0 != "[" && $0 != " " }
+    guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+    return String(key)
+}
+
+/// Who reads a build setting: the Info.plist files and entitlements that name it as `$(KEY)` or
+/// `${KEY}`, and the `INFOPLIST_KEY_*` settings of Xcode projects. Read on the first `.xcconfig`
+/// occurrence, once.
+final class BuildSettingReaders {
+    private let files: FileList
+    private let read: ProjectFileReader
+    private var readers: [String: String]?
+
+    init(files: FileList, read: @escaping ProjectFileReader) {
+        self.files = files
+        self.read = read
+    }
+
+    /// The settings that an `applinks:` or `webcredentials:` entry reads (`applinks:$(HOST_NAME)`).
+    private var claimKeys: Set<String> = []
+
+    /// The first file that reads `key`, else nil.
+    func reader(of key: String) -> String? {
+        if readers == nil { readers = collect() }
+        return readers?[key]
+    }
+
+    /// True when an entitlements entry (`applinks:$(KEY)`) reads `key`: its value is an iOS app-link claim.
+    func isClaim(_ key: String) -> Bool {
+        if readers == nil { readers = collect() }
+        return claimKeys.contains(key)
+    }
+
+    /// True when the Android manifest of the Gradle module in `folder` (`src/main/AndroidManifest.xml`)
+    /// takes an intent filter's host from a placeholder (`android:host="${appLinkHost}"`): the
+    /// module's `manifestPlaceholders` values are then app-link claims.
+    func manifestTakesHostFromPlaceholder(moduleFolder folder: String) -> Bool {
+        if let known = placeholderHosts[folder] { return known }
+        let manifest = (folder.isEmpty ? "" : folder + "/") + "src/main/AndroidManifest.xml"
+        var found = false
+        for i in 0..<files.count where files.path(at: i) == manifest {
+            if let bytes = read(i, manifest) {
+                found = ProjectFileBytes(bytes).contains("android:host=\"${")
+            }
+            break
+        }
+        placeholderHosts[folder] = found
+        return found
+    }
+
+    private var placeholderHosts: [String: Bool] = [:]
+
+    private func collect() -> [String: String] {
+        var found: [String: String] = [:]
+        for i in 0..<files.count {
+            let path = files.path(at: i)
+            let lower = nameOf(path).lowercased()
+            guard lower.hasSuffix(".plist") || lower.hasSuffix(".entitlements") || lower == "project.pbxproj",
+                let bytes = read(i, path)
+            else { continue }
+            var text = String(decoding: bytes, as: UTF8.self)
+            if lower == "project.pbxproj" {
+                // Only the build settings that become Info.plist keys reach the bundle; a run
+                // script's `$(SRCROOT)` does not.
+                text = text.split(separator: "\n").filter { $0.contains("INFOPLIST_KEY_") }.joined(separator: "\n")
+            }
+            for key in captures(#"[$][({]([A-Za-z_][A-Za-z0-9_]*)[)}:]"#, in: text, holding: ["$"])
+            where found[key] == nil {
+                found[key] = path
+            }
+            claimKeys.formUnion(
+                captures(
+                    #"(?:applinks|webcredentials|activitycontinuation):[$][({]([A-Za-z_][A-Za-z0-9_]*)"#, in: text,
+                    holding: [":$"]))
+        }
+        return found
+    }
+}
+
+/// The statements of a Gradle script that set what ships (`gradleShippingSettings`): each from the
+/// setting's name to the first line end outside brackets and string literals, so a
+/// `manifestPlaceholders += mapOf(` spread over lines is one region.
+func gradleShippingRegions(_ bytes: [UInt8]) -> [(setting: String, range: Range<Int>)] {
+    var regions: [(String, Range<Int>)] = []
+    for setting in gradleShippingSettings {
+        let needle = Array(setting.utf8)
+        var at = 0
+        while let start = bytes.withUnsafeBufferPointer({
+            ByteSearch.firstIndex(of: needle, in: $0, from: at, to: $0.count, ignoringCase: false)
+        }) {
+            var k = start + needle.count
+            var depth = 0
+            while k < bytes.count {
+                let b = bytes[k]
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                    let quote = b
+                    k += 1
+                    while k < bytes.count && bytes[k] != quote && bytes[k] != 0x0A {
+                        k += bytes[k] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                } else if b == UInt8(ascii: "(") || b == UInt8(ascii: "[") || b == UInt8(ascii: "{") {
+                    depth += 1
+                } else if b == UInt8(ascii: ")") || b == UInt8(ascii: "]") || b == UInt8(ascii: "}") {
+                    depth -= 1
+                    if depth < 0 { break }  // the block that holds the setting ends
+                } else if b == 0x0A && depth <= 0 {
+                    break
+                }
+                k += 1
+            }
+            regions.append((setting, start..<min(k, bytes.count)))
+            at = start + needle.count
+        }
+    }
+    return regions
+}
+
+/// The byte ranges of Rust items under `#[cfg(test)]` (the attribute through the item's closing
+/// brace), found by counting braces outside string literals and comments.
+func rustTestRegions(_ bytes: [UInt8]) -> [Range<Int>] {
+    let attribute = Array("#[cfg(test)]".utf8)
+    var regions: [Range<Int>] = []
+    var at = 0
+    func next(_ from: Int) -> Int? {
+        bytes.withUnsafeBufferPointer {
+            ByteSearch.firstIndex(of: attribute, in: $0, from: from, to: $0.count, ignoringCase: false)
+        }
+    }
+    while let start = next(at) {
+        var k = start + attribute.count
+        var depth = 0
+        var end: Int?
+        while k < bytes.count {
+            let b = bytes[k]
+            if b == UInt8(ascii: "\"") {  // a string literal: skip to its closing quote
+                k += 1
+                while k < bytes.count && bytes[k] != UInt8(ascii: "\"") { k += bytes[k] == UInt8(ascii: "\\") ? 2 : 1 }
+            } else if b == UInt8(ascii: "/") && k + 1 < bytes.count && bytes[k + 1] == UInt8(ascii: "/") {
+                while k < bytes.count && bytes[k] != 0x0A { k += 1 }
+            } else if b == UInt8(ascii: "{") {
+                depth += 1
+            } else if b == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 {
+                    end = k + 1
+                    break
+                }
+            } else if b == UInt8(ascii: ";") && depth == 0 {
+                end = k + 1  // `#[cfg(test)] use x;` or `mod tests;`
+                break
+            }
+            k += 1
+        }
+        regions.append(start..<(end ?? bytes.count))
+        at = end ?? bytes.count
+    }
+    return regions
+}
+
+extension LineFacts {
+    /// The platform whose app-link claim the match at `column` (1-based, bytes) of `line` is:
+    /// `iOS` after `applinks:`, `webcredentials:` or `activitycontinuation:`; `Android` for the
+    /// host of an intent filter (`android:host` in a manifest, `DataHost` of an `[IntentFilter]`).
+    static func appLinkClaim(_ line: String, column: Int, lowerName: String) -> String? {
+        let before = String(decoding: line.utf8.prefix(max(0, column - 1)), as: UTF8.self).lowercased()
+        if ["applinks:", "webcredentials:", "activitycontinuation:"].contains(where: { before.hasSuffix($0) }) {
+            return "iOS"
+        }
+        if lowerName == "androidmanifest.xml" && before.contains("android:host") { return "Android" }
+        if lowerName.hasSuffix(".cs") && before.contains("datahost") { return "Android" }
+        return nil
+    }
+}

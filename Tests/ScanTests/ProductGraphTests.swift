@@ -1,0 +1,527 @@
+import RelopsCore
+import Scan
+import TestSupport
+import Testing
+
+/// Repositories in the shapes real apps of each stack have: the products read from their build
+/// files, and each occurrence's products and class.
+@Suite struct ProductGraphTests {
+    let h = "host.com"
+
+    func products(_ result: ScanResult, _ path: String) -> [String] {
+        result.occurrence(path)?.products.map(\.name).sorted() ?? ["(no occurrence at \(path))"]
+    }
+
+    func rule(_ result: ScanResult, _ path: String) -> String { result.occurrence(path)?.rule ?? "(no occurrence)" }
+
+    func summary(_ result: ScanResult) -> [String] {
+        result.products.map { "\($0.product.label) \($0.count)" }.sorted()
+    }
+
+    @Test func classicXamarinHeadsAreAppsAndTheirLibraryShipsInBoth() throws {
+        let repo = GitFixture("xamarin-classic")
+        repo.write(
+            "App/App.csproj",
+            """
+            <Project Sdk="Microsoft.NET.Sdk">
+              <PropertyGroup><TargetFramework>netstandard2.0</TargetFramework></PropertyGroup>
+            </Project>
+            """)
+        repo.write("App/Links.cs", "public static class Links { public const string Host = \"\(h)\"; }\n")
+        repo.write(
+            "App/Resources/AppResources.resx",
+            "<root><data name=\"Site\"><value>https://\(h)/help</value></data></root>\n")
+        repo.write(
+            "App.Android/App.Android.csproj",
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <Project ToolsVersion="15.0" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+              <PropertyGroup>
+                <ProjectTypeGuids>{EFBA0AD7-5A72-4C68-AF49-83D382785DCF};{FAE04EC0-301F-11D3-BF4B-00C04F79EFBC}</ProjectTypeGuids>
+                <OutputType>Library</OutputType>
+                <AndroidApplication>True</AndroidApplication>
+              </PropertyGroup>
+              <ItemGroup><ProjectReference Include="..\\App\\App.csproj"><Name>App</Name></ProjectReference></ItemGroup>
+            </Project>
+            """)
+        repo.write(
+            "App.Android/MainActivity.cs",
+            "[IntentFilter(new[] { Intent.ActionView }, DataScheme = \"https\", DataHost = \"\(h)\")]\n")
+        repo.write(
+            "App.iOS/App.iOS.csproj",
+            """
+            <Project ToolsVersion="15.0" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+              <PropertyGroup>
+                <ProjectTypeGuids>{FEACFBD2-3405-455C-9665-78FE426C6842};{FAE04EC0-301F-11D3-BF4B-00C04F79EFBC}</ProjectTypeGuids>
+                <OutputType>Exe</OutputType>
+              </PropertyGroup>
+              <ItemGroup><ProjectReference Include="..\\App\\App.csproj" /></ItemGroup>
+            </Project>
+            """)
+        repo.write(
+            "App.iOS/Entitlements.Debug.plist",
+            "<plist><dict><key>com.apple.developer.associated-domains</key><array><string>applinks:\(h)</string></array></dict></plist>\n"
+        )
+        repo.write("package.json", "{ \"name\": \"tooling\", \"devDependencies\": { \"prettier\": \"3\" } }\n")
+        repo.write(".github/ISSUE_TEMPLATE/config.yml", "contact_links:\n  - url: https://\(h)/support\n")
+        repo.write("metadata/en-US/full_description.txt", "See https://\(h)\n")
+        repo.commit("classic Xamarin")
+        let result = try scanRepository(repo.root, hosts: [h])
+
+        #expect(result.classOf("App.Android/MainActivity.cs") == .binaryLiteral)
+        #expect(products(result, "App.Android/MainActivity.cs") == ["App.Android"])
+        #expect(result.classOf("App.iOS/Entitlements.Debug.plist") == .binaryLiteral)
+        #expect(products(result, "App.iOS/Entitlements.Debug.plist") == ["App.iOS"])
+        #expect(result.classOf("App/Links.cs") == .binaryLiteral)
+        #expect(products(result, "App/Links.cs") == ["App.Android", "App.iOS"])
+        #expect(rule(result, "App/Links.cs").contains("App/App.csproj <- App.Android/App.Android.csproj"))
+        #expect(result.classOf("App/Resources/AppResources.resx") == .binaryConfig)
+        #expect(result.classOf(".github/ISSUE_TEMPLATE/config.yml") == .repoMeta)
+        #expect(result.classOf("metadata/en-US/full_description.txt") == .storeListing)
+        #expect(summary(result) == ["Android app `App.Android` 3", "iOS app `App.iOS` 3"])
+        #expect(!result.occurrences.contains { $0.occurrenceClass == .server })
+    }
+
+    @Test func sdkStyleMAUIAppWithAnASPNETServerAndTests() throws {
+        let repo = GitFixture("maui")
+        repo.write(
+            "src/App/App.csproj",
+            """
+            <Project Sdk="Microsoft.NET.Sdk">
+              <PropertyGroup><TargetFrameworks>net8.0-android;net8.0-ios</TargetFrameworks><UseMaui>true</UseMaui></PropertyGroup>
+            </Project>
+            """)
+        repo.write("src/App/Links.cs", "const string Host = \"\(h)\";\n")
+        repo.write(
+            "src/Api/Api.csproj",
+            "<Project Sdk=\"Microsoft.NET.Sdk.Web\"><ItemGroup><ProjectReference Include=\"../Api.Core/Api.Core.csproj\" /></ItemGroup></Project>\n"
+        )
+        repo.write("src/Api/Program.cs", "var origin = \"https://\(h)\";\n")
+        repo.write(
+            "src/Api.Core/Api.Core.csproj",
+            "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>\n"
+        )
+        repo.write("src/Api.Core/Cors.cs", "const string Origin = \"https://\(h)\";\n")
+        repo.write("src/Unused/Unused.csproj", "<Project Sdk=\"Microsoft.NET.Sdk\"></Project>\n")
+        repo.write("src/Unused/Old.cs", "const string Origin = \"https://\(h)\";\n")
+        repo.write(
+            "tests/App.Tests/App.Tests.csproj",
+            "<Project Sdk=\"Microsoft.NET.Sdk\"><ItemGroup><PackageReference Include=\"Microsoft.NET.Test.Sdk\" /></ItemGroup></Project>\n"
+        )
+        repo.write("tests/App.Tests/LinkTests.cs", "Assert.Equal(\"\(h)\", Links.Host);\n")
+        repo.commit("maui")
+        let result = try scanRepository(repo.root, hosts: [h])
+        #expect(products(result, "src/App/Links.cs") == ["App"])
+        #expect(result.occurrence("src/App/Links.cs")?.products.first?.label == "Android and iOS app `App`")
+        #expect(result.classOf("src/Api/Program.cs") == .server)
+        #expect(products(result, "src/Api/Program.cs") == ["src/Api"])
+        #expect(result.classOf("src/Api.Core/Cors.cs") == .server)
+        #expect(products(result, "src/Api.Core/Cors.cs") == ["src/Api"])
+        #expect(rule(result, "src/Api.Core/Cors.cs").contains("src/Api.Core/Api.Core.csproj <- src/Api/Api.csproj"))
+        #expect(result.classOf("src/Unused/Old.cs") == .other)
+        #expect(rule(result, "src/Unused/Old.cs").contains("in class library src/Unused/Unused.csproj, which no app"))
+        #expect(result.classOf("tests/App.Tests/LinkTests.cs") == .test)
+        #expect(products(result, "tests/App.Tests/LinkTests.cs") == [])
+    }
+
+    /// Kotlin Multiplatform: phone, Wear and iOS apps and a Spring Boot backend share a module;
+    /// build logic, Gradle tasks, `tools:` attributes, Play listings and Xcode test targets ship nothing.
+    @Test func kotlinMultiplatformWithWearIOSAndAJVMBackend() throws {
+        let repo = GitFixture("kmp-products")
+        repo.write("settings.gradle.kts", "include(\":shared\", \":androidApp\", \":wearApp\", \":backend\")\n")
+        repo.write(
+            "shared/build.gradle.kts",
+            """
+            plugins { kotlin("multiplatform"); id("com.android.library") }
+            kotlin { androidTarget(); iosArm64(); iosSimulatorArm64(); jvm() }
+            """)
+        repo.write("shared/src/commonMain/kotlin/Api.kt", "const val HOST = \"\(h)\"\n")
+        repo.write("shared/src/jvmMain/kotlin/Origin.kt", "val origin = \"https://\(h)\"\n")
+        repo.write("shared/src/commonTest/kotlin/ApiTest.kt", "assertEquals(\"\(h)\", HOST)\n")
+        repo.write(
+            "androidApp/build.gradle.kts",
+            """
+            plugins { id("com.android.application"); kotlin("android") }
+            android {
+                defaultConfig { buildConfigField("String", "WEB", "\\"https://\(h)\\"") }
+                defaultConfig {
+                    manifestPlaceholders += mapOf(
+                        "appLinkHost" to "\(h)"
+                    )
+                }
+            }
+            val schema = tasks.register("downloadSchema") { url = "https://\(h)/graphql/schema.json" }
+            dependencies { implementation(projects.shared) }
+            """)
+        repo.write(
+            "androidApp/src/main/res/layout/main.xml",
+            "<TextView android:text=\"@string/site\" tools:text=\"https://\(h)\" />\n")
+        repo.write("androidApp/src/main/play/contact-website.txt", "https://\(h)\n")
+        repo.write(
+            "wearApp/build.gradle.kts",
+            """
+            plugins { id("com.android.application") }
+            dependencies {
+                implementation(project(":shared"))
+                implementation("androidx.wear.compose:compose-material:1.2.1")
+            }
+            """)
+        repo.write(
+            "backend/build.gradle.kts",
+            """
+            plugins { id("org.springframework.boot") version "3.2.0"; kotlin("jvm") }
+            dependencies { implementation(project(":shared")) }
+            """)
+        repo.write("backend/src/main/kotlin/Cors.kt", "val allowed = \"https://\(h)\"\n")
+        repo.write("buildSrc/build.gradle.kts", "plugins { `kotlin-dsl` }\n")
+        repo.write("buildSrc/src/main/kotlin/Conventions.kt", "val mirror = \"https://\(h)/maven\"\n")
+        repo.write(
+            "iosApp/iosApp.xcodeproj/project.pbxproj",
+            """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tA1 /* iosApp */ = {
+            \t\t\tisa = PBXNativeTarget;
+            \t\t\tbuildPhases = ( B1 );
+            \t\t\tname = iosApp;
+            \t\t\tproductName = iosApp;
+            \t\t\tproductType = "com.apple.product-type.application";
+            \t\t};
+            \t\tA2 /* iosAppTests */ = {
+            \t\t\tisa = PBXNativeTarget;
+            \t\t\tname = iosAppTests;
+            \t\t\tproductType = "com.apple.product-type.bundle.unit-test";
+            \t\t};
+            \t\tB1 = { isa = PBXShellScriptBuildPhase; shellScript = "cd ..\\n./gradlew :shared:embedAndSignAppleFrameworkForXcode\\n"; };
+            \t};
+            }
+            """)
+        repo.write("iosApp/iosApp/Config.xcconfig", "HOST_NAME = \(h)\nOTHER = x\n")
+        repo.write(
+            "iosApp/iosApp/Info.plist",
+            "<plist><dict><key>WebHost</key><string>$(HOST_NAME)</string></dict></plist>\n")
+        repo.write("iosApp/iosApp/ContentView.swift", "let url = URL(string: \"https://\(h)\")!\n")
+        repo.write("iosApp/iosAppTests/LinkTests.swift", "XCTAssertEqual(host, \"\(h)\")\n")
+        repo.commit("kmp")
+        let result = try scanRepository(repo.root, hosts: [h])
+
+        #expect(result.classOf("shared/src/commonMain/kotlin/Api.kt") == .binaryLiteral)
+        #expect(
+            products(result, "shared/src/commonMain/kotlin/Api.kt") == ["androidApp", "backend", "iosApp", "wearApp"])
+        #expect(result.classOf("shared/src/jvmMain/kotlin/Origin.kt") == .server)
+        #expect(products(result, "shared/src/jvmMain/kotlin/Origin.kt") == ["backend"])
+        #expect(result.classOf("shared/src/commonTest/kotlin/ApiTest.kt") == .test)
+        #expect(result.classOf("backend/src/main/kotlin/Cors.kt") == .server)
+        #expect(rule(result, "backend/src/main/kotlin/Cors.kt").contains("Spring Boot server `backend`"))
+        let gradle = result.occurrences.filter { $0.path == "androidApp/build.gradle.kts" }
+        #expect(gradle.map(\.occurrenceClass) == [.binaryLiteral, .binaryLiteral, .build])
+        #expect(gradle.dropFirst().first?.rule.hasPrefix("`manifestPlaceholders` in build.gradle.kts") == true)
+        #expect(gradle.first?.products.map(\.name) == ["androidApp"])
+        #expect(result.classOf("androidApp/src/main/res/layout/main.xml") == .build)
+        #expect(rule(result, "androidApp/src/main/res/layout/main.xml").contains("`tools:text`"))
+        #expect(result.classOf("androidApp/src/main/play/contact-website.txt") == .storeListing)
+        #expect(result.classOf("buildSrc/src/main/kotlin/Conventions.kt") == .build)
+        #expect(result.classOf("iosApp/iosApp/Config.xcconfig") == .binaryLiteral)
+        #expect(
+            rule(result, "iosApp/iosApp/Config.xcconfig").contains("read by iosApp/iosApp/Info.plist as $(HOST_NAME)"))
+        #expect(products(result, "iosApp/iosApp/Config.xcconfig") == ["iosApp"])
+        #expect(products(result, "iosApp/iosApp/ContentView.swift") == ["iosApp"])
+        #expect(result.classOf("iosApp/iosAppTests/LinkTests.swift") == .test)
+        #expect(rule(result, "iosApp/iosAppTests/LinkTests.swift").contains("Xcode test target `iosAppTests`"))
+        let wear = result.products.first { $0.product.name == "wearApp" }?.product
+        #expect(wear?.label == "Wear OS app `wearApp`")
+    }
+
+    /// A Cargo workspace: a core crate, an SDK crate linked into both apps as a cdylib/staticlib,
+    /// an axum server, and a TypeScript web client that the Android build bundles.
+    @Test func cargoWorkspaceWithALinkedSDKAServerAndABundledWebClient() throws {
+        let repo = GitFixture("cargo")
+        repo.write("Cargo.toml", "[workspace]\nmembers = [\"core\", \"sdk\", \"server\"]\nresolver = \"2\"\n")
+        repo.write("core/Cargo.toml", "[package]\nname = \"core\"\nversion = \"0.1.0\"\n")
+        repo.write(
+            "core/src/lib.rs",
+            """
+            pub const HOST: &str = "\(h)";
+
+            #[cfg(test)]
+            mod tests {
+                #[test]
+                fn host() { assert_eq!(super::HOST, "\(h)"); }
+            }
+            """)
+        repo.write("core/src/url_test.rs", "const H: &str = \"\(h)\";\n")
+        repo.write(
+            "sdk/Cargo.toml",
+            """
+            [package]
+            name = "tuta-sdk"
+            version = "0.1.0"
+
+            [lib]
+            crate-type = ["cdylib", "staticlib"]
+
+            [dependencies]
+            core = { path = "../core" }
+            """)
+        repo.write("sdk/build.rs", "fn main() { download(\"https://\(h)/schema.json\"); }\n")
+        repo.write("sdk/src/lib.rs", "pub fn base() -> &'static str { \"https://\(h)\" }\n")
+        repo.write(
+            "server/Cargo.toml",
+            "[package]\nname = \"api\"\n\n[dependencies]\naxum = \"0.7\"\ncore = { path = \"../core\" }\n")
+        repo.write("server/src/main.rs", "const ORIGIN: &str = \"https://\(h)\";\n")
+        repo.write(
+            "app-android/build.gradle.kts",
+            """
+            plugins { id("com.android.application") }
+            cargo { module = "../sdk"; libname = "tuta_sdk" }
+            tasks.register<Copy>("web") { from("../web/dist"); into("src/main/assets/web") }
+            """)
+        repo.write(
+            "app-ios/App.xcodeproj/project.pbxproj",
+            """
+            {
+            \tobjects = {
+            \t\tF1 /* libtuta_sdk.a */ = {isa = PBXFileReference; path = libtuta_sdk.a; sourceTree = "<group>"; };
+            \t\tA1 = { isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; };
+            \t};
+            }
+            """)
+        repo.write("web/package.json", "{ \"name\": \"web-client\", \"devDependencies\": { \"vite\": \"5\" } }\n")
+        repo.write("web/src/api.ts", "export const base = 'https://\(h)';\n")
+        repo.write("web/src/api.test.ts", "expect(base).toBe('https://\(h)');\n")
+        repo.commit("cargo")
+        let result = try scanRepository(repo.root, hosts: [h])
+
+        let core = result.occurrences.filter { $0.path == "core/src/lib.rs" }
+        #expect(core.map(\.occurrenceClass) == [.binaryLiteral, .test])
+        #expect(core.first?.products.map(\.name).sorted() == ["App", "app-android", "server"])
+        #expect(
+            core.first?.rule.contains(
+                "core/Cargo.toml <- sdk/Cargo.toml (cdylib, staticlib) <- app-android/build.gradle.kts") == true)
+        #expect(core.last?.rule.contains("#[cfg(test)]") == true)
+        #expect(result.classOf("core/src/url_test.rs") == .test)
+        #expect(result.classOf("sdk/src/lib.rs") == .binaryLiteral)
+        #expect(result.classOf("sdk/build.rs") == .build)
+        #expect(products(result, "sdk/src/lib.rs") == ["App", "app-android"])
+        #expect(result.classOf("server/src/main.rs") == .server)
+        #expect(products(result, "server/src/main.rs") == ["server"])
+        #expect(result.classOf("web/src/api.ts") == .binaryLiteral)
+        #expect(products(result, "web/src/api.ts") == ["app-android"])
+        #expect(result.classOf("web/src/api.test.ts") == .test)
+    }
+
+    /// An npm workspace: a shared package, an Electron app, an Express service, a React client
+    /// that the Android build bundles, a root of dev tooling; and a static landing page.
+    @Test func npmWorkspaceElectronNodeServiceAndAStaticSite() throws {
+        let repo = GitFixture("npm")
+        repo.write(
+            "package.json",
+            "{ \"name\": \"root\", \"private\": true, \"workspaces\": [\"packages/*\"], \"devDependencies\": { \"eslint\": \"9\" } }\n"
+        )
+        repo.write("scripts/release.js", "const site = 'https://\(h)';\n")
+        repo.write("packages/shared/package.json", "{ \"name\": \"@acme/shared\", \"version\": \"1.0.0\" }\n")
+        repo.write("packages/shared/src/links.ts", "export const HOST = '\(h)';\n")
+        repo.write(
+            "packages/desktop/package.json",
+            "{ \"name\": \"desktop\", \"dependencies\": { \"@acme/shared\": \"*\" }, \"devDependencies\": { \"electron\": \"30\" } }\n"
+        )
+        repo.write("packages/desktop/main.js", "win.loadURL('https://\(h)');\n")
+        repo.write(
+            "packages/api/package.json",
+            "{ \"name\": \"api\", \"dependencies\": { \"express\": \"4\", \"@acme/shared\": \"workspace:*\" } }\n")
+        repo.write("packages/api/server.js", "app.use(cors({ origin: 'https://\(h)' }));\n")
+        repo.write(
+            "packages/hooks/package.json", "{ \"name\": \"hooks\", \"scripts\": { \"start\": \"node index.js\" } }\n")
+        repo.write("packages/hooks/index.js", "http.createServer().listen(8080, 'https://\(h)');\n")
+        repo.write("packages/api/src/__tests__/cors.js", "expect(origin).toBe('https://\(h)');\n")
+        repo.write(
+            "packages/web/package.json",
+            "{ \"name\": \"@acme/web\", \"dependencies\": { \"react\": \"18\" }, \"devDependencies\": { \"vite\": \"5\" } }\n"
+        )
+        repo.write("packages/web/src/App.tsx", "const api = 'https://\(h)/api';\n")
+        repo.write(
+            "android/app/build.gradle",
+            "apply plugin: 'com.android.application'\nandroid { sourceSets { main { assets.srcDirs += '../../packages/web/dist' } } }\n"
+        )
+        repo.write("landing-page/.well-known/assetlinks.json", "[]\n")
+        repo.write("landing-page/index.html", "<a href=\"https://\(h)/download\">Download</a>\n")
+        repo.write("landing-page/README.md", "Served at https://\(h)\n")
+        repo.commit("npm")
+        let result = try scanRepository(repo.root, hosts: [h])
+
+        #expect(result.classOf("packages/desktop/main.js") == .binaryLiteral)
+        #expect(
+            result.occurrence("packages/desktop/main.js")?.products.first?.label == "desktop app (Electron) `desktop`")
+        #expect(result.classOf("packages/shared/src/links.ts") == .binaryLiteral)
+        #expect(products(result, "packages/shared/src/links.ts") == ["desktop", "packages/api"])
+        #expect(result.classOf("packages/api/server.js") == .server)
+        #expect(products(result, "packages/api/server.js") == ["packages/api"])
+        #expect(result.classOf("packages/api/src/__tests__/cors.js") == .test)
+        #expect(result.occurrence("packages/hooks/index.js")?.products.map(\.label) == ["Node server `packages/hooks`"])
+        #expect(result.occurrence("scripts/release.js")?.rule.contains("in package.json, which no app") == true)
+        #expect(result.classOf("packages/web/src/App.tsx") == .binaryLiteral)
+        #expect(products(result, "packages/web/src/App.tsx") == ["app"])
+        #expect(result.classOf("scripts/release.js") != .server)
+        #expect(result.occurrence("scripts/release.js")?.products == [])
+        #expect(result.classOf("landing-page/index.html") == .server)
+        #expect(result.occurrence("landing-page/index.html")?.products.first?.label == "the site in `landing-page/`")
+        #expect(result.classOf("landing-page/README.md") == .docs)
+    }
+}
+
+/// Build files that are not what their name says decide nothing: the other rules decide, and
+/// nothing is made a product from them.
+@Suite struct ProductGraphBadInputTests {
+    @Test func malformedBuildFilesMakeNoProduct() throws {
+        let repo = GitFixture("malformed-build-files")
+        repo.write("web/package.json", "{ this is not JSON \"express\n")
+        repo.write("web/src/app.ts", "const a = 'https://host.com';\n")
+        repo.write("crate/Cargo.toml", "[package\nname = \n[lib]\ncrate-type = [\"staticlib\"\n")
+        repo.write("crate/src/lib.rs", "const A: &str = \"host.com\";\n")
+        repo.write("ios/App.xcodeproj/project.pbxproj", "isa = PBXNativeTarget; name = ; productType = ;\n")
+        repo.write("ios/App/Links.swift", "let a = \"host.com\"\n")
+        repo.commit("malformed")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        // `"express` is not a dependency key: the package is no server.
+        #expect(result.classOf("web/src/app.ts") != .server)
+        #expect(result.occurrence("web/src/app.ts")?.products == [])
+        // No `[package]` table: no crate, so no library an app could link and no service.
+        #expect(result.classOf("crate/src/lib.rs") != .server)
+        #expect(result.occurrence("crate/src/lib.rs")?.products == [])
+        #expect(result.occurrence("crate/src/lib.rs")?.rule.contains("crate/Cargo.toml") == false)
+        #expect(result.occurrence("web/src/app.ts")?.rule.contains("in web/package.json, which no app") == true)
+        // No readable target: the project is still the iOS app, named after the project.
+        #expect(result.occurrence("ios/App/Links.swift")?.products.map(\.label) == ["iOS app `App`"])
+    }
+}
+
+/// A native Android app (Groovy Gradle, Java) and an Xcode app whose Info.plist reads a host from
+/// an `.xcconfig` chain; UI tests in their own target; a macOS app.
+@Suite struct NativeAppsProductTests {
+    @Test func nativeAndroidAndXcodeWithAnXcconfigChain() throws {
+        let repo = GitFixture("native")
+        repo.write("settings.gradle", "include ':app'\n")
+        repo.write(
+            "app/build.gradle",
+            "apply plugin: 'com.android.application'\nrepositories { maven { url 'https://host.com/maven' } }\n")
+        repo.write("app/src/main/java/com/example/Links.java", "static final String HOST = \"host.com\";\n")
+        repo.write("app/src/main/res/values/strings.xml", "<string name=\"site\">https://host.com</string>\n")
+        repo.write("app/src/androidTest/java/com/example/LinksTest.java", "assertEquals(\"host.com\", HOST);\n")
+        repo.write(
+            "ios/Shop.xcodeproj/project.pbxproj",
+            """
+            { objects = {
+              T1 = { isa = PBXNativeTarget; name = Shop; productType = "com.apple.product-type.application"; };
+              T2 = { isa = PBXNativeTarget; name = ShopUITests; productType = "com.apple.product-type.bundle.ui-testing"; };
+              S1 = { isa = PBXShellScriptBuildPhase; shellScript = "curl $(SCRIPT_HOST)/x"; };
+              C1 = { isa = XCBuildConfiguration; buildSettings = { INFOPLIST_KEY_WebsiteURL = "https://$(WEB_HOST)"; SDKROOT = iphoneos; }; };
+            }; }
+            """)
+        repo.write("ios/Configs/Base.xcconfig", "HOST_NAME = host.com\nSCRIPT_HOST = host.com\nWEB_HOST = host.com\n")
+        repo.write("ios/Configs/Debug.xcconfig", "#include \"Base.xcconfig\"\nOTHER_SWIFT_FLAGS = -DDEBUG\n")
+        repo.write("ios/Shop/Info.plist", "<key>Host</key><string>${HOST_NAME}</string>\n")
+        repo.write("ios/ShopUITests/LaunchTests.swift", "app.open(URL(string: \"https://host.com\")!)\n")
+        repo.write(
+            "mac/Desk.xcodeproj/project.pbxproj",
+            "{ T1 = { isa = PBXNativeTarget; name = Desk; productType = \"com.apple.product-type.application\"; };"
+                + " C1 = { buildSettings = { SDKROOT = macosx; }; }; }\n")
+        repo.write("mac/Desk/Api.swift", "let base = \"https://host.com\"\n")
+        repo.write(
+            "api/Package.swift",
+            "let package = Package(name: \"api\", dependencies: [.package(url: \"https://github.com/vapor/vapor.git\", from: \"4.0.0\")])\n"
+        )
+        repo.write("api/Sources/App/routes.swift", "let origin = \"https://host.com\"\n")
+        repo.commit("native")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+
+        let gradle = result.occurrence("app/build.gradle")
+        #expect(gradle?.occurrenceClass == .build)
+        #expect(result.classOf("app/src/main/java/com/example/Links.java") == .binaryLiteral)
+        #expect(
+            result.occurrence("app/src/main/java/com/example/Links.java")?.products.map(\.label) == [
+                "Android app `app`"
+            ])
+        #expect(result.classOf("app/src/main/res/values/strings.xml") == .binaryConfig)
+        #expect(result.classOf("app/src/androidTest/java/com/example/LinksTest.java") == .test)
+        let xcconfig = result.occurrences.filter { $0.path == "ios/Configs/Base.xcconfig" }
+        #expect(xcconfig.map(\.occurrenceClass) == [.binaryLiteral, .other, .binaryLiteral])
+        #expect(xcconfig.first?.rule.contains("read by ios/Shop/Info.plist as $(HOST_NAME)") == true)
+        #expect(xcconfig.last?.rule.contains("read by ios/Shop.xcodeproj/project.pbxproj") == true)
+        // A run script's `$(SCRIPT_HOST)` does not reach the bundle.
+        #expect(xcconfig.dropFirst().first?.occurrenceClass.isBinary == false)
+        #expect(xcconfig.first?.products.map(\.label) == ["iOS app `Shop`"])
+        #expect(result.classOf("ios/ShopUITests/LaunchTests.swift") == .test)
+        #expect(result.occurrence("mac/Desk/Api.swift")?.products.map(\.label) == ["macOS app `Desk`"])
+        #expect(result.classOf("api/Sources/App/routes.swift") == .server)
+        #expect(
+            result.occurrence("api/Sources/App/routes.swift")?.products.map(\.label) == ["Swift (Vapor) server `api`"])
+    }
+}
+
+extension NativeAppsProductTests {
+    @Test func anXcodeGenTestTargetsSourcesAreTests() throws {
+        let repo = GitFixture("xcodegen-tests")
+        repo.write(
+            "ios/project.yml",
+            """
+            name: Wallet
+            targets:
+              Wallet:
+                type: application
+                platform: iOS
+                sources: [Wallet]
+              WalletTests:
+                type: bundle.unit-test
+                platform: iOS
+                sources:
+                  - path: WalletTests
+            """)
+        repo.write("ios/Wallet/Links.swift", "let host = \"host.com\"\n")
+        repo.write("ios/WalletTests/LinkTests.swift", "XCTAssertEqual(host, \"host.com\")\n")
+        repo.commit("xcodegen")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.classOf("ios/Wallet/Links.swift") == .binaryLiteral)
+        #expect(result.occurrence("ios/Wallet/Links.swift")?.products.map(\.label) == ["iOS app `Wallet`"])
+        #expect(result.classOf("ios/WalletTests/LinkTests.swift") == .test)
+        #expect(
+            result.occurrence("ios/WalletTests/LinkTests.swift")?.rule.contains("test target of XcodeGen spec") == true)
+    }
+}
+
+/// Go and Python services with their tests, a TV app, and a site at the repository root that
+/// serves only its web files.
+@Suite struct ServicesAndSitesProductTests {
+    @Test func goAndPythonServicesTheirTestsATVAppAndARootSite() throws {
+        let repo = GitFixture("services-sites")
+        repo.write(".well-known/assetlinks.json", "[]\n")
+        repo.write("index.html", "<a href=\"https://host.com/app\">Get the app</a>\n")
+        repo.write("tools/gen.py", "BASE = 'https://host.com'\n")
+        repo.write("api/go.mod", "module example.org/api\n")
+        repo.write("api/handlers.go", "const origin = \"https://host.com\"\n")
+        repo.write("api/handlers_test.go", "const want = \"https://host.com\"\n")
+        repo.write("svc/pyproject.toml", "[project]\nname = \"svc\"\ndependencies = [\"fastapi\"]\n")
+        repo.write("svc/app.py", "ORIGIN = 'https://host.com'\n")
+        repo.write("svc/test_app.py", "assert ORIGIN == 'https://host.com'\n")
+        repo.write(
+            "tv/build.gradle.kts",
+            "plugins { id(\"com.android.application\") }\ndependencies { implementation(\"androidx.tv:tv-material:1.0.0\") }\n"
+        )
+        repo.write("tv/src/main/java/Home.kt", "val home = \"https://host.com\"\n")
+        repo.write("web/package.json", "{ \"name\": \"web\", \"devDependencies\": { \"vite\": \"5\" } }\n")
+        repo.write("web/src/app.spec.ts", "expect(base).toBe('https://host.com');\n")
+        repo.commit("services and sites")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+
+        #expect(result.classOf("index.html") == .server)
+        #expect(result.occurrence("index.html")?.products.map(\.label) == ["the site at the repository root"])
+        #expect(result.classOf("tools/gen.py") != .server)  // the site serves web files, not scripts
+        #expect(result.occurrence("api/handlers.go")?.products.map(\.label) == ["Go server `api`"])
+        #expect(result.classOf("api/handlers_test.go") == .test)
+        #expect(result.classOf("svc/app.py") == .server)
+        #expect(result.occurrence("svc/app.py")?.products.map(\.name) == ["svc"])
+        #expect(result.classOf("svc/test_app.py") == .test)
+        #expect(result.occurrence("tv/src/main/java/Home.kt")?.products.map(\.label) == ["Android TV app `tv`"])
+        #expect(result.classOf("web/src/app.spec.ts") == .test)
+    }
+}

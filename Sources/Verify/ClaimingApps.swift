@@ -25,19 +25,28 @@ public struct ClaimingApp: Sendable, Equatable {
         self.origin = origin
     }
 
-    /// The app behind each `applinks:` and Android claim of `claims` (`webcredentials:` is not a link).
+    /// The app behind each `applinks:` and Android claim of `claims` (`webcredentials:` is not a
+    /// link). `package` and `appIDs` (`--package`, `--app-id`) win over `.relops.yml`, which wins
+    /// over the build files.
     public static func read(
-        _ claims: RepositoryClaims, root: String, paths: [String], config: ProjectConfig
+        _ claims: RepositoryClaims, root: String, paths: [String], config: ProjectConfig, package: String? = nil,
+        appIDs: [String] = []
     ) -> [ClaimingApp] {
         let reader = BuildFileReader(root: root, paths: paths)
         return claims.claims.compactMap { claim in
             switch claim.kind {
             case .android:
+                if let package {
+                    return ClaimingApp(claim: claim, ids: [package], origin: "--package")
+                }
                 if let package = config.androidPackage {
                     return ClaimingApp(claim: claim, ids: [package], origin: ".relops.yml app.android.package")
                 }
                 return reader.androidApp(claim)
             case .appLinks:
+                if !appIDs.isEmpty {
+                    return ClaimingApp(claim: claim, ids: appIDs, origin: "--app-id")
+                }
                 if !config.iosAppIDs.isEmpty {
                     return ClaimingApp(claim: claim, ids: config.iosAppIDs, origin: ".relops.yml app.ios.app_ids")
                 }

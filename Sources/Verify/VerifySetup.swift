@@ -82,7 +82,9 @@ extension VerifyOptions {
             let claims = RepositoryClaims.read(root: project.root, paths: paths)
             options.claims = claims
             if arguments.local {
-                options.claimingApps = ClaimingApp.read(claims, root: project.root, paths: paths, config: config)
+                options.claimingApps = ClaimingApp.read(
+                    claims, root: project.root, paths: paths, config: config, package: arguments.package,
+                    appIDs: arguments.appIDs)
             }
             options.oauth = try OAuthCallbackLeg.read(root: project.root, paths: paths, config: config)
         }

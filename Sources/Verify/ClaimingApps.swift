@@ -159,7 +159,8 @@ struct BuildFileReader {
         // The entitlements file itself may name the team.
         let team = first(
             #"<key>com\.apple\.developer\.team-identifier</key>\s*<string>([A-Z0-9]{10})</string>"#, in: entitlements)
-        if let found = xcodeProject(entitlements) ?? xcodeGen(entitlements) {
+        var problems: [String] = []
+        if let found = xcodeProject(entitlements) ?? xcodeGen(entitlements, problems: &problems) {
             return app(claim, bundle: found.bundle, team: found.team ?? team?.value, origin: found.origin)
         }
         if let project = enclosingProject(of: entitlements), let id = csprojApplicationID(project) {
@@ -167,8 +168,8 @@ struct BuildFileReader {
         }
         return ClaimingApp(
             claim: claim, ids: [],
-            origin: "no Xcode project, XcodeGen project.yml or .csproj names a bundle id for \(entitlements); "
-                + "set app.ios.app_ids in .relops.yml")
+            origin: "no Xcode project, XcodeGen project.yml or .csproj names a bundle id for \(entitlements)"
+                + problems.map { " (\($0))" }.joined() + "; set app.ios.app_ids in .relops.yml")
     }
 
     func app(_ claim: RepositoryClaims.Claim, bundle: String, team: String?, origin: String) -> ClaimingApp {
@@ -219,13 +220,21 @@ struct BuildFileReader {
     }
 
     /// The target of a tracked XcodeGen `project.yml` whose `entitlements.path` is `entitlements`.
-    func xcodeGen(_ entitlements: String) -> (bundle: String, team: String?, origin: String)? {
+    /// A spec that is not YAML is named in `problems` (it may be the one that holds the target).
+    func xcodeGen(_ entitlements: String, problems: inout [String]) -> (bundle: String, team: String?, origin: String)?
+    {
         for spec in paths.filter({ ["project.yml", "project.yaml"].contains(($0 as NSString).lastPathComponent) })
             .sorted()
         {
-            guard let text = text(spec), let root = try? parseYAML(text), let targets = root["targets"]?.pairs else {
+            guard let text = text(spec) else { continue }
+            let root: YAMLNode
+            do {
+                root = try parseYAML(text)
+            } catch {
+                problems.append("\(spec):\(error.mark.line):\(error.mark.column): malformed YAML: \(error.message)")
                 continue
             }
+            guard let targets = root["targets"]?.pairs else { continue }
             let base = Self.folder(of: spec)
             func setting(_ node: YAMLNode?, _ name: String) -> String? {
                 (node?["base"]?[name] ?? node?[name])?.string

@@ -321,6 +321,21 @@ import Testing
         #expect(bad.verdicts("claims.ios-app-id") == [.fail], "\(bad.text)")
     }
 
+    @Test func aMalformedXcodeGenSpecIsNamedInTheWarning() throws {
+        let repo = Self.xcodeRepository(team: "ABCDE12345", xcodeGen: true)
+        repo.write("project.yml", "targets:\n  shop: [unclosed\n")
+        repo.commit("broken spec")
+        let report = try verify(repo)
+        let check = try #require(report.named("claims.ios-app-id").first, "\(report.text)")
+        #expect(check.verdict == .warn, "\(report.text)")
+        #expect(
+            check.reason.hasPrefix(
+                "ios/Shop/Shop.entitlements:6: no Apple app id found for the target that claims applinks: no Xcode "
+                    + "project, XcodeGen project.yml or .csproj names a bundle id for ios/Shop/Shop.entitlements "
+                    + "(project.yml:"), "\(check.reason)")
+        #expect(check.reason.contains("malformed YAML"))
+    }
+
     @Test func anExternalDocumentSkipsItsClaimsWithTheReason() throws {
         let repo = Self.staticGradleRepository(gradle: Self.gradle(applicationId: "com.example.shop"))
         repo.write(".relops.yml", "app:\n  association: external\n")

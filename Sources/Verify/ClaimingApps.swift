@@ -108,7 +108,7 @@ struct BuildFileReader {
             let module = String(path[..<src.lowerBound])
             for name in ["build.gradle.kts", "build.gradle"] where paths.contains(module + name) {
                 let gradle = module + name
-                if let id = first(#"\bapplicationId\s*=?\s*\(?\s*"([^"$]+)""#, in: gradle) {
+                if let id = first(#"\bapplicationId\s*=?\s*\(?\s*["']([^"'$]+)["']"#, in: gradle) {
                     return ClaimingApp(claim: claim, ids: [id.value], origin: "applicationId, \(id.location)")
                 }
                 if let other = first(#"\b(applicationId)\b"#, in: gradle) {
@@ -117,7 +117,7 @@ struct BuildFileReader {
                         origin: "\(other.location): applicationId is not a string literal relops can read; "
                             + "set app.android.package in .relops.yml")
                 }
-                if let id = first(#"\bnamespace\s*=?\s*\(?\s*"([^"$]+)""#, in: gradle) {
+                if let id = first(#"\bnamespace\s*=?\s*\(?\s*["']([^"'$]+)["']"#, in: gradle) {
                     return ClaimingApp(
                         claim: claim, ids: [id.value],
                         origin: "namespace, \(id.location) (the application id when none is set)")
@@ -181,8 +181,11 @@ struct BuildFileReader {
     }
 
     /// The build configuration of a tracked `project.pbxproj` whose `CODE_SIGN_ENTITLEMENTS` is
-    /// `entitlements`: its `PRODUCT_BUNDLE_IDENTIFIER` and `DEVELOPMENT_TEAM`.
+    /// `entitlements`: its `PRODUCT_BUNDLE_IDENTIFIER` and `DEVELOPMENT_TEAM`. The `Release`
+    /// configuration when there is one (a Debug build often carries a `.debug` bundle id the
+    /// served documents rightly leave out), else the first.
     func xcodeProject(_ entitlements: String) -> (bundle: String, team: String?, origin: String)? {
+        var found: [(bundle: String, team: String?, origin: String, name: String)] = []
         for pbxproj in paths.filter({ $0.hasSuffix(".xcodeproj/project.pbxproj") }).sorted() {
             guard let text = text(pbxproj) else { continue }
             // The folder holding the .xcodeproj: `$(SRCROOT)`, which relative paths start from.
@@ -197,14 +200,16 @@ struct BuildFileReader {
                     let bundle = Self.setting("PRODUCT_BUNDLE_IDENTIFIER", in: block), !bundle.contains("$(")
                 else { continue }
                 let team = Self.setting("DEVELOPMENT_TEAM", in: block).flatMap { $0.contains("$(") ? nil : $0 }
+                // `name = Release;` follows the settings inside the same XCBuildConfiguration.
+                let rest = text[end...].prefix { $0 != "}" }
+                let name = Self.setting("name", in: String(rest)) ?? "?"
                 let line = RepositoryClaims.line(of: open.lowerBound, in: text)
-                return (
-                    bundle, team,
-                    "PRODUCT_BUNDLE_IDENTIFIER\(team == nil ? "" : " and DEVELOPMENT_TEAM"), \(pbxproj):\(line)"
-                )
+                let what = "PRODUCT_BUNDLE_IDENTIFIER\(team == nil ? "" : " and DEVELOPMENT_TEAM")"
+                found.append((bundle, team, "\(what) of \(name), \(pbxproj):\(line)", name))
             }
         }
-        return nil
+        guard let chosen = found.first(where: { $0.name == "Release" }) ?? found.first else { return nil }
+        return (chosen.bundle, chosen.team, chosen.origin)
     }
 
     /// `NAME = value;` in a pbxproj settings block, quotes removed.

@@ -168,6 +168,15 @@ import Testing
                 // !$*UTF8*$!
                 {
                 	objects = {
+                		A0 /* Debug */ = {
+                			isa = XCBuildConfiguration;
+                			buildSettings = {
+                				CODE_SIGN_ENTITLEMENTS = Shop/Shop.entitlements;
+                				DEVELOPMENT_TEAM = \(team);
+                				PRODUCT_BUNDLE_IDENTIFIER = com.example.shop.debug;
+                			};
+                			name = Debug;
+                		};
                 		A1 /* Release */ = {
                 			isa = XCBuildConfiguration;
                 			buildSettings = {
@@ -229,6 +238,18 @@ import Testing
         #expect(
             check.reason.contains(
                 "com.example.shop (namespace, app/build.gradle.kts:2 (the application id when none is set))"))
+    }
+
+    @Test func aGroovyBuildFileWithSingleQuotesIsRead() throws {
+        let repo = Self.staticGradleRepository(gradle: "")
+        runGit(["rm", "-q", "app/build.gradle.kts"], in: repo.root)
+        repo.write(
+            "app/build.gradle", "android {\n    defaultConfig {\n        applicationId 'com.example.shop'\n    }\n}\n")
+        repo.commit("groovy")
+        let report = try verify(repo)
+        let check = try #require(report.named("claims.android-package").first, "\(report.text)")
+        #expect(check.verdict == .pass, "\(report.text)")
+        #expect(check.reason.contains("com.example.shop (applicationId, app/build.gradle:3)"), "\(check.reason)")
     }
 
     @Test func anApplicationIdRelopsCannotReadIsAWarningNotAGuess() throws {
@@ -296,7 +317,7 @@ import Testing
         #expect(
             check.reason
                 == "ios/Shop/Shop.entitlements:6: ABCDE12345.com.example.shop (PRODUCT_BUNDLE_IDENTIFIER and "
-                + "DEVELOPMENT_TEAM, ios/Shop.xcodeproj/project.pbxproj:6) claims applinks:; nginx "
+                + "DEVELOPMENT_TEAM of Release, ios/Shop.xcodeproj/project.pbxproj:15) claims applinks:; nginx "
                 + "deploy/nginx/default.conf:3 location = /.well-known/apple-app-site-association returns the "
                 + "document inline names ABCDE12345.com.example.shop in applinks.details[0]")
     }

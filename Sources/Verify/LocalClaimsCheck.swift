@@ -9,7 +9,16 @@ extension Verifier {
     /// documents are checked as (a claim of another host is named: that host serves its own).
     static func localClaims(_ options: VerifyOptions) -> [Check] {
         guard let claims = options.claims, let documents = options.expectedDocuments else { return [] }
-        // Notes, "no host claimed" and the one-platform claims; the hosts are checked below.
+        guard !claims.claims.isEmpty else {
+            // A repository that only serves the documents (the apps live elsewhere) claims nothing.
+            return claims.notes.map { Check("claims.read", .warn, url: nil, $0) } + [
+                Check(
+                    "claims", .skip, url: nil,
+                    "no applinks: or verified intent filter in this repository: the documents are not held against "
+                        + "an app's claims")
+            ]
+        }
+        // Notes and the one-platform claims; the hosts are checked below.
         var out = claims.checks(webHost: HostSpec.name(of: options.host)).filter { $0.name != "claims.web-host" }
         let host = HostSpec.name(of: options.host).lowercased()
         for document in WellKnownDocument.allCases {

@@ -357,6 +357,17 @@ import Testing
         #expect(check.reason.contains("malformed YAML"))
     }
 
+    @Test func aRepositoryThatOnlyServesTheDocumentsSkipsTheClaimsSayingWhy() throws {
+        let repo = GitFixture("local-claims-site-only")
+        repo.write("site/public/.well-known/assetlinks.json", Self.assetLinks("com.example.shop"))
+        repo.write("site/package.json", "{ \"name\": \"site\" }\n")
+        repo.commit("site only")
+        let report = try verify(repo)
+        #expect(report.named("claims").map(\.verdict) == [.skip], "\(report.text)")
+        #expect(report.named("claims").first?.reason.hasPrefix("no applinks: or verified intent filter") == true)
+        #expect(!report.checks.contains { $0.verdict == .warn && $0.name.hasPrefix("claims") }, "\(report.text)")
+    }
+
     @Test func anExternalDocumentSkipsItsClaimsWithTheReason() throws {
         let repo = Self.staticGradleRepository(gradle: Self.gradle(applicationId: "com.example.shop"))
         repo.write(".relops.yml", "app:\n  association: external\n")

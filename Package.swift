@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint", "Git"]),
-        .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint", "Git"]),
+        .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint", "Git", "YAML"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
         .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association"]),
         .target(name: "CommandLine", dependencies: ["RelopsCore"]),

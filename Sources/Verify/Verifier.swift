@@ -26,6 +26,17 @@ public enum Verifier {
                 host: options.host, android: options.platforms.contains("android"),
                 appLinks: options.platforms.contains("ios"), webCredentials: false)
         ]
+        // With --local every host would be served the same documents: the claims are held against
+        // them once (`localClaims`) instead, and a `webcredentials:` claim of the host itself asks
+        // its document for webcredentials.
+        if options.local {
+            let host = HostSpec.name(of: options.host).lowercased()
+            plans[0].webCredentials =
+                options.platforms.contains("ios")
+                && options.claims?.claims.contains { $0.kind == .webCredentials && $0.host.lowercased() == host }
+                    == true
+            return plans
+        }
         for claim in options.claims?.claims ?? [] {
             let name = claim.host
             let index: Int
@@ -76,7 +87,9 @@ public enum Verifier {
             if isMain { report.checks += thirdPartiesNotAsked(host, options) }
             report.checks += digitalAssetLinks(host, options.expectation, fetcher)
         }
-        if let claims = options.claims {
+        if options.local {
+            report.checks += localClaims(options)
+        } else if let claims = options.claims {
             report.checks += claims.checks(webHost: options.configuredWebHost ?? HostSpec.name(of: options.host))
             report.checks += androidAllHosts(claims, androidOutcome)
         }

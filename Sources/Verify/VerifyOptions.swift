@@ -141,8 +141,11 @@ public struct VerifyOptions: Sendable {
     public var appleCDNEndpoint = "https://app-site-association.cdn-apple.com/a/v1"
     /// What the files must carry.
     public var expectation = VerifyExpectation()
-    /// The hosts the repository's binaries claim (`--repo`); each is verified too.
+    /// The hosts the repository's binaries claim (`--repo`, or `--local` in a repository); live,
+    /// each is verified too; with `--local` they are held against the repository's documents.
     public var claims: RepositoryClaims?
+    /// The app behind each claim (`--local`): its Android package or Apple app id, and where from.
+    public var claimingApps: [ClaimingApp] = []
     /// Only resolve the host and complete a verified TLS handshake (`--tls-only`).
     public var tlsOnly = false
     /// The platforms whose documents the main host must serve (`--platforms`): `android` for

@@ -57,7 +57,8 @@ public struct VerifyArguments: Sendable {
 extension VerifyOptions {
     /// The options for `arguments`: flags first, then the web host's AppAssociation config
     /// (`--config` or `app.android.fingerprints`), then `.relops.yml`. With `--repo` (or `--local`
-    /// inside a repository) the tracked files give the claimed hosts and the OAuth callback leg.
+    /// inside a repository) the tracked files give the claimed hosts and the OAuth callback leg;
+    /// with `--local` also the apps behind the claims (`ClaimingApp`), held against the documents.
     /// Warnings found on the way (a placeholder fingerprint, notes of the config) are in `notes`.
     public static func resolve(_ arguments: VerifyArguments) throws(Failure) -> VerifyOptions {
         var project: Project?
@@ -78,7 +79,13 @@ extension VerifyOptions {
         if arguments.tlsOnly { return options }
         if let project, arguments.repo != nil || arguments.local {
             let paths = try trackedPaths(project)
-            if arguments.repo != nil { options.claims = RepositoryClaims.read(root: project.root, paths: paths) }
+            let claims = RepositoryClaims.read(root: project.root, paths: paths)
+            options.claims = claims
+            if arguments.local {
+                options.claimingApps = ClaimingApp.read(
+                    claims, root: project.root, paths: paths, config: config, package: arguments.package,
+                    appIDs: arguments.appIDs)
+            }
             options.oauth = try OAuthCallbackLeg.read(root: project.root, paths: paths, config: config)
         }
         options.configuredWebHost = config.webHost

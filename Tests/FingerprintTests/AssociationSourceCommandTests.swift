@@ -43,7 +43,7 @@ import Testing
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         #expect(verify.stdout.contains("pass  assetlinks.grant"))
         #expect(verify.stdout.contains("skip  aasa.local"))
-        // With --repo, every host the app claims is held against the static document too.
+        // With --repo, the app that claims App Links is held against the static document too.
         repo.write(
             "androidApp/src/main/AndroidManifest.xml",
             """
@@ -65,8 +65,13 @@ import Testing
         #expect(claimed.status == 0, "\(claimed.stdout)\(claimed.stderr)")
         #expect(
             claimed.stdout.contains(
-                "pass  assetlinks.grant         https://links.example.com/.well-known/assetlinks.json: a statement "
-                    + "grants delegate_permission/common.handle_all_urls to com.example.kmp"))
+                "pass  claims.android-package   androidApp/src/main/AndroidManifest.xml:3: com.example.kmp (--package) "
+                    + "claims App Links; static file \(staticAssetLinksPath) grants it "
+                    + "delegate_permission/common.handle_all_urls in statement [0]"), "\(claimed.stdout)")
+        #expect(
+            claimed.stdout.contains(
+                "warn  claims.host              androidApp/src/main/AndroidManifest.xml:3: "
+                    + "android links.example.com points elsewhere"))
         let wrongPackage = run(
             ["verify", "--local", "--host", "app.example.com", "--package", "com.example.other"], repo)
         #expect(wrongPackage.status == 1, "\(wrongPackage.stdout)")

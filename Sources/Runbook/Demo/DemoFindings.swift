@@ -15,6 +15,9 @@ public struct DemoFindings: Sendable {
     public let scanAfter: ScanCounts?
     /// The summary of the first `relops verify` (domain cutover step 3): `6 passed, 0 warnings, ...`.
     public let verifySummary: String?
+    /// The hosts the app claims that the first verify named as pointing elsewhere (its warnings):
+    /// before the cutover the apps still claim the old host.
+    public let verifyClaimedElsewhere: [String]
     /// The counts the inventory found for its `auto` expectations, as accepted: `binary=3,server=1,...`.
     public let acceptedCounts: String?
     /// What the OAuth and identity step (7) found to register with the identity provider.
@@ -46,6 +49,13 @@ public struct DemoFindings: Sendable {
         scanAfter = Self.scanCounts(excerpt("domain-cutover", step: 6))
         verifySummary = lines(excerpt("domain-cutover", step: 3)).last { $0.wholeMatch(of: /\d+ passed, .*/) != nil }
             .map(String.init)
+        // `warn  claims.host  path:8: android HOST points elsewhere: ...`
+        verifyClaimedElsewhere = lines(excerpt("domain-cutover", step: 3)).reduce(into: [String]()) { hosts, line in
+            guard let match = line.firstMatch(of: /^warn\s+claims\.host\s+\S+ \w+ (\S+) points elsewhere/) else {
+                return
+            }
+            if !hosts.contains(String(match.output.1)) { hosts.append(String(match.output.1)) }
+        }
         acceptedCounts =
             lines(excerpt("domain-cutover", step: 1)).lazy.compactMap {
                 $0.firstMatch(of: /counts found for the auto expectations: (\S+)/).map { String($0.output.1) }

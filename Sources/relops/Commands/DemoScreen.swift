@@ -58,6 +58,11 @@ struct DemoScreen {
         }
         if let verify = found.verifySummary {
             console.out("  Verify of \(SampleRepository.newHost): \(verify)")
+            if !found.verifyClaimedElsewhere.isEmpty {
+                console.out(
+                    "    (warnings: before the cutover the apps still claim "
+                        + "\(found.verifyClaimedElsewhere.joined(separator: ", ")))")
+            }
         }
         if !found.identityURIs.isEmpty {
             console.out("  To register with the identity provider: \(found.identityURIs.joined(separator: ", "))")

@@ -23,7 +23,12 @@ struct VerifyCommand: RelopsCommand {
             serve, every document check runs on them, and the HTTP-level checks (status, redirects, \
             Content-Type, size cap, TLS) are skipped. It needs a config to render from, or a repository: \
             with no settings file named, the documents come from its association sources (relops \
-            association sources), and one another repository serves is skipped, saying so.
+            association sources), and one another repository serves is skipped, saying so. Inside a \
+            repository (or with --repo) they are held against its claims: the package of each app whose \
+            intent filter claims App Links must be granted handle_all_urls, the app id of each target whose \
+            entitlements claim applinks: must be in applinks.details (from --package/--app-id, .relops.yml, \
+            else Gradle, the manifest, a .csproj, the Xcode project or XcodeGen), and a claim of another \
+            host is named.
 
             The repository's native OAuth callback leg is checked with --repo, and with --local inside a \
             repository: the custom schemes the iOS (CFBundleURLSchemes) and Android (WebAuthenticatorCallbackActivity \

@@ -1,0 +1,260 @@
+import Foundation
+import RelopsCore
+import YAML
+
+/// The app behind each claim of `RepositoryClaims`: the Android package of the module whose
+/// manifest or `[IntentFilter]` claims app links, the Apple app id of the target whose entitlements
+/// claim `applinks:`. Read from `.relops.yml` when it names them, else from the build files, each
+/// with where it came from. Text only, no build.
+public struct ClaimingApp: Sendable, Equatable {
+    /// The claim.
+    public let claim: RepositoryClaims.Claim
+    /// The Android package or the Apple app id (`TEAMID.bundle.id`); a bare bundle id when
+    /// `teamKnown` is false. Empty when relops found none (`origin` then says why).
+    public let ids: [String]
+    /// False when only the bundle id is known: any team's app id with that bundle id matches.
+    public let teamKnown: Bool
+    /// Where the ids came from (`applicationId, app/build.gradle.kts:9`), or why none was found.
+    public let origin: String
+
+    /// An app as given.
+    public init(claim: RepositoryClaims.Claim, ids: [String], teamKnown: Bool = true, origin: String) {
+        self.claim = claim
+        self.ids = ids
+        self.teamKnown = teamKnown
+        self.origin = origin
+    }
+
+    /// The app behind each `applinks:` and Android claim of `claims` (`webcredentials:` is not a
+    /// link). `package` and `appIDs` (`--package`, `--app-id`) win over `.relops.yml`, which wins
+    /// over the build files.
+    public static func read(
+        _ claims: RepositoryClaims, root: String, paths: [String], config: ProjectConfig, package: String? = nil,
+        appIDs: [String] = []
+    ) -> [ClaimingApp] {
+        let reader = BuildFileReader(root: root, paths: paths)
+        return claims.claims.compactMap { claim in
+            switch claim.kind {
+            case .android:
+                if let package {
+                    return ClaimingApp(claim: claim, ids: [package], origin: "--package")
+                }
+                if let package = config.androidPackage {
+                    return ClaimingApp(claim: claim, ids: [package], origin: ".relops.yml app.android.package")
+                }
+                return reader.androidApp(claim)
+            case .appLinks:
+                if !appIDs.isEmpty {
+                    return ClaimingApp(claim: claim, ids: appIDs, origin: "--app-id")
+                }
+                if !config.iosAppIDs.isEmpty {
+                    return ClaimingApp(claim: claim, ids: config.iosAppIDs, origin: ".relops.yml app.ios.app_ids")
+                }
+                return reader.appleApp(claim)
+            case .webCredentials:
+                return nil
+            }
+        }
+    }
+}
+
+/// Reads application ids from the tracked build files around a claim.
+struct BuildFileReader {
+    let root: String
+    let paths: [String]
+
+    func text(_ path: String) -> String? { TrackedFileText.read(root + "/" + path) }
+
+    /// The folder of `path` with a trailing `/`, or "" at the root.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
+    }
+
+    /// `file.swift:12` for the first match of `pattern` (its first group is the value).
+    func first(_ pattern: String, in path: String) -> (value: String, location: String)? {
+        guard let text = text(path), let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
+        let ns = text as NSString
+        guard let match = regex.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        let value = ns.substring(with: match.range(at: 1)).trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = ns.substring(to: match.range.location).reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        return (value, "\(path):\(line)")
+    }
+
+    /// The nearest tracked `.csproj` in the claim's folder or above it.
+    func enclosingProject(of path: String) -> String? {
+        var folder = Self.folder(of: path)
+        while true {
+            let here = paths.filter { Self.folder(of: $0) == folder && $0.hasSuffix(".csproj") }.sorted()
+            if let project = here.first { return project }
+            guard !folder.isEmpty else { return nil }
+            folder = Self.folder(of: String(folder.dropLast()))
+        }
+    }
+
+    /// `<ApplicationId>` of a .csproj, when it is a literal.
+    func csprojApplicationID(_ project: String) -> (value: String, location: String)? {
+        guard let found = first(#"<ApplicationId(?:\s[^>]*)?>([^<]+)</ApplicationId>"#, in: project),
+            !found.value.contains("$(")
+        else { return nil }
+        return found
+    }
+
+    func androidApp(_ claim: RepositoryClaims.Claim) -> ClaimingApp {
+        let path = claimPath(claim)
+        var looked: [String] = []
+        // A Gradle module: `<module>/src/<set>/AndroidManifest.xml` beside `<module>/build.gradle(.kts)`.
+        if path.hasSuffix("AndroidManifest.xml"), let src = path.range(of: "src/", options: .backwards) {
+            let module = String(path[..<src.lowerBound])
+            for name in ["build.gradle.kts", "build.gradle"] where paths.contains(module + name) {
+                let gradle = module + name
+                if let id = first(#"\bapplicationId\s*=?\s*\(?\s*["']([^"'$]+)["']"#, in: gradle) {
+                    return ClaimingApp(claim: claim, ids: [id.value], origin: "applicationId, \(id.location)")
+                }
+                if let other = first(#"\b(applicationId)\b"#, in: gradle) {
+                    return ClaimingApp(
+                        claim: claim, ids: [],
+                        origin: "\(other.location): applicationId is not a string literal relops can read; "
+                            + "set app.android.package in .relops.yml")
+                }
+                if let id = first(#"\bnamespace\s*=?\s*\(?\s*["']([^"'$]+)["']"#, in: gradle) {
+                    return ClaimingApp(
+                        claim: claim, ids: [id.value],
+                        origin: "namespace, \(id.location) (the application id when none is set)")
+                }
+                looked.append("no applicationId or namespace in \(gradle)")
+            }
+        }
+        let project = enclosingProject(of: path)
+        if let project {
+            if let id = csprojApplicationID(project) {
+                return ClaimingApp(claim: claim, ids: [id.value], origin: "ApplicationId, \(id.location)")
+            }
+            looked.append("no literal <ApplicationId> in \(project)")
+        }
+        // A C# claim: the manifests of its project (`Platforms/Android/AndroidManifest.xml`).
+        let base = project.map(Self.folder(of:)) ?? Self.folder(of: path)
+        let manifests =
+            path.hasSuffix("AndroidManifest.xml")
+            ? [path] : paths.filter { $0.hasSuffix("AndroidManifest.xml") && $0.hasPrefix(base) }.sorted()
+        for manifest in manifests {
+            if let id = first(#"<manifest\b[^>]*\spackage\s*=\s*"([^"$]+)""#, in: manifest) {
+                return ClaimingApp(claim: claim, ids: [id.value], origin: "package, \(id.location)")
+            }
+            looked.append("no package attribute in \(manifest)")
+        }
+        if looked.isEmpty { looked.append("no Gradle module, .csproj or manifest around \(path)") }
+        return ClaimingApp(
+            claim: claim, ids: [],
+            origin: looked.joined(separator: ", ") + "; set app.android.package in .relops.yml")
+    }
+
+    func claimPath(_ claim: RepositoryClaims.Claim) -> String {
+        guard let colon = claim.location.lastIndex(of: ":") else { return claim.location }
+        return String(claim.location[..<colon])
+    }
+
+    func appleApp(_ claim: RepositoryClaims.Claim) -> ClaimingApp {
+        let entitlements = claimPath(claim)
+        // The entitlements file itself may name the team.
+        let team = first(
+            #"<key>com\.apple\.developer\.team-identifier</key>\s*<string>([A-Z0-9]{10})</string>"#, in: entitlements)
+        var problems: [String] = []
+        if let found = xcodeProject(entitlements) ?? xcodeGen(entitlements, problems: &problems) {
+            return app(claim, bundle: found.bundle, team: found.team ?? team?.value, origin: found.origin)
+        }
+        if let project = enclosingProject(of: entitlements), let id = csprojApplicationID(project) {
+            return app(claim, bundle: id.value, team: team?.value, origin: "ApplicationId, \(id.location)")
+        }
+        return ClaimingApp(
+            claim: claim, ids: [],
+            origin: "no Xcode project, XcodeGen project.yml or .csproj names a bundle id for \(entitlements)"
+                + problems.map { " (\($0))" }.joined() + "; set app.ios.app_ids in .relops.yml")
+    }
+
+    func app(_ claim: RepositoryClaims.Claim, bundle: String, team: String?, origin: String) -> ClaimingApp {
+        guard let team else {
+            return ClaimingApp(
+                claim: claim, ids: [bundle], teamKnown: false, origin: origin + "; no team id found (any team matches)")
+        }
+        return ClaimingApp(claim: claim, ids: [team + "." + bundle], origin: origin)
+    }
+
+    /// The build configuration of a tracked `project.pbxproj` whose `CODE_SIGN_ENTITLEMENTS` is
+    /// `entitlements`: its `PRODUCT_BUNDLE_IDENTIFIER` and `DEVELOPMENT_TEAM`. The `Release`
+    /// configuration when there is one (a Debug build often carries a `.debug` bundle id the
+    /// served documents rightly leave out), else the first.
+    func xcodeProject(_ entitlements: String) -> (bundle: String, team: String?, origin: String)? {
+        var found: [(bundle: String, team: String?, origin: String, name: String)] = []
+        for pbxproj in paths.filter({ $0.hasSuffix(".xcodeproj/project.pbxproj") }).sorted() {
+            guard let text = text(pbxproj) else { continue }
+            // The folder holding the .xcodeproj: `$(SRCROOT)`, which relative paths start from.
+            let base = Self.folder(of: String(Self.folder(of: pbxproj).dropLast()))
+            var search = text.startIndex
+            while let open = text.range(of: "buildSettings = {", range: search..<text.endIndex) {
+                let end = text.range(of: "};", range: open.upperBound..<text.endIndex)?.upperBound ?? text.endIndex
+                search = end
+                let block = String(text[open.upperBound..<end])
+                guard let value = Self.setting("CODE_SIGN_ENTITLEMENTS", in: block),
+                    base + value.replacingOccurrences(of: "$(SRCROOT)/", with: "") == entitlements,
+                    let bundle = Self.setting("PRODUCT_BUNDLE_IDENTIFIER", in: block), !bundle.contains("$(")
+                else { continue }
+                let team = Self.setting("DEVELOPMENT_TEAM", in: block).flatMap { $0.contains("$(") ? nil : $0 }
+                // `name = Release;` follows the settings inside the same XCBuildConfiguration.
+                let rest = text[end...].prefix { $0 != "}" }
+                let name = Self.setting("name", in: String(rest)) ?? "?"
+                let line = RepositoryClaims.line(of: open.lowerBound, in: text)
+                let what = "PRODUCT_BUNDLE_IDENTIFIER\(team == nil ? "" : " and DEVELOPMENT_TEAM")"
+                found.append((bundle, team, "\(what) of \(name), \(pbxproj):\(line)", name))
+            }
+        }
+        guard let chosen = found.first(where: { $0.name == "Release" }) ?? found.first else { return nil }
+        return (chosen.bundle, chosen.team, chosen.origin)
+    }
+
+    /// `NAME = value;` in a pbxproj settings block, quotes removed.
+    static func setting(_ name: String, in block: String) -> String? {
+        guard let regex = try? NSRegularExpression(pattern: "\\b\(name)\\s*=\\s*(\"[^\"]*\"|[^;\\s]+)\\s*;") else {
+            return nil
+        }
+        let ns = block as NSString
+        guard let match = regex.firstMatch(in: block, range: NSRange(location: 0, length: ns.length)) else {
+            return nil
+        }
+        return ns.substring(with: match.range(at: 1)).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    }
+
+    /// The target of a tracked XcodeGen `project.yml` whose `entitlements.path` is `entitlements`.
+    /// A spec that is not YAML is named in `problems` (it may be the one that holds the target).
+    func xcodeGen(_ entitlements: String, problems: inout [String]) -> (bundle: String, team: String?, origin: String)?
+    {
+        for spec in paths.filter({ ["project.yml", "project.yaml"].contains(($0 as NSString).lastPathComponent) })
+            .sorted()
+        {
+            guard let text = text(spec) else { continue }
+            let root: YAMLNode
+            do {
+                root = try parseYAML(text)
+            } catch {
+                problems.append("\(spec):\(error.mark.line):\(error.mark.column): malformed YAML: \(error.message)")
+                continue
+            }
+            guard let targets = root["targets"]?.pairs else { continue }
+            let base = Self.folder(of: spec)
+            func setting(_ node: YAMLNode?, _ name: String) -> String? {
+                (node?["base"]?[name] ?? node?[name])?.string
+            }
+            for (name, target) in targets {
+                guard let path = target["entitlements"]?["path"]?.string, base + path == entitlements else { continue }
+                let settings = target["settings"]
+                let prefix = root["options"]?["bundleIdPrefix"]?.string
+                guard let bundle = setting(settings, "PRODUCT_BUNDLE_IDENTIFIER") ?? prefix.map({ $0 + "." + name }),
+                    !bundle.contains("$(")
+                else { continue }
+                let team = setting(settings, "DEVELOPMENT_TEAM") ?? setting(root["settings"], "DEVELOPMENT_TEAM")
+                return (bundle, team, "XcodeGen target \(name), \(spec):\(target.mark.line)")
+            }
+        }
+        return nil
+    }
+}

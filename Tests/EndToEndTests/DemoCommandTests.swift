@@ -23,7 +23,7 @@ import Testing
         "ADR anchor audit  (`relops runbook run adr-anchor-audit`)  complete",
         "  [x] 2. Re-pin with a revision note  passed",
         "  Scan, before the cutover: 7 occurrences: binary-config 1, binary-literal 2, server 1, store-listing 0, docs 2, comment 0, repo-meta 0, test 0, build 0, other 1",
-        "  Expected counts (auto, accepted with --accept-counts): binary=3,server=1,store-listing=0,docs=2,comment=0,repo-meta=0,test=0,other=1",
+        "  Expected counts (auto, accepted with --accept-counts): binary=3,server=1,store-listing=0,docs=2,comment=0,repo-meta=0,test=0,build=0,other=1",
         "  Scan, after the cutover:  0 occurrences: binary-config 0, binary-literal 0, server 0, store-listing 0, docs 0, comment 0, repo-meta 0, test 0, build 0, other 0",
         // The documents hold the apps' package and app id; the apps still claim the old host.
         "  Verify of app.example.com: 13 passed, 2 warnings, 0 failed",

@@ -44,7 +44,7 @@ import Testing
                 "android_package=com.example.app", "min_app_version=2.0", "verify_flags=\(flags)",
             ])
         let counts =
-            "binary=auto,server=auto,store-listing=auto,docs=auto,comment=auto,repo-meta=auto,test=auto,other=auto"
+            "binary=auto,server=auto,store-listing=auto,docs=auto,comment=auto,repo-meta=auto,test=auto,build=auto,other=auto"
         #expect(
             steps == [
                 ["scan --host \(old) --expect \(counts)"],
@@ -53,7 +53,7 @@ import Testing
                 ["cutover --from \(old) --to app.example.com"],
                 ["cutover --from \(old) --to app.example.com --apply --commit"],
                 [
-                    "scan --host \(old) --after-cutover --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,other=0"
+                    "scan --host \(old) --after-cutover --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,build=0,other=0"
                 ],
                 ["scan --host app.example.com"],
                 ["verify --host app.example.com --platforms  \(flags)", "verify --host \(old) --platforms  \(flags)"],

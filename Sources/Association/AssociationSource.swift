@@ -58,6 +58,19 @@ public enum AssociationSource: Sendable, Equatable {
         }
     }
 
+    /// The repository files the source reads: the static file, the settings file, the nginx
+    /// configuration and the file it serves; none for an external source.
+    public var repositoryFiles: [String] {
+        switch self {
+        case .staticFile(let path): return [path]
+        case .settings(let path, _): return [path]
+        case .nginx(let config, _, _, let served):
+            if case .file(let path) = served { return [config, path] }
+            return [config]
+        case .external: return []
+        }
+    }
+
     /// True when another repository serves the document.
     public var isExternal: Bool {
         if case .external = self { return true }

@@ -130,37 +130,27 @@ struct AssociationSourceFinder {
     /// static file, the file an nginx location serves or its configuration, a settings file). A
     /// path that is no source found is an error naming what was found.
     mutating func choose(_ pin: String) throws(Failure) {
-        func paths(_ source: AssociationSource) -> [String] {
-            switch source {
-            case .staticFile(let path): return [path]
-            case .settings(let path, _): return [path]
-            case .nginx(let config, _, _, let served):
-                if case .file(let path) = served { return [config, path] }
-                return [config]
-            case .external: return []
-            }
-        }
         // A tracked document file relops would not count (outside .well-known, say) is served
         // when the configuration says so.
         if let document = WellKnownDocument(rawValue: nameOf(pin)), tracked.contains(pin),
-            !(found[document] ?? []).contains(where: { paths($0).contains(pin) })
+            !(found[document] ?? []).contains(where: { $0.repositoryFiles.contains(pin) })
         {
             skipped.removeAll { $0.path == pin }
             found[document, default: []].append(.staticFile(path: pin))
         }
         let all = found.values.flatMap { $0 }
-        guard all.contains(where: { paths($0).contains(pin) }) else {
-            let names = Set(all.flatMap(paths)).sorted()
+        guard all.contains(where: { $0.repositoryFiles.contains(pin) }) else {
+            let names = Set(all.flatMap(\.repositoryFiles)).sorted()
             throw Failure(
                 .badInput,
                 ".relops.yml:\(config.associationLine ?? 1): app.association \(pin) is not a source relops found "
                     + "(found: \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
         }
         for (document, sources) in found where sources.count > 1 {
-            let kept = sources.filter { paths($0).contains(pin) }
+            let kept = sources.filter { $0.repositoryFiles.contains(pin) }
             if !kept.isEmpty {
                 for source in sources where !kept.contains(source) {
-                    let path = paths(source).first ?? source.summary
+                    let path = source.repositoryFiles.first ?? source.summary
                     skipped.append(
                         SkippedCandidate(
                             path: path, reason: "\(document.rawValue): app.association names \(pin) as the served one"))
@@ -242,7 +232,7 @@ struct AssociationSourceFinder {
         }
         for path in tracked where nameOf(path).lowercased() == "appsettings.json" {
             guard let bytes = readFile(root + "/" + path), bytes.count <= 4 << 20,
-                TrackedFileTextSearch.contains(bytes, "AppAssociation")
+                bytesContain(bytes, "AppAssociation")
             else { continue }
             if Self.isTestPath(path) {
                 skipped.append(SkippedCandidate(path: path, reason: "a test fixture's AppAssociation section"))
@@ -268,13 +258,13 @@ struct AssociationSourceFinder {
     /// not parse (a file that tries to be nginx, naming `.well-known`, is listed as skipped).
     mutating func readNginx(_ path: String) -> [NginxDirective]? {
         guard let bytes = readFile(root + "/" + path), bytes.count <= 4 << 20,
-            TrackedFileTextSearch.contains(bytes, "location") || TrackedFileTextSearch.contains(bytes, "include"),
+            bytesContain(bytes, "location") || bytesContain(bytes, "include"),
             !bytes.prefix(8000).contains(0)
         else { return nil }
         do {
             return try NginxConfig.parse(String(decoding: bytes, as: UTF8.self)).map { $0.written(in: path) }
         } catch {
-            if TrackedFileTextSearch.contains(bytes, "well-known") {
+            if bytesContain(bytes, "well-known") {
                 skipped.append(
                     SkippedCandidate(path: "\(path):\(error.line)", reason: "not read as nginx: \(error.message)"))
             }
@@ -423,27 +413,6 @@ struct AssociationSourceFinder {
             return .unresolved(
                 "serves \(serverPath), which no Dockerfile COPY or compose volume of this repository maps to a tracked file"
             )
-        }
-    }
-}
-
-/// A byte search for a marker before any text is made (`memchr` for the first byte, then `memcmp`).
-enum TrackedFileTextSearch {
-    static func contains(_ bytes: [UInt8], _ needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return true }
-        return bytes.withUnsafeBytes { haystack in
-            pattern.withUnsafeBytes { p in
-                guard let base = haystack.baseAddress, let n = p.baseAddress else { return false }
-                var offset = 0
-                while haystack.count - offset >= pattern.count,
-                    let hit = memchr(base + offset, Int32(first), haystack.count - offset - pattern.count + 1)
-                {
-                    if memcmp(hit, n, pattern.count) == 0 { return true }
-                    offset = base.distance(to: UnsafeRawPointer(hit)) + 1
-                }
-                return false
-            }
         }
     }
 }

@@ -41,7 +41,7 @@ public enum AssociationChoice: Sendable, Equatable {
             return .external(reason: "`\(name)` is `\(given)`: another repository serves the association files")
         }
         let relative = try repositoryPath(given, root: project.root, what: what)
-        let matching = local.filter { source in Self.files(of: source).contains(relative) }
+        let matching = local.filter { source in source.repositoryFiles.contains(relative) }
         guard let source = matching.first else {
             throw Failure(
                 .badInput, "\(what): \(describe(relative, root: project.root)); \(foundElsewhere(foundSummary))")
@@ -59,18 +59,6 @@ public enum AssociationChoice: Sendable, Equatable {
             }
         }
         return .local(summary: matching.map(\.summary).joined(separator: "; "))
-    }
-
-    /// The repository files a source reads: the settings file, the served file, the nginx configuration.
-    static func files(of source: AssociationSource) -> [String] {
-        switch source {
-        case .staticFile(let path): return [path]
-        case .settings(let path, _): return [path]
-        case .nginx(let config, _, _, let served):
-            if case .file(let path) = served { return [config, path] }
-            return [config]
-        case .external: return []
-        }
     }
 
     /// `path` relative to the repository root; a file outside it or missing is bad input.

@@ -145,6 +145,12 @@ struct Classifier {
                 "in \(owner.file), which no app, server or site that the build files show includes: check where it ships"
             )
         }
+        if [".yml", ".yaml", ".toml"].contains(where: { lowerName.hasSuffix($0) }) {
+            return (
+                .other,
+                "configuration (\(name)) that no product, deployment descriptor or deployment folder shows using: check where it ships"
+            )
+        }
         return (.other, "no rule matched")
     }
 
@@ -246,16 +252,30 @@ func isDeploymentFile(_ lowerName: String, folders: [String]) -> Bool {
         return true
     }
     if lowerName == ".env" || lowerName.hasPrefix(".env.") || lowerName.hasSuffix(".env") { return true }
-    if [".bicep", ".bicepparam", ".tf", ".tfvars", ".conf", ".config", ".ini", ".toml"].contains(where: {
+    if [".bicep", ".bicepparam", ".tf", ".tfvars", ".conf", ".config", ".ini"].contains(where: {
         lowerName.hasSuffix($0)
     }) {
         return true
     }
-    if lowerName.hasSuffix(".yml") || lowerName.hasSuffix(".yaml") {
-        return true  // Kubernetes, Compose, a service's configuration: all deploy with a server
-    }
-    if folders.contains("deploy") || folders.contains("infra") || folders.contains("k8s") {
+    if deploymentDescriptors.contains(lowerName) || lowerName.hasPrefix("values") && lowerName.hasSuffix(".yaml") {
         return true
     }
-    return false
+    // Any other YAML or TOML file (a fuzz corpus, a linter's settings, a package's metadata) is
+    // deployment configuration only where the repository keeps its deployments.
+    return folders.contains { deploymentFolders.contains($0) }
 }
+
+/// The names of files that describe a deployment wherever they are: Compose, Kubernetes
+/// (Kustomize, Skaffold, Helm), serverless and platform-as-a-service descriptors (more server
+/// configuration names are in `PathRules.serverConfiguration`).
+let deploymentDescriptors: Set<String> = [
+    "compose.yaml", "compose.yml", "kustomization.yaml", "kustomization.yml", "skaffold.yaml", "chart.yaml",
+    "app.yml", "serverless.yaml", "render.yaml", "netlify.toml", "wrangler.toml", "samconfig.toml",
+    "template.yaml", "template.yml", "apprunner.yaml", "azure.yaml",
+]
+
+/// Folders that hold deployments and infrastructure as code.
+let deploymentFolders: Set<String> = [
+    "deploy", "deployment", "deployments", "infra", "infrastructure", "k8s", "kubernetes", "helm", "charts",
+    "manifests", "ansible", "terraform", "ops", ".platform",
+]

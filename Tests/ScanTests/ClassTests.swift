@@ -31,7 +31,9 @@ import Testing
                 "steps:\n  - uses: azure/webapps-deploy@v3\n    with: { url: https://host.com }", .server,
                 "pipeline that deploys"
             ),
-            ("server/Rocket.toml", "address = \"host.com\"", .server, "deployment or server configuration"),
+            ("server/Rocket.toml", "address = \"host.com\"", .server, "server configuration (rocket.toml)"),
+            ("Fuzz/FuzzConfig/corpus/full.yml", "web_host: host.com", .other, "no product, deployment descriptor"),
+            ("deploy/compose.yaml", "environment: [HOST=host.com]", .server, "deployment or server configuration"),
             ("server/templates/mail.hbs", "<a href=\"https://host.com\">", .server, "server template"),
             ("server/.env.example", "PUBLIC_URL=https://host.com", .server, "deployment or server configuration"),
             ("charts/api/values.yaml", "host: host.com", .server, "deployment or server configuration"),

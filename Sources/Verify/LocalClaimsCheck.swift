@@ -19,7 +19,9 @@ extension Verifier {
             ]
         }
         // Notes and the one-platform claims; the hosts are checked below.
-        var out = claims.checks(webHost: HostSpec.name(of: options.host)).filter { $0.name != "claims.web-host" }
+        var out = claims.checks(webHost: HostSpec.name(of: options.host), platforms: options.platforms).filter {
+            $0.name != "claims.web-host"
+        }
         let host = HostSpec.name(of: options.host).lowercased()
         for document in WellKnownDocument.allCases {
             let android = document == .assetLinks

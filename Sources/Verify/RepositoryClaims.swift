@@ -189,7 +189,10 @@ public struct RepositoryClaims: Sendable {
     }
 
     /// Checks of the claims themselves: hosts only one platform claims, hosts that differ from `webHost`.
-    public func checks(webHost: String) -> [Check] {
+    /// A host one platform claims is a mismatch only when the other platform claims some host and
+    /// both platforms are checked (`platforms`): an Android-only app (no `applinks:` anywhere) is
+    /// not an iOS app that forgot the host.
+    public func checks(webHost: String, platforms: Set<String> = ["android", "ios"]) -> [Check] {
         var out: [Check] = []
         for note in notes { out.append(Check("claims.read", .warn, url: nil, note)) }
         guard !claims.isEmpty else {
@@ -201,14 +204,15 @@ public struct RepositoryClaims: Sendable {
         }
         let android = Set(claims.filter { $0.kind == .android }.map { $0.host.lowercased() })
         let ios = Set(claims.filter { $0.kind == .appLinks }.map { $0.host.lowercased() })
+        let both = platforms.contains("android") && platforms.contains("ios")
         var seen: Set<String> = []
         for claim in claims where seen.insert(claim.host.lowercased() + claim.kind.rawValue).inserted {
             let host = claim.host.lowercased()
             let prefix = "\(claim.location): \(claim.kind.rawValue) \(claim.host)"
-            if claim.kind == .android && !ios.contains(host) {
+            if claim.kind == .android && both && !ios.isEmpty && !ios.contains(host) {
                 out.append(
                     Check("claims.platforms", .warn, url: nil, "\(prefix): claimed by Android, not by iOS applinks:"))
-            } else if claim.kind == .appLinks && !android.contains(host) {
+            } else if claim.kind == .appLinks && both && !android.isEmpty && !android.contains(host) {
                 out.append(
                     Check("claims.platforms", .warn, url: nil, "\(prefix): claimed by iOS applinks:, not by Android"))
             }

@@ -90,7 +90,8 @@ public enum Verifier {
         if options.local {
             report.checks += localClaims(options)
         } else if let claims = options.claims {
-            report.checks += claims.checks(webHost: options.configuredWebHost ?? HostSpec.name(of: options.host))
+            report.checks += claims.checks(
+                webHost: options.configuredWebHost ?? HostSpec.name(of: options.host), platforms: options.platforms)
             report.checks += androidAllHosts(claims, androidOutcome)
         }
         if let oauth = options.oauth { report.checks += oauth.checks() }

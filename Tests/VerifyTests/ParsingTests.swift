@@ -156,5 +156,24 @@ import Testing
             checks.contains {
                 $0.name == "claims.web-host" && $0.verdict == .warn && $0.reason.contains("literal.example")
             })
+        // Checked for Android only, a host iOS alone claims is nobody's mismatch.
+        let androidOnly = claims.checks(webHost: "good.example", platforms: ["android"])
+        #expect(!androidOnly.contains { $0.name == "claims.platforms" })
+    }
+
+    @Test func anAndroidOnlyRepositoryIsNoIOSAppThatForgotTheHost() {
+        let repo = TemporaryFolder("android-only-claims")
+        repo.write(
+            "android/AndroidManifest.xml",
+            """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application><activity>
+            <intent-filter android:autoVerify="true"><data android:scheme="https" android:host="good.example"/></intent-filter>
+            </activity></application></manifest>
+            """)
+        let claims = RepositoryClaims.read(root: repo.path, paths: ["android/AndroidManifest.xml"])
+        #expect(claims.claims.map(\.host) == ["good.example"])
+        let checks = claims.checks(webHost: "good.example")
+        #expect(!checks.contains { $0.name == "claims.platforms" }, "\(checks.map(\.reason))")
+        #expect(checks.contains { $0.name == "claims.web-host" && $0.verdict == .pass })
     }
 }

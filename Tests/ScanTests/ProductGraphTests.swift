@@ -525,3 +525,53 @@ extension NativeAppsProductTests {
         #expect(result.classOf("web/src/app.spec.ts") == .test)
     }
 }
+
+/// An Xcode workspace names the projects it builds; a framework project in it ships in the
+/// workspace's app project, read from `contents.xcworkspacedata`, never from folder names.
+@Suite struct XcodeWorkspaceProductTests {
+    func project(_ targets: [(String, String)]) -> String {
+        "{ objects = {\n"
+            + targets.enumerated().map { n, t in
+                "  T\(n) = { isa = PBXNativeTarget; name = \(t.0); productType = \"com.apple.product-type.\(t.1)\"; };\n"
+            }.joined() + "}; }\n"
+    }
+
+    @Test func aFrameworkProjectThatAWorkspaceNamesShipsInItsAppProject() throws {
+        let repo = GitFixture("xcode-workspace")
+        repo.write(
+            "Shop.xcworkspace/contents.xcworkspacedata",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <FileRef location = "group:App/Shop.xcodeproj"></FileRef>
+               <Group location = "container:Modules" name = "Modules">
+                  <FileRef location = "group:Kit/Kit.xcodeproj"></FileRef>
+               </Group>
+               <FileRef location = "absolute:/Users/me/Elsewhere/Other.xcodeproj"></FileRef>
+            </Workspace>
+            """)
+        repo.write("App/Shop.xcodeproj/project.pbxproj", project([("Shop", "application")]))
+        // Every project holds a workspace of its own that names only itself: it builds nothing more.
+        repo.write(
+            "App/Shop.xcodeproj/project.xcworkspace/contents.xcworkspacedata",
+            "<Workspace version = \"1.0\"><FileRef location = \"self:\"></FileRef></Workspace>\n")
+        repo.write("App/Shop/Links.swift", "let web = \"https://host.com\"\n")
+        repo.write("Modules/Kit/Kit.xcodeproj/project.pbxproj", project([("Kit", "framework")]))
+        repo.write("Modules/Kit/Sources/Api.swift", "let api = \"https://host.com/v1\"\n")
+        // A framework project that no workspace names is no app, and no app carries it.
+        repo.write("Loose/Loose.xcodeproj/project.pbxproj", project([("Loose", "framework")]))
+        repo.write("Loose/Sources/Loose.swift", "let loose = \"https://host.com/l\"\n")
+        repo.commit("workspace")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+
+        #expect(result.products.map(\.product.label) == ["iOS app `Shop`"])
+        let kit = try #require(result.occurrence("Modules/Kit/Sources/Api.swift"))
+        #expect(kit.occurrenceClass == .binaryLiteral)
+        #expect(kit.products.map(\.label) == ["iOS app `Shop`"])
+        #expect(
+            kit.rule.contains(
+                "Modules/Kit/Kit.xcodeproj <- Xcode workspace Shop.xcworkspace <- App/Shop.xcodeproj"), "\(kit.rule)")
+        #expect(result.occurrence("App/Shop/Links.swift")?.products.map(\.label) == ["iOS app `Shop`"])
+        #expect(result.occurrence("Loose/Sources/Loose.swift")?.products == [])
+    }
+}

@@ -10,6 +10,9 @@ struct BuildUnit: Sendable {
         case gradle(app: Bool, kmp: Bool, ios: Bool)
         case swiftPackage
         case xcodeProject
+        /// An Xcode workspace (`App.xcworkspace`): builds the projects its `contents.xcworkspacedata`
+        /// names; a library project in it reaches the workspace's app projects through it.
+        case xcodeWorkspace
         case xcodeGen
         case tuist
         case service(language: String)
@@ -57,6 +60,9 @@ struct BuildUnit: Sendable {
     /// Xcode: the targets that build tests (unit or UI test bundles), and those that build apps.
     var testTargets: [String] = []
     var appTargets: [String] = []
+    /// Xcode: the project's targets were read and none builds an app (frameworks, libraries): it
+    /// ships only through the app projects of a workspace that names it.
+    var xcodeLibrary = false
     /// Names other build files may use for it (a Cargo package and its library, an npm package).
     var names: [String] = []
     /// An Android app's form factor when it is not a phone app (`Wear OS`, `Android TV`).
@@ -69,8 +75,9 @@ struct BuildUnit: Sendable {
         switch kind {
         case .dotNet(let mobile, _): return mobile
         case .gradle(let app, _, _): return app
-        case .xcodeProject, .xcodeGen, .tuist, .desktop: return true
-        case .swiftPackage, .service, .library, .site: return false
+        case .xcodeProject: return !xcodeLibrary
+        case .xcodeGen, .tuist, .desktop: return true
+        case .swiftPackage, .service, .library, .site, .xcodeWorkspace: return false
         }
     }
 
@@ -79,7 +86,8 @@ struct BuildUnit: Sendable {
         switch kind {
         case .dotNet(true, _): return dotNetPlatforms.isEmpty ? ["Android", "iOS"] : Set(dotNetPlatforms)
         case .gradle(true, _, _): return ["Android"]
-        case .xcodeProject, .xcodeGen, .tuist: return ["iOS"]
+        case .xcodeProject: return xcodeLibrary ? [] : ["iOS"]
+        case .xcodeGen, .tuist: return ["iOS"]
         case .desktop: return ["desktop"]
         default: return []
         }
@@ -90,6 +98,7 @@ struct BuildUnit: Sendable {
         switch kind {
         case .xcodeGen: return "XcodeGen spec \(file)"
         case .tuist: return "Tuist spec \(file)"
+        case .xcodeWorkspace: return "Xcode workspace \(file)"
         default: return file
         }
     }
@@ -171,10 +180,49 @@ enum BuildFileParser {
         unit.references =
             packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
             + kmpFrameworks(in: text) + nativeReferences(in: text, from: folder)
-        (unit.appTargets, unit.testTargets) = xcodeTargets(in: text)
+        let targets = xcodeTargets(in: text)
+        (unit.appTargets, unit.testTargets) = (targets.apps, targets.tests)
+        // Only targets that were read decide it: a project whose targets cannot be read stays an app.
+        unit.xcodeLibrary = targets.apps.isEmpty && !targets.others.isEmpty
         if ByteSearch.contains("SDKROOT = macosx;", in: text) && !ByteSearch.contains("SDKROOT = iphoneos;", in: text) {
             unit.variant = "macOS"
         }
+        return unit
+    }
+
+    /// An Xcode workspace from its `contents.xcworkspacedata`: the projects its `FileRef`s name
+    /// (`group:`, `container:` relative to the workspace's folder and its `Group`s; `absolute:`
+    /// and `self:` name nothing in the repository). nil for the workspace inside an `.xcodeproj`.
+    static func xcodeWorkspace(dataFile: String, text: String) -> BuildUnit? {
+        let workspace = folderOf(dataFile)
+        guard workspace.hasSuffix(".xcworkspace"), xcodeProjectFile(containing: dataFile) == nil else { return nil }
+        let folder = folderOf(workspace)
+        guard
+            let regex = try? Regex(#"<(/?)(Group|FileRef)\b(?:[^>]*?\blocation\s*=\s*"([a-z]+):([^"]*)")?[^>]*?(/?)>"#)
+        else { return nil }
+        var groups: [String] = []  // the folder each open `Group` stands for
+        var projects: [String] = []
+        for match in text.matches(of: regex) {
+            let closing = match.output[1].substring == "/"
+            let isGroup = match.output[2].substring == "Group"
+            let scheme = match.output[3].substring.map(String.init)
+            let location = match.output[4].substring.map(String.init) ?? ""
+            let selfClosing = match.output[5].substring == "/"
+            if closing {
+                if isGroup, !groups.isEmpty { groups.removeLast() }
+                continue
+            }
+            let base = scheme == "group" ? (groups.last ?? folder) : folder
+            let resolved: String? =
+                scheme == "group" || scheme == "container" ? resolve(location, from: base) : nil
+            if isGroup {
+                if !selfClosing { groups.append(resolved ?? groups.last ?? folder) }
+            } else if let resolved, resolved.hasSuffix(".xcodeproj") {
+                projects.append(resolved)
+            }
+        }
+        var unit = BuildUnit(root: folder, file: workspace, kind: .xcodeWorkspace)
+        unit.references = projects.map(BuildUnit.Reference.path)
         return unit
     }
 

@@ -30,6 +30,8 @@ final class BuildUnitIndex {
                 if !(byFolder[site] ?? []).contains(where: { siteRoot(of: $0.path) == site }) {
                     byFolder[site, default: []].append((i, path))
                 }
+            } else if path.hasSuffix("contents.xcworkspacedata") && xcodeProjectFile(containing: path) != nil {
+                continue  // the workspace inside every `.xcodeproj` names only its own project
             } else if !path.hasSuffix("main.rs") {
                 byFolder[buildFolder(of: path), default: []].append((i, path))
             }
@@ -63,7 +65,7 @@ final class BuildUnitIndex {
         let lowerName = nameOf(path).lowercased()
         while true {
             let owners = units(inFolder: folder).filter {
-                $0.kind != .xcodeGen && $0.kind != .tuist && $0.claims(lowerName)
+                $0.kind != .xcodeGen && $0.kind != .tuist && $0.kind != .xcodeWorkspace && $0.claims(lowerName)
             }
             if let first = owners.first(where: { !isService($0) }) ?? owners.first { return first }
             if folder.isEmpty { return nil }
@@ -91,7 +93,12 @@ final class BuildUnitIndex {
         for referrer in units {
             for reference in referrer.references {
                 for target in resolve(reference, among: units) where target.file != referrer.file {
-                    referrersByFile[target.file, default: []].append(referrer)
+                    if referrer.kind == .xcodeWorkspace && target.isApp {
+                        // The app projects a workspace builds are what its library projects reach.
+                        referrersByFile[referrer.file, default: []].append(target)
+                    } else {
+                        referrersByFile[target.file, default: []].append(referrer)
+                    }
                 }
             }
         }
@@ -155,6 +162,7 @@ func camelCase(_ name: String) -> String {
 
 /// The folder a build file's unit lives in: an Xcode project's is the folder holding the `.xcodeproj`.
 private func buildFolder(of path: String) -> String {
+    if path.hasSuffix(".xcworkspace/contents.xcworkspacedata") { return folderOf(folderOf(path)) }
     if let projectFile = xcodeProjectFile(containing: path) { return folderOf(projectFile) }
     return folderOf(path)
 }
@@ -172,6 +180,7 @@ private func parseBuildFile(_ path: String, _ bytes: [UInt8], hasMain: Bool) -> 
     if lower == "project.pbxproj", let projectFile = xcodeProjectFile(containing: path) {
         return BuildFileParser.xcodeProject(projectFile: projectFile, text: text)
     }
+    if lower == "contents.xcworkspacedata" { return BuildFileParser.xcodeWorkspace(dataFile: path, text: text) }
     if lower == "cargo.toml" { return BuildFileParser.cargo(path: path, text: text, hasMain: hasMain) }
     if lower == "package.json" { return BuildFileParser.node(path: path, text: text) }
     return BuildFileParser.service(path: path, text: text)
@@ -183,7 +192,7 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
     let names = [
         "build.gradle", "build.gradle.kts", "package.swift", "project.swift", "project.yml", "project.yaml",
         "project.pbxproj", "cargo.toml", "go.mod", "package.json", "pyproject.toml", "requirements.txt",
-        "setup.py", "gemfile", "main.rs",
+        "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
     ].map { Array($0.utf8) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)

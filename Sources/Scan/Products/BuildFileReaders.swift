@@ -47,13 +47,14 @@ extension BuildFileParser {
         return nil
     }
 
-    /// The names of an Xcode project's app targets and test targets, from its `PBXNativeTarget`s.
-    static func xcodeTargets(in text: String) -> (apps: [String], tests: [String]) {
-        guard ByteSearch.contains("PBXNativeTarget", in: text) else { return ([], []) }
+    /// The names of an Xcode project's app targets and test targets, from its `PBXNativeTarget`s,
+    /// and those of its other targets (frameworks, libraries, extensions).
+    static func xcodeTargets(in text: String) -> (apps: [String], tests: [String], others: [String]) {
+        guard ByteSearch.contains("PBXNativeTarget", in: text) else { return ([], [], []) }
         let pattern =
             #"isa = PBXNativeTarget;[^}]*?\bname = "?([^";]+)"?;[^}]*?productType = "com\.apple\.product-type\.([a-z.-]+)";"#
-        guard let regex = try? Regex(pattern) else { return ([], []) }
-        var apps: [String] = [], tests: [String] = []
+        guard let regex = try? Regex(pattern) else { return ([], [], []) }
+        var apps: [String] = [], tests: [String] = [], others: [String] = []
         for match in text.matches(of: regex) where match.output.count > 2 {
             guard let name = match.output[1].substring.map(String.init),
                 let type = match.output[2].substring.map(String.init)
@@ -62,9 +63,11 @@ extension BuildFileParser {
                 tests.append(name)
             } else if type == "application" || type.hasPrefix("application.") {
                 apps.append(name)
+            } else {
+                others.append(name)
             }
         }
-        return (apps, tests)
+        return (apps, tests, others)
     }
 
     /// A `Cargo.toml`: nil for a virtual workspace manifest (no `[package]`), which builds nothing

@@ -575,3 +575,70 @@ extension NativeAppsProductTests {
         #expect(result.occurrence("Loose/Sources/Loose.swift")?.products == [])
     }
 }
+
+/// A Capacitor app: `cap sync` copies the config's `webDir` into the Android and iOS apps of its
+/// platform folders, so the web project's sources ship in both, with the chain in the rule.
+@Suite struct CapacitorProductTests {
+    let pbxproj =
+        "{ objects = { T1 = { isa = PBXNativeTarget; name = App; productType = \"com.apple.product-type.application\"; }; }; }\n"
+
+    @Test func theWebBundleShipsInTheAndroidAndIOSAppsOfTheConfig() throws {
+        let repo = GitFixture("capacitor")
+        repo.write(
+            "package.json",
+            "{ \"name\": \"shop\", \"dependencies\": { \"@capacitor/core\": \"6.0.0\", \"@capacitor/android\": \"6.0.0\" } }\n"
+        )
+        repo.write(
+            "capacitor.config.ts",
+            "const config: CapacitorConfig = {\n  appId: 'com.example.shop',\n  webDir: 'dist',\n  server: { hostname: 'host.com' },\n};\n"
+        )
+        repo.write("src/api.ts", "export const API = 'https://host.com/v1';\n")
+        repo.write("android/app/build.gradle", "apply plugin: 'com.android.application'\n")
+        repo.write("android/app/src/main/java/com/example/Main.java", "String h = \"host.com\";\n")
+        repo.write("ios/App/App.xcodeproj/project.pbxproj", pbxproj)
+        repo.commit("capacitor")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let api = try #require(result.occurrence("src/api.ts"))
+        #expect(api.occurrenceClass == .binaryLiteral)
+        #expect(api.products.map(\.label).sorted() == ["Android app `app`", "iOS app `App`"])
+        #expect(api.rule.contains("capacitor.config.ts (web bundle `dist`) <- "), "\(api.rule)")
+        // The config itself is copied into the apps.
+        #expect(result.occurrence("capacitor.config.ts")?.occurrenceClass.isBinary == true)
+        #expect(result.occurrence("capacitor.config.ts")?.products.count == 2)
+    }
+
+    @Test func platformPathsAndAWebPackageInItsOwnFolderAreReadFromTheConfig() throws {
+        let repo = GitFixture("capacitor-paths")
+        repo.write(
+            "capacitor.config.json",
+            "{\n  \"appId\": \"com.example.shop\",\n  \"webDir\": \"web/build\",\n  \"android\": { \"path\": \"native/droid\" }\n}\n"
+        )
+        repo.write("web/package.json", "{ \"name\": \"web\", \"dependencies\": { \"react\": \"18.0.0\" } }\n")
+        repo.write("web/src/App.tsx", "const site = \"https://host.com\";\n")
+        repo.write("native/droid/app/build.gradle", "apply plugin: 'com.android.application'\n")
+        // Not the config's android path: a separate app that never gets the bundle.
+        repo.write("android/app/build.gradle", "apply plugin: 'com.android.application'\n")
+        repo.write("android/app/src/main/java/Other.java", "String h = \"host.com\";\n")
+        repo.commit("capacitor-paths")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let app = try #require(result.occurrence("web/src/App.tsx"))
+        #expect(app.occurrenceClass == .binaryLiteral)
+        #expect(app.products.map(\.name) == ["app"])
+        #expect(app.products.first?.file == "native/droid/app/build.gradle")
+        #expect(
+            app.rule.contains(
+                "web/package.json <- capacitor.config.json (web bundle `web/build`) <- native/droid/app/build.gradle"),
+            "\(app.rule)")
+    }
+
+    @Test func aConfigWithoutWebDirEmbedsNothing() throws {
+        let repo = GitFixture("capacitor-no-webdir")
+        repo.write("capacitor.config.json", "{ \"appId\": \"com.example.shop\" }\n")
+        repo.write("src/api.ts", "export const API = 'https://host.com/v1';\n")
+        repo.write("android/app/build.gradle", "apply plugin: 'com.android.application'\n")
+        repo.commit("no-webdir")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.occurrence("src/api.ts")?.products == [])
+        #expect(result.classOf("src/api.ts")?.isBinary == false)
+    }
+}

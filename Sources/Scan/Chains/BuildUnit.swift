@@ -60,6 +60,10 @@ struct BuildUnit: Sendable {
     /// Xcode: the targets that build tests (unit or UI test bundles), and those that build apps.
     var testTargets: [String] = []
     var appTargets: [String] = []
+    /// Folders (repository paths) whose apps embed this unit though their build files do not
+    /// name it: the `android`/`ios` platform folders of a Capacitor config, which `cap sync`
+    /// copies the web bundle into.
+    var embeddedIn: [String] = []
     /// Xcode: the project's targets were read and none builds an app (frameworks, libraries): it
     /// ships only through the app projects of a workspace that names it.
     var xcodeLibrary = false

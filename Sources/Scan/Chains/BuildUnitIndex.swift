@@ -101,6 +101,12 @@ final class BuildUnitIndex {
                     }
                 }
             }
+            // A Capacitor web bundle: the apps in its platform folders embed it, and what it bundles.
+            for folder in referrer.embeddedIn {
+                for app in units where app.isApp && (app.root == folder || app.root.hasPrefix(folder + "/")) {
+                    referrersByFile[referrer.file, default: []].append(app)
+                }
+            }
         }
         return units
     }
@@ -180,6 +186,7 @@ private func parseBuildFile(_ path: String, _ bytes: [UInt8], hasMain: Bool) -> 
     if lower == "project.pbxproj", let projectFile = xcodeProjectFile(containing: path) {
         return BuildFileParser.xcodeProject(projectFile: projectFile, text: text)
     }
+    if lower.hasPrefix("capacitor.config.") { return BuildFileParser.capacitor(path: path, text: text) }
     if lower == "contents.xcworkspacedata" { return BuildFileParser.xcodeWorkspace(dataFile: path, text: text) }
     if lower == "cargo.toml" { return BuildFileParser.cargo(path: path, text: text, hasMain: hasMain) }
     if lower == "package.json" { return BuildFileParser.node(path: path, text: text) }
@@ -193,6 +200,7 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
         "build.gradle", "build.gradle.kts", "package.swift", "project.swift", "project.yml", "project.yaml",
         "project.pbxproj", "cargo.toml", "go.mod", "package.json", "pyproject.toml", "requirements.txt",
         "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
+        "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js",
     ].map { Array($0.utf8) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)

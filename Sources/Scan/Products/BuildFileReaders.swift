@@ -138,6 +138,27 @@ extension BuildFileParser {
         return unit
     }
 
+    /// A Capacitor config (`capacitor.config.json`, `.ts`, `.js`): its `webDir` (the web bundle)
+    /// is copied by `cap sync` into the Android and iOS apps of its `android.path` and `ios.path`
+    /// (Capacitor's defaults `android` and `ios`). The unit is the web project, a library the
+    /// apps embed; a separate package whose folder holds `webDir` is referenced. nil without `webDir`.
+    static func capacitor(path: String, text: String) -> BuildUnit? {
+        let folder = folderOf(path)
+        let value = #"\s*:\s*["'`]([^"'`\n]+)["'`]"#
+        guard let webDir = captures(#"["']?webDir["']?"# + value, in: text, holding: ["webDir"]).first else {
+            return nil
+        }
+        func platformPath(_ platform: String) -> String {
+            let pattern = #"["']?"# + platform + #"["']?\s*:\s*\{[^{}]*?["']?path["']?"# + value
+            return captures(pattern, in: text, holding: [platform, "path"]).first ?? platform
+        }
+        var unit = BuildUnit(root: folder, file: path, kind: .library(language: "Node"))
+        unit.variant = "web bundle `\(webDir)`"
+        unit.embeddedIn = ["android", "ios"].compactMap { resolve(platformPath($0), from: folder) }
+        if let bundle = resolve(webDir, from: folder), !bundle.isEmpty { unit.references = [.pathInside(bundle)] }
+        return unit
+    }
+
     /// The folder that serves `.well-known/` (`landing-page/.well-known/assetlinks.json`) is a site.
     static func site(wellKnownPath path: String) -> BuildUnit? {
         guard let site = siteRoot(of: path) else { return nil }

@@ -642,3 +642,66 @@ extension NativeAppsProductTests {
         #expect(result.classOf("src/api.ts")?.isBinary == false)
     }
 }
+
+/// Form factors and test targets read from what declares them: an Android manifest's
+/// `uses-feature`, a Tuist target's `product`.
+@Suite struct DeclaredTargetsProductTests {
+    @Test func aManifestThatRequiresAWatchMakesAWearOSApp() throws {
+        let repo = GitFixture("wear-manifest")
+        // No Wear dependency in the build file: only the manifest says it.
+        repo.write("watch/build.gradle.kts", "plugins { id(\"com.android.application\") }\n")
+        repo.write(
+            "watch/src/main/AndroidManifest.xml",
+            "<manifest>\n  <uses-feature android:name=\"android.hardware.type.watch\" />\n  <application />\n</manifest>\n"
+        )
+        repo.write("watch/src/main/java/Tile.kt", "val h = \"host.com\"\n")
+        // A phone app whose manifest mentions a watch only in a comment stays a phone app.
+        repo.write("phone/build.gradle.kts", "plugins { id(\"com.android.application\") }\n")
+        repo.write(
+            "phone/src/main/AndroidManifest.xml",
+            "<manifest>\n  <!-- <uses-feature android:name=\"android.hardware.type.watch\" /> -->\n</manifest>\n")
+        repo.write("phone/src/main/java/Main.kt", "val h = \"host.com\"\n")
+        repo.commit("wear")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.occurrence("watch/src/main/java/Tile.kt")?.products.map(\.label) == ["Wear OS app `watch`"])
+        #expect(result.occurrence("phone/src/main/java/Main.kt")?.products.map(\.label) == ["Android app `phone`"])
+    }
+
+    @Test func tuistTestTargetsSourcesAreTestsAndItsAppTargetNamesTheApp() throws {
+        let repo = GitFixture("tuist-targets")
+        repo.write(
+            "Project.swift",
+            """
+            import ProjectDescription
+            let project = Project(
+                name: "Shop",
+                targets: [
+                    .target(name: "Shop", destinations: .iOS, product: .app, bundleId: "com.example.shop",
+                            sources: ["Shop/Sources/**"]),
+                    .target(name: "ShopKit", destinations: .iOS, product: .framework, bundleId: "com.example.kit",
+                            sources: ["Kit/**"]),
+                    .target(name: "ShopTests", destinations: .iOS, product: .unitTests, bundleId: "com.example.tests",
+                            sources: ["Checks/**"], dependencies: [.target(name: "Shop")]),
+                    .target(name: "ShopUITests", destinations: .iOS, product: .uiTests, bundleId: "com.example.ui",
+                            sources: "Flows/**"),
+                ]
+            )
+            """)
+        repo.write("Shop/Sources/Links.swift", "let web = \"https://host.com\"\n")
+        repo.write("Kit/Api.swift", "let api = \"https://host.com/v1\"\n")
+        repo.write("Checks/LinksChecks.swift", "XCTAssertEqual(web, \"https://host.com\")\n")
+        repo.write("Flows/Launch.swift", "app.open(\"https://host.com\")\n")
+        repo.commit("tuist")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.products.map(\.product.label) == ["iOS app `Shop`"])
+        #expect(result.classOf("Shop/Sources/Links.swift") == .binaryLiteral)
+        #expect(result.classOf("Kit/Api.swift") == .binaryLiteral)
+        #expect(result.occurrence("Kit/Api.swift")?.products.map(\.label) == ["iOS app `Shop`"])
+        // Folders not named like tests: only the targets' `product` says so.
+        #expect(result.classOf("Checks/LinksChecks.swift") == .test)
+        #expect(
+            result.occurrence("Checks/LinksChecks.swift")?.rule.contains("test target of Tuist spec Project.swift")
+                == true)
+        #expect(result.classOf("Flows/Launch.swift") == .test)
+    }
+}

@@ -69,7 +69,8 @@ struct BuildUnit: Sendable {
     var xcodeLibrary = false
     /// Names other build files may use for it (a Cargo package and its library, an npm package).
     var names: [String] = []
-    /// An Android app's form factor when it is not a phone app (`Wear OS`, `Android TV`).
+    /// An Android app's form factor when it is not a phone app (`Wear OS`, `Android TV`): from its
+    /// dependencies, else (Wear OS) from its `src/main/AndroidManifest.xml`'s `uses-feature`.
     var variant: String?
     /// The platforms of a .NET app, read from its target frameworks or classic project type.
     var dotNetPlatforms: [String] = []
@@ -192,6 +193,18 @@ enum BuildFileParser {
             unit.variant = "macOS"
         }
         return unit
+    }
+
+    /// True when an Android manifest requires a watch (`<uses-feature android:name="android.hardware.type.watch"`),
+    /// outside comments: the app is a Wear OS app.
+    static func declaresWatch(_ manifest: String) -> Bool {
+        guard ByteSearch.contains("android.hardware.type.watch", in: manifest),
+            let comment = try? Regex(#"<!--[\s\S]*?-->"#),
+            let feature = try? Regex(
+                #"<uses-feature\b[^>]*\bandroid:name\s*=\s*["']android\.hardware\.type\.watch["']"#)
+        else { return false }
+        let text = ByteSearch.contains("<!--", in: manifest) ? manifest.replacing(comment, with: "") : manifest
+        return text.contains(feature)
     }
 
     /// An Xcode workspace from its `contents.xcworkspacedata`: the projects its `FileRef`s name

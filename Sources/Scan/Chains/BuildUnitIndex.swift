@@ -16,14 +16,22 @@ final class BuildUnitIndex {
 
     /// Crate folders with a `src/main.rs`: a Cargo package that builds a binary.
     private let rustBinaries: Set<String>
+    /// Gradle module folders -> their `src/main/AndroidManifest.xml` (index, path), read only when
+    /// the module is an app whose dependencies name no form factor.
+    private let mainManifests: [String: (index: Int, path: String)]
 
     init(files: FileList, read: @escaping ProjectFileReader) {
         self.read = read
         var byFolder: [String: [(index: Int, path: String)]] = [:]
         var binaries = Set<String>()
+        var manifests: [String: (index: Int, path: String)] = [:]
         for i in buildFileCandidates(files) {
             let path = files.path(at: i)
-            if path == "src/main.rs" || path.hasSuffix("/src/main.rs") {
+            if path.hasSuffix("AndroidManifest.xml") {
+                if path == "src/main/AndroidManifest.xml" || path.hasSuffix("/src/main/AndroidManifest.xml") {
+                    manifests[folderOf(folderOf(folderOf(path)))] = (i, path)
+                }
+            } else if path == "src/main.rs" || path.hasSuffix("/src/main.rs") {
                 binaries.insert(folderOf(folderOf(path)))
             } else if let site = siteRoot(of: path) {
                 // One candidate per site: its `.well-known` files are never read.
@@ -38,6 +46,7 @@ final class BuildUnitIndex {
         }
         candidatesByFolder = byFolder
         rustBinaries = binaries
+        mainManifests = manifests
     }
 
     /// The units defined in `folder` itself (several may share one).
@@ -50,8 +59,14 @@ final class BuildUnitIndex {
                 continue
             }
             guard let bytes = read(index, path),
-                let unit = parseBuildFile(path, bytes, hasMain: rustBinaries.contains(folderOf(path)))
+                var unit = parseBuildFile(path, bytes, hasMain: rustBinaries.contains(folderOf(path)))
             else { continue }
+            if case .gradle(true, _, _) = unit.kind, unit.variant == nil, let manifest = mainManifests[unit.root],
+                let manifestBytes = read(manifest.index, manifest.path),
+                BuildFileParser.declaresWatch(String(decoding: manifestBytes, as: UTF8.self))
+            {
+                unit.variant = "Wear OS"
+            }
             if !found.contains(where: { $0.file == unit.file }) { found.append(unit) }
         }
         unitsByFolder[folder] = found
@@ -200,7 +215,7 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
         "build.gradle", "build.gradle.kts", "package.swift", "project.swift", "project.yml", "project.yaml",
         "project.pbxproj", "cargo.toml", "go.mod", "package.json", "pyproject.toml", "requirements.txt",
         "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
-        "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js",
+        "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js", "androidmanifest.xml",
     ].map { Array($0.utf8) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)

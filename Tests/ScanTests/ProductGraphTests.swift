@@ -705,3 +705,69 @@ extension NativeAppsProductTests {
         #expect(result.classOf("Flows/Launch.swift") == .test)
     }
 }
+
+/// Code generators: the place a generator fetches its schema or spec from is used while building
+/// only (`build`); any other value of its config may reach the generated code and keeps its class.
+@Suite struct CodeGeneratorInputTests {
+    @Test func schemaAndSpecSourcesAreBuildAndOtherGeneratorValuesKeepTheirClass() throws {
+        let repo = GitFixture("codegen")
+        repo.write(
+            "package.json",
+            """
+            {
+              "name": "shop",
+              "scripts": {
+                "api": "openapi-generator-cli generate -i https://host.com/openapi.json -g typescript-fetch -o src/api",
+                "schema": "apollo client:download-schema --endpoint=https://host.com/graphql schema.json",
+                "open": "open https://host.com/docs"
+              },
+              "dependencies": { "@capacitor/core": "6.0.0" }
+            }
+            """)
+        repo.write("capacitor.config.json", "{ \"appId\": \"com.example.shop\", \"webDir\": \"dist\" }\n")
+        repo.write("android/app/build.gradle", "apply plugin: 'com.android.application'\n")
+        repo.write(
+            "codegen.ts",
+            """
+            const config: CodegenConfig = {
+              schema: 'https://host.com/graphql',
+              documents: ['src/**/*.graphql'],
+              generates: { 'src/gql/': { config: { fetcher: { endpoint: 'https://host.com/graphql' } } } },
+            };
+            """)
+        repo.write(
+            "ios/apollo-codegen-config.json",
+            """
+            { "schemaDownloadConfiguration": { "downloadMethod": { "introspection": {
+                "endpointURL": "https://host.com/graphql" } } } }
+            """)
+        repo.write(
+            "openapitools.json",
+            "{ \"generator-cli\": { \"generators\": { \"api\": { \"inputSpec\": \"https://host.com/openapi.json\" } } } }\n"
+        )
+        // The spec's own `servers` are the generated client's base URL: they ship.
+        repo.write("src/openapi.yaml", "servers:\n  - url: https://host.com/v1\n")
+        repo.commit("codegen")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let package = result.occurrences.filter { $0.path == "package.json" }
+        #expect(package.map(\.occurrenceClass).prefix(2) == [.build, .build])
+        #expect(package.first?.rule.hasPrefix("`-i` of openapi-generator in an npm script of package.json") == true)
+        #expect(package.dropFirst().first?.rule.hasPrefix("`--endpoint` of the Apollo CLI") == true)
+        #expect(package.last?.occurrenceClass != .build)  // `open https://host.com/docs` fetches no schema
+        let codegen = result.occurrences.filter { $0.path == "codegen.ts" }
+        #expect(codegen.count == 2)
+        #expect(codegen.first?.occurrenceClass == .build)
+        #expect(
+            codegen.first?.rule
+                == "`schema` source in the GraphQL Code Generator config codegen.ts: fetched while generating code, ships nothing"
+        )
+        // The fetcher's endpoint is written into the generated client: it keeps its class and says why.
+        #expect(codegen.last?.occurrenceClass == .binaryLiteral)
+        #expect(
+            codegen.last?.rule.contains("but not its schema or spec source: the value may reach the generated code")
+                == true)
+        #expect(result.classOf("ios/apollo-codegen-config.json") == .build)
+        #expect(result.classOf("openapitools.json") == .build)
+        #expect(result.classOf("src/openapi.yaml") != .build)
+    }
+}

@@ -123,6 +123,9 @@ struct Classifier {
         }
         if let project, project.kind == .server {
             // A class library deploys with the servers that reference it, else with nothing known.
+            if let owner, owner.file == project.file, owner.consoleApp {
+                return consoleApp(path, project.file)
+            }
             if let owner, owner.file == project.file, owner.referenceable, owner.deploys == nil {
                 if let served = deployedOnly(path) { return served }
                 return (

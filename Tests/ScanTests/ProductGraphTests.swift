@@ -771,3 +771,45 @@ extension NativeAppsProductTests {
         #expect(result.classOf("src/openapi.yaml") != .build)
     }
 }
+
+/// A .NET console app (`OutputType` `Exe`, no web or worker SDK) is a tool, not a server project,
+/// unless a server references it or a Dockerfile builds or runs it.
+@Suite struct ConsoleAppProductTests {
+    func exe(_ extra: String = "") -> String {
+        "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><OutputType>Exe</OutputType><TargetFramework>net8.0</TargetFramework></PropertyGroup>\(extra)</Project>\n"
+    }
+
+    @Test func aConsoleToolIsOtherAndADeployedOneIsServer() throws {
+        let repo = GitFixture("console-apps")
+        repo.write("tools/Seed/Seed.csproj", exe())
+        repo.write("tools/Seed/Program.cs", "var url = \"https://host.com/seed\";\n")
+        repo.write("tools/Migrator/Migrator.csproj", exe())
+        repo.write("tools/Migrator/Program.cs", "var url = \"https://host.com/migrate\";\n")
+        repo.write(
+            "deploy/migrator.dockerfile",
+            "FROM mcr.microsoft.com/dotnet/sdk:8.0\nRUN dotnet publish tools/Migrator/Migrator.csproj -o /out\nENTRYPOINT [\"dotnet\", \"/out/Migrator.dll\"]\n"
+        )
+        repo.write("tools/Jobs/Jobs.csproj", exe())
+        repo.write("tools/Jobs/Program.cs", "var url = \"https://host.com/jobs\";\n")
+        repo.write(
+            "src/Api/Api.csproj",
+            "<Project Sdk=\"Microsoft.NET.Sdk.Web\"><ItemGroup><ProjectReference Include=\"..\\..\\tools\\Jobs\\Jobs.csproj\" /></ItemGroup></Project>\n"
+        )
+        repo.commit("console")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let seed = try #require(result.occurrence("tools/Seed/Program.cs"))
+        #expect(seed.occurrenceClass == .other)
+        #expect(
+            seed.rule
+                == "in console app tools/Seed/Seed.csproj (`OutputType` `Exe`, no web or worker SDK), which no server references and no Dockerfile builds or runs: a tool, not a deployed service; check where it runs"
+        )
+        #expect(seed.products == [])
+        let migrator = try #require(result.occurrence("tools/Migrator/Program.cs"))
+        #expect(migrator.occurrenceClass == .server)
+        #expect(migrator.rule.contains("which deploy/migrator.dockerfile builds or runs"))
+        let jobs = try #require(result.occurrence("tools/Jobs/Program.cs"))
+        #expect(jobs.occurrenceClass == .server)
+        #expect(jobs.products.map(\.name) == ["src/Api"])
+        #expect(jobs.rule.contains("tools/Jobs/Jobs.csproj <- src/Api/Api.csproj"), "\(jobs.rule)")
+    }
+}

@@ -64,6 +64,8 @@ struct BuildUnit: Sendable {
     /// name it: the `android`/`ios` platform folders of a Capacitor config, which `cap sync`
     /// copies the web bundle into.
     var embeddedIn: [String] = []
+    /// .NET: a console app (`OutputType` `Exe`, no web or worker SDK): a tool, no service of its own.
+    var consoleApp = false
     /// Xcode: the project's targets were read and none builds an app (frameworks, libraries): it
     /// ships only through the app projects of a workspace that names it.
     var xcodeLibrary = false
@@ -117,13 +119,15 @@ enum BuildFileParser {
         let traits = DotNetTraits(path: path, text: text)
         let mobile = traits.mobile, test = traits.test
         var unit = BuildUnit(root: folder, file: path, kind: .dotNet(mobile: mobile, test: test))
-        unit.referenceable =
-            !mobile && !test && !text.contains("microsoft.net.sdk.web", ignoringCase: true)
-            && !text.contains("microsoft.net.sdk.worker", ignoringCase: true)
-            && !text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
+        let exe = text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
         unit.references = traits.projectReferences(text, from: folder).map(BuildUnit.Reference.path)
         unit.dotNetPlatforms = traits.platforms
         if !mobile && !test { unit.deploys = DotNetTraits.deploys(text) }
+        // A console app (`Exe`, no web or worker SDK) is a tool: a server that references it deploys it.
+        unit.consoleApp = !mobile && !test && exe && unit.deploys == nil
+        unit.referenceable =
+            !mobile && !test && !text.contains("microsoft.net.sdk.web", ignoringCase: true)
+            && !text.contains("microsoft.net.sdk.worker", ignoringCase: true) && (!exe || unit.consoleApp)
         return unit
     }
 

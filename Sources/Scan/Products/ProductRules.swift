@@ -38,6 +38,24 @@ extension Classifier {
         )
     }
 
+    /// A file of a .NET console app (`OutputType` `Exe`, no web or worker SDK): `server` when a
+    /// server references it or a Dockerfile builds or runs it (`Tool.csproj`, `Tool.dll`), else
+    /// `other`: a tool, not a deployed service.
+    func consoleApp(_ path: String, _ projectFile: String) -> (OccurrenceClass, String) {
+        if let served = deployedOnly(path) { return served }
+        let name = String(nameOf(projectFile).dropLast(".csproj".count))
+        if let dockerfile = buildSettings.dockerfile(naming: [nameOf(projectFile), name + ".dll"]) {
+            return (
+                .server,
+                "in console app \(projectFile), which \(dockerfile) builds or runs: deployed with it, not a store release"
+            )
+        }
+        return (
+            .other,
+            "in console app \(projectFile) (`OutputType` `Exe`, no web or worker SDK), which no server references and no Dockerfile builds or runs: a tool, not a deployed service; check where it runs"
+        )
+    }
+
     /// A Kotlin Multiplatform source set that no app compiles (`jvmMain`, `jsMain`): the servers
     /// and sites that carry it, else a rule saying it ships in no app; nil for any other file.
     func kmpNonAppSourceSet(_ path: String, _ owner: BuildUnit) -> (OccurrenceClass, String)? {
@@ -267,6 +285,26 @@ final class BuildSettingReaders {
     }
 
     private var placeholderHosts: [String: Bool] = [:]
+    /// The Dockerfiles' paths and texts, read on the first question about them.
+    private var dockerfiles: [(path: String, text: String)]?
+
+    /// The first Dockerfile (`Dockerfile`, `*.dockerfile`, `Dockerfile.*`) that names one of
+    /// `names` (`Tool.csproj`, `Tool.dll`), else nil.
+    func dockerfile(naming names: [String]) -> String? {
+        if dockerfiles == nil {
+            var found: [(String, String)] = []
+            for i in 0..<files.count {
+                let path = files.path(at: i)
+                let lower = nameOf(path).lowercased()
+                guard lower == "dockerfile" || lower.hasSuffix(".dockerfile") || lower.hasPrefix("dockerfile."),
+                    let bytes = read(i, path)
+                else { continue }
+                found.append((path, String(decoding: bytes, as: UTF8.self)))
+            }
+            dockerfiles = found
+        }
+        return dockerfiles?.first { file in names.contains { ByteSearch.contains($0, in: file.text) } }?.path
+    }
 
     private func collect() -> [String: String] {
         var found: [String: String] = [:]

@@ -396,6 +396,41 @@ import Testing
     }
 }
 
+extension ProductGraphBadInputTests {
+    @Test func malformedWorkspacesCapacitorConfigsAndTuistManifestsLinkNothing() throws {
+        let repo = GitFixture("malformed-follow-ups")
+        let framework =
+            "{ T1 = { isa = PBXNativeTarget; name = Kit; productType = \"com.apple.product-type.framework\"; }; }\n"
+        let app =
+            "{ T1 = { isa = PBXNativeTarget; name = App; productType = \"com.apple.product-type.application\"; }; }\n"
+        // Not XML, a project that is not in the repository, a location outside it: no project named.
+        repo.write(
+            "Broken.xcworkspace/contents.xcworkspacedata",
+            "<Workspace <FileRef location = \"group:Kit/Kit.xcodeproj\"\n<FileRef location = \"group:Gone/Gone.xcodeproj\"></FileRef>"
+                + "<FileRef location = \"group:App/App.xcodeproj\"></FileRef>"
+                + "<FileRef location = \"group:../../Kit/Kit.xcodeproj\"></FileRef>\n")
+        repo.write("App/App.xcodeproj/project.pbxproj", app)
+        repo.write("Kit/Kit.xcodeproj/project.pbxproj", framework)
+        repo.write("Kit/Sources/Api.swift", "let api = \"https://host.com\"\n")
+        // `webDir` outside the repository: the config's own folder is still the web project.
+        repo.write("web/capacitor.config.json", "{ \"webDir\": \"../../outside\" }\n")
+        repo.write("web/src/api.ts", "export const A = 'https://host.com';\n")
+        repo.write("web/android/app/build.gradle", "apply plugin: 'com.android.application'\n")
+        // A Tuist manifest that names no target: its sources are the app's, as before.
+        repo.write(
+            "tuist/Project.swift",
+            "import ProjectDescription\nlet project = Project(name: \"X\", sources: [\"Src/**\"])\n")
+        repo.write("tuist/Src/X.swift", "let x = \"host.com\"\n")
+        repo.commit("malformed")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        // The workspace names `Kit/Kit.xcodeproj` only in a tag that never closes: it is not read,
+        // so the framework reaches no app although the workspace names the app project.
+        #expect(result.occurrence("Kit/Sources/Api.swift")?.products == [])
+        #expect(result.occurrence("web/src/api.ts")?.products.map(\.label) == ["Android app `app`"])
+        #expect(result.classOf("tuist/Src/X.swift") == .binaryLiteral)
+    }
+}
+
 /// A native Android app (Groovy Gradle, Java) and an Xcode app whose Info.plist reads a host from
 /// an `.xcconfig` chain; UI tests in their own target; a macOS app.
 @Suite struct NativeAppsProductTests {

@@ -219,7 +219,8 @@ enum BuildFileParser {
         guard workspace.hasSuffix(".xcworkspace"), xcodeProjectFile(containing: dataFile) == nil else { return nil }
         let folder = folderOf(workspace)
         guard
-            let regex = try? Regex(#"<(/?)(Group|FileRef)\b(?:[^>]*?\blocation\s*=\s*"([a-z]+):([^"]*)")?[^>]*?(/?)>"#)
+            let regex = try? Regex(
+                #"<(/?)(Group|FileRef)\b(?:[^<>]*?\blocation\s*=\s*"([a-z]+):([^"<>]*)")?[^<>]*?(/?)>"#)
         else { return nil }
         var groups: [String] = []  // the folder each open `Group` stands for
         var projects: [String] = []

@@ -143,6 +143,13 @@ struct Classifier {
             return (.server, "\(reason): changes with a deployment")
         }
         if let owner {
+            if let carrier = graph.links(of: path).first {
+                // The package ships, but this file is neither source nor a resource its build takes.
+                return (
+                    .other,
+                    "in \(owner.file), which \(carrier.product.label) carries (\(carrier.text(from: path))), but not a kind of file its build ships: check where it ships"
+                )
+            }
             return (
                 .other,
                 "in \(owner.file), which no app, server or site that the build files show includes: check where it ships"

@@ -628,6 +628,7 @@ extension NativeAppsProductTests {
             "const config: CapacitorConfig = {\n  appId: 'com.example.shop',\n  webDir: 'dist',\n  server: { hostname: 'host.com' },\n};\n"
         )
         repo.write("src/api.ts", "export const API = 'https://host.com/v1';\n")
+        repo.write("scripts/release.sh", "curl -fsS https://host.com/hook\n")
         repo.write("android/app/build.gradle", "apply plugin: 'com.android.application'\n")
         repo.write("android/app/src/main/java/com/example/Main.java", "String h = \"host.com\";\n")
         repo.write("ios/App/App.xcodeproj/project.pbxproj", pbxproj)
@@ -637,6 +638,11 @@ extension NativeAppsProductTests {
         #expect(api.occurrenceClass == .binaryLiteral)
         #expect(api.products.map(\.label).sorted() == ["Android app `app`", "iOS app `App`"])
         #expect(api.rule.contains("capacitor.config.ts (web bundle `dist`) <- "), "\(api.rule)")
+        // A file of the web project that is neither source nor a resource: the rule names who carries the project.
+        let script = try #require(result.occurrence("scripts/release.sh"))
+        #expect(script.occurrenceClass == .other)
+        #expect(script.rule.contains("in capacitor.config.ts, which "), "\(script.rule)")
+        #expect(script.rule.contains("but not a kind of file its build ships"), "\(script.rule)")
         // The config itself is copied into the apps.
         #expect(result.occurrence("capacitor.config.ts")?.occurrenceClass.isBinary == true)
         #expect(result.occurrence("capacitor.config.ts")?.products.count == 2)

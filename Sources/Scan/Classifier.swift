@@ -105,6 +105,7 @@ struct Classifier {
             return chained
         }
         if let project, project.kind.isMobile { return classifyInMobileProject(path, project, lowerName) }
+        if let owner, owner.kind == .cordova, let decided = cordovaFile(path, owner) { return decided }
         if let owner, case .desktop(let framework) = owner.kind, !isDocument(lowerName) {
             return (.binaryLiteral, "in the \(framework) desktop app \(owner.file): packaged into the app")
         }

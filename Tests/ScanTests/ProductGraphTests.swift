@@ -672,6 +672,34 @@ extension NativeAppsProductTests {
             "\(app.rule)")
     }
 
+    @Test func aCordovaAppShipsItsWwwAndConfigInThePlatformsItNames() throws {
+        let repo = GitFixture("cordova")
+        repo.write(
+            "config.xml",
+            """
+            <?xml version='1.0' encoding='utf-8'?>
+            <widget id="com.example.shop" version="1.0.0" xmlns="http://www.w3.org/ns/widgets">
+                <name>Shop</name>
+                <allow-navigation href="https://host.com/*" />
+                <platform name="android"><preference name="AndroidLaunchMode" value="singleTask" /></platform>
+            </widget>
+            """)
+        repo.write("www/js/index.js", "const API = 'https://host.com/v1';\n")
+        repo.write("hooks/after_prepare.js", "fetch('https://host.com/hook');\n")
+        // An Android resource named config.xml is no Cordova app.
+        repo.write("lib/res/xml/config.xml", "<config><host>host.com</host></config>\n")
+        repo.commit("cordova")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.products.map(\.product.label) == ["Android app (Cordova) `Shop`"])
+        #expect(result.classOf("config.xml") == .binaryConfig)
+        #expect(result.occurrence("config.xml")?.products.map(\.name) == ["Shop"])
+        let web = try #require(result.occurrence("www/js/index.js"))
+        #expect(web.occurrenceClass == .binaryLiteral)
+        #expect(web.rule == "web content (`www/`) of Cordova config.xml: packaged into the Android app")
+        #expect(result.classOf("hooks/after_prepare.js")?.isBinary == false)
+        #expect(result.occurrence("lib/res/xml/config.xml")?.products == [])
+    }
+
     @Test func aConfigWithoutWebDirEmbedsNothing() throws {
         let repo = GitFixture("capacitor-no-webdir")
         repo.write("capacitor.config.json", "{ \"appId\": \"com.example.shop\" }\n")

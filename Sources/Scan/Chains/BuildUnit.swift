@@ -23,6 +23,9 @@ struct BuildUnit: Sendable {
         case desktop(framework: String)
         /// A static site: the folder that serves `/.well-known/`.
         case site
+        /// A Cordova app (`config.xml` with a W3C `widget`): its `www/` ships in the Android and
+        /// iOS apps that `cordova build` makes from it.
+        case cordova
     }
 
     /// What a unit references.
@@ -64,6 +67,9 @@ struct BuildUnit: Sendable {
     /// name it: the `android`/`ios` platform folders of a Capacitor config, which `cap sync`
     /// copies the web bundle into.
     var embeddedIn: [String] = []
+    /// Cordova: the app's name (`<name>`) and the platforms it builds (`<platform name=...>`).
+    var appName: String?
+    var appPlatforms: [String] = []
     /// .NET: a console app (`OutputType` `Exe`, no web or worker SDK): a tool, no service of its own.
     var consoleApp = false
     /// Xcode: the project's targets were read and none builds an app (frameworks, libraries): it
@@ -83,7 +89,7 @@ struct BuildUnit: Sendable {
         case .dotNet(let mobile, _): return mobile
         case .gradle(let app, _, _): return app
         case .xcodeProject: return !xcodeLibrary
-        case .xcodeGen, .tuist, .desktop: return true
+        case .xcodeGen, .tuist, .desktop, .cordova: return true
         case .swiftPackage, .service, .library, .site, .xcodeWorkspace: return false
         }
     }
@@ -96,6 +102,7 @@ struct BuildUnit: Sendable {
         case .xcodeProject: return xcodeLibrary ? [] : ["iOS"]
         case .xcodeGen, .tuist: return ["iOS"]
         case .desktop: return ["desktop"]
+        case .cordova: return Set(appPlatforms)
         default: return []
         }
     }
@@ -106,6 +113,7 @@ struct BuildUnit: Sendable {
         case .xcodeGen: return "XcodeGen spec \(file)"
         case .tuist: return "Tuist spec \(file)"
         case .xcodeWorkspace: return "Xcode workspace \(file)"
+        case .cordova: return "Cordova config \(file)"
         default: return file
         }
     }
@@ -196,6 +204,20 @@ enum BuildFileParser {
         if ByteSearch.contains("SDKROOT = macosx;", in: text) && !ByteSearch.contains("SDKROOT = iphoneos;", in: text) {
             unit.variant = "macOS"
         }
+        return unit
+    }
+
+    /// A Cordova `config.xml` (a `widget` of the W3C widgets namespace): the app its `www/` ships
+    /// in, for the platforms its `<platform name="android|ios">` elements name (both when it names
+    /// none: `cordova platform add` may keep them in `package.json` only). nil for any other `config.xml`.
+    static func cordova(path: String, text: String) -> BuildUnit? {
+        guard ByteSearch.contains("<widget", in: text), ByteSearch.contains("http://www.w3.org/ns/widgets", in: text)
+        else { return nil }
+        var unit = BuildUnit(root: folderOf(path), file: path, kind: .cordova)
+        unit.appName = captures(#"<name(?:\s[^>]*)?>\s*([^<]+?)\s*</name>"#, in: text, holding: ["<name"]).first
+        let named = captures(#"<platform\s+name\s*=\s*["']([a-z]+)["']"#, in: text, holding: ["<platform"])
+        unit.appPlatforms = [("android", "Android"), ("ios", "iOS")].filter { named.contains($0.0) }.map(\.1)
+        if unit.appPlatforms.isEmpty { unit.appPlatforms = ["Android", "iOS"] }
         return unit
     }
 

@@ -201,6 +201,7 @@ private func parseBuildFile(_ path: String, _ bytes: [UInt8], hasMain: Bool) -> 
     if lower == "project.pbxproj", let projectFile = xcodeProjectFile(containing: path) {
         return BuildFileParser.xcodeProject(projectFile: projectFile, text: text)
     }
+    if lower == "config.xml" { return BuildFileParser.cordova(path: path, text: text) }
     if lower.hasPrefix("capacitor.config.") { return BuildFileParser.capacitor(path: path, text: text) }
     if lower == "contents.xcworkspacedata" { return BuildFileParser.xcodeWorkspace(dataFile: path, text: text) }
     if lower == "cargo.toml" { return BuildFileParser.cargo(path: path, text: text, hasMain: hasMain) }
@@ -216,6 +217,7 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
         "project.pbxproj", "cargo.toml", "go.mod", "package.json", "pyproject.toml", "requirements.txt",
         "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
         "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js", "androidmanifest.xml",
+        "config.xml",
     ].map { Array($0.utf8) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)

@@ -106,6 +106,8 @@ final class ProductGraph {
             return server(unit.deploys ?? language)
         case .site:
             return Product(name: unit.root, kind: .site, description: "static site", file: unit.file)
+        case .cordova:
+            return app(unit.appName ?? folderName, appDescription(unit.appPlatforms).dropLast(4) + " app (Cordova)")
         case .swiftPackage:
             return unit.deploys.map(server)
         case .dotNet(false, true), .library, .xcodeWorkspace:

@@ -56,6 +56,19 @@ extension Classifier {
         )
     }
 
+    /// A Cordova app's files: its `config.xml` (preferences, `allow-navigation`, `access`) and
+    /// its `www/` web content ship in the apps; nil for its other files (hooks, scripts).
+    func cordovaFile(_ path: String, _ owner: BuildUnit) -> (OccurrenceClass, String)? {
+        let platforms =
+            owner.appPlatforms.joined(separator: " and ") + (owner.appPlatforms.count == 1 ? " app" : " apps")
+        if path == owner.file {
+            return (.binaryConfig, "Cordova \(owner.file): copied into the \(platforms) it builds")
+        }
+        let www = owner.root.isEmpty ? "www/" : owner.root + "/www/"
+        guard path.hasPrefix(www), !isProse(nameOf(path).lowercased()) else { return nil }
+        return (.binaryLiteral, "web content (`\(www)`) of Cordova \(owner.file): packaged into the \(platforms)")
+    }
+
     /// A Kotlin Multiplatform source set that no app compiles (`jvmMain`, `jsMain`): the servers
     /// and sites that carry it, else a rule saying it ships in no app; nil for any other file.
     func kmpNonAppSourceSet(_ path: String, _ owner: BuildUnit) -> (OccurrenceClass, String)? {

@@ -104,6 +104,13 @@ struct Classifier {
         if let chained = chains.classify(path, lowerName: lowerName, inMobileProject: project?.kind.isMobile == true) {
             return chained
         }
+        if let owner, owner.xcodeLibrary, owner.kind == .xcodeProject, !isDocument(lowerName) {
+            // No workspace names it with an app project (else the chain above decided).
+            return (
+                .other,
+                "in framework project \(owner.file), whose targets build no app and which no workspace that the build files show builds with an app: check where it ships"
+            )
+        }
         if let project, project.kind.isMobile { return classifyInMobileProject(path, project, lowerName) }
         if let owner, owner.kind == .cordova, let decided = cordovaFile(path, owner) { return decided }
         if let owner, case .desktop(let framework) = owner.kind, !isDocument(lowerName) {

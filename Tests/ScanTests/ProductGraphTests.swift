@@ -608,6 +608,10 @@ extension NativeAppsProductTests {
                 "Modules/Kit/Kit.xcodeproj <- Xcode workspace Shop.xcworkspace <- App/Shop.xcodeproj"), "\(kit.rule)")
         #expect(result.occurrence("App/Shop/Links.swift")?.products.map(\.label) == ["iOS app `Shop`"])
         #expect(result.occurrence("Loose/Sources/Loose.swift")?.products == [])
+        #expect(result.classOf("Loose/Sources/Loose.swift") == .other)
+        #expect(
+            result.occurrence("Loose/Sources/Loose.swift")?.rule.hasPrefix(
+                "in framework project Loose/Loose.xcodeproj, whose targets build no app") == true)
     }
 }
 

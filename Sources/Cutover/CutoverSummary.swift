@@ -11,11 +11,17 @@ public struct CutoverSummary: Sendable, Equatable {
         public let files: Int
         /// What the name means, in a few words (a class's description); empty when the name says it.
         public let about: String
+        /// The product tallied (grouping `product`); nil for the occurrences in no product and in
+        /// the other groupings.
+        public var product: Product? = nil
+        /// The occurrences per class (grouping `product`); empty in the other groupings.
+        public var classes: [OccurrenceClass: Int] = [:]
     }
 
-    /// The rewritten occurrences counted one way (`key` "class"); each name once, most shipping first.
+    /// The rewritten occurrences counted one way (`key` "class" or "product"); each name once, most
+    /// shipping first. An occurrence two products carry counts in both.
     public struct Grouping: Sendable, Equatable {
-        /// What the occurrences are grouped by, one lowercase word: `class`.
+        /// What the occurrences are grouped by, one lowercase word: `class`, `product`.
         public let key: String
         public let tallies: [Tally]
     }
@@ -54,7 +60,7 @@ public struct CutoverSummary: Sendable, Equatable {
     /// Files and occurrences the cutover rewrites.
     public let files: Int
     public let occurrences: Int
-    /// The rewritten occurrences grouped: by class today.
+    /// The rewritten occurrences grouped: by class, then by product.
     public let groupings: [Grouping]
     public let leftAlone: [LeftAlone]
     /// Occurrences of the new host already in the repository (named by the new host), if any.
@@ -65,7 +71,7 @@ extension CutoverPlan {
     /// The plan in numbers: what it rewrites by class, and what it leaves alone and why.
     public var summary: CutoverSummary {
         CutoverSummary(
-            files: files.count, occurrences: edits.count, groupings: [classGrouping],
+            files: files.count, occurrences: edits.count, groupings: [classGrouping, productGrouping],
             leftAlone: leftAlone,
             newHostAlready: newHostAlreadyAt.isEmpty
                 ? nil
@@ -90,6 +96,33 @@ extension CutoverPlan {
                         about: classDescription(cls))
                 }
             })
+    }
+
+    /// Per product that carries rewritten occurrences (apps, then servers, then sites), its
+    /// occurrences, files and classes; last, the occurrences that no product carries (docs,
+    /// tests, build scripts, and what the build files do not place), named `in no product`.
+    private var productGrouping: CutoverSummary.Grouping {
+        var order: [Product] = []
+        var edits: [Product?: [CutoverEdit]] = [:]
+        for edit in self.edits {
+            for product in edit.products.isEmpty ? [nil] : edit.products.map(Optional.some) {
+                if let product, edits[product] == nil { order.append(product) }
+                edits[product, default: []].append(edit)
+            }
+        }
+        func tally(_ product: Product?) -> CutoverSummary.Tally? {
+            guard let held = edits[product] else { return nil }
+            var classes: [OccurrenceClass: Int] = [:]
+            for edit in held { classes[edit.occurrenceClass, default: 0] += 1 }
+            var tally = CutoverSummary.Tally(
+                name: product?.name ?? "in no product", occurrences: held.count, files: Set(held.map(\.path)).count,
+                about: product?.description ?? "ships in no product the build files show")
+            tally.product = product
+            tally.classes = classes
+            return tally
+        }
+        return CutoverSummary.Grouping(
+            key: "product", tallies: (order.sorted().map(tally) + [tally(nil)]).compactMap { $0 })
     }
 
     private var leftAlone: [CutoverSummary.LeftAlone] {

@@ -104,7 +104,15 @@ struct Classifier {
         if let chained = chains.classify(path, lowerName: lowerName, inMobileProject: project?.kind.isMobile == true) {
             return chained
         }
+        if let owner, owner.xcodeLibrary, owner.kind == .xcodeProject, !isDocument(lowerName) {
+            // No workspace names it with an app project (else the chain above decided).
+            return (
+                .other,
+                "in framework project \(owner.file), whose targets build no app and which no workspace that the build files show builds with an app: check where it ships"
+            )
+        }
         if let project, project.kind.isMobile { return classifyInMobileProject(path, project, lowerName) }
+        if let owner, owner.kind == .cordova, let decided = cordovaFile(path, owner) { return decided }
         if let owner, case .desktop(let framework) = owner.kind, !isDocument(lowerName) {
             return (.binaryLiteral, "in the \(framework) desktop app \(owner.file): packaged into the app")
         }
@@ -123,6 +131,9 @@ struct Classifier {
         }
         if let project, project.kind == .server {
             // A class library deploys with the servers that reference it, else with nothing known.
+            if let owner, owner.file == project.file, owner.consoleApp {
+                return consoleApp(path, project.file)
+            }
             if let owner, owner.file == project.file, owner.referenceable, owner.deploys == nil {
                 if let served = deployedOnly(path) { return served }
                 return (
@@ -140,6 +151,13 @@ struct Classifier {
             return (.server, "\(reason): changes with a deployment")
         }
         if let owner {
+            if let carrier = graph.links(of: path).first {
+                // The package ships, but this file is neither source nor a resource its build takes.
+                return (
+                    .other,
+                    "in \(owner.file), which \(carrier.product.label) carries (\(carrier.text(from: path))), but not a kind of file its build ships: check where it ships"
+                )
+            }
             return (
                 .other,
                 "in \(owner.file), which no app, server or site that the build files show includes: check where it ships"

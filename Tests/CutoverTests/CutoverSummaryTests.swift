@@ -26,7 +26,7 @@ import Testing
         let plan = try planCutover(try Project(path: repo.root), from: "host.com", to: "example.org")
         let summary = plan.summary
         #expect(summary.files == 3 && summary.occurrences == 4)
-        #expect(summary.groupings.map(\.key) == ["class"])
+        #expect(summary.groupings.map(\.key) == ["class", "product"])
         #expect(
             summary.groupings[0].tallies.map { "\($0.name) \($0.occurrences)/\($0.files)" } == [
                 "binary-literal 2/1", "docs 2/2",
@@ -50,6 +50,40 @@ import Testing
         ).summary
         #expect(all.leftAlone.map(\.kind) == [.symlink, .binaryFile, .skipped, .untracked])
         #expect(all.occurrences == 8)
+    }
+
+    @Test func theSummaryGroupsPerProductWithItsClassesAndSaysWhatIsInNoProduct() throws {
+        let repo = GitFixture("summary-products")
+        repo.write(
+            "androidApp/build.gradle.kts",
+            "plugins { id(\"com.android.application\") }\ndependencies { implementation(project(\":shared\")) }\n")
+        repo.write("androidApp/src/main/AndroidManifest.xml", "<data android:host=\"host.com\" />\n")
+        repo.write(
+            "androidApp/src/main/res/values/strings.xml",
+            "<resources><string name=\"h\">host.com</string></resources>\n")
+        repo.write("shared/build.gradle.kts", "plugins { kotlin(\"multiplatform\") }\n")
+        repo.write("shared/src/commonMain/kotlin/Api.kt", "val HOST = \"host.com\"\nval WEB = \"https://host.com/w\"\n")
+        repo.write(
+            "backend/api/build.gradle.kts",
+            "plugins { id(\"org.springframework.boot\") }\ndependencies { implementation(project(\":shared\")) }\n")
+        repo.write("backend/api/src/main/kotlin/Cors.kt", "val origin = \"https://host.com\"\n")
+        repo.write("landing-page/.well-known/assetlinks.json", "[]\n")
+        repo.write("landing-page/index.html", "<a href=\"https://host.com/app\">app</a>\n")
+        repo.write("docs/guide.md", "host.com\n")
+        repo.commit("products")
+        let summary = try planCutover(try Project(path: repo.root), from: "host.com", to: "example.org").summary
+        let byProduct = try #require(summary.groupings.first { $0.key == "product" })
+        // Apps, then servers, then sites; an occurrence in shared code counts for each product that carries it.
+        #expect(byProduct.tallies.map(\.name) == ["androidApp", "backend/api", "landing-page", "in no product"])
+        let app = byProduct.tallies[0]
+        #expect(app.product?.kind == .app && app.product?.file == "androidApp/build.gradle.kts")
+        #expect(app.occurrences == 4 && app.files == 3)
+        #expect(app.classes == [.binaryLiteral: 3, .binaryConfig: 1])
+        let server = byProduct.tallies[1]
+        #expect(server.product?.description == "Spring Boot server" && server.occurrences == 3 && server.files == 2)
+        #expect(byProduct.tallies[2].product?.kind == .site && byProduct.tallies[2].classes == [.server: 1])
+        let none = byProduct.tallies[3]
+        #expect(none.product == nil && none.occurrences == 1 && none.classes == [.docs: 1])
     }
 
     @Test func theNewHostAlreadyPresentIsCounted() throws {

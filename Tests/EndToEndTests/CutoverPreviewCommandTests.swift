@@ -50,6 +50,8 @@ import Testing
         #expect(object["redirect_uris"] is [Any])
         let edits = try #require(object["edits"] as? [[String: Any]])
         #expect(edits.contains { $0["old"] as? String == "api.host.com" && $0["new"] as? String == "api.example.org" })
+        // Each edit names the products that carry it: here the Android app of `android/app`.
+        #expect(edits.count == 2 && edits.allSatisfy { $0["products"] as? [String] == ["app"] })
     }
 
     @Test func thePreviewOpensWithASummaryAndStatPrintsOnlyTheSummary() throws {
@@ -64,6 +66,7 @@ import Testing
         #expect(summaryEnd < diffStart)
         let summary = lines[..<summaryEnd].joined(separator: "\n")
         #expect(summary.contains("to rewrite: 1 occurrence in 1 file\n  by class:\n    binary-config  1 in 1 file"))
+        #expect(summary.contains("\n  per product:\n    Android app `app`  1 in 1 file  (binary-config 1)\n"))
         #expect(summary.contains("  e-mail addresses: 1 in 1 file; a cutover leaves mailboxes alone"))
         #expect(summary.contains("  related hosts: 1 in 1 file (api.host.com); other hosts"))
         #expect(summary.contains("  untracked and ignored files: never scanned, never rewritten"))
@@ -83,6 +86,12 @@ import Testing
         #expect(counts["occurrences"] as? Int == 1 && counts["files"] as? Int == 1)
         let byClass = try #require(counts["by_class"] as? [[String: Any]])
         #expect(byClass.map { $0["name"] as? String } == ["binary-config"])
+        let byProduct = try #require(counts["by_product"] as? [[String: Any]])
+        #expect(byProduct.map { $0["name"] as? String } == ["app"])
+        #expect(
+            byProduct.first?["kind"] as? String == "app"
+                && byProduct.first?["file"] as? String == "android/app/build.gradle")
+        #expect(byProduct.first?["classes"] as? [String: Int] == ["binary-config": 1])
         let left = try #require(counts["left_alone"] as? [[String: Any]])
         #expect(left.map { $0["kind"] as? String } == ["email", "related", "untracked"])
         #expect(repo.readText("README.md") == "Mail support@host.com.\n")

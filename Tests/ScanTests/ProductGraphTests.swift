@@ -396,6 +396,41 @@ import Testing
     }
 }
 
+extension ProductGraphBadInputTests {
+    @Test func malformedWorkspacesCapacitorConfigsAndTuistManifestsLinkNothing() throws {
+        let repo = GitFixture("malformed-follow-ups")
+        let framework =
+            "{ T1 = { isa = PBXNativeTarget; name = Kit; productType = \"com.apple.product-type.framework\"; }; }\n"
+        let app =
+            "{ T1 = { isa = PBXNativeTarget; name = App; productType = \"com.apple.product-type.application\"; }; }\n"
+        // Not XML, a project that is not in the repository, a location outside it: no project named.
+        repo.write(
+            "Broken.xcworkspace/contents.xcworkspacedata",
+            "<Workspace <FileRef location = \"group:Kit/Kit.xcodeproj\"\n<FileRef location = \"group:Gone/Gone.xcodeproj\"></FileRef>"
+                + "<FileRef location = \"group:App/App.xcodeproj\"></FileRef>"
+                + "<FileRef location = \"group:../../Kit/Kit.xcodeproj\"></FileRef>\n")
+        repo.write("App/App.xcodeproj/project.pbxproj", app)
+        repo.write("Kit/Kit.xcodeproj/project.pbxproj", framework)
+        repo.write("Kit/Sources/Api.swift", "let api = \"https://host.com\"\n")
+        // `webDir` outside the repository: the config's own folder is still the web project.
+        repo.write("web/capacitor.config.json", "{ \"webDir\": \"../../outside\" }\n")
+        repo.write("web/src/api.ts", "export const A = 'https://host.com';\n")
+        repo.write("web/android/app/build.gradle", "apply plugin: 'com.android.application'\n")
+        // A Tuist manifest that names no target: its sources are the app's, as before.
+        repo.write(
+            "tuist/Project.swift",
+            "import ProjectDescription\nlet project = Project(name: \"X\", sources: [\"Src/**\"])\n")
+        repo.write("tuist/Src/X.swift", "let x = \"host.com\"\n")
+        repo.commit("malformed")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        // The workspace names `Kit/Kit.xcodeproj` only in a tag that never closes: it is not read,
+        // so the framework reaches no app although the workspace names the app project.
+        #expect(result.occurrence("Kit/Sources/Api.swift")?.products == [])
+        #expect(result.occurrence("web/src/api.ts")?.products.map(\.label) == ["Android app `app`"])
+        #expect(result.classOf("tuist/Src/X.swift") == .binaryLiteral)
+    }
+}
+
 /// A native Android app (Groovy Gradle, Java) and an Xcode app whose Info.plist reads a host from
 /// an `.xcconfig` chain; UI tests in their own target; a macOS app.
 @Suite struct NativeAppsProductTests {
@@ -523,5 +558,331 @@ extension NativeAppsProductTests {
         #expect(result.classOf("svc/test_app.py") == .test)
         #expect(result.occurrence("tv/src/main/java/Home.kt")?.products.map(\.label) == ["Android TV app `tv`"])
         #expect(result.classOf("web/src/app.spec.ts") == .test)
+    }
+}
+
+/// An Xcode workspace names the projects it builds; a framework project in it ships in the
+/// workspace's app project, read from `contents.xcworkspacedata`, never from folder names.
+@Suite struct XcodeWorkspaceProductTests {
+    func project(_ targets: [(String, String)]) -> String {
+        "{ objects = {\n"
+            + targets.enumerated().map { n, t in
+                "  T\(n) = { isa = PBXNativeTarget; name = \(t.0); productType = \"com.apple.product-type.\(t.1)\"; };\n"
+            }.joined() + "}; }\n"
+    }
+
+    @Test func aFrameworkProjectThatAWorkspaceNamesShipsInItsAppProject() throws {
+        let repo = GitFixture("xcode-workspace")
+        repo.write(
+            "Shop.xcworkspace/contents.xcworkspacedata",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <FileRef location = "group:App/Shop.xcodeproj"></FileRef>
+               <Group location = "container:Modules" name = "Modules">
+                  <FileRef location = "group:Kit/Kit.xcodeproj"></FileRef>
+               </Group>
+               <FileRef location = "absolute:/Users/me/Elsewhere/Other.xcodeproj"></FileRef>
+            </Workspace>
+            """)
+        repo.write("App/Shop.xcodeproj/project.pbxproj", project([("Shop", "application")]))
+        // Every project holds a workspace of its own that names only itself: it builds nothing more.
+        repo.write(
+            "App/Shop.xcodeproj/project.xcworkspace/contents.xcworkspacedata",
+            "<Workspace version = \"1.0\"><FileRef location = \"self:\"></FileRef></Workspace>\n")
+        repo.write("App/Shop/Links.swift", "let web = \"https://host.com\"\n")
+        repo.write("Modules/Kit/Kit.xcodeproj/project.pbxproj", project([("Kit", "framework")]))
+        repo.write("Modules/Kit/Sources/Api.swift", "let api = \"https://host.com/v1\"\n")
+        // A framework project that no workspace names is no app, and no app carries it.
+        repo.write("Loose/Loose.xcodeproj/project.pbxproj", project([("Loose", "framework")]))
+        repo.write("Loose/Sources/Loose.swift", "let loose = \"https://host.com/l\"\n")
+        repo.commit("workspace")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+
+        #expect(result.products.map(\.product.label) == ["iOS app `Shop`"])
+        let kit = try #require(result.occurrence("Modules/Kit/Sources/Api.swift"))
+        #expect(kit.occurrenceClass == .binaryLiteral)
+        #expect(kit.products.map(\.label) == ["iOS app `Shop`"])
+        #expect(
+            kit.rule.contains(
+                "Modules/Kit/Kit.xcodeproj <- Xcode workspace Shop.xcworkspace <- App/Shop.xcodeproj"), "\(kit.rule)")
+        #expect(result.occurrence("App/Shop/Links.swift")?.products.map(\.label) == ["iOS app `Shop`"])
+        #expect(result.occurrence("Loose/Sources/Loose.swift")?.products == [])
+        #expect(result.classOf("Loose/Sources/Loose.swift") == .other)
+        #expect(
+            result.occurrence("Loose/Sources/Loose.swift")?.rule.hasPrefix(
+                "in framework project Loose/Loose.xcodeproj, whose targets build no app") == true)
+    }
+}
+
+/// A Capacitor app: `cap sync` copies the config's `webDir` into the Android and iOS apps of its
+/// platform folders, so the web project's sources ship in both, with the chain in the rule.
+@Suite struct CapacitorProductTests {
+    let pbxproj =
+        "{ objects = { T1 = { isa = PBXNativeTarget; name = App; productType = \"com.apple.product-type.application\"; }; }; }\n"
+
+    @Test func theWebBundleShipsInTheAndroidAndIOSAppsOfTheConfig() throws {
+        let repo = GitFixture("capacitor")
+        repo.write(
+            "package.json",
+            "{ \"name\": \"shop\", \"dependencies\": { \"@capacitor/core\": \"6.0.0\", \"@capacitor/android\": \"6.0.0\" } }\n"
+        )
+        repo.write(
+            "capacitor.config.ts",
+            "const config: CapacitorConfig = {\n  appId: 'com.example.shop',\n  webDir: 'dist',\n  server: { hostname: 'host.com' },\n};\n"
+        )
+        repo.write("src/api.ts", "export const API = 'https://host.com/v1';\n")
+        repo.write("scripts/release.sh", "curl -fsS https://host.com/hook\n")
+        repo.write("android/app/build.gradle", "apply plugin: 'com.android.application'\n")
+        repo.write("android/app/src/main/java/com/example/Main.java", "String h = \"host.com\";\n")
+        repo.write("ios/App/App.xcodeproj/project.pbxproj", pbxproj)
+        repo.commit("capacitor")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let api = try #require(result.occurrence("src/api.ts"))
+        #expect(api.occurrenceClass == .binaryLiteral)
+        #expect(api.products.map(\.label).sorted() == ["Android app `app`", "iOS app `App`"])
+        #expect(api.rule.contains("capacitor.config.ts (web bundle `dist`) <- "), "\(api.rule)")
+        // A file of the web project that is neither source nor a resource: the rule names who carries the project.
+        let script = try #require(result.occurrence("scripts/release.sh"))
+        #expect(script.occurrenceClass == .other)
+        #expect(script.rule.contains("in capacitor.config.ts, which "), "\(script.rule)")
+        #expect(script.rule.contains("but not a kind of file its build ships"), "\(script.rule)")
+        // The config itself is copied into the apps.
+        #expect(result.occurrence("capacitor.config.ts")?.occurrenceClass.isBinary == true)
+        #expect(result.occurrence("capacitor.config.ts")?.products.count == 2)
+    }
+
+    @Test func platformPathsAndAWebPackageInItsOwnFolderAreReadFromTheConfig() throws {
+        let repo = GitFixture("capacitor-paths")
+        repo.write(
+            "capacitor.config.json",
+            "{\n  \"appId\": \"com.example.shop\",\n  \"webDir\": \"web/build\",\n  \"android\": { \"path\": \"native/droid\" }\n}\n"
+        )
+        repo.write("web/package.json", "{ \"name\": \"web\", \"dependencies\": { \"react\": \"18.0.0\" } }\n")
+        repo.write("web/src/App.tsx", "const site = \"https://host.com\";\n")
+        repo.write("native/droid/app/build.gradle", "apply plugin: 'com.android.application'\n")
+        // Not the config's android path: a separate app that never gets the bundle.
+        repo.write("android/app/build.gradle", "apply plugin: 'com.android.application'\n")
+        repo.write("android/app/src/main/java/Other.java", "String h = \"host.com\";\n")
+        repo.commit("capacitor-paths")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let app = try #require(result.occurrence("web/src/App.tsx"))
+        #expect(app.occurrenceClass == .binaryLiteral)
+        #expect(app.products.map(\.name) == ["app"])
+        #expect(app.products.first?.file == "native/droid/app/build.gradle")
+        #expect(
+            app.rule.contains(
+                "web/package.json <- capacitor.config.json (web bundle `web/build`) <- native/droid/app/build.gradle"),
+            "\(app.rule)")
+    }
+
+    @Test func aCordovaAppShipsItsWwwAndConfigInThePlatformsItNames() throws {
+        let repo = GitFixture("cordova")
+        repo.write(
+            "config.xml",
+            """
+            <?xml version='1.0' encoding='utf-8'?>
+            <widget id="com.example.shop" version="1.0.0" xmlns="http://www.w3.org/ns/widgets">
+                <name>Shop</name>
+                <allow-navigation href="https://host.com/*" />
+                <platform name="android"><preference name="AndroidLaunchMode" value="singleTask" /></platform>
+            </widget>
+            """)
+        repo.write("www/js/index.js", "const API = 'https://host.com/v1';\n")
+        repo.write("hooks/after_prepare.js", "fetch('https://host.com/hook');\n")
+        // An Android resource named config.xml is no Cordova app.
+        repo.write("lib/res/xml/config.xml", "<config><host>host.com</host></config>\n")
+        repo.commit("cordova")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.products.map(\.product.label) == ["Android app (Cordova) `Shop`"])
+        #expect(result.classOf("config.xml") == .binaryConfig)
+        #expect(result.occurrence("config.xml")?.products.map(\.name) == ["Shop"])
+        let web = try #require(result.occurrence("www/js/index.js"))
+        #expect(web.occurrenceClass == .binaryLiteral)
+        #expect(web.rule == "web content (`www/`) of Cordova config.xml: packaged into the Android app")
+        #expect(result.classOf("hooks/after_prepare.js")?.isBinary == false)
+        #expect(result.occurrence("lib/res/xml/config.xml")?.products == [])
+    }
+
+    @Test func aConfigWithoutWebDirEmbedsNothing() throws {
+        let repo = GitFixture("capacitor-no-webdir")
+        repo.write("capacitor.config.json", "{ \"appId\": \"com.example.shop\" }\n")
+        repo.write("src/api.ts", "export const API = 'https://host.com/v1';\n")
+        repo.write("android/app/build.gradle", "apply plugin: 'com.android.application'\n")
+        repo.commit("no-webdir")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.occurrence("src/api.ts")?.products == [])
+        #expect(result.classOf("src/api.ts")?.isBinary == false)
+    }
+}
+
+/// Form factors and test targets read from what declares them: an Android manifest's
+/// `uses-feature`, a Tuist target's `product`.
+@Suite struct DeclaredTargetsProductTests {
+    @Test func aManifestThatRequiresAWatchMakesAWearOSApp() throws {
+        let repo = GitFixture("wear-manifest")
+        // No Wear dependency in the build file: only the manifest says it.
+        repo.write("watch/build.gradle.kts", "plugins { id(\"com.android.application\") }\n")
+        repo.write(
+            "watch/src/main/AndroidManifest.xml",
+            "<manifest>\n  <uses-feature android:name=\"android.hardware.type.watch\" />\n  <application />\n</manifest>\n"
+        )
+        repo.write("watch/src/main/java/Tile.kt", "val h = \"host.com\"\n")
+        // A phone app whose manifest mentions a watch only in a comment stays a phone app.
+        repo.write("phone/build.gradle.kts", "plugins { id(\"com.android.application\") }\n")
+        repo.write(
+            "phone/src/main/AndroidManifest.xml",
+            "<manifest>\n  <!-- <uses-feature android:name=\"android.hardware.type.watch\" /> -->\n</manifest>\n")
+        repo.write("phone/src/main/java/Main.kt", "val h = \"host.com\"\n")
+        repo.commit("wear")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.occurrence("watch/src/main/java/Tile.kt")?.products.map(\.label) == ["Wear OS app `watch`"])
+        #expect(result.occurrence("phone/src/main/java/Main.kt")?.products.map(\.label) == ["Android app `phone`"])
+    }
+
+    @Test func tuistTestTargetsSourcesAreTestsAndItsAppTargetNamesTheApp() throws {
+        let repo = GitFixture("tuist-targets")
+        repo.write(
+            "Project.swift",
+            """
+            import ProjectDescription
+            let project = Project(
+                name: "Shop",
+                targets: [
+                    .target(name: "Shop", destinations: .iOS, product: .app, bundleId: "com.example.shop",
+                            sources: ["Shop/Sources/**"]),
+                    .target(name: "ShopKit", destinations: .iOS, product: .framework, bundleId: "com.example.kit",
+                            sources: ["Kit/**"]),
+                    .target(name: "ShopTests", destinations: .iOS, product: .unitTests, bundleId: "com.example.tests",
+                            sources: ["Checks/**"], dependencies: [.target(name: "Shop")]),
+                    .target(name: "ShopUITests", destinations: .iOS, product: .uiTests, bundleId: "com.example.ui",
+                            sources: "Flows/**"),
+                ]
+            )
+            """)
+        repo.write("Shop/Sources/Links.swift", "let web = \"https://host.com\"\n")
+        repo.write("Kit/Api.swift", "let api = \"https://host.com/v1\"\n")
+        repo.write("Checks/LinksChecks.swift", "XCTAssertEqual(web, \"https://host.com\")\n")
+        repo.write("Flows/Launch.swift", "app.open(\"https://host.com\")\n")
+        repo.commit("tuist")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.products.map(\.product.label) == ["iOS app `Shop`"])
+        #expect(result.classOf("Shop/Sources/Links.swift") == .binaryLiteral)
+        #expect(result.classOf("Kit/Api.swift") == .binaryLiteral)
+        #expect(result.occurrence("Kit/Api.swift")?.products.map(\.label) == ["iOS app `Shop`"])
+        // Folders not named like tests: only the targets' `product` says so.
+        #expect(result.classOf("Checks/LinksChecks.swift") == .test)
+        #expect(
+            result.occurrence("Checks/LinksChecks.swift")?.rule.contains("test target of Tuist spec Project.swift")
+                == true)
+        #expect(result.classOf("Flows/Launch.swift") == .test)
+    }
+}
+
+/// Code generators: the place a generator fetches its schema or spec from is used while building
+/// only (`build`); any other value of its config may reach the generated code and keeps its class.
+@Suite struct CodeGeneratorInputTests {
+    @Test func schemaAndSpecSourcesAreBuildAndOtherGeneratorValuesKeepTheirClass() throws {
+        let repo = GitFixture("codegen")
+        repo.write(
+            "package.json",
+            """
+            {
+              "name": "shop",
+              "scripts": {
+                "api": "openapi-generator-cli generate -i https://host.com/openapi.json -g typescript-fetch -o src/api",
+                "schema": "apollo client:download-schema --endpoint=https://host.com/graphql schema.json",
+                "open": "open https://host.com/docs"
+              },
+              "dependencies": { "@capacitor/core": "6.0.0" }
+            }
+            """)
+        repo.write("capacitor.config.json", "{ \"appId\": \"com.example.shop\", \"webDir\": \"dist\" }\n")
+        repo.write("android/app/build.gradle", "apply plugin: 'com.android.application'\n")
+        repo.write(
+            "codegen.ts",
+            """
+            const config: CodegenConfig = {
+              schema: 'https://host.com/graphql',
+              documents: ['src/**/*.graphql'],
+              generates: { 'src/gql/': { config: { fetcher: { endpoint: 'https://host.com/graphql' } } } },
+            };
+            """)
+        repo.write(
+            "ios/apollo-codegen-config.json",
+            """
+            { "schemaDownloadConfiguration": { "downloadMethod": { "introspection": {
+                "endpointURL": "https://host.com/graphql" } } } }
+            """)
+        repo.write(
+            "openapitools.json",
+            "{ \"generator-cli\": { \"generators\": { \"api\": { \"inputSpec\": \"https://host.com/openapi.json\" } } } }\n"
+        )
+        // The spec's own `servers` are the generated client's base URL: they ship.
+        repo.write("src/openapi.yaml", "servers:\n  - url: https://host.com/v1\n")
+        repo.commit("codegen")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let package = result.occurrences.filter { $0.path == "package.json" }
+        #expect(package.map(\.occurrenceClass).prefix(2) == [.build, .build])
+        #expect(package.first?.rule.hasPrefix("`-i` of openapi-generator in an npm script of package.json") == true)
+        #expect(package.dropFirst().first?.rule.hasPrefix("`--endpoint` of the Apollo CLI") == true)
+        #expect(package.last?.occurrenceClass != .build)  // `open https://host.com/docs` fetches no schema
+        let codegen = result.occurrences.filter { $0.path == "codegen.ts" }
+        #expect(codegen.count == 2)
+        #expect(codegen.first?.occurrenceClass == .build)
+        #expect(
+            codegen.first?.rule
+                == "`schema` source in the GraphQL Code Generator config codegen.ts: fetched while generating code, ships nothing"
+        )
+        // The fetcher's endpoint is written into the generated client: it keeps its class and says why.
+        #expect(codegen.last?.occurrenceClass == .binaryLiteral)
+        #expect(
+            codegen.last?.rule.contains("but not its schema or spec source: the value may reach the generated code")
+                == true)
+        #expect(result.classOf("ios/apollo-codegen-config.json") == .build)
+        #expect(result.classOf("openapitools.json") == .build)
+        #expect(result.classOf("src/openapi.yaml") != .build)
+    }
+}
+
+/// A .NET console app (`OutputType` `Exe`, no web or worker SDK) is a tool, not a server project,
+/// unless a server references it or a Dockerfile builds or runs it.
+@Suite struct ConsoleAppProductTests {
+    func exe(_ extra: String = "") -> String {
+        "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><OutputType>Exe</OutputType><TargetFramework>net8.0</TargetFramework></PropertyGroup>\(extra)</Project>\n"
+    }
+
+    @Test func aConsoleToolIsOtherAndADeployedOneIsServer() throws {
+        let repo = GitFixture("console-apps")
+        repo.write("tools/Seed/Seed.csproj", exe())
+        repo.write("tools/Seed/Program.cs", "var url = \"https://host.com/seed\";\n")
+        repo.write("tools/Migrator/Migrator.csproj", exe())
+        repo.write("tools/Migrator/Program.cs", "var url = \"https://host.com/migrate\";\n")
+        repo.write(
+            "deploy/migrator.dockerfile",
+            "FROM mcr.microsoft.com/dotnet/sdk:8.0\nRUN dotnet publish tools/Migrator/Migrator.csproj -o /out\nENTRYPOINT [\"dotnet\", \"/out/Migrator.dll\"]\n"
+        )
+        repo.write("tools/Jobs/Jobs.csproj", exe())
+        repo.write("tools/Jobs/Program.cs", "var url = \"https://host.com/jobs\";\n")
+        repo.write(
+            "src/Api/Api.csproj",
+            "<Project Sdk=\"Microsoft.NET.Sdk.Web\"><ItemGroup><ProjectReference Include=\"..\\..\\tools\\Jobs\\Jobs.csproj\" /></ItemGroup></Project>\n"
+        )
+        repo.commit("console")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let seed = try #require(result.occurrence("tools/Seed/Program.cs"))
+        #expect(seed.occurrenceClass == .other)
+        #expect(
+            seed.rule
+                == "in console app tools/Seed/Seed.csproj (`OutputType` `Exe`, no web or worker SDK), which no server references and no Dockerfile builds or runs: a tool, not a deployed service; check where it runs"
+        )
+        #expect(seed.products == [])
+        let migrator = try #require(result.occurrence("tools/Migrator/Program.cs"))
+        #expect(migrator.occurrenceClass == .server)
+        #expect(migrator.rule.contains("which deploy/migrator.dockerfile builds or runs"))
+        let jobs = try #require(result.occurrence("tools/Jobs/Program.cs"))
+        #expect(jobs.occurrenceClass == .server)
+        #expect(jobs.products.map(\.name) == ["src/Api"])
+        #expect(jobs.rule.contains("tools/Jobs/Jobs.csproj <- src/Api/Api.csproj"), "\(jobs.rule)")
     }
 }

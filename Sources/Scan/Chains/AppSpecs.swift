@@ -31,6 +31,15 @@ enum AppSpecParser {
         return unit
     }
 
+    /// The text of each target of a Tuist manifest, from `.target(`, `Target(` or `Target.target(`
+    /// to the next one (the whole text when it names none).
+    private static func tuistTargets(_ text: String) -> [Substring] {
+        guard let regex = try? Regex(#"(?:\.target|\bTarget(?:\.target)?)\s*\("#) else { return [text[...]] }
+        let starts = text.matches(of: regex).map(\.range.lowerBound)
+        guard !starts.isEmpty else { return [text[...]] }
+        return starts.indices.map { k in text[starts[k]..<(k + 1 < starts.count ? starts[k + 1] : text.endIndex)] }
+    }
+
     /// `sources: App`, `sources: [App, Shared]`, `sources: [{path: App}]`.
     private static func sourcePaths(_ node: YAMLNode?) -> [String] {
         guard let node else { return [] }
@@ -43,15 +52,29 @@ enum AppSpecParser {
         guard ByteSearch.contains("import ProjectDescription", in: text) else { return nil }
         let folder = folderOf(path)
         var unit = BuildUnit(root: folder, file: path, kind: .tuist)
-        var globs = captures(#"sources:\s*"([^"]+)""#, in: text, holding: ["sources:"])
-        for list in captures(#"sources:\s*\[([^\]]*)\]"#, in: text, holding: ["sources:"]) {
-            globs += captures(#""([^"]+)""#, in: list, holding: ["\""])
-        }
-        unit.sourceFolders = globs.compactMap { glob in
-            let fixed = glob.split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            var prefix = String(fixed)
-            while prefix.hasSuffix("/") { prefix.removeLast() }
-            return resolve(prefix, from: folder)
+        // Each target from its `.target(` / `Target(` to the next: its `product:` says whether its
+        // `sources` are the app's (`.app`, a framework it links) or tests (`.unitTests`, `.uiTests`).
+        for targetText in tuistTargets(text) {
+            let target = String(targetText)
+            var globs = captures(#"sources:\s*"([^"]+)""#, in: target, holding: ["sources:"])
+            for list in captures(#"sources:\s*\[([^\]]*)\]"#, in: target, holding: ["sources:"]) {
+                globs += captures(#""([^"]+)""#, in: list, holding: ["\""])
+            }
+            let folders = globs.compactMap { glob -> String? in
+                let fixed = glob.split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                var prefix = String(fixed)
+                while prefix.hasSuffix("/") { prefix.removeLast() }
+                return resolve(prefix, from: folder)
+            }
+            let product = captures(#"product:\s*\.([A-Za-z0-9]+)"#, in: target, holding: ["product:"]).first
+            let name = captures(#"name:\s*"([^"]+)""#, in: target, holding: ["name:"]).first
+            if product == "unitTests" || product == "uiTests" {
+                unit.testSourceFolders += folders
+                if let name { unit.testTargets.append(name) }
+            } else {
+                unit.sourceFolders += folders
+                if let name, product.map({ $0.lowercased().contains("app") }) ?? false { unit.appTargets.append(name) }
+            }
         }
         let packages = captures(#"\.(?:package|local)\(\s*path:\s*"([^"]+)""#, in: text, holding: ["path:"])
         unit.references = packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }

@@ -10,6 +10,9 @@ struct BuildUnit: Sendable {
         case gradle(app: Bool, kmp: Bool, ios: Bool)
         case swiftPackage
         case xcodeProject
+        /// An Xcode workspace (`App.xcworkspace`): builds the projects its `contents.xcworkspacedata`
+        /// names; a library project in it reaches the workspace's app projects through it.
+        case xcodeWorkspace
         case xcodeGen
         case tuist
         case service(language: String)
@@ -20,6 +23,9 @@ struct BuildUnit: Sendable {
         case desktop(framework: String)
         /// A static site: the folder that serves `/.well-known/`.
         case site
+        /// A Cordova app (`config.xml` with a W3C `widget`): its `www/` ships in the Android and
+        /// iOS apps that `cordova build` makes from it.
+        case cordova
     }
 
     /// What a unit references.
@@ -57,9 +63,22 @@ struct BuildUnit: Sendable {
     /// Xcode: the targets that build tests (unit or UI test bundles), and those that build apps.
     var testTargets: [String] = []
     var appTargets: [String] = []
+    /// Folders (repository paths) whose apps embed this unit though their build files do not
+    /// name it: the `android`/`ios` platform folders of a Capacitor config, which `cap sync`
+    /// copies the web bundle into.
+    var embeddedIn: [String] = []
+    /// Cordova: the app's name (`<name>`) and the platforms it builds (`<platform name=...>`).
+    var appName: String?
+    var appPlatforms: [String] = []
+    /// .NET: a console app (`OutputType` `Exe`, no web or worker SDK): a tool, no service of its own.
+    var consoleApp = false
+    /// Xcode: the project's targets were read and none builds an app (frameworks, libraries): it
+    /// ships only through the app projects of a workspace that names it.
+    var xcodeLibrary = false
     /// Names other build files may use for it (a Cargo package and its library, an npm package).
     var names: [String] = []
-    /// An Android app's form factor when it is not a phone app (`Wear OS`, `Android TV`).
+    /// An Android app's form factor when it is not a phone app (`Wear OS`, `Android TV`): from its
+    /// dependencies, else (Wear OS) from its `src/main/AndroidManifest.xml`'s `uses-feature`.
     var variant: String?
     /// The platforms of a .NET app, read from its target frameworks or classic project type.
     var dotNetPlatforms: [String] = []
@@ -69,8 +88,9 @@ struct BuildUnit: Sendable {
         switch kind {
         case .dotNet(let mobile, _): return mobile
         case .gradle(let app, _, _): return app
-        case .xcodeProject, .xcodeGen, .tuist, .desktop: return true
-        case .swiftPackage, .service, .library, .site: return false
+        case .xcodeProject: return !xcodeLibrary
+        case .xcodeGen, .tuist, .desktop, .cordova: return true
+        case .swiftPackage, .service, .library, .site, .xcodeWorkspace: return false
         }
     }
 
@@ -79,8 +99,10 @@ struct BuildUnit: Sendable {
         switch kind {
         case .dotNet(true, _): return dotNetPlatforms.isEmpty ? ["Android", "iOS"] : Set(dotNetPlatforms)
         case .gradle(true, _, _): return ["Android"]
-        case .xcodeProject, .xcodeGen, .tuist: return ["iOS"]
+        case .xcodeProject: return xcodeLibrary ? [] : ["iOS"]
+        case .xcodeGen, .tuist: return ["iOS"]
         case .desktop: return ["desktop"]
+        case .cordova: return Set(appPlatforms)
         default: return []
         }
     }
@@ -90,6 +112,8 @@ struct BuildUnit: Sendable {
         switch kind {
         case .xcodeGen: return "XcodeGen spec \(file)"
         case .tuist: return "Tuist spec \(file)"
+        case .xcodeWorkspace: return "Xcode workspace \(file)"
+        case .cordova: return "Cordova config \(file)"
         default: return file
         }
     }
@@ -103,13 +127,15 @@ enum BuildFileParser {
         let traits = DotNetTraits(path: path, text: text)
         let mobile = traits.mobile, test = traits.test
         var unit = BuildUnit(root: folder, file: path, kind: .dotNet(mobile: mobile, test: test))
-        unit.referenceable =
-            !mobile && !test && !text.contains("microsoft.net.sdk.web", ignoringCase: true)
-            && !text.contains("microsoft.net.sdk.worker", ignoringCase: true)
-            && !text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
+        let exe = text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
         unit.references = traits.projectReferences(text, from: folder).map(BuildUnit.Reference.path)
         unit.dotNetPlatforms = traits.platforms
         if !mobile && !test { unit.deploys = DotNetTraits.deploys(text) }
+        // A console app (`Exe`, no web or worker SDK) is a tool: a server that references it deploys it.
+        unit.consoleApp = !mobile && !test && exe && unit.deploys == nil
+        unit.referenceable =
+            !mobile && !test && !text.contains("microsoft.net.sdk.web", ignoringCase: true)
+            && !text.contains("microsoft.net.sdk.worker", ignoringCase: true) && (!exe || unit.consoleApp)
         return unit
     }
 
@@ -171,10 +197,76 @@ enum BuildFileParser {
         unit.references =
             packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
             + kmpFrameworks(in: text) + nativeReferences(in: text, from: folder)
-        (unit.appTargets, unit.testTargets) = xcodeTargets(in: text)
+        let targets = xcodeTargets(in: text)
+        (unit.appTargets, unit.testTargets) = (targets.apps, targets.tests)
+        // Only targets that were read decide it: a project whose targets cannot be read stays an app.
+        unit.xcodeLibrary = targets.apps.isEmpty && !targets.others.isEmpty
         if ByteSearch.contains("SDKROOT = macosx;", in: text) && !ByteSearch.contains("SDKROOT = iphoneos;", in: text) {
             unit.variant = "macOS"
         }
+        return unit
+    }
+
+    /// A Cordova `config.xml` (a `widget` of the W3C widgets namespace): the app its `www/` ships
+    /// in, for the platforms its `<platform name="android|ios">` elements name (both when it names
+    /// none: `cordova platform add` may keep them in `package.json` only). nil for any other `config.xml`.
+    static func cordova(path: String, text: String) -> BuildUnit? {
+        guard ByteSearch.contains("<widget", in: text), ByteSearch.contains("http://www.w3.org/ns/widgets", in: text)
+        else { return nil }
+        var unit = BuildUnit(root: folderOf(path), file: path, kind: .cordova)
+        unit.appName = captures(#"<name(?:\s[^>]*)?>\s*([^<]+?)\s*</name>"#, in: text, holding: ["<name"]).first
+        let named = captures(#"<platform\s+name\s*=\s*["']([a-z]+)["']"#, in: text, holding: ["<platform"])
+        unit.appPlatforms = [("android", "Android"), ("ios", "iOS")].filter { named.contains($0.0) }.map(\.1)
+        if unit.appPlatforms.isEmpty { unit.appPlatforms = ["Android", "iOS"] }
+        return unit
+    }
+
+    /// True when an Android manifest requires a watch (`<uses-feature android:name="android.hardware.type.watch"`),
+    /// outside comments: the app is a Wear OS app.
+    static func declaresWatch(_ manifest: String) -> Bool {
+        guard ByteSearch.contains("android.hardware.type.watch", in: manifest),
+            let comment = try? Regex(#"<!--[\s\S]*?-->"#),
+            let feature = try? Regex(
+                #"<uses-feature\b[^>]*\bandroid:name\s*=\s*["']android\.hardware\.type\.watch["']"#)
+        else { return false }
+        let text = ByteSearch.contains("<!--", in: manifest) ? manifest.replacing(comment, with: "") : manifest
+        return text.contains(feature)
+    }
+
+    /// An Xcode workspace from its `contents.xcworkspacedata`: the projects its `FileRef`s name
+    /// (`group:`, `container:` relative to the workspace's folder and its `Group`s; `absolute:`
+    /// and `self:` name nothing in the repository). nil for the workspace inside an `.xcodeproj`.
+    static func xcodeWorkspace(dataFile: String, text: String) -> BuildUnit? {
+        let workspace = folderOf(dataFile)
+        guard workspace.hasSuffix(".xcworkspace"), xcodeProjectFile(containing: dataFile) == nil else { return nil }
+        let folder = folderOf(workspace)
+        guard
+            let regex = try? Regex(
+                #"<(/?)(Group|FileRef)\b(?:[^<>]*?\blocation\s*=\s*"([a-z]+):([^"<>]*)")?[^<>]*?(/?)>"#)
+        else { return nil }
+        var groups: [String] = []  // the folder each open `Group` stands for
+        var projects: [String] = []
+        for match in text.matches(of: regex) {
+            let closing = match.output[1].substring == "/"
+            let isGroup = match.output[2].substring == "Group"
+            let scheme = match.output[3].substring.map(String.init)
+            let location = match.output[4].substring.map(String.init) ?? ""
+            let selfClosing = match.output[5].substring == "/"
+            if closing {
+                if isGroup, !groups.isEmpty { groups.removeLast() }
+                continue
+            }
+            let base = scheme == "group" ? (groups.last ?? folder) : folder
+            let resolved: String? =
+                scheme == "group" || scheme == "container" ? resolve(location, from: base) : nil
+            if isGroup {
+                if !selfClosing { groups.append(resolved ?? groups.last ?? folder) }
+            } else if let resolved, resolved.hasSuffix(".xcodeproj") {
+                projects.append(resolved)
+            }
+        }
+        var unit = BuildUnit(root: folder, file: workspace, kind: .xcodeWorkspace)
+        unit.references = projects.map(BuildUnit.Reference.path)
         return unit
     }
 

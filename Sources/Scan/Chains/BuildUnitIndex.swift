@@ -16,26 +16,37 @@ final class BuildUnitIndex {
 
     /// Crate folders with a `src/main.rs`: a Cargo package that builds a binary.
     private let rustBinaries: Set<String>
+    /// Gradle module folders -> their `src/main/AndroidManifest.xml` (index, path), read only when
+    /// the module is an app whose dependencies name no form factor.
+    private let mainManifests: [String: (index: Int, path: String)]
 
     init(files: FileList, read: @escaping ProjectFileReader) {
         self.read = read
         var byFolder: [String: [(index: Int, path: String)]] = [:]
         var binaries = Set<String>()
+        var manifests: [String: (index: Int, path: String)] = [:]
         for i in buildFileCandidates(files) {
             let path = files.path(at: i)
-            if path == "src/main.rs" || path.hasSuffix("/src/main.rs") {
+            if path.hasSuffix("AndroidManifest.xml") {
+                if path == "src/main/AndroidManifest.xml" || path.hasSuffix("/src/main/AndroidManifest.xml") {
+                    manifests[folderOf(folderOf(folderOf(path)))] = (i, path)
+                }
+            } else if path == "src/main.rs" || path.hasSuffix("/src/main.rs") {
                 binaries.insert(folderOf(folderOf(path)))
             } else if let site = siteRoot(of: path) {
                 // One candidate per site: its `.well-known` files are never read.
                 if !(byFolder[site] ?? []).contains(where: { siteRoot(of: $0.path) == site }) {
                     byFolder[site, default: []].append((i, path))
                 }
+            } else if path.hasSuffix("contents.xcworkspacedata") && xcodeProjectFile(containing: path) != nil {
+                continue  // the workspace inside every `.xcodeproj` names only its own project
             } else if !path.hasSuffix("main.rs") {
                 byFolder[buildFolder(of: path), default: []].append((i, path))
             }
         }
         candidatesByFolder = byFolder
         rustBinaries = binaries
+        mainManifests = manifests
     }
 
     /// The units defined in `folder` itself (several may share one).
@@ -48,8 +59,14 @@ final class BuildUnitIndex {
                 continue
             }
             guard let bytes = read(index, path),
-                let unit = parseBuildFile(path, bytes, hasMain: rustBinaries.contains(folderOf(path)))
+                var unit = parseBuildFile(path, bytes, hasMain: rustBinaries.contains(folderOf(path)))
             else { continue }
+            if case .gradle(true, _, _) = unit.kind, unit.variant == nil, let manifest = mainManifests[unit.root],
+                let manifestBytes = read(manifest.index, manifest.path),
+                BuildFileParser.declaresWatch(String(decoding: manifestBytes, as: UTF8.self))
+            {
+                unit.variant = "Wear OS"
+            }
             if !found.contains(where: { $0.file == unit.file }) { found.append(unit) }
         }
         unitsByFolder[folder] = found
@@ -63,7 +80,7 @@ final class BuildUnitIndex {
         let lowerName = nameOf(path).lowercased()
         while true {
             let owners = units(inFolder: folder).filter {
-                $0.kind != .xcodeGen && $0.kind != .tuist && $0.claims(lowerName)
+                $0.kind != .xcodeGen && $0.kind != .tuist && $0.kind != .xcodeWorkspace && $0.claims(lowerName)
             }
             if let first = owners.first(where: { !isService($0) }) ?? owners.first { return first }
             if folder.isEmpty { return nil }
@@ -91,7 +108,18 @@ final class BuildUnitIndex {
         for referrer in units {
             for reference in referrer.references {
                 for target in resolve(reference, among: units) where target.file != referrer.file {
-                    referrersByFile[target.file, default: []].append(referrer)
+                    if referrer.kind == .xcodeWorkspace && target.isApp {
+                        // The app projects a workspace builds are what its library projects reach.
+                        referrersByFile[referrer.file, default: []].append(target)
+                    } else {
+                        referrersByFile[target.file, default: []].append(referrer)
+                    }
+                }
+            }
+            // A Capacitor web bundle: the apps in its platform folders embed it, and what it bundles.
+            for folder in referrer.embeddedIn {
+                for app in units where app.isApp && (app.root == folder || app.root.hasPrefix(folder + "/")) {
+                    referrersByFile[referrer.file, default: []].append(app)
                 }
             }
         }
@@ -155,6 +183,7 @@ func camelCase(_ name: String) -> String {
 
 /// The folder a build file's unit lives in: an Xcode project's is the folder holding the `.xcodeproj`.
 private func buildFolder(of path: String) -> String {
+    if path.hasSuffix(".xcworkspace/contents.xcworkspacedata") { return folderOf(folderOf(path)) }
     if let projectFile = xcodeProjectFile(containing: path) { return folderOf(projectFile) }
     return folderOf(path)
 }
@@ -172,6 +201,9 @@ private func parseBuildFile(_ path: String, _ bytes: [UInt8], hasMain: Bool) -> 
     if lower == "project.pbxproj", let projectFile = xcodeProjectFile(containing: path) {
         return BuildFileParser.xcodeProject(projectFile: projectFile, text: text)
     }
+    if lower == "config.xml" { return BuildFileParser.cordova(path: path, text: text) }
+    if lower.hasPrefix("capacitor.config.") { return BuildFileParser.capacitor(path: path, text: text) }
+    if lower == "contents.xcworkspacedata" { return BuildFileParser.xcodeWorkspace(dataFile: path, text: text) }
     if lower == "cargo.toml" { return BuildFileParser.cargo(path: path, text: text, hasMain: hasMain) }
     if lower == "package.json" { return BuildFileParser.node(path: path, text: text) }
     return BuildFileParser.service(path: path, text: text)
@@ -183,7 +215,9 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
     let names = [
         "build.gradle", "build.gradle.kts", "package.swift", "project.swift", "project.yml", "project.yaml",
         "project.pbxproj", "cargo.toml", "go.mod", "package.json", "pyproject.toml", "requirements.txt",
-        "setup.py", "gemfile", "main.rs",
+        "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
+        "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js", "androidmanifest.xml",
+        "config.xml",
     ].map { Array($0.utf8) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)

@@ -47,13 +47,14 @@ extension BuildFileParser {
         return nil
     }
 
-    /// The names of an Xcode project's app targets and test targets, from its `PBXNativeTarget`s.
-    static func xcodeTargets(in text: String) -> (apps: [String], tests: [String]) {
-        guard ByteSearch.contains("PBXNativeTarget", in: text) else { return ([], []) }
+    /// The names of an Xcode project's app targets and test targets, from its `PBXNativeTarget`s,
+    /// and those of its other targets (frameworks, libraries, extensions).
+    static func xcodeTargets(in text: String) -> (apps: [String], tests: [String], others: [String]) {
+        guard ByteSearch.contains("PBXNativeTarget", in: text) else { return ([], [], []) }
         let pattern =
             #"isa = PBXNativeTarget;[^}]*?\bname = "?([^";]+)"?;[^}]*?productType = "com\.apple\.product-type\.([a-z.-]+)";"#
-        guard let regex = try? Regex(pattern) else { return ([], []) }
-        var apps: [String] = [], tests: [String] = []
+        guard let regex = try? Regex(pattern) else { return ([], [], []) }
+        var apps: [String] = [], tests: [String] = [], others: [String] = []
         for match in text.matches(of: regex) where match.output.count > 2 {
             guard let name = match.output[1].substring.map(String.init),
                 let type = match.output[2].substring.map(String.init)
@@ -62,9 +63,11 @@ extension BuildFileParser {
                 tests.append(name)
             } else if type == "application" || type.hasPrefix("application.") {
                 apps.append(name)
+            } else {
+                others.append(name)
             }
         }
-        return (apps, tests)
+        return (apps, tests, others)
     }
 
     /// A `Cargo.toml`: nil for a virtual workspace manifest (no `[package]`), which builds nothing
@@ -132,6 +135,27 @@ extension BuildFileParser {
         unit.references = captures(#""(@?[A-Za-z0-9._/-]+)"\s*:\s*""#, in: text, holding: ["\":"]).map {
             .named("npm:" + $0)
         }
+        return unit
+    }
+
+    /// A Capacitor config (`capacitor.config.json`, `.ts`, `.js`): its `webDir` (the web bundle)
+    /// is copied by `cap sync` into the Android and iOS apps of its `android.path` and `ios.path`
+    /// (Capacitor's defaults `android` and `ios`). The unit is the web project, a library the
+    /// apps embed; a separate package whose folder holds `webDir` is referenced. nil without `webDir`.
+    static func capacitor(path: String, text: String) -> BuildUnit? {
+        let folder = folderOf(path)
+        let value = #"\s*:\s*["'`]([^"'`\n]+)["'`]"#
+        guard let webDir = captures(#"["']?webDir["']?"# + value, in: text, holding: ["webDir"]).first else {
+            return nil
+        }
+        func platformPath(_ platform: String) -> String {
+            let pattern = #"["']?"# + platform + #"["']?\s*:\s*\{[^{}]*?["']?path["']?"# + value
+            return captures(pattern, in: text, holding: [platform, "path"]).first ?? platform
+        }
+        var unit = BuildUnit(root: folder, file: path, kind: .library(language: "Node"))
+        unit.variant = "web bundle `\(webDir)`"
+        unit.embeddedIn = ["android", "ios"].compactMap { resolve(platformPath($0), from: folder) }
+        if let bundle = resolve(webDir, from: folder), !bundle.isEmpty { unit.references = [.pathInside(bundle)] }
         return unit
     }
 

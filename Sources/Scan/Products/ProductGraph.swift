@@ -95,6 +95,7 @@ final class ProductGraph {
             if isApp { return app(folderName, (unit.variant ?? "Android") + " app") }
             return unit.buildOnly == nil ? unit.deploys.map(server) : nil
         case .xcodeProject:
+            guard !unit.xcodeLibrary else { return nil }
             let projectName = String(nameOf(unit.file).dropLast(".xcodeproj".count))
             return app(unit.appTargets.first ?? projectName, unit.variant.map { "\($0) app" } ?? "iOS app")
         case .xcodeGen, .tuist:
@@ -105,9 +106,11 @@ final class ProductGraph {
             return server(unit.deploys ?? language)
         case .site:
             return Product(name: unit.root, kind: .site, description: "static site", file: unit.file)
+        case .cordova:
+            return app(unit.appName ?? folderName, appDescription(unit.appPlatforms).dropLast(4) + " app (Cordova)")
         case .swiftPackage:
             return unit.deploys.map(server)
-        case .dotNet(false, true), .library:
+        case .dotNet(false, true), .library, .xcodeWorkspace:
             return nil
         }
     }

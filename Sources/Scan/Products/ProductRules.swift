@@ -38,6 +38,37 @@ extension Classifier {
         )
     }
 
+    /// A file of a .NET console app (`OutputType` `Exe`, no web or worker SDK): `server` when a
+    /// server references it or a Dockerfile builds or runs it (`Tool.csproj`, `Tool.dll`), else
+    /// `other`: a tool, not a deployed service.
+    func consoleApp(_ path: String, _ projectFile: String) -> (OccurrenceClass, String) {
+        if let served = deployedOnly(path) { return served }
+        let name = String(nameOf(projectFile).dropLast(".csproj".count))
+        if let dockerfile = buildSettings.dockerfile(naming: [nameOf(projectFile), name + ".dll"]) {
+            return (
+                .server,
+                "in console app \(projectFile), which \(dockerfile) builds or runs: deployed with it, not a store release"
+            )
+        }
+        return (
+            .other,
+            "in console app \(projectFile) (`OutputType` `Exe`, no web or worker SDK), which no server references and no Dockerfile builds or runs: a tool, not a deployed service; check where it runs"
+        )
+    }
+
+    /// A Cordova app's files: its `config.xml` (preferences, `allow-navigation`, `access`) and
+    /// its `www/` web content ship in the apps; nil for its other files (hooks, scripts).
+    func cordovaFile(_ path: String, _ owner: BuildUnit) -> (OccurrenceClass, String)? {
+        let platforms =
+            owner.appPlatforms.joined(separator: " and ") + (owner.appPlatforms.count == 1 ? " app" : " apps")
+        if path == owner.file {
+            return (.binaryConfig, "Cordova \(owner.file): copied into the \(platforms) it builds")
+        }
+        let www = owner.root.isEmpty ? "www/" : owner.root + "/www/"
+        guard path.hasPrefix(www), !isProse(nameOf(path).lowercased()) else { return nil }
+        return (.binaryLiteral, "web content (`\(www)`) of Cordova \(owner.file): packaged into the \(platforms)")
+    }
+
     /// A Kotlin Multiplatform source set that no app compiles (`jvmMain`, `jsMain`): the servers
     /// and sites that carry it, else a rule saying it ships in no app; nil for any other file.
     func kmpNonAppSourceSet(_ path: String, _ owner: BuildUnit) -> (OccurrenceClass, String)? {
@@ -72,6 +103,22 @@ extension Classifier {
         if file.facts.testRegions.contains(where: { $0.contains(site.offset) }) {
             return (.test, "inside a `#[cfg(test)]` item: compiled only for tests")
         }
+        if lowerName == "package.json", let input = scriptGeneratorInput(site.line, column: site.column) {
+            return (
+                .build, "\(input) in an npm script of \(file.parts.name): fetched while generating code, ships nothing"
+            )
+        }
+        if let generator = codeGeneratorConfig(lowerName) {
+            if let input = generatorInput(lowerName, line: site.line, column: site.column) {
+                return (
+                    .build, "\(input) in \(generator) \(file.parts.name): fetched while generating code, ships nothing"
+                )
+            }
+            return (
+                decided.0,
+                "\(decided.1) (in \(generator) \(file.parts.name), but not its schema or spec source: the value may reach the generated code, so the class stays)"
+            )
+        }
         if lowerName.hasSuffix(".gradle") || lowerName.hasSuffix(".gradle.kts") {
             if let setting = file.facts.shippingRegions.first(where: { $0.range.contains(site.offset) })?.setting
                 ?? gradleShippingSettings.first(where: { site.line.contains($0) })
@@ -97,6 +144,66 @@ extension Classifier {
         }
         return decided
     }
+}
+
+/// The code generator whose configuration the file is: GraphQL Code Generator and GraphQL
+/// config files, Apollo's (`apollo.config.js`, Apollo iOS `apollo-codegen-config.json`),
+/// openapi-generator-cli's `openapitools.json`; nil for any other file.
+func codeGeneratorConfig(_ lowerName: String) -> String? {
+    let script = [".ts", ".js", ".cjs", ".mjs"]
+    func named(_ base: String, _ extensions: [String]) -> Bool { extensions.contains { lowerName == base + $0 } }
+    if named("codegen", [".yml", ".yaml", ".json"] + script) { return "the GraphQL Code Generator config" }
+    if lowerName == ".graphqlrc" || named(".graphqlrc", [".yml", ".yaml", ".json"] + script)
+        || named("graphql.config", [".yml", ".yaml", ".json"] + script)
+    {
+        return "the GraphQL config"
+    }
+    if named("apollo.config", script) { return "the Apollo tooling config" }
+    if lowerName == "apollo-codegen-config.json" { return "the Apollo iOS codegen config" }
+    if lowerName == "openapitools.json" { return "the openapi-generator config" }
+    return nil
+}
+
+/// The generator input the match at `column` (1-based, bytes) of `line` is, when the generator
+/// only fetches it while generating: a GraphQL `schema:` source (the generated code holds the
+/// types, not where they came from), Apollo iOS's schema download `endpointURL`, the Apollo
+/// tooling's service `url`/`endpoint`, openapi-generator's `inputSpec` (the spec's own `servers`
+/// do reach the generated client; the place it is fetched from does not). nil otherwise.
+func generatorInput(_ lowerName: String, line: String, column: Int) -> String? {
+    let before = String(decoding: line.utf8.prefix(max(0, column - 1)), as: UTF8.self)
+    // The key, its `:` or `=`, an optional `[` and quote, an optional scheme, then the host.
+    func keyed(_ keys: [String]) -> String? {
+        let alternatives = keys.joined(separator: "|")
+        let pattern =
+            #"(?:^|[\s{,"'])("# + alternatives + #")["']?\s*[:=]\s*\[?\s*["'`]?(?:[A-Za-z][A-Za-z0-9+.-]*://)?$"#
+        guard let regex = try? Regex(pattern), let match = before.firstMatch(of: regex), match.output.count > 1,
+            let key = match.output[1].substring
+        else { return nil }
+        return String(key)
+    }
+    if lowerName == "apollo-codegen-config.json" { return keyed(["endpointURL"]).map { "`\($0)` (schema download)" } }
+    if lowerName == "openapitools.json" { return keyed(["inputSpec"]).map { "`\($0)`" } }
+    if lowerName.hasPrefix("apollo.config.") { return keyed(["url", "endpoint"]).map { "service `\($0)`" } }
+    return keyed(["schema"]).map { "`\($0)` source" }
+}
+
+/// The generator input the match at `column` of an npm script line is: openapi-generator-cli's
+/// `-i`/`--input-spec`, the Apollo CLI's `--endpoint` (schema download); nil otherwise.
+func scriptGeneratorInput(_ line: String, column: Int) -> String? {
+    let flags: [String]
+    if ByteSearch.contains("openapi-generator", in: line) {
+        flags = ["-i", "--input-spec"]
+    } else if ByteSearch.contains("apollo", in: line) {
+        flags = ["--endpoint"]
+    } else {
+        return nil
+    }
+    let before = String(decoding: line.utf8.prefix(max(0, column - 1)), as: UTF8.self)
+    let pattern = #"\s("# + flags.joined(separator: "|") + #")(?:\s+|=)\\?["']?(?:[A-Za-z][A-Za-z0-9+.-]*://)?$"#
+    guard let regex = try? Regex(pattern), let match = before.firstMatch(of: regex), match.output.count > 1,
+        let flag = match.output[1].substring
+    else { return nil }
+    return "`\(flag)` of \(flags[0] == "--endpoint" ? "the Apollo CLI" : "openapi-generator")"
 }
 
 /// Gradle settings whose values end up in the app: build config fields, resources, manifest placeholders.
@@ -191,6 +298,26 @@ final class BuildSettingReaders {
     }
 
     private var placeholderHosts: [String: Bool] = [:]
+    /// The Dockerfiles' paths and texts, read on the first question about them.
+    private var dockerfiles: [(path: String, text: String)]?
+
+    /// The first Dockerfile (`Dockerfile`, `*.dockerfile`, `Dockerfile.*`) that names one of
+    /// `names` (`Tool.csproj`, `Tool.dll`), else nil.
+    func dockerfile(naming names: [String]) -> String? {
+        if dockerfiles == nil {
+            var found: [(String, String)] = []
+            for i in 0..<files.count {
+                let path = files.path(at: i)
+                let lower = nameOf(path).lowercased()
+                guard lower == "dockerfile" || lower.hasSuffix(".dockerfile") || lower.hasPrefix("dockerfile."),
+                    let bytes = read(i, path)
+                else { continue }
+                found.append((path, String(decoding: bytes, as: UTF8.self)))
+            }
+            dockerfiles = found
+        }
+        return dockerfiles?.first { file in names.contains { ByteSearch.contains($0, in: file.text) } }?.path
+    }
 
     private func collect() -> [String: String] {
         var found: [String: String] = [:]

@@ -209,6 +209,7 @@ enum CutoverCommand: RelopsCommand {
                             ("old", .string(e.oldText)),
                             ("new", .string(e.newText)), ("class", .string(e.occurrenceClass.rawValue)),
                             ("encoding", .string(e.encoding.rawValue)),
+                            ("products", .array(e.products.map { .string($0.name) })),
                         ])
                     })
             ),

@@ -1,9 +1,10 @@
 import Cutover
 import RelopsCore
+import Scan
 
 extension CutoverCommand {
     /// The summary a preview opens with, and all that `--stat` prints: what is rewritten, grouped
-    /// (by class), then what is left alone and why.
+    /// (by class, then per product with its classes), then what is left alone and why.
     static func renderSummary(_ summary: CutoverSummary, _ plan: CutoverPlan, applied: Bool, _ console: Console) {
         let target = plan.toUnicode.map { "\(plan.to) (Unicode: \($0))" } ?? plan.to
         console.out(
@@ -13,12 +14,18 @@ extension CutoverCommand {
             "\(applied ? "rewritten" : "to rewrite"): \(counted(summary.occurrences, "occurrence")) in "
                 + counted(summary.files, "file"))
         for grouping in summary.groupings where !grouping.tallies.isEmpty {
-            console.out("  by \(grouping.key):")
-            let width = grouping.tallies.map(\.name.count).max() ?? 0
-            for tally in grouping.tallies {
-                let name = tally.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                let about = tally.about.isEmpty ? "" : "  (\(tally.about))"
-                console.out("    \(name)  \(tally.occurrences) in \(counted(tally.files, "file"))\(about)")
+            console.out("  \(grouping.key == "product" ? "per" : "by") \(grouping.key):")
+            // A product shows as its checklist label and its classes; a class as its name and meaning.
+            let names = grouping.tallies.map { $0.product?.label ?? $0.name }
+            let width = names.map(\.count).max() ?? 0
+            for (name, tally) in zip(names, grouping.tallies) {
+                let padded = name.padding(toLength: width, withPad: " ", startingAt: 0)
+                let classes = OccurrenceClass.allCases.compactMap { cls in
+                    tally.classes[cls].map { "\(cls.rawValue) \($0)" }
+                }
+                let about = classes.isEmpty ? tally.about : classes.joined(separator: ", ")
+                let note = about.isEmpty ? "" : "  (\(about))"
+                console.out("    \(padded)  \(tally.occurrences) in \(counted(tally.files, "file"))\(note)")
             }
         }
         console.out("left alone:")
@@ -56,10 +63,33 @@ extension CutoverCommand {
         }
     }
 
-    /// The summary as JSON: `files`, `occurrences`, `by_<key>` per grouping, `left_alone`.
+    /// The summary as JSON: `files`, `occurrences`, `by_<key>` per grouping (`by_class`,
+    /// `by_product`: a product's `kind`, `description`, `file` and `classes`; `kind` null for the
+    /// occurrences in no product), `left_alone`.
     static func summaryJSON(_ summary: CutoverSummary) -> JSONValue {
         func tally(_ t: CutoverSummary.Tally) -> JSONValue {
-            .object([("name", .string(t.name)), ("occurrences", .int(t.occurrences)), ("files", .int(t.files))])
+            var fields: [(String, JSONValue)] = [
+                ("name", .string(t.name)), ("occurrences", .int(t.occurrences)), ("files", .int(t.files)),
+            ]
+            if let product = t.product {
+                fields += [
+                    ("kind", .string(product.kind.rawValue)), ("description", .string(product.description)),
+                    ("file", .string(product.file)),
+                ]
+            }
+            if !t.classes.isEmpty {
+                // `null` product: the occurrences that no product carries.
+                if t.product == nil { fields.append(("kind", .null)) }
+                fields.append(
+                    (
+                        "classes",
+                        .object(
+                            OccurrenceClass.allCases.compactMap { cls in
+                                t.classes[cls].map { (cls.rawValue, JSONValue.int($0)) }
+                            })
+                    ))
+            }
+            return .object(fields)
         }
         return .object(
             [("files", .int(summary.files)), ("occurrences", .int(summary.occurrences))]

@@ -89,12 +89,7 @@ enum AssociationCommand: RelopsCommand {
         ]
 
         if let out = arguments.value("out") {
-            let folder = (out as NSString).appendingPathComponent(".well-known")
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw Failure(.couldNotCheck, "\(folder): cannot create: \(error.localizedDescription)")
-            }
+            let folder = try wellKnownFolder(in: out)
             for case let (name, text?) in files {
                 try AtomicFile.write(Array(text.utf8), to: (folder as NSString).appendingPathComponent(name))
                 if format == .text { console.out("Wrote \((folder as NSString).appendingPathComponent(name))") }
@@ -130,6 +125,17 @@ enum AssociationCommand: RelopsCommand {
 
 extension AssociationCommand {
     /// `association render` on the sources the repository has: each document as it will be served.
+    /// `OUT/.well-known`, created with its parents: where `--out` writes the documents.
+    static func wellKnownFolder(in out: String) throws -> String {
+        let folder = (out as NSString).appendingPathComponent(".well-known")
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(.couldNotCheck, "\(folder): cannot create: \(error.localizedDescription)")
+        }
+        return folder
+    }
+
     static func renderSources(
         _ project: Project, _ arguments: ParsedArguments, _ format: OutputFormat, _ console: Console
     ) throws -> Int32 {
@@ -145,12 +151,7 @@ extension AssociationCommand {
             }
         }
         if let out = arguments.value("out") {
-            let folder = (out as NSString).appendingPathComponent(".well-known")
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw Failure(.couldNotCheck, "\(folder): cannot create: \(error.localizedDescription)")
-            }
+            let folder = try wellKnownFolder(in: out)
             for document in documents {
                 guard let text = document.text else { continue }
                 let path = (folder as NSString).appendingPathComponent(document.document.rawValue)

@@ -12,17 +12,45 @@ public struct CheckOutcome: Sendable, Equatable {
     public var checked: Int
     /// Why each skipped check was skipped.
     public var skipped: [String]
+    /// The names of the checks that reached a verdict (`apple-cdn`, `assetlinks.grant`), when the
+    /// command names its checks.
+    public var checkedNames: [String]
+    /// The names of the skipped checks, in the order of `skipped`.
+    public var skippedNames: [String]
 
-    public init(checked: Int, skipped: [String]) {
+    public init(checked: Int, skipped: [String], checkedNames: [String] = [], skippedNames: [String] = []) {
         self.checked = checked
         self.skipped = skipped
+        self.checkedNames = checkedNames
+        self.skippedNames = skippedNames
     }
 
     /// True when the command checked nothing at all and skipped something.
     public var checkedNothing: Bool { checked == 0 && !skipped.isEmpty }
 
+    /// For a step `about` some checks (`apple-cdn`; a name also covers `apple-cdn.x`): why each of
+    /// them was skipped when none of them reached a verdict and at least one was skipped; nil when
+    /// one was checked, or the command named none of them.
+    public func skippedReasons(about names: [String]) -> [String]? {
+        func covered(_ check: String) -> Bool { names.contains { check == $0 || check.hasPrefix($0 + ".") } }
+        guard !checkedNames.contains(where: covered) else { return nil }
+        let reasons = zip(skippedNames, skipped).filter { covered($0.0) }.map { "\($0.0): \($0.1)" }
+        return reasons.isEmpty ? nil : reasons
+    }
+
     public var json: JSONValue {
-        .object([("checked", .int(checked)), ("skipped", .array(skipped.map { .string($0) }))])
+        .object([
+            ("checked", .int(checked)), ("skipped", .array(skipped.map { .string($0) })),
+            ("checked_checks", .array(checkedNames.map { .string($0) })),
+            ("skipped_checks", .array(skippedNames.map { .string($0) })),
+        ])
+    }
+
+    /// The outcome of a list of named verdicts (`skip` or any other).
+    public init(_ checks: [(name: String, skipped: Bool, reason: String)]) {
+        self.init(
+            checked: checks.filter { !$0.skipped }.count, skipped: checks.filter(\.skipped).map(\.reason),
+            checkedNames: checks.filter { !$0.skipped }.map(\.name), skippedNames: checks.filter(\.skipped).map(\.name))
     }
 
     /// Writes the outcome where `environment` asks for it; nothing when it does not.
@@ -38,6 +66,8 @@ public struct CheckOutcome: Sendable, Equatable {
             let checked = (object["checked"] as? NSNumber)?.intValue,
             let skipped = object["skipped"] as? [String]
         else { return nil }
-        return CheckOutcome(checked: checked, skipped: skipped)
+        return CheckOutcome(
+            checked: checked, skipped: skipped, checkedNames: object["checked_checks"] as? [String] ?? [],
+            skippedNames: object["skipped_checks"] as? [String] ?? [])
     }
 }

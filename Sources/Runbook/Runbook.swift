@@ -144,6 +144,9 @@ public struct RunbookStep: Sendable {
     public let condition: StepCondition?
     /// The step's `evidence:` line: what its confirmations must have left in the repository.
     public var evidence: StepEvidence? = nil
+    /// The step's `about:` line: the checks it is for (`apple-cdn`). When the step's commands
+    /// name their checks and none of these reached a verdict, the step is `skipped`, with why.
+    public var about: [String] = []
 
     /// True when a command may change something: a relops command that does not only read, or a
     /// shell block.

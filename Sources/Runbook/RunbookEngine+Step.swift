@@ -60,7 +60,11 @@ extension RunbookEngine {
         if !confirmedAny && !tally.checkedSomething && !tally.skipped.isEmpty {
             var reasons: [String] = []
             for reason in tally.skipped where !reasons.contains(reason) { reasons.append(reason) }
-            let note = "every check was skipped: " + reasons.joined(separator: "; ")
+            let what =
+                step.about.isEmpty
+                ? "every check was skipped"
+                : "what this step is about (\(step.about.joined(separator: ", "))) was not checked"
+            let note = what + ": " + reasons.joined(separator: "; ")
             _ = try finish(step, .skipped, note: reopenedNote.map { note + " (\($0))" } ?? note)
             return nil
         }
@@ -108,6 +112,9 @@ extension RunbookEngine {
             let result = try runRelops(arguments, step: step)
             if let outcome = lastOutcome, outcome.checkedNothing {
                 tally.skipped += outcome.skipped
+            } else if !step.about.isEmpty, let reasons = lastOutcome?.skippedReasons(about: step.about) {
+                // The command checked other things, but not what this step is about.
+                tally.skipped += reasons
             } else {
                 tally.checkedSomething = true
             }

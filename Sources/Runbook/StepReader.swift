@@ -57,11 +57,12 @@ struct StepReader {
             let source = lines[(heading.startLine - 1)..<max(heading.startLine, endLine)]
             let prose = source.dropFirst().joined(separator: "\n").trimmingCharacters(in: .newlines)
             let directives = try directives(source.dropFirst())
-            steps.append(
-                RunbookStep(
-                    number: position + 1, id: unique, title: title, prose: prose,
-                    source: source.joined(separator: "\n"), line: heading.startLine, actions: actions,
-                    condition: directives.condition, evidence: directives.evidence))
+            var step = RunbookStep(
+                number: position + 1, id: unique, title: title, prose: prose,
+                source: source.joined(separator: "\n"), line: heading.startLine, actions: actions,
+                condition: directives.condition, evidence: directives.evidence)
+            step.about = directives.about
+            steps.append(step)
         }
         if steps.isEmpty {
             throw Failure(.badInput, "\(path): the runbook has no steps (each `##` heading is a step)")
@@ -69,13 +70,14 @@ struct StepReader {
         return Result(documentTitle: documentTitle, steps: steps)
     }
 
-    /// The step's `when: ...` and `evidence: ...` lines: the lines that start its body (blank
-    /// lines between them allowed), each at most once.
+    /// The step's `when: ...`, `evidence: ...` and `about: ...` lines: the lines that start its
+    /// body (blank lines between them allowed), each at most once.
     private func directives(_ body: ArraySlice<String>) throws(Failure) -> (
-        condition: StepCondition?, evidence: StepEvidence?
+        condition: StepCondition?, evidence: StepEvidence?, about: [String]
     ) {
         var condition: StepCondition?
         var evidence: StepEvidence?
+        var about: [String]?
         for offset in body.indices {
             let line = body[offset].trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
@@ -87,11 +89,24 @@ struct StepReader {
             } else if lower.hasPrefix("evidence:") {
                 guard evidence == nil else { throw Failure(.badInput, "\(location): a second `evidence:` line") }
                 evidence = try StepEvidence(parsing: String(line.dropFirst(9)), location: location)
+            } else if lower.hasPrefix("about:") {
+                guard about == nil else { throw Failure(.badInput, "\(location): a second `about:` line") }
+                let names = line.dropFirst(6).split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+                let valid = names.allSatisfy { name in
+                    name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+                }
+                guard !names.isEmpty, valid else {
+                    throw Failure(
+                        .badInput,
+                        "\(location): `about:` takes the names of checks, separated by commas (e.g. `about: apple-cdn`)"
+                    )
+                }
+                about = names
             } else {
                 break
             }
         }
-        return (condition, evidence)
+        return (condition, evidence, about ?? [])
     }
 
     private func relopsCheck(_ node: MarkdownNode, options: [String]) throws(Failure) -> RelopsCheck {

@@ -159,6 +159,45 @@ import Testing
         #expect(RunReport(run.state).outcome == "complete")
     }
 
+    @Test func aStepAboutACheckThatWasSkippedIsSkippedThoughOtherChecksRan() throws {
+        let folder = TemporaryFolder()
+        let book = try runbook(
+            """
+            ## CDN
+            about: apple-cdn
+
+            ```relops
+            relops verify --host a.example.com --local
+            ```
+            ## CDN live
+            about: apple-cdn
+            ```relops
+            relops verify --host b.example.com
+            ```
+            """)
+        let io = ScriptedIO()
+        io.outcomes["verify --host a.example.com --local"] = CheckOutcome([
+            ("assetlinks.format", false, "1 statement"), ("apple-cdn", true, "--local: Apple's CDN not asked"),
+        ])
+        io.outcomes["verify --host b.example.com"] = CheckOutcome([
+            ("assetlinks.format", false, "1 statement"), ("apple-cdn", false, "the CDN serves it"),
+        ])
+        let run = try engine(book, folder, io)
+        #expect(try run.run() == .complete)
+        #expect(run.state.steps.map(\.status) == [.skipped, .passed])
+        #expect(
+            run.state.steps[0].note
+                == "what this step is about (apple-cdn) was not checked: apple-cdn: --local: Apple's CDN not asked")
+    }
+
+    @Test func anAboutLineMustNameChecks() {
+        #expect {
+            try runbook("## CDN\nabout: apple cdn!\n\n- [ ] done\n")
+        } throws: { error in
+            (error as? Failure)?.message.contains("`about:` takes the names of checks") == true
+        }
+    }
+
     @Test func anEmptyIdentityListIsOneEntryNotOnePerWord() throws {
         let folder = TemporaryFolder()
         let book = try runbook(

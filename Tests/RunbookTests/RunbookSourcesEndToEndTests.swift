@@ -162,7 +162,7 @@ import Testing
         #expect(
             try state(repo).steps.map(\.status) == [
                 .passed, .passed, .passed, .passed, .passed, .passed, .confirmed, .confirmed, .confirmed,
-                .confirmed, .passed, .skipped, .skipped, .confirmed, .confirmed, .skipped, .skipped, .skipped,
+                .confirmed, .skipped, .skipped, .skipped, .confirmed, .confirmed, .skipped, .skipped, .skipped,
             ])
 
         // Rollback: only its steps show; the undo must be committed before step 18 takes a person's word.

@@ -128,10 +128,7 @@ struct VerifyCommand: RelopsCommand {
         console.progress(options.local ? "checking what \(options.host) will serve…" : "verifying \(options.host)…")
         let report = try round()
         console.endProgress()
-        try CheckOutcome(
-            checked: report.checks.filter { $0.verdict != .skip }.count,
-            skipped: report.checks.filter { $0.verdict == .skip }.map(\.reason)
-        ).write(environment: ProcessInfo.processInfo.environment)
+        try writeOutcome(report)
         switch format {
         case .json:
             console.out(header(options).merged(with: report.json).rendered())
@@ -142,6 +139,12 @@ struct VerifyCommand: RelopsCommand {
     }
 
     /// The first fields of the JSON output.
+    /// What the checks of `report` reached, for a runbook step (`RELOPS_CHECK_OUTCOME`).
+    static func writeOutcome(_ report: VerifyReport) throws(Failure) {
+        try CheckOutcome(report.checks.map { ($0.name, $0.verdict == .skip, $0.reason) })
+            .write(environment: ProcessInfo.processInfo.environment)
+    }
+
     static func header(_ options: VerifyOptions) -> JSONValue {
         JSONValue.object([
             ("host", .string(options.host)), ("offline", .bool(options.offline || options.local)),

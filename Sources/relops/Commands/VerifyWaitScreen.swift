@@ -18,6 +18,7 @@ enum VerifyWaitScreen {
             console.progress("round \(round.number) done; next in \(seconds(wait.interval))…")
         }
         console.endProgress()
+        try VerifyCommand.writeOutcome(outcome.report)
         let passedAt = outcome.passedAt.map(Verifier.iso8601)
         if format == .json {
             let fields = JSONValue.object([

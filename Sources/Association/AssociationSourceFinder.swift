@@ -240,10 +240,16 @@ struct AssociationSourceFinder {
             }
             let target = ConfigTarget(
                 path: root + "/" + path, displayPath: path, keyPath: ["AppAssociation", "AndroidCertFingerprints"])
-            // A settings file that does not parse is reported by the commands that read it.
-            guard let settings = try? AppAssociationSettings.load(target: target, config: ProjectConfig()),
-                (try? target.load())?.node(at: ["AppAssociation"])?.members != nil
-            else { continue }
+            // Read once: without the section the settings give no document, and a section that does
+            // not parse is listed as skipped with why (never taken for "nothing serves it" in silence).
+            let settings: AppAssociationSettings
+            do {
+                settings = try AppAssociationSettings.load(target: target, config: ProjectConfig())
+            } catch {
+                skipped.append(
+                    SkippedCandidate(path: path, reason: "its AppAssociation section cannot be read: \(error.message)"))
+                continue
+            }
             let source = AssociationSource.settings(path: path, section: "AppAssociation")
             if settings.androidPackage != nil || !settings.androidFingerprints.isEmpty {
                 found[.assetLinks, default: []].append(source)
@@ -355,6 +361,10 @@ struct AssociationSourceFinder {
     /// followed into the repository.
     static func served(_ route: NginxRoute, document: WellKnownDocument, mapping: ServedPathMapping) -> NginxServed {
         let uri = document.urlPath
+        if route.unreadableRegex {
+            return .unresolved(
+                "relops cannot read this regular expression, and nginx may choose this location for \(uri)")
+        }
         if let ret = route.location.child("return") {
             let args = ret.arguments
             guard let code = args.first.flatMap({ Int($0) }) else {

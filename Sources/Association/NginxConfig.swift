@@ -158,6 +158,9 @@ struct NginxRoute {
     let captures: [String]
     /// `root` in force (the location's, else the server's, else http's).
     let root: String?
+    /// True when the location is a regex relops cannot compile: nginx may choose it for the URI,
+    /// so what is served there is not known.
+    var unreadableRegex = false
 
     /// The location nginx chooses for `uri` among `locations` (nested ones included): an exact
     /// `=` match, else the longest prefix when it is `^~`, else the first regex that matches,
@@ -165,7 +168,7 @@ struct NginxRoute {
     static func choose(_ uri: String, in scope: [NginxDirective], inheritedRoot: String?) -> NginxRoute? {
         let root = scope.last { $0.name == "root" }?.arguments.first ?? inheritedRoot
         var bestPrefix: (NginxDirective, String, Bool)?
-        var regexes: [(NginxDirective, NSRegularExpression)] = []
+        var regexes: [(NginxDirective, NSRegularExpression?)] = []
         for location in scope where location.name == "location" && location.children != nil {
             let args = location.arguments
             guard let last = args.last else { continue }
@@ -175,9 +178,8 @@ struct NginxRoute {
                 if last == uri { return route(location, "= \(last)", [], root, uri) }
             case "~", "~*":
                 let options: NSRegularExpression.Options = modifier == "~*" ? [.caseInsensitive] : []
-                if let regex = try? NSRegularExpression(pattern: last, options: options) {
-                    regexes.append((location, regex))
-                }
+                // One that ICU cannot compile is kept in its place: nginx tries regexes in order.
+                regexes.append((location, try? NSRegularExpression(pattern: last, options: options)))
             case "", "^~":
                 if uri.hasPrefix(last), last.count > (bestPrefix?.1.count ?? -1) {
                     bestPrefix = (location, last, modifier == "^~")
@@ -190,6 +192,11 @@ struct NginxRoute {
         }
         let whole = NSRange(uri.startIndex..., in: uri)
         for (location, regex) in regexes {
+            guard let regex else {
+                var unknown = route(location, location.arguments.joined(separator: " "), [], root, uri)
+                unknown.unreadableRegex = true
+                return unknown
+            }
             guard let match = regex.firstMatch(in: uri, range: whole) else { continue }
             let captures = (1..<max(match.numberOfRanges, 1)).map { i -> String in
                 Range(match.range(at: i), in: uri).map { String(uri[$0]) } ?? ""

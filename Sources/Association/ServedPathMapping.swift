@@ -125,6 +125,8 @@ struct ServedPathMapping {
             arguments.removeAll { $0.hasPrefix("--") }
             if let first = arguments.first, first.hasPrefix("[") {
                 let json = arguments.joined(separator: " ")
+                // Not JSON: Docker runs it as shell form, which copies nothing a path could name;
+                // the served file it fails to map is reported as not mapped, by name.
                 guard case .array(let items)? = try? JSONCDocument(text: json, path: path, strict: true).root.value
                 else { continue }
                 arguments = items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }

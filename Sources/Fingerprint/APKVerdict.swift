@@ -164,9 +164,11 @@ struct APKVerdict {
             let name = "\(scheme.name) signer \(i + 1)"
             if let failure = try verifier.check(signer) { return "\(name): \(failure)" }
             if let value = signer.attributes.first(where: { $0.id == SigningLineage.attributeID })?.value {
-                guard let nodes = try? SigningLineage.nodes(value), let last = nodes.last else {
-                    return "\(name): its proof-of-rotation lineage is malformed or empty"
+                let nodes: [SigningLineage.Node]
+                do { nodes = try SigningLineage.nodes(value) } catch {
+                    return "\(name): its proof-of-rotation lineage is malformed (cut off at byte \(error.offset))"
                 }
+                guard let last = nodes.last else { return "\(name): its proof-of-rotation lineage is empty" }
                 if last.certificate != signer.certificates.first {
                     return "\(name): its proof-of-rotation lineage does not end with the signer's certificate"
                 }
@@ -238,6 +240,7 @@ struct APKVerdict {
             return "v1 and APK Signature Scheme v2 are signed by different certificates"
         }
         guard let v3 = schemes[.v3], let old = v1Certificates.first ?? v2Certificates.first else { return nil }
+        // checkV3 has refused a malformed lineage already; here only the readable ones count.
         let lineage = v3.compactMap { signer in
             signer.attributes.first(where: { $0.id == SigningLineage.attributeID }).flatMap {
                 try? SigningLineage.nodes($0.value)

@@ -131,6 +131,17 @@ func nginxRepository(aliasTarget: String = "/srv/association/assetlinks.json") -
         #expect(fields.first { $0.0 == "kind" }?.1 == .string("settings"))
     }
 
+    @Test func aSettingsSectionThatCannotBeReadIsSkippedWithWhyNotTakenForNothing() throws {
+        let repo = GitFixture("bad-settings")
+        repo.write(
+            "Web/appsettings.json", "{ \"AppAssociation\": { \"AndroidPackageName\": [\"com.example\", 7] } }\n")
+        repo.commit("settings")
+        let found = try sources(repo)
+        #expect(found.source(of: .assetLinks).sources.allSatisfy { $0.isExternal })
+        let skipped = try #require(found.skipped.first { $0.path == "Web/appsettings.json" })
+        #expect(skipped.reason.hasPrefix("its AppAssociation section cannot be read: "), "\(skipped.reason)")
+    }
+
     @Test func theSettingsRelopsYmlNamesWinAndCarryItsSection() throws {
         let repo = sampleRepository()
         repo.commit("settings")

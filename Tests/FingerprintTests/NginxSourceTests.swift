@@ -38,6 +38,18 @@ import Testing
         #expect(try route(nested)?.root == "/n")
     }
 
+    @Test func aRegexRelopsCannotCompileIsNotPassedOver() throws {
+        // ICU refuses the unbalanced group; nginx tries regexes in order, so this one may win.
+        let text = "server { location /.well-known/ { root /b; } location ~ /\\.well-known/(assetlinks { root /c; } }"
+        let chosen = try #require(try route(text))
+        #expect(chosen.unreadableRegex && chosen.root == "/c")
+        guard case .unresolved(let why)? = try served(text, tracked: []) else {
+            Issue.record("expected an unresolved route")
+            return
+        }
+        #expect(why.contains("cannot read this regular expression"))
+    }
+
     @Test func rootIsInheritedAndTryFilesNamesTheFile() throws {
         let inherited = "http { root /srv/site; server { location /.well-known/ { default_type application/json; } } }"
         #expect(try route(inherited)?.root == "/srv/site")

@@ -1,0 +1,171 @@
+import Foundation
+import RelopsCore
+
+/// nginx: the configurations that name a `.well-known` document, followed to what they serve.
+extension AssociationSourceFinder {
+    /// The directives of the nginx configuration `path`, or nil when it holds no location or does
+    /// not parse (a file that tries to be nginx, naming `.well-known`, is listed as skipped).
+    mutating func readNginx(_ path: String) -> [NginxDirective]? {
+        guard let bytes = readFile(root + "/" + path), bytes.count <= 4 << 20,
+            bytesContain(bytes, "location") || bytesContain(bytes, "include"),
+            !bytes.prefix(8000).contains(0)
+        else { return nil }
+        do {
+            return try NginxConfig.parse(String(decoding: bytes, as: UTF8.self)).map { $0.written(in: path) }
+        } catch {
+            if bytesContain(bytes, "well-known") {
+                skipped.append(
+                    SkippedCandidate(path: "\(path):\(error.line)", reason: "not read as nginx: \(error.message)"))
+            }
+            return nil
+        }
+    }
+
+    /// The tracked configurations an `include` argument names: the file name (a glob) and, when
+    /// given, its folder's name must match (`/etc/nginx/snippets/*.conf` names
+    /// `deploy/nginx/snippets/well-known.conf`).
+    static func included(by argument: String, configs: [(path: String, directives: [NginxDirective])]) -> [String] {
+        let wanted = argument.split(separator: "/").map(String.init)
+        guard let name = wanted.last else { return [] }
+        return configs.map(\.path).filter { path in
+            let parts = path.split(separator: "/").map(String.init)
+            guard fnmatch(name, parts[parts.count - 1], 0) == 0 else { return false }
+            guard wanted.count >= 2, parts.count >= 2 else { return true }
+            return fnmatch(wanted[wanted.count - 2], parts[parts.count - 2], 0) == 0
+        }
+    }
+
+    /// Every configuration `include`d anywhere in `directives`.
+    static func includes(in directives: [NginxDirective], configs: [(path: String, directives: [NginxDirective])])
+        -> [String]
+    {
+        directives.flatMap { directive -> [String] in
+            if directive.name == "include", let argument = directive.arguments.first {
+                return included(by: argument, configs: configs).filter { $0 != directive.file }
+            }
+            return includes(in: directive.children ?? [], configs: configs)
+        }
+    }
+
+    /// `directives` with each `include` replaced by the directives of the tracked files it names
+    /// (at most 8 deep, never a file twice on one path), so a snippet's locations sit in the
+    /// server, and under the `root`, that includes them.
+    static func expandIncludes(
+        _ directives: [NginxDirective], configs: [(path: String, directives: [NginxDirective])], seen: [String]
+    ) -> [NginxDirective] {
+        directives.flatMap { directive -> [NginxDirective] in
+            if directive.name == "include", let argument = directive.arguments.first, seen.count < 8 {
+                return included(by: argument, configs: configs).filter { !seen.contains($0) }.flatMap { path in
+                    let body = configs.first { $0.path == path }?.directives ?? []
+                    return expandIncludes(body, configs: configs, seen: seen + [path])
+                }
+            }
+            var out = directive
+            out.children = directive.children.map { expandIncludes($0, configs: configs, seen: seen) }
+            return [out]
+        }
+    }
+
+    /// The nginx locations in `directives` that name a `.well-known` document, each followed to what it serves.
+    func nginxSources(_ directives: [NginxDirective], mapping: ServedPathMapping) -> [(
+        WellKnownDocument, AssociationSource
+    )] {
+        var out: [(WellKnownDocument, AssociationSource)] = []
+        for (scope, inherited) in Self.servers(directives, inheritedRoot: nil) {
+            for document in WellKnownDocument.allCases {
+                guard let route = NginxRoute.choose(document.urlPath, in: scope, inheritedRoot: inherited) else {
+                    continue
+                }
+                let pattern = route.location.arguments.joined(separator: " ")
+                let names = ["well-known", "assetlinks", "apple-app-site-association"]
+                guard names.contains(where: { pattern.contains($0) }) else { continue }
+                let served = Self.served(route, document: document, mapping: mapping)
+                let source = AssociationSource.nginx(
+                    config: route.location.file, line: route.location.line, location: pattern, served: served)
+                if !out.contains(where: { $0.0 == document && $0.1 == source }) { out.append((document, source)) }
+            }
+        }
+        return out
+    }
+
+    /// Each `server` block's directives with the `root` it inherits; a file of bare locations
+    /// (a snippet included in a server) is one scope.
+    static func servers(_ directives: [NginxDirective], inheritedRoot: String?) -> [([NginxDirective], String?)] {
+        let root = directives.last { $0.name == "root" }?.arguments.first ?? inheritedRoot
+        var out: [([NginxDirective], String?)] = []
+        if directives.contains(where: { $0.name == "location" }) { out.append((directives, inheritedRoot)) }
+        for directive in directives where directive.name == "http" || directive.name == "server" {
+            out += servers(directive.children ?? [], inheritedRoot: root)
+        }
+        return out
+    }
+
+    /// What `route` serves for `document`: a `return` body, or the `alias`/`try_files`/`root` file
+    /// followed into the repository.
+    static func served(_ route: NginxRoute, document: WellKnownDocument, mapping: ServedPathMapping) -> NginxServed {
+        let uri = document.urlPath
+        if route.unreadableRegex {
+            return .unresolved(
+                "relops cannot read this regular expression, and nginx may choose this location for \(uri)")
+        }
+        if let ret = route.location.child("return") {
+            let args = ret.arguments
+            guard let code = args.first.flatMap({ Int($0) }) else {
+                return .unresolved(
+                    "return \(args.joined(separator: " ")) redirects; Google and Apple do not follow redirects for association files"
+                )
+            }
+            if (200..<300).contains(code), args.count >= 2 {
+                guard !args[1].contains("$") else {
+                    return .unresolved("return \(code) builds its body from variables relops cannot evaluate")
+                }
+                return .body(args[1])
+            }
+            if (300..<400).contains(code) {
+                return .unresolved(
+                    "return \(code) redirects; Google and Apple do not follow redirects for association files")
+            }
+            return .unresolved("return \(code): nginx answers \(code), not the document")
+        }
+        var requested = uri
+        if let tryFiles = route.location.child("try_files"), let first = tryFiles.arguments.first,
+            !first.hasPrefix("$uri")
+        {
+            guard let path = route.substitute(first, uri: uri) else {
+                return .unresolved("try_files \(first) uses a variable relops cannot evaluate")
+            }
+            requested = path
+        }
+        let serverPath: String
+        if let alias = route.location.child("alias")?.arguments.first {
+            guard let base = route.substitute(alias, uri: uri) else {
+                return .unresolved("alias \(alias) uses a variable relops cannot evaluate")
+            }
+            let args = route.location.arguments
+            if args.count == 1 || args.first == "^~" {
+                // A prefix location: the alias replaces the prefix.
+                let prefix = args.last ?? ""
+                serverPath = base + String(requested.dropFirst(min(prefix.count, requested.count)))
+            } else {
+                serverPath = base
+            }
+        } else if let root = route.root {
+            guard let base = route.substitute(root, uri: uri) else {
+                return .unresolved("root \(root) uses a variable relops cannot evaluate")
+            }
+            serverPath = base + requested
+        } else {
+            return .unresolved("no root, alias or return; nginx would serve its default html folder")
+        }
+        switch mapping.map(serverPath) {
+        case .tracked(let path): return .file(path: path)
+        case .notTracked(let path, let via):
+            return .unresolved(
+                "serves \(serverPath), which is \(path) (via \(via)): not a tracked file (missing or untracked)")
+        case .unmapped:
+            return .unresolved(
+                "serves \(serverPath), which no Dockerfile COPY or compose volume of this repository maps to a tracked file"
+            )
+        }
+    }
+}

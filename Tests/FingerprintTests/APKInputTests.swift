@@ -58,6 +58,44 @@ import Testing
             "\(huge.stderr)")
     }
 
+    /// 40 deflated entries of 255 MiB of zeros each (one deflate stream written 40 times): every
+    /// entry is under the entry cap, together they are 10 GiB. Refused at once, not inflated.
+    @Test(.timeLimit(.minutes(2))) func aZipBombSpreadOverEntriesIsRefusedByItsTotal() throws {
+        let folder = TemporaryFolder("spread-bomb")
+        let script = """
+            import struct, sys, zlib
+            size = 255 << 20
+            chunk = bytes(1 << 20)
+            deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+            data, crc = b"", 0
+            for _ in range(255):
+                data += deflate.compress(chunk)
+                crc = zlib.crc32(chunk, crc)
+            data += deflate.flush()
+            out, central = bytearray(), bytearray()
+            for i in range(40):
+                name = b"assets/blob%02d.bin" % i
+                offset = len(out)
+                out += struct.pack("<IHHHHHIIIHH", 0x04034b50, 20, 0, 8, 0, 0, crc, len(data), size, len(name), 0)
+                out += name + data
+                central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014b50, 20, 20, 0, 8, 0, 0, crc, len(data), size,
+                    len(name), 0, 0, 0, 0, 0, offset) + name
+            start = len(out)
+            out += central + struct.pack("<IHHHHIIH", 0x06054b50, 0, 0, 40, 40, len(central), start, 0)
+            open(sys.argv[1], "wb").write(out)
+            """
+        let apk = folder.url("spread.apk")
+        let made = runProcess("python3", ["-c", script, apk])
+        #expect(made.status == 0, "python3: \(made.stderr)")
+        let result = relops(["fingerprint", "show", "--apk", apk])
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "\(apk): refusing a zip bomb: its 40 compressed entries declare 10695475200 bytes (10200 MiB) in total, "
+                    + "more than the 1024 MiB relops inflates from one APK"), "\(result.stderr)")
+        #expect(!result.stdout.contains("Verified"))
+    }
+
     @Test func keystoresOpenWithTheirPasswordFromTheEnvironment() throws {
         let folder = TemporaryFolder("stores")
         let jks = makeJavaKeyStore(at: folder.url("upload.jks"), alias: "upload", password: "s3cret")

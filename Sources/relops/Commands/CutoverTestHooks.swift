@@ -21,6 +21,12 @@
                     }
                 }
             }
+            // Just before the commit: take git's index lock (FOLDER/index.lock), as a concurrent git would.
+            if let gitFolder = environment["RELOPS_TEST_LOCK_INDEX_BEFORE_COMMIT"] {
+                options.beforeCommit = {
+                    FileManager.default.createFile(atPath: gitFolder + "/index.lock", contents: Data())
+                }
+            }
             return options
         }
     }

@@ -29,6 +29,25 @@ import Testing
         #expect(resumed.stderr.contains("the commit --commit asks for is missing"), "\(resumed.stderr)")
     }
 
+    @Test func aCommitThatFailsLeavesFilesIndexHeadAndBranchesAsBefore() throws {
+        let repo = repository()
+        let head = repo.git("rev-parse", "HEAD")
+        let refs = repo.git("for-each-ref")
+        let index = repo.read(".git/index")
+        let config = repo.read("App/config.json")
+        let failed = relops(
+            Self.apply, in: repo.root, environment: ["RELOPS_TEST_LOCK_INDEX_BEFORE_COMMIT": repo.root + "/.git"])
+        #expect(failed.status == 3, "\(failed.stdout)")
+        #expect(failed.stderr.contains("git could not make the commit"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("the cutover was rolled back"))
+        try FileManager.default.removeItem(atPath: repo.root + "/.git/index.lock")
+        #expect(repo.git("rev-parse", "HEAD") == head && repo.git("for-each-ref") == refs)
+        #expect(repo.git("symbolic-ref", "--short", "HEAD") == "main\n")
+        #expect(repo.read(".git/index") == index && repo.read("App/config.json") == config)
+        #expect(repo.git("status", "--porcelain").isEmpty)
+        #expect(relops(["cutover", "list"], in: repo.root).stdout.contains("rolled-back"))
+    }
+
     @Test func undoAndUndoCommitPutGitBack() throws {
         let repo = repository()
         let start = repo.git("rev-parse", "HEAD")

@@ -26,9 +26,12 @@ public struct UndoOutcome: Sendable {
 /// deleted), or with `commit` the undo recorded as a commit on top. What git needs is checked
 /// before the first file changes, and the journal says `undoing` from then until the end, so an
 /// undo cut off halfway is announced and finished by the next one. An empty id is a usage error.
-public func undoCutover(_ project: Project, id: String?, force: Bool, commit: Bool = false, lock: RepositoryLock)
-    throws(Failure) -> UndoOutcome
-{
+/// `afterEachFile` is called after each file restored, with the count so far (tests use it to
+/// cut the undo off halfway).
+public func undoCutover(
+    _ project: Project, id: String?, force: Bool, commit: Bool = false, lock: RepositoryLock,
+    afterEachFile: (@Sendable (Int) -> Void)? = nil
+) throws(Failure) -> UndoOutcome {
     var journal = try undoTarget(project, id: id)
     if journal.state == .preparing {
         // Nothing was replaced yet: undoing it is removing its temporary files.
@@ -45,7 +48,7 @@ public func undoCutover(_ project: Project, id: String?, force: Bool, commit: Bo
     let step = try undoGitStep(project, journal, commit: commit)
     journal.state = .undoing
     try journal.save(project)
-    let result = try restoreOriginals(project, journal, force: force)
+    let result = try restoreOriginals(project, journal, force: force, afterEachFile: afterEachFile)
     var recovered: [String] = []
     if previous == .applying {
         recovered.append("cutover \(journal.id) was interrupted; reverted it instead of finishing it")
@@ -216,9 +219,11 @@ public func interruptedCutoverNotice(_ project: Project) -> String? {
         + "or undo it with `relops cutover undo \(open.id)`"
 }
 
-func restoreOriginals(_ project: Project, _ journal: CutoverJournal, force: Bool)
-    throws(Failure) -> (restored: [String], unchanged: [String], changedSince: [String])
-{
+/// Writes back each file's original; `afterEachFile` is called with the count restored so far
+/// (tests use it to cut an undo off halfway).
+func restoreOriginals(
+    _ project: Project, _ journal: CutoverJournal, force: Bool, afterEachFile: (@Sendable (Int) -> Void)? = nil
+) throws(Failure) -> (restored: [String], unchanged: [String], changedSince: [String]) {
     var restored: [String] = [], unchanged: [String] = [], changed: [String] = []
     for entry in journal.files {
         let current = try currentBlob(project, entry.path)
@@ -228,6 +233,7 @@ func restoreOriginals(_ project: Project, _ journal: CutoverJournal, force: Bool
             if current != entry.new { changed.append(entry.path) }
             try writeBlob(project, entry.original, to: entry.path, mode: entry.mode, tag: journal.id)
             restored.append(entry.path)
+            afterEachFile?(restored.count)
         } else {
             changed.append(entry.path)
         }

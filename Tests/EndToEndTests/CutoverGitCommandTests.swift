@@ -72,6 +72,29 @@ import Testing
         #expect(repo.git("status", "--porcelain").isEmpty)
     }
 
+    @Test(.timeLimit(.minutes(2))) func anUndoKilledHalfwayIsAnnouncedAndTheNextUndoFinishesIt() throws {
+        let repo = GitFixture("killed-undo")
+        for i in 0..<20 { repo.write(String(format: "f/file%02d.txt", i), "file \(i): https://app.example.com/x\n") }
+        repo.commit("files")
+        let originals = (0..<20).map { repo.read(String(format: "f/file%02d.txt", $0)) }
+        #expect(relops(Array(Self.apply.dropLast()), in: repo.root).status == 0)
+        let killed = relops(["cutover", "undo"], in: repo.root, environment: ["RELOPS_TEST_CRASH_UNDO_AFTER": "5"])
+        #expect(killed.status != 0)
+        let now = (0..<20).map { repo.read(String(format: "f/file%02d.txt", $0)) }
+        #expect(zip(now, originals).filter { $0 == $1 }.count == 5, "five files restored, then killed")
+        let scan = relops(["scan", "--host", "app.example.com"], in: repo.root)
+        #expect(scan.stderr.hasPrefix("relops scan: note: the undo of cutover "), "\(scan.stderr)")
+        let list = relops(["cutover", "list"], in: repo.root)
+        #expect(list.stdout.hasPrefix("note: the undo of cutover ") && list.stdout.contains(" undoing "))
+        // The preview offers nothing before the undo is finished: it says so first.
+        let preview = relops(["cutover", "--from", "app.example.com", "--to", "links.example.net"], in: repo.root)
+        #expect(preview.stdout.hasPrefix("note: the undo of cutover "), "\(preview.stdout)")
+        let finished = relops(["cutover", "undo"], in: repo.root)
+        #expect(finished.status == 0, "\(finished.stderr)")
+        #expect((0..<20).map { repo.read(String(format: "f/file%02d.txt", $0)) } == originals)
+        #expect(repo.git("status", "--porcelain").isEmpty)
+    }
+
     @Test func anUnfinishedUndoIsSaidFirstByScanListAndPreview() throws {
         let repo = repository()
         #expect(relops(Array(Self.apply.dropLast()), in: repo.root).status == 0)

@@ -303,9 +303,13 @@ enum CutoverCommand: RelopsCommand {
         }
         let lock = try RepositoryLock(project: project, purpose: "cutover undo")
         defer { lock.release() }
+        var afterEachFile: (@Sendable (Int) -> Void)?
+        #if DEBUG
+            afterEachFile = CutoverTestHooks.undoHook()
+        #endif
         let outcome = try undoCutover(
             project, id: arguments.positionals.first, force: arguments.flag("force"), commit: arguments.flag("commit"),
-            lock: lock)
+            lock: lock, afterEachFile: afterEachFile)
         let left = outcome.forced ? [] : outcome.changedSince
         if format == .json {
             console.out(

@@ -29,5 +29,12 @@
             }
             return options
         }
+
+        /// Kill `cutover undo` (SIGKILL) right after it restored its Nth file.
+        static func undoHook() -> (@Sendable (Int) -> Void)? {
+            guard let crash = ProcessInfo.processInfo.environment["RELOPS_TEST_CRASH_UNDO_AFTER"].flatMap(Int.init)
+            else { return nil }
+            return { n in if n == crash { kill(getpid(), SIGKILL) } }
+        }
     }
 #endif

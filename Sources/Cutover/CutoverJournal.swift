@@ -18,9 +18,13 @@ public struct CutoverJournal: Sendable, Equatable {
         /// already replaced was put back, so the tree is as before.
         case rolledBack = "rolled-back"
         case undone
+        /// An undo under way, saved before its first file changes: an undo cut off here is
+        /// finished by the next `cutover undo`.
+        case undoing
 
-        /// Cut off halfway: a later apply finishes it, `undo` reverts it.
-        public var isInterrupted: Bool { self == .preparing || self == .applying }
+        /// Cut off halfway: a later apply finishes an apply, `undo` reverts it; an undo cut off
+        /// halfway is finished by `undo`.
+        public var isInterrupted: Bool { self == .preparing || self == .applying || self == .undoing }
     }
 
     public struct Entry: Sendable, Equatable {
@@ -31,6 +35,9 @@ public struct CutoverJournal: Sendable, Equatable {
         public let edits: Int
         /// Permission bits when the cutover ran, for a file that has to be re-created.
         public let mode: UInt32
+        /// The blob the index held for the file before the cutover, so `undo` puts the index back
+        /// as it was; nil in a journal written before it was recorded.
+        public var indexed: ObjectID? = nil
     }
 
     /// A `*.old` name a `--subdomains` cutover rewrote, and its new name.
@@ -54,6 +61,8 @@ public struct CutoverJournal: Sendable, Equatable {
     public let files: [Entry]
     public var branch: String?
     public var commit: String?
+    /// The branch HEAD was on when the apply started: `undo` of a committed cutover returns there.
+    public var startBranch: String? = nil
 
     /// The folder holding every journal of a repository.
     public static func folder(_ project: Project) -> String { project.repository.gitDirectory + "/relops/cutovers" }
@@ -64,6 +73,7 @@ public struct CutoverJournal: Sendable, Equatable {
         .object([
             ("id", .string(id)), ("created", .string(created)), ("from", .string(from)), ("to", .string(to)),
             ("state", .string(state.rawValue)), ("branch", .string(branch)), ("commit", .string(commit)),
+            ("start_branch", .string(startBranch)),
             (
                 "options",
                 .object([
@@ -83,7 +93,7 @@ public struct CutoverJournal: Sendable, Equatable {
                             ("path", .string(f.path)), ("original", .string(f.original.hex)),
                             ("new", .string(f.new.hex)),
                             ("class", .string(f.occurrenceClass)), ("edits", .int(f.edits)),
-                            ("mode", .string(String(f.mode, radix: 8))),
+                            ("mode", .string(String(f.mode, radix: 8))), ("indexed", .string(f.indexed?.hex)),
                         ])
                     })
             ),
@@ -129,7 +139,8 @@ public struct CutoverJournal: Sendable, Equatable {
                 Entry(
                     path: path, original: original, new: new, occurrenceClass: item["class"] as? String ?? "other",
                     edits: item["edits"] as? Int ?? 0,
-                    mode: (item["mode"] as? String).flatMap { UInt32($0, radix: 8) } ?? 0o644))
+                    mode: (item["mode"] as? String).flatMap { UInt32($0, radix: 8) } ?? 0o644,
+                    indexed: (item["indexed"] as? String).flatMap(ObjectID.init(hex:))))
         }
         let (options, family) = try loadOptions(object["options"], file: file)
         let makesCommit = (object["options"] as? [String: Any])?["commit"] as? Bool ?? false
@@ -137,7 +148,7 @@ public struct CutoverJournal: Sendable, Equatable {
             id: try text("id"), created: try text("created"), from: try text("from"), to: try text("to"),
             options: options, familyRenames: family, makesCommit: makesCommit, state: state, files: entries,
             branch: object["branch"] as? String,
-            commit: object["commit"] as? String)
+            commit: object["commit"] as? String, startBranch: object["start_branch"] as? String)
     }
 
     /// The journal's `options` object; absent (a journal written before options were recorded)

@@ -14,6 +14,9 @@ public struct ApplyOptions: Sendable {
     /// Called once every temporary file is staged and journalled, just before the first rename
     /// (tests use it to change a file in the window between planning and renaming).
     public var beforeRenames: (@Sendable () -> Void)?
+    /// Called after every file is written and read back, just before the commit (tests use it to
+    /// make the commit fail after the rewrite).
+    public var beforeCommit: (@Sendable () -> Void)?
 
     public init(
         allowDirty: Bool = false, commit: Bool = false, afterEachFile: (@Sendable (Int) -> Void)? = nil,
@@ -68,7 +71,8 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
     var journal = CutoverJournal(
         id: id, created: created, from: plan.from, to: plan.to, options: plan.options,
         familyRenames: plan.familyRenames.map { CutoverJournal.FamilyRename(old: $0.old, new: $0.new) },
-        makesCommit: options.commit, state: .preparing, files: prepared.map(\.entry))
+        makesCommit: options.commit, state: .preparing, files: prepared.map(\.entry),
+        startBranch: project.repository.currentBranch)
     try journal.save(project)
 
     // 2. Temporary files beside each target, one filesystem sync for them, then the checked
@@ -99,6 +103,12 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
 /// What must hold before anything is read for an apply.
 func checkApplicable(_ project: Project, _ plan: CutoverPlan, _ options: ApplyOptions) throws(Failure) {
     if let open = try CutoverJournal.all(project).first(where: \.state.isInterrupted) {
+        if open.state == .undoing {
+            throw Failure(
+                .checkFailed,
+                "the undo of cutover \(open.id) did not finish; finish it (`relops cutover undo \(open.id)`) "
+                    + "before planning another")
+        }
         throw Failure(
             .checkFailed,
             "cutover \(open.id) was interrupted; finish it (`relops cutover --apply` does) "
@@ -110,10 +120,7 @@ func checkApplicable(_ project: Project, _ plan: CutoverPlan, _ options: ApplyOp
             "cannot apply: \(plan.unreadable.map { "\($0.path) (\($0.message))" }.joined(separator: ", ")) "
                 + "could not be read, so the plan may be incomplete")
     }
-    let branch = cutoverBranch(for: plan.to)
-    if options.commit && project.repository.branchExists(branch) {
-        throw Failure(.checkFailed, "branch \(branch) already exists; delete or rename it, or run without --commit")
-    }
+    if options.commit { try checkCommittable(project, branch: cutoverBranch(for: plan.to)) }
     var checkedFolders = Set<String>()
     for file in plan.files { try ensureInsideRepository(file.path, project, checkedFolders: &checkedFolders) }
 }
@@ -136,9 +143,9 @@ func verifyAndCommit(_ project: Project, _ plan: CutoverPlan, _ journal: inout C
                 + "undo with `relops cutover undo \(journal.id)`")
     }
     if options.commit {
-        do { try commitCutover(project, &journal) } catch {
-            try journal.save(project)
-            throw Failure(.couldNotCheck, "the files are rewritten, but the commit failed: \(error.message)")
+        options.beforeCommit?()
+        do throws(GitError) { try commitCutover(project, &journal) } catch {
+            try rollBackUncommitted(project, &journal, because: error)
         }
     }
     try journal.save(project)
@@ -161,11 +168,12 @@ func commitMessage(_ journal: CutoverJournal) -> String {
     return lines.joined(separator: "\n") + "\n"
 }
 
-/// Creates branch `relops/cutover-<new host>` at HEAD and commits the journal's files on it.
+/// Commits the journal's files on a new branch `relops/cutover-<new host>` started at HEAD; a
+/// failure leaves refs, HEAD and the index as they were (`commitOnNewBranch`).
 func commitCutover(_ project: Project, _ journal: inout CutoverJournal) throws(GitError) {
     let branch = cutoverBranch(for: journal.to)
-    try project.repository.createBranchAtHeadAndSwitch(branch)
-    let commit = try project.repository.commitPaths(journal.files.map(\.path), message: commitMessage(journal))
+    let commit = try project.repository.commitOnNewBranch(
+        journal.files.map(\.path), branch: branch, message: commitMessage(journal))
     journal.branch = branch
     journal.commit = commit.hex
 }
@@ -222,7 +230,8 @@ func prepare(_ file: CutoverFile, root: String, tracked: TrackedIDs?, repository
         if !repository.hasObject(originalID) { _ = try repository.writeBlob(original) }
         let entry = CutoverJournal.Entry(
             path: file.path, original: originalID, new: newID,
-            occurrenceClass: file.occurrenceClass.rawValue, edits: file.edits.count, mode: snapshot.mode)
+            occurrenceClass: file.occurrenceClass.rawValue, edits: file.edits.count, mode: snapshot.mode,
+            indexed: indexed)
         return PreparedFile(entry: entry, updated: updated, isDirty: isDirty, snapshot: snapshot)
     } catch {
         throw Failure(.couldNotCheck, "\(file.path): cannot store its content in the object database: \(error.message)")

@@ -2,7 +2,7 @@ import Foundation
 import Git
 import RelopsCore
 
-/// What an undo did, file by file.
+/// What an undo did, file by file, and to git.
 public struct UndoOutcome: Sendable {
     public let journal: CutoverJournal
     public let restored: [String]
@@ -12,15 +12,26 @@ public struct UndoOutcome: Sendable {
     public let changedSince: [String]
     public let forced: Bool
     public let recovered: [String]
+    /// What the undo did to the index, HEAD and branches, one sentence each.
+    public var gitNotes: [String] = []
+    /// The commit that records the undo (`undo --commit` of a committed cutover).
+    public var revertCommit: ObjectID? = nil
 }
 
 /// Undoes exactly one cutover, under the repository lock: the interrupted one when there is one
 /// (only that one may be named then), else the named one, else the last applied one. Every file
 /// is restored byte for byte from its stored blob; a file changed since the cutover is not
-/// overwritten unless `force`. An empty id is a usage error.
-public func undoCutover(_ project: Project, id: String?, force: Bool, lock: RepositoryLock) throws(Failure)
-    -> UndoOutcome
-{
+/// overwritten unless `force`. Then git is put back: the index as before the apply, and for a
+/// committed cutover HEAD back on the branch the apply started from (its cutover branch
+/// deleted), or with `commit` the undo recorded as a commit on top. What git needs is checked
+/// before the first file changes, and the journal says `undoing` from then until the end, so an
+/// undo cut off halfway is announced and finished by the next one. An empty id is a usage error.
+/// `afterEachFile` is called after each file restored, with the count so far (tests use it to
+/// cut the undo off halfway).
+public func undoCutover(
+    _ project: Project, id: String?, force: Bool, commit: Bool = false, lock: RepositoryLock,
+    afterEachFile: (@Sendable (Int) -> Void)? = nil
+) throws(Failure) -> UndoOutcome {
     var journal = try undoTarget(project, id: id)
     if journal.state == .preparing {
         // Nothing was replaced yet: undoing it is removing its temporary files.
@@ -33,16 +44,33 @@ public func undoCutover(_ project: Project, id: String?, force: Bool, lock: Repo
                 "cutover \(journal.id) was interrupted before any file changed; its temporary files were removed"
             ])
     }
-    let wasInterrupted = journal.state == .applying
-    let result = try restoreOriginals(project, journal, force: force)
-    if result.changedSince.isEmpty || force {
-        journal.state = .undone
-        try journal.save(project)
+    let previous = journal.state
+    let step = try undoGitStep(project, journal, commit: commit)
+    journal.state = .undoing
+    try journal.save(project)
+    let result = try restoreOriginals(project, journal, force: force, afterEachFile: afterEachFile)
+    var recovered: [String] = []
+    if previous == .applying {
+        recovered.append("cutover \(journal.id) was interrupted; reverted it instead of finishing it")
     }
-    return UndoOutcome(
+    if previous == .undoing { recovered.append("the undo of cutover \(journal.id) was interrupted; finished it") }
+    guard result.changedSince.isEmpty || force else {
+        // Stopped on purpose: the files changed since stay, and the cutover stays undoable.
+        journal.state = previous == .undoing ? .applied : previous
+        try journal.save(project)
+        return UndoOutcome(
+            journal: journal, restored: result.restored, unchanged: result.unchanged,
+            changedSince: result.changedSince, forced: force, recovered: recovered)
+    }
+    let (notes, revert) = try applyUndoGitStep(project, journal, step)
+    journal.state = .undone
+    try journal.save(project)
+    var outcome = UndoOutcome(
         journal: journal, restored: result.restored, unchanged: result.unchanged, changedSince: result.changedSince,
-        forced: force,
-        recovered: wasInterrupted ? ["cutover \(journal.id) was interrupted; reverted it instead of finishing it"] : [])
+        forced: force, recovered: recovered)
+    outcome.gitNotes = notes + (commit && journal.commit == nil ? ["the cutover made no commit: none to record"] : [])
+    outcome.revertCommit = revert
+    return outcome
 }
 
 /// The one cutover an undo works on.
@@ -79,7 +107,7 @@ func undoTarget(_ project: Project, id: String?) throws(Failure) -> CutoverJourn
     case .undone: throw Failure(.badInput, "cutover \(target.id) was already undone")
     case .abandoned, .rolledBack:
         throw Failure(.badInput, "cutover \(target.id) changed no file (\(target.state.rawValue)); nothing to undo")
-    case .preparing, .applying, .applied: return target
+    case .preparing, .applying, .applied, .undoing: return target
     }
 }
 
@@ -104,7 +132,8 @@ public func finishInterruptedCutovers(_ project: Project, lock: RepositoryLock) 
             messages.append(
                 "cutover \(journal.id) (\(journal.from) -> \(journal.to)) was interrupted; completed the remaining \(completed) file(s)"
                     + leftAloneClause(leftAlone) + committed)
-        case .applied, .abandoned, .rolledBack, .undone:
+        case .applied, .abandoned, .rolledBack, .undone, .undoing:
+            // An undo cut off halfway is finished by `cutover undo`, never by an apply.
             continue
         }
     }
@@ -178,6 +207,10 @@ public func interruptedCutoverNotice(_ project: Project) -> String? {
     guard let journals = try? CutoverJournal.all(project),
         let open = journals.last(where: \.state.isInterrupted)
     else { return nil }
+    if open.state == .undoing {
+        return "the undo of cutover \(open.id) (\(open.from) -> \(open.to)) did not finish: some files may still "
+            + "hold \(open.to); finish it with `relops cutover undo \(open.id)`"
+    }
     let when = open.state == .preparing ? "before any file changed" : "halfway through its renames"
     // The same options as the interrupted run (recovery uses the journal's either way).
     let flags = (open.options.subdomains ? " --subdomains" : "") + (open.options.includeEmail ? " --include-email" : "")
@@ -186,9 +219,11 @@ public func interruptedCutoverNotice(_ project: Project) -> String? {
         + "or undo it with `relops cutover undo \(open.id)`"
 }
 
-func restoreOriginals(_ project: Project, _ journal: CutoverJournal, force: Bool)
-    throws(Failure) -> (restored: [String], unchanged: [String], changedSince: [String])
-{
+/// Writes back each file's original; `afterEachFile` is called with the count restored so far
+/// (tests use it to cut an undo off halfway).
+func restoreOriginals(
+    _ project: Project, _ journal: CutoverJournal, force: Bool, afterEachFile: (@Sendable (Int) -> Void)? = nil
+) throws(Failure) -> (restored: [String], unchanged: [String], changedSince: [String]) {
     var restored: [String] = [], unchanged: [String] = [], changed: [String] = []
     for entry in journal.files {
         let current = try currentBlob(project, entry.path)
@@ -198,6 +233,7 @@ func restoreOriginals(_ project: Project, _ journal: CutoverJournal, force: Bool
             if current != entry.new { changed.append(entry.path) }
             try writeBlob(project, entry.original, to: entry.path, mode: entry.mode, tag: journal.id)
             restored.append(entry.path)
+            afterEachFile?(restored.count)
         } else {
             changed.append(entry.path)
         }

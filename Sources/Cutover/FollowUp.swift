@@ -119,18 +119,7 @@ extension CutoverPlan {
                         "No product that the build files show carries " + listed(other)
                         + ": check how they reach users before the switch (`relops scan` gives each one's rule)."))
         }
-        let metadata = Set(edits.filter { $0.occurrenceClass == .repoMeta }.map(\.path)).sorted()
-        if edits.contains(where: { $0.occurrenceClass == .docs || $0.occurrenceClass == .comment })
-            || !metadata.isEmpty
-        {
-            let also =
-                metadata.isEmpty
-                ? "" : " Repository metadata changed too (nothing ships from it): " + listed(metadata) + "."
-            steps.append(
-                FollowUp(
-                    title: "Documentation changed",
-                    detail: "Nothing ships from it, but runbooks now verify \(to) instead of \(from)." + also))
-        }
+        if let written = writtenOnlyStep { steps.append(written) }
         if !documents.isEmpty {
             steps.append(
                 FollowUp(
@@ -141,6 +130,28 @@ extension CutoverPlan {
                         + "of the old binaries have aged out."))
         }
         return steps
+    }
+
+    /// The step for what ships nothing but was rewritten (documentation, runbooks, comments,
+    /// repository metadata), naming only what changed: runbooks are said to verify the new host
+    /// only when runbooks changed. Nil when none of these changed.
+    var writtenOnlyStep: FollowUp? {
+        func paths(_ cls: OccurrenceClass) -> [String] {
+            Set(edits.filter { $0.occurrenceClass == cls }.map(\.path)).sorted()
+        }
+        let docs = paths(.docs), comments = paths(.comment), metadata = paths(.repoMeta)
+        let runbooks = docs.filter { $0.lowercased().contains("runbook") }
+        let otherDocs = docs.filter { !$0.lowercased().contains("runbook") }
+        var parts: [String] = []
+        if !runbooks.isEmpty { parts.append("the runbooks \(listed(runbooks)) now verify \(to) instead of \(from)") }
+        if !otherDocs.isEmpty { parts.append("the documentation \(listed(otherDocs)) now names \(to)") }
+        if !comments.isEmpty { parts.append("code comments in \(listed(comments)) now name \(to)") }
+        if !metadata.isEmpty { parts.append("repository metadata \(listed(metadata)) now names \(to)") }
+        guard !parts.isEmpty else { return nil }
+        let title =
+            !docs.isEmpty
+            ? "Documentation changed" : !comments.isEmpty ? "Code comments changed" : "Repository metadata changed"
+        return FollowUp(title: title, detail: "Nothing ships from it: " + parts.joined(separator: "; ") + ".")
     }
 
     /// "Rebuild and resubmit: Android app `androidApp` (12 occurrences), iOS app `iosApp` (3)", with

@@ -60,30 +60,7 @@ struct APKVerdict {
         let stamped = archive.entry("stamp-cert-sha256") != nil
         defer { basis = Self.describe(checked, skipped, sdkText, stamped: stamped) }
 
-        // v3.1, then v3 (Android 9+), each over the levels it serves.
-        var rotationMinSdk: Int?
-        if let signers = schemes[.v31] {
-            let range = max(minSdk, Self.t)...Self.maxSdk
-            if let failure = try checkV3(.v31, signers, range, rotationMinSdk: nil, &verifier) {
-                return failure
-            }
-            found.insert(31)
-            checked.append("v3.1")
-            rotationMinSdk = signers.map { $0.sdkRange?.lowerBound ?? Self.t }.min()
-        }
-        if let signers = schemes[.v3] {
-            let range = max(minSdk, Self.p)...Self.maxSdk
-            if let failure = try checkV3(
-                .v3, signers, range, rotationMinSdk: rotationMinSdk, &verifier)
-            {
-                return failure
-            }
-            found.insert(3)
-            checked.append("v3")
-        } else if found.contains(31) {
-            return "APK Signature Scheme v3.1: the APK has a v3.1 block but no v3 block (a v3.1 signature is only "
-                + "valid beside the v3 one; the v3 block was stripped or never written)"
-        }
+        if let failure = try checkV3Blocks(schemes, minSdk: minSdk, &found, &checked, &verifier) { return failure }
         var verifiedV2 = false
         if let signers = schemes[.v2] {
             if minSdk < Self.p || found.isEmpty {
@@ -117,6 +94,37 @@ struct APKVerdict {
             return "targetSdkVersion \(manifest.targetSdkVersion) (AndroidManifest.xml): Android 11+ requires APK "
                 + "Signature Scheme v2 or later for an app targeting SDK 30+, and the APK has only a v1 (JAR) signature"
         }
+        return nil
+    }
+
+    /// v3.1, then v3 (Android 9+), as apksig's `ApkVerifier` reads them: the v3.1 signers need
+    /// only reach the latest SDK from wherever they start (their lowest min SDK, a development
+    /// release included, is where rotation starts); the v3 signers cover the app's SDKs from 28
+    /// up to the one below that. A v3.1 block without its v3 block is stripped.
+    func checkV3Blocks(
+        _ schemes: [APKSigningBlock.Scheme: [APKSigningBlock.Signer]], minSdk: Int, _ found: inout Set<Int>,
+        _ checked: inout [String], _ verifier: inout APKSchemeVerifier
+    ) throws -> String? {
+        var rotationMinSdk: Int?
+        if let signers = schemes[.v31] {
+            if let failure = try checkV3(.v31, signers, Self.maxSdk...Self.maxSdk, rotationMinSdk: nil, &verifier) {
+                return failure
+            }
+            found.insert(31)
+            checked.append("v3.1")
+            rotationMinSdk = signers.map { $0.sdkRange?.lowerBound ?? Self.t }.min()
+        }
+        guard let signers = schemes[.v3] else {
+            guard found.contains(31) else { return nil }
+            return "APK Signature Scheme v3.1: the APK has a v3.1 block but no v3 block (a v3.1 signature is only "
+                + "valid beside the v3 one; the v3 block was stripped or never written)"
+        }
+        let range = max(minSdk, Self.p)...Self.maxSdk
+        if let failure = try checkV3(.v3, signers, range, rotationMinSdk: rotationMinSdk, &verifier) {
+            return failure
+        }
+        found.insert(3)
+        checked.append("v3")
         return nil
     }
 
@@ -201,8 +209,10 @@ struct APKVerdict {
         }
         let needed = rotationMinSdk.map { $0 - 1 } ?? range.upperBound
         if first.lowerBound > range.lowerBound || last.upperBound < needed {
-            return "\(scheme.name): the signers cover SDK \(first.lowerBound)-\(last.upperBound), not all of "
-                + "\(range.lowerBound)-\(needed == Self.maxSdk ? "latest" : String(needed))"
+            // v3.1 (range maxSdk...maxSdk) need only reach the latest SDK.
+            let from = range.lowerBound == Self.maxSdk ? "up to" : "all of \(range.lowerBound)-"
+            return "\(scheme.name): the signers cover SDK \(first.lowerBound)-\(last.upperBound), not "
+                + "\(from)\(needed == Self.maxSdk ? "latest" : String(needed))"
         }
         return nil
     }

@@ -19,6 +19,9 @@ public struct RotationRequest: Sendable {
     public var debugKeystore: String?
     /// Extra passwords to try on PKCS#12 keystores.
     public var keystorePasswords: [String] = []
+    /// Repository keystores the operator accepts unchecked (`--unchecked-keystore PATH`); any
+    /// other keystore in the repository that cannot be opened stops the rotation.
+    public var uncheckedKeystores: [String] = []
 
     /// A rotation to `newFingerprint` (nil for a pure `--retire`).
     public init(target: ConfigTarget, newFingerprint: CertificateFingerprint?) {
@@ -81,7 +84,7 @@ public struct FingerprintRotation: Sendable {
         if !request.newFingerprints.isEmpty {
             let unchecked = try refuseLocalKeys(
                 request.newFingerprints, root: request.repositoryRoot, debugKeystore: request.debugKeystore,
-                passwords: request.keystorePasswords)
+                passwords: request.keystorePasswords, accepted: request.uncheckedKeystores)
             return try plan(request, unchecked: unchecked)
         }
         guard request.retire != nil else {
@@ -91,9 +94,12 @@ public struct FingerprintRotation: Sendable {
     }
 
     /// Refuses a fingerprint that is the certificate of an upload or debug keystore found under
-    /// `root` or at `debugKeystore`; returns the keystores that could not be read, with why.
+    /// `root` or at `debugKeystore`, and stops (exit 1) when a keystore in the repository cannot be
+    /// opened (unknown password or type) unless `accepted` names it: the new fingerprint may be
+    /// that upload key's. Returns the keystores that were not read, with why.
     public static func refuseLocalKeys(
-        _ fingerprints: [CertificateFingerprint], root: String?, debugKeystore: String?, passwords: [String]
+        _ fingerprints: [CertificateFingerprint], root: String?, debugKeystore: String?, passwords: [String],
+        accepted: [String] = []
     ) throws(Failure) -> [(path: String, reason: String)] {
         // The local keystores are read with OpenSSL: without it the new fingerprint cannot be
         // checked against the upload and debug keys, so the rotation stops here (exit 3).
@@ -102,7 +108,27 @@ public struct FingerprintRotation: Sendable {
         for new in fingerprints {
             if let key = known.match(new) { throw Failure(.badInput, WrongKeyError(key: key).description) }
         }
+        let acceptedPaths = Set(accepted.map { repositoryRelative($0, root: root) })
+        let blocking = known.unread.filter { $0.path != debugKeystore && !acceptedPaths.contains($0.path) }
+        guard blocking.isEmpty else {
+            let named = blocking.map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
+            let first = blocking[0].path
+            throw Failure(
+                .checkFailed,
+                "cannot check the new fingerprint against \(blocking.count == 1 ? "a keystore" : "keystores") in "
+                    + "the repository that relops cannot open: \(named). Give its password with --storepass-env NAME "
+                    + "(an environment variable holding it), or rotate without checking it: --unchecked-keystore "
+                    + first)
+        }
         return known.unread
+    }
+
+    /// `path` as `KnownKeystores` names a repository file: relative to `root`, without `./`.
+    static func repositoryRelative(_ path: String, root: String?) -> String {
+        var path = path
+        if let root, path.hasPrefix(root + "/") { path.removeFirst(root.count + 1) }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        return path
     }
 
     static func plan(_ request: RotationRequest, unchecked: [(path: String, reason: String)]) throws(Failure)

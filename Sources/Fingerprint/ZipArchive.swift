@@ -24,6 +24,9 @@ struct ZipArchive {
 
     /// The largest entry relops inflates: a declared or actual size past it is a zip bomb.
     static let entrySizeCap = 256 << 20
+    /// The most relops inflates from one APK, all compressed entries together (each inflates to
+    /// exactly its declared size or is refused, so the declared sizes bound the work).
+    static let totalSizeCap = 1 << 30
 
     let bytes: [UInt8]
     let entries: [Entry]
@@ -64,6 +67,19 @@ struct ZipArchive {
         centralDirectoryOffset = Int(offset)
         centralDirectoryEnd = Int(offset + size)
         entries = try ZipArchive.readCentralDirectory(bytes, offset: Int(offset), count: Int(count))
+        try ZipArchive.checkTotalSize(entries)
+    }
+
+    /// Refuses, before inflating anything, an archive whose compressed entries declare more than
+    /// `totalSizeCap` bytes together: a zip bomb spread over entries each under the entry cap.
+    static func checkTotalSize(_ entries: [Entry]) throws(Problem) {
+        // An entry past the entry cap is refused by name when it is read.
+        let compressed = entries.filter { $0.method != 0 && $0.size <= entrySizeCap }
+        let total = compressed.reduce(0) { $0 + $1.size }
+        guard total > totalSizeCap else { return }
+        throw Problem(
+            reason: "refusing a zip bomb: its \(compressed.count) compressed entries declare \(total) bytes "
+                + "(\(total >> 20) MiB) in total, more than the \(totalSizeCap >> 20) MiB relops inflates from one APK")
     }
 
     static func readCentralDirectory(_ bytes: [UInt8], offset: Int, count: Int) throws(Problem) -> [Entry] {

@@ -120,7 +120,26 @@ import Testing
         repo.commit("comment")
         let thePlan = try planOf(repo)
         #expect(thePlan.edits.map(\.occurrenceClass) == [.comment, .binaryLiteral])
-        #expect(thePlan.followUps.contains { $0.title == "Documentation changed" })
+        // Only a comment changed: the step says so, and claims nothing about documentation or runbooks.
+        let step = try #require(thePlan.followUps.first { $0.title == "Code comments changed" })
+        #expect(step.detail == "Nothing ships from it: code comments in App/Links.cs now name example.org.")
+        #expect(!thePlan.followUps.contains { $0.title == "Documentation changed" || $0.detail.contains("runbook") })
+    }
+
+    @Test func followUpsNameOnlyTheDocumentationThatChanged() throws {
+        let repo = GitFixture("docs")
+        repo.write("README.md", "Served at host.com.\n")
+        repo.commit("readme")
+        let readme = try planOf(repo).followUps
+        #expect(readme.map(\.title) == ["Documentation changed"])
+        #expect(readme.first?.detail == "Nothing ships from it: the documentation README.md now names example.org.")
+        repo.write("Runbooks/release.md", "relops verify --host host.com\n")
+        repo.commit("runbook")
+        let both = try planOf(repo).followUps.first?.detail ?? ""
+        #expect(
+            both
+                == "Nothing ships from it: the runbooks Runbooks/release.md now verify example.org instead of host.com; "
+                + "the documentation README.md now names example.org.")
     }
 
     @Test func aKotlinMultiplatformSourceSetRebuildsTheAppsItShipsTo() throws {

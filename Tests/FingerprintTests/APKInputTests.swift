@@ -58,6 +58,44 @@ import Testing
             "\(huge.stderr)")
     }
 
+    /// 40 deflated entries of 255 MiB of zeros each (one deflate stream written 40 times): every
+    /// entry is under the entry cap, together they are 10 GiB. Refused at once, not inflated.
+    @Test(.timeLimit(.minutes(2))) func aZipBombSpreadOverEntriesIsRefusedByItsTotal() throws {
+        let folder = TemporaryFolder("spread-bomb")
+        let script = """
+            import struct, sys, zlib
+            size = 255 << 20
+            chunk = bytes(1 << 20)
+            deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+            data, crc = b"", 0
+            for _ in range(255):
+                data += deflate.compress(chunk)
+                crc = zlib.crc32(chunk, crc)
+            data += deflate.flush()
+            out, central = bytearray(), bytearray()
+            for i in range(40):
+                name = b"assets/blob%02d.bin" % i
+                offset = len(out)
+                out += struct.pack("<IHHHHHIIIHH", 0x04034b50, 20, 0, 8, 0, 0, crc, len(data), size, len(name), 0)
+                out += name + data
+                central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014b50, 20, 20, 0, 8, 0, 0, crc, len(data), size,
+                    len(name), 0, 0, 0, 0, 0, offset) + name
+            start = len(out)
+            out += central + struct.pack("<IHHHHIIH", 0x06054b50, 0, 0, 40, 40, len(central), start, 0)
+            open(sys.argv[1], "wb").write(out)
+            """
+        let apk = folder.url("spread.apk")
+        let made = runProcess("python3", ["-c", script, apk])
+        #expect(made.status == 0, "python3: \(made.stderr)")
+        let result = relops(["fingerprint", "show", "--apk", apk])
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "\(apk): refusing a zip bomb: its 40 compressed entries declare 10695475200 bytes (10200 MiB) in total, "
+                    + "more than the 1024 MiB relops inflates from one APK"), "\(result.stderr)")
+        #expect(!result.stdout.contains("Verified"))
+    }
+
     @Test func keystoresOpenWithTheirPasswordFromTheEnvironment() throws {
         let folder = TemporaryFolder("stores")
         let jks = makeJavaKeyStore(at: folder.url("upload.jks"), alias: "upload", password: "s3cret")
@@ -93,7 +131,12 @@ import Testing
         let repo = sampleRepository()
         let upload = makeJavaKeyStore(
             at: repo.folder.url("android/upload.keystore"), alias: "upload", storetype: "PKCS12", password: "s3cret")
-        let unchecked = relops(["fingerprint", "rotate", "--to", upload], in: repo.root, environment: environment)
+        // Not opened: the rotation stops (issue 30), unless the keystore is accepted unchecked.
+        let stopped = relops(["fingerprint", "rotate", "--to", upload], in: repo.root, environment: environment)
+        #expect(stopped.status == 1, "\(stopped.stderr)")
+        let unchecked = relops(
+            ["fingerprint", "rotate", "--to", upload, "--unchecked-keystore", "android/upload.keystore"],
+            in: repo.root, environment: environment)
         #expect(unchecked.status == 0, "\(unchecked.stderr)")
         #expect(unchecked.stdout.contains("android/upload.keystore: note: keystore not checked"))
         let refused = relops(
@@ -101,6 +144,44 @@ import Testing
             environment: environment.merging(["STOREPASS": "s3cret"]) { $1 })
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("is the upload key (android/upload.keystore)"), "\(refused.stderr)")
+    }
+
+    /// An upload key in PKCS#12 made by openssl under a password relops is not told, and a
+    /// keystore of no known type: the rotation stops (exit 1), its first line naming both ways on.
+    @Test func aKeystoreRelopsCannotOpenStopsTheRotation() throws {
+        let repo = sampleRepository()
+        let upload = TestCertificate("upload-key")
+        _ = upload.pkcs12("hunter2", at: "upload.p12")
+        repo.write("android/app/upload.p12", bytes: upload.folder.read("upload.p12"))
+        repo.commit("upload key")
+        let stopped = relops(["fingerprint", "rotate", "--to", upload.sha256], in: repo.root, environment: environment)
+        #expect(stopped.status == 1, "\(stopped.stdout)")
+        let first = stopped.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(
+            first.contains("--storepass-env NAME") && first.contains("--unchecked-keystore android/app/upload.p12"),
+            "\(stopped.stderr)")
+        #expect(first.contains("android/app/upload.p12 (a PKCS#12 keystore whose password relops does not know"))
+        #expect(repo.git("status", "--porcelain").isEmpty, "nothing written")
+        // Its password opens it, and then it is the upload key: refused as such.
+        let opened = relops(
+            ["fingerprint", "rotate", "--to", upload.sha256, "--storepass-env", "STOREPASS"], in: repo.root,
+            environment: environment.merging(["STOREPASS": "hunter2"]) { $1 })
+        #expect(opened.status == 2 && opened.stderr.contains("is the upload key (android/app/upload.p12)"))
+        // A keystore of no known type stops it too.
+        repo.write("android/app/release.jks", "not a keystore at all\n")
+        let unknown = relops(
+            ["fingerprint", "rotate", "--to", TestCertificate("play").sha256, "--storepass-env", "STOREPASS"],
+            in: repo.root, environment: environment.merging(["STOREPASS": "hunter2"]) { $1 })
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("android/app/release.jks (not a JKS or PKCS#12 keystore)"), "\(unknown.stderr)")
+        let accepted = relops(
+            [
+                "fingerprint", "rotate", "--to", TestCertificate("play").sha256, "--unchecked-keystore",
+                "android/app/release.jks", "--unchecked-keystore", "android/app/upload.p12",
+            ],
+            in: repo.root, environment: environment)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout.contains("android/app/upload.p12: note: keystore not checked"))
     }
 
     @Test func rotateFromAnAPKAddsEveryFingerprintItNeeds() throws {

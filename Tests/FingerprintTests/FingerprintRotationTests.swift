@@ -171,13 +171,23 @@ func request(_ repo: GitFixture, to fingerprint: String?) throws -> RotationRequ
         #expect(error?.message.contains("is the debug key") == true)
     }
 
-    @Test func notesAPasswordProtectedKeystoreItCouldNotCheck() throws {
+    /// A keystore in the repository that cannot be opened stops the rotation (issue 30: it used to
+    /// be a note, and the rotation went on); named with --unchecked-keystore it is a note again.
+    @Test func aPasswordProtectedKeystoreItCannotOpenStopsTheRotationUnlessAccepted() throws {
         let repo = sampleRepository()
         let locked = TestCertificate("locked")
         _ = locked.pkcs12("not-android", at: "x.p12")
         repo.write("android/release.p12", bytes: locked.folder.read("x.p12"))
-        let rotation = try FingerprintRotation.plan(try request(repo, to: TestCertificate("b").sha256))
+        var asked = try request(repo, to: TestCertificate("b").sha256)
+        let error = #expect(throws: Failure.self) { try FingerprintRotation.plan(asked) }
+        #expect(error?.category == .checkFailed)
+        #expect(error?.message.contains("--unchecked-keystore android/release.p12") == true, "\(error?.message ?? "")")
+        asked.uncheckedKeystores = ["./android/release.p12"]
+        let rotation = try FingerprintRotation.plan(asked)
         #expect(rotation.uncheckedKeystores.map(\.path) == ["android/release.p12"])
+        asked.uncheckedKeystores = []
+        asked.keystorePasswords = ["not-android"]
+        #expect(try FingerprintRotation.plan(asked).uncheckedKeystores.isEmpty)
     }
 
     @Test func refusesAMissingKeyAndAMissingFile() throws {

@@ -165,15 +165,14 @@ import Testing
                 .confirmed, .skipped, .skipped, .skipped, .confirmed, .confirmed, .skipped, .skipped, .skipped,
             ])
 
-        // Rollback: only its steps show; the undo must be committed before step 18 takes a person's word.
+        // Rollback: only its steps show. Step 17 records the undo as a commit (`cutover undo --commit`,
+        // issue 30), so step 18's evidence holds on the files it restored.
         let undo = run(book, ["--rollback", "--confirm", "16", "--confirm", "18"], repo)
-        #expect(undo.status == 1, "\(undo.stdout)\(undo.stderr)")
+        #expect(undo.status == 0, "\(undo.stdout)\(undo.stderr)")
         #expect(!undo.stdout.contains("does not apply"))
-        #expect(undo.stdout.contains("Step 18 failed: not committed: the working tree has uncommitted changes"))
         #expect(repo.readText(webSettings).contains(old) && !repo.readText(webSettings).contains(new))
-        repo.commit("Undo the cutover")
-        let back = run(book, ["--rollback", "--confirm", "18"], repo)
-        #expect(back.status == 0, "\(back.stdout)\(back.stderr)")
+        #expect(repo.git("log", "-1", "--format=%s").hasPrefix("Revert \"Cut over from \(old)"))
+        #expect(repo.git("status", "--porcelain").isEmpty)
         #expect(try state(repo).steps.suffix(3).map(\.status) == [.confirmed, .passed, .confirmed])
     }
 

@@ -63,7 +63,7 @@ import Testing
                 [], [], [],
                 ["verify --host \(old) --platforms  \(flags)"],
                 [],
-                ["cutover undo", "scan --host \(old) --expect \(counts)"],
+                ["cutover undo --commit", "scan --host \(old) --expect \(counts)"],
                 ["verify --host \(old) --platforms  \(flags)"],
             ])
         #expect(confirmations(book) == [0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 0, 2, 1, 2, 1, 1, 0, 1])

@@ -29,10 +29,21 @@ enum CutoverCommand: RelopsCommand {
                 discussion: "The same as `relops cutover` without --apply: the summary, then the diff.",
                 options: planOptions),
             CommandSpec(
-                "undo", abstract: "Restore every file of the last (or the named) cutover byte for byte.",
+                "undo",
+                abstract: "Restore every file of the last (or the named) cutover byte for byte, and git as it was.",
+                discussion: """
+                    Puts the index back as it was before the cutover. A committed cutover: HEAD goes back \
+                    to the branch the apply started from and the cutover branch is deleted; with --commit \
+                    the undo is recorded as a commit on top instead (as `git revert` does), for a cutover \
+                    that was merged or built upon. An undo cut off halfway is announced by `cutover`, \
+                    `cutover list` and `scan`, and finished by running it again.
+                    """,
                 options: [
                     .value("repo", "PATH", help: "The repository."),
                     .flag("force", help: "Also overwrite files changed since the cutover."),
+                    .flag(
+                        "commit",
+                        help: "Record the undo of a committed cutover as a commit on HEAD (never pushed)."),
                     .format(["text", "json"]),
                 ],
                 positionals: [
@@ -78,7 +89,7 @@ enum CutoverCommand: RelopsCommand {
         // An apply first finishes a cutover that was cut off halfway, so it plans from a consistent tree.
         var recovered: [String] = []
         if let lock { recovered = try finishInterruptedCutovers(project, lock: lock) }
-        let interrupted = lock == nil ? interruptedCutoverNotice(project) : nil
+        let interrupted = interruptedCutoverNotice(project)
         let options = CutoverOptions(
             includeEmail: arguments.flag("include-email"), subdomains: arguments.flag("subdomains"))
         let plan = try planCutover(project, from: fromHost, to: toHost, options: options)
@@ -90,6 +101,10 @@ enum CutoverCommand: RelopsCommand {
                 return unifiedDiff(path: file.path, old: old, new: try rewrite(old, with: file.edits, path: file.path))
             }
         var outcome: ApplyOutcome?
+        if lock != nil, plan.files.isEmpty, arguments.flag("commit") {
+            // Nothing left to rewrite: the step's effect is the commit, so say whether it is there.
+            try checkCommitted(project, plan, format, console)
+        }
         if let lock, !plan.files.isEmpty {
             var options = ApplyOptions(allowDirty: arguments.flag("allow-dirty"), commit: arguments.flag("commit"))
             #if DEBUG
@@ -288,8 +303,13 @@ enum CutoverCommand: RelopsCommand {
         }
         let lock = try RepositoryLock(project: project, purpose: "cutover undo")
         defer { lock.release() }
+        var afterEachFile: (@Sendable (Int) -> Void)?
+        #if DEBUG
+            afterEachFile = CutoverTestHooks.undoHook()
+        #endif
         let outcome = try undoCutover(
-            project, id: arguments.positionals.first, force: arguments.flag("force"), lock: lock)
+            project, id: arguments.positionals.first, force: arguments.flag("force"), commit: arguments.flag("commit"),
+            lock: lock, afterEachFile: afterEachFile)
         let left = outcome.forced ? [] : outcome.changedSince
         if format == .json {
             console.out(
@@ -299,6 +319,8 @@ enum CutoverCommand: RelopsCommand {
                     ("changed_since", .array(outcome.changedSince.map { .string($0) })),
                     ("forced", .bool(outcome.forced)),
                     ("recovered", .array(outcome.recovered.map { .string($0) })),
+                    ("git", .array(outcome.gitNotes.map { .string($0) })),
+                    ("revert_commit", .string(outcome.revertCommit?.hex)),
                 ]).rendered())
         } else {
             outcome.recovered.forEach { console.out("note: \($0)") }
@@ -311,17 +333,16 @@ enum CutoverCommand: RelopsCommand {
                     console.styled("Changed since the cutover, left alone (pass --force to overwrite):", .yellow))
                 left.forEach { console.out("  \(escapedText($0))") }
             }
-            if outcome.journal.commit != nil {
-                console.out(
-                    "The commit on \(outcome.journal.branch ?? "its branch") stays; the working tree now holds the originals."
-                )
-            }
+            outcome.gitNotes.forEach { console.out("Git: \($0).") }
         }
         return left.isEmpty ? ExitCode.ok : ExitCode.checkFailed
     }
 
     static func list(_ project: Project, _ format: OutputFormat, _ console: Console) throws -> Int32 {
         let journals = try CutoverJournal.all(project)
+        if format == .text, let notice = interruptedCutoverNotice(project) {
+            console.out(console.styled("note: \(notice)", .yellow))
+        }
         if format == .json {
             console.out(
                 JSONValue.array(
@@ -342,9 +363,6 @@ enum CutoverCommand: RelopsCommand {
                     "\(j.id)  \(j.state.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0))  \(j.from) -> \(j.to)  \(j.files.count) file(s)\(j.branch.map { "  branch \($0)" } ?? "")"
                 )
             }
-        }
-        if format == .text, let notice = interruptedCutoverNotice(project) {
-            console.out(console.styled("note: \(notice)", .yellow))
         }
         return ExitCode.ok
     }

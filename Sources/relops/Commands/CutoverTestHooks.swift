@@ -21,7 +21,20 @@
                     }
                 }
             }
+            // Just before the commit: take git's index lock (FOLDER/index.lock), as a concurrent git would.
+            if let gitFolder = environment["RELOPS_TEST_LOCK_INDEX_BEFORE_COMMIT"] {
+                options.beforeCommit = {
+                    FileManager.default.createFile(atPath: gitFolder + "/index.lock", contents: Data())
+                }
+            }
             return options
+        }
+
+        /// Kill `cutover undo` (SIGKILL) right after it restored its Nth file.
+        static func undoHook() -> (@Sendable (Int) -> Void)? {
+            guard let crash = ProcessInfo.processInfo.environment["RELOPS_TEST_CRASH_UNDO_AFTER"].flatMap(Int.init)
+            else { return nil }
+            return { n in if n == crash { kill(getpid(), SIGKILL) } }
         }
     }
 #endif

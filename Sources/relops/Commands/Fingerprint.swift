@@ -45,7 +45,9 @@ enum FingerprintCommand: RelopsCommand {
                     nginx-served file is edited at its app statement's sha256_cert_fingerprints, keeping \
                     its layout; for an external one relops prints what the serving team must change. \
                     Refuses the placeholder, a wrong-length or SHA-1 value, and the certificate of an \
-                    upload or debug keystore it can find. Reports other settings that override the \
+                    upload or debug keystore it can find; a keystore in the repository it cannot open \
+                    (unknown password or type) stops the rotation (exit 1) unless its password comes \
+                    with --storepass-env or --unchecked-keystore names it. Reports other settings that override the \
                     key and documentation that still holds the placeholder or a retired fingerprint.
                     """,
                 options: [
@@ -59,6 +61,9 @@ enum FingerprintCommand: RelopsCommand {
                         "storepass-env", "VAR", help: "The environment variable holding the upload keystore's password."
                     ),
                     .value("keypass-env", "VAR", help: "The environment variable holding its key's own password."),
+                    .value(
+                        "unchecked-keystore", "PATH", repeatable: true,
+                        help: "Rotate although this repository keystore cannot be opened (not checked)."),
                     .value("config", "FILE", help: "The appsettings file that is served."),
                     .value("key", "A:B", help: "The key in it (default AppAssociation:AndroidCertFingerprints)."),
                     .flag("keep-old", help: "Add the new fingerprint and keep the old ones (an overlap window)."),
@@ -186,9 +191,8 @@ enum FingerprintCommand: RelopsCommand {
                 section: target.keyPath.count > 1 ? target.keyPath.dropLast().joined(separator: ":") : target.key)
         }
         var request = RotationRequest(target: target, newFingerprints: try newFingerprints(arguments))
-        for option in ["storepass-env", "keypass-env"] {
-            if let value = try environmentValue(arguments, [option]) { request.keystorePasswords.append(value) }
-        }
+        request.keystorePasswords = try keystorePasswords(arguments)
+        request.uncheckedKeystores = uncheckedKeystores(arguments)
         request.keepOld = arguments.flag("keep-old")
         if let text = arguments.value("retire") { request.retire = try FingerprintNormalizer.sha256(text) }
         request.repositoryRoot = project?.root
@@ -197,12 +201,21 @@ enum FingerprintCommand: RelopsCommand {
         let rotation = try FingerprintRotation.plan(request)
         let apply = arguments.flag("apply")
         if apply { try rotation.apply() }
-
         if format == .json {
             let json = JSONValue.object([("source", source?.json ?? .null)])
             console.out(json.merged(with: rotation.json(applied: apply && rotation.changesConfig)).rendered())
-            return ExitCode.ok
+        } else {
+            renderRotation(rotation, target, applied: apply, console)
         }
+        return ExitCode.ok
+    }
+}
+
+extension FingerprintCommand {
+    /// The rotation as text: the diff, overriding settings, stale documentation, keystores not checked.
+    static func renderRotation(
+        _ rotation: FingerprintRotation, _ target: ConfigTarget, applied: Bool, _ console: Console
+    ) {
         if rotation.changesConfig {
             console.out(rotation.diff, terminator: "")
         } else {
@@ -224,15 +237,30 @@ enum FingerprintCommand: RelopsCommand {
         }
         if rotation.changesConfig {
             console.out(
-                apply
+                applied
                     ? "Wrote \(target.displayPath)."
                     : "Preview only: run again with --apply to write \(target.displayPath).")
         }
-        return ExitCode.ok
     }
-}
 
-extension FingerprintCommand {
+    /// The passwords `--storepass-env` and `--keypass-env` name, to try on PKCS#12 keystores.
+    static func keystorePasswords(_ arguments: ParsedArguments) throws -> [String] {
+        var passwords: [String] = []
+        for option in ["storepass-env", "keypass-env"] {
+            if let value = try environmentValue(arguments, [option]) { passwords.append(value) }
+        }
+        return passwords
+    }
+
+    /// `--unchecked-keystore` paths, as given and resolved from the current folder (the domain
+    /// matches either against the repository-relative path).
+    static func uncheckedKeystores(_ arguments: ParsedArguments) -> [String] {
+        let folder = FileManager.default.currentDirectoryPath
+        return arguments.all("unchecked-keystore").flatMap { path in
+            path.hasPrefix("/") ? [path] : [path, folder + "/" + path]
+        }
+    }
+
     /// `fingerprint rotate` when another repository serves assetlinks.json: the new fingerprint is
     /// still checked against the local upload and debug keys, then relops says what to change there.
     static func rotateExternal(
@@ -249,15 +277,11 @@ extension FingerprintCommand {
             console.error("note: --apply writes nothing: assetlinks.json is not served from this repository")
         }
         if !fingerprints.isEmpty {
-            var passwords: [String] = []
-            for option in ["storepass-env", "keypass-env"] {
-                if let value = try environmentValue(arguments, [option]) { passwords.append(value) }
-            }
             let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
             _ = try FingerprintRotation.refuseLocalKeys(
                 fingerprints, root: project.root,
                 debugKeystore: arguments.value("debug-keystore") ?? home + "/.android/debug.keystore",
-                passwords: passwords)
+                passwords: try keystorePasswords(arguments), accepted: uncheckedKeystores(arguments))
         }
         let change = ExternalRotation(
             source: source, adding: fingerprints, retire: retire, keepOld: arguments.flag("keep-old"),

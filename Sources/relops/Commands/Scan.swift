@@ -44,6 +44,10 @@ enum ScanCommand: RelopsCommand {
         let hosts = try resolveHosts(arguments.all("host"), config: project.config)
         let request = ScanRequest(
             hosts: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
+        // A cutover or undo cut off halfway leaves a tree mixed between two hosts: say so first, and how to end it.
+        if request.revision == nil, let notice = interruptedCutoverNotice(project) {
+            console.error("relops scan: note: \(notice)")
+        }
         let scanned = try scan(project, request) { done, total in console.progress("scanning: \(done)/\(total) files") }
         console.endProgress()
         let after = arguments.flag("after-cutover") ? try AfterCutover(scanned, project: project) : nil
@@ -58,10 +62,6 @@ enum ScanCommand: RelopsCommand {
         }
         for problem in result.problems where problem.isError {
             console.error("relops scan: \(problem.path): \(problem.message)")
-        }
-        // A cutover cut off halfway leaves a tree mixed between two hosts: say so, and how to end it.
-        if request.revision == nil, let notice = interruptedCutoverNotice(project) {
-            console.error("relops scan: note: \(notice)")
         }
         let differences = expectation.differences(in: result)
         for difference in differences { console.error("relops scan: --expect: \(difference)") }

@@ -58,6 +58,7 @@ public enum Verifier {
     /// Runs the checks. Throws only for bad inputs; an unreachable host is a check in the report.
     public static func run(_ options: VerifyOptions) throws(Failure) -> VerifyReport {
         let options = try options.normalized()
+        if let missing = VerifyDemands.missingInput(options) { throw missing }
         if !options.local { try Fetcher.requireLibcurl() }
         var fetcher = Fetcher(options: options)
         // First round: every host's files, Apple's CDN copies and Google's API, all at once.
@@ -95,6 +96,8 @@ public enum Verifier {
             report.checks += androidAllHosts(claims, androidOutcome)
         }
         if let oauth = options.oauth { report.checks += oauth.checks() }
+        report.unchecked = VerifyDemands.unmet(options, report)
+        report.allowUnchecked = options.allowUnchecked
         return report
     }
 
@@ -159,7 +162,9 @@ public enum Verifier {
         if let expected = options.expectedDocuments, let rendered = expected.appSiteAssociation,
             host.plan.host == options.host, !options.local
         {
-            compare(live: json, rendered: rendered, from: expected.source, "aasa.rendered", into: &list)
+            compareLinks(
+                live: document, liveJSON: json, rendered: rendered, from: expected.source,
+                links: options.expectation.iosPaths, into: &list)
         }
         return (list.checks, json)
     }
@@ -192,10 +197,12 @@ public enum Verifier {
     static func thirdPartiesNotAsked(_ host: HostRequests, _ options: VerifyOptions) -> [Check] {
         if options.offline {
             let flag = options.local ? "--local" : "--offline"
-            return [
-                Check("dal", .skip, url: nil, "\(flag): Google's Digital Asset Links API not asked"),
-                Check("apple-cdn", .skip, url: nil, "\(flag): Apple's CDN not asked"),
-            ]
+            // Only the platforms checked: an Android-only app has nothing to ask Apple's CDN.
+            return
+                (host.plan.android
+                ? [Check("dal", .skip, url: nil, "\(flag): Google's Digital Asset Links API not asked")] : [])
+                + (host.appSiteAssociation != nil
+                    ? [Check("apple-cdn", .skip, url: nil, "\(flag): Apple's CDN not asked")] : [])
         }
         if host.plan.android && options.expectation.androidPackage == nil {
             return [Check("dal", .skip, url: nil, "no expected package name: Google's API not asked")]
@@ -260,6 +267,9 @@ public enum Verifier {
         var fetched: Set<String> = [rootURL]
         var first = true
         var rootRead = false
+        var rootJSON: JSONValue?
+        var includesRead = 0
+        var includeFailed = false
         while !level.isEmpty {
             var next: [(url: String, chain: [String])] = []
             for (slot, chain) in level {
@@ -269,17 +279,17 @@ public enum Verifier {
                 if let body = fetcher.body(slot, prefix, strictType: true, into: &fileList),
                     let json = parseJSON(body, prefix, into: &fileList)
                 {
-                    if first { rootRead = true }
+                    if first {
+                        rootRead = true
+                        rootJSON = json
+                    } else {
+                        includesRead += 1
+                    }
                     let document = AssetLinksDocument(json: json)
                     for e in document.errors { fileList.fail("\(prefix).format", e) }
                     for w in document.warnings { fileList.warn("\(prefix).format", w) }
                     if document.errors.isEmpty {
                         fileList.pass("\(prefix).format", "\(document.statements.count) well-formed statement(s)")
-                    }
-                    if first, let rendered, let document = rendered.assetLinks {
-                        compare(
-                            live: json, rendered: document, from: rendered.source, "assetlinks.rendered",
-                            into: &fileList)
                     }
                     for s in document.statements {
                         guard let include = s.include else {
@@ -302,6 +312,7 @@ public enum Verifier {
                         }
                     }
                 }
+                if !first && fileList.failed { includeFailed = true }
                 out += fileList.checks
                 first = false
             }
@@ -312,6 +323,20 @@ public enum Verifier {
         if rootRead {
             AndroidGrantCheck(package: expectation.androidPackage, fingerprints: expectation.fingerprints)
                 .evaluate(statements, into: &list)
+        }
+        if let rootJSON, let rendered, let document = rendered.assetLinks {
+            var compared = CheckList(url: rootURL)
+            if includeFailed || out.contains(where: { $0.name == "assetlinks.include" && $0.verdict == .fail }) {
+                compared.skip(
+                    "assetlinks.rendered",
+                    "not compared with the document rendered from \(rendered.source): an included file could not "
+                        + "be read, so what the live file grants is not known")
+            } else {
+                compareGrants(
+                    live: statements, liveJSON: rootJSON, includes: includesRead, rendered: document,
+                    from: rendered.source, into: &compared)
+            }
+            out += compared.checks
         }
         return out + list.checks
     }

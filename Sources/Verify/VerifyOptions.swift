@@ -141,6 +141,11 @@ public struct VerifyOptions: Sendable {
     public var appleCDNEndpoint = "https://app-site-association.cdn-apple.com/a/v1"
     /// What the files must carry.
     public var expectation = VerifyExpectation()
+    /// Where each expected value came from: an expected value given is a demand (`VerifyDemands`).
+    public var origins = ExpectationOrigins()
+    /// `--allow-unchecked`: a demand relops could not check, or a run that checked nothing, is
+    /// reported but does not fail the command.
+    public var allowUnchecked = false
     /// The hosts the repository's binaries claim (`--repo`, or `--local` in a repository); live,
     /// each is verified too; with `--local` they are held against the repository's documents.
     public var claims: RepositoryClaims?

@@ -1,0 +1,90 @@
+import Association
+import RelopsCore
+
+/// What an assetlinks.json does, as Android reads it: includes resolved, statements expanded into
+/// one grant per relation, target and fingerprint. Two documents that grant the same are the same
+/// in effect, whatever their layout, order or include structure.
+struct AssetLinksEffect: Equatable {
+    /// One thing a site grants: `relation` to an app signed with `fingerprint`, or to a web site.
+    struct Grant: Hashable, Comparable {
+        let relation: String
+        /// `com.example.app/AB:CD:...` for an app, the site's origin for a web target.
+        let target: String
+
+        static func < (a: Grant, b: Grant) -> Bool { (a.target, a.relation) < (b.target, b.relation) }
+
+        /// `com.x/AB:CD...`, with the relation named when it is not `handle_all_urls`.
+        var text: String {
+            relation == AssetLinksDocument.handleAllURLs ? target : "\(target) (\(relation))"
+        }
+    }
+
+    let grants: Set<Grant>
+
+    /// The grants of statements already expanded (an `include` contributes the statements of the
+    /// file it names, which the caller fetched and added).
+    init(_ statements: [AssetLinksDocument.Statement]) {
+        var grants: Set<Grant> = []
+        for statement in statements {
+            switch statement.target {
+            case .androidApp(let package, let fingerprints):
+                // Android compares the served text as it is: a lowercase fingerprint is another one.
+                for relation in statement.relations {
+                    for fingerprint in fingerprints {
+                        grants.insert(Grant(relation: relation, target: package + "/" + fingerprint))
+                    }
+                }
+            case .web(let site):
+                for relation in statement.relations { grants.insert(Grant(relation: relation, target: site)) }
+            case nil:
+                continue
+            }
+        }
+        self.grants = grants
+    }
+
+    /// The differences in effect, in words: what live grants that the repository does not, and
+    /// the other way round. Empty when both grant the same.
+    func differences(fromRendered rendered: AssetLinksEffect) -> [String] {
+        let added = grants.subtracting(rendered.grants).sorted()
+        let missing = rendered.grants.subtracting(grants).sorted()
+        var out: [String] = []
+        if !added.isEmpty { out.append("live grants \(Self.list(added)) that the repository does not") }
+        if !missing.isEmpty { out.append("the repository grants \(Self.list(missing)) that live does not") }
+        return out
+    }
+
+    static func list(_ grants: [Grant]) -> String {
+        grants.prefix(5).map(\.text).joined(separator: ", ") + (grants.count > 5 ? " and \(grants.count - 5) more" : "")
+    }
+}
+
+extension Verifier {
+    /// Live against rendered by effect: the grants of the live file and everything it includes
+    /// against the rendered document's. A difference in effect fails, in those words; a difference in
+    /// form only (layout, key order, an include) passes, naming it.
+    static func compareGrants(
+        live: [AssetLinksDocument.Statement], liveJSON: JSONValue, includes: Int, rendered: JSONValue,
+        from source: String, into list: inout CheckList
+    ) {
+        let renderedStatements = AssetLinksDocument(json: rendered).statements
+        let differences = AssetLinksEffect(live).differences(fromRendered: AssetLinksEffect(renderedStatements))
+        guard differences.isEmpty else {
+            list.fail(
+                "assetlinks.rendered",
+                "differs in effect from the document rendered from \(source): " + differences.joined(separator: "; "))
+            return
+        }
+        let form = liveJSON.differences(from: rendered, path: "$", limit: 2, names: ("live", "rendered"))
+        if form.isEmpty && includes == 0 {
+            list.pass("assetlinks.rendered", "the live document matches the one rendered from \(source)")
+            return
+        }
+        let how =
+            (includes > 0 ? ["its statements arrive through \(includes) included file(s)"] : []) + form
+        list.pass(
+            "assetlinks.rendered",
+            "the live document grants exactly what the one rendered from \(source) does; it differs in form only: "
+                + how.joined(separator: "; "))
+    }
+}

@@ -24,7 +24,7 @@ import Testing
         certificate.write("deployment_cert.pem", SampleRepository.newCertificatePEM)
         let vars = [
             "new_cert=\(certificate.url("deployment_cert.pem"))",
-            "old_fingerprint=\(SampleRepository.servedFingerprint)",
+            "old_fingerprint=\(SampleRepository.servedFingerprint)", "android_package=com.example.conference",
             "new_fingerprint=\(SampleRepository.newFingerprint)", "web_host=\(old)", "verify_flags=\(web.verifyFlags)",
         ].flatMap { ["--var", $0] }
         func run(_ confirm: [String]) -> ProcessOutput {

@@ -60,6 +60,26 @@ struct AssetLinksEffect: Equatable {
 }
 
 extension Verifier {
+    /// The `assetlinks.rendered` line for a live file whose own and included statements are
+    /// `statements`; `includes` is nil when an included file could not be read (then what live
+    /// grants is not known, and the comparison is skipped, saying so).
+    static func renderedGrants(
+        _ statements: [AssetLinksDocument.Statement], _ rootJSON: JSONValue, includes: Int?, _ rendered: JSONValue,
+        _ source: String, _ url: String
+    ) -> [Check] {
+        var list = CheckList(url: url)
+        guard let includes else {
+            list.skip(
+                "assetlinks.rendered",
+                "not compared with the document rendered from \(source): an included file could not be read, so "
+                    + "what the live file grants is not known")
+            return list.checks
+        }
+        compareGrants(
+            live: statements, liveJSON: rootJSON, includes: includes, rendered: rendered, from: source, into: &list)
+        return list.checks
+    }
+
     /// Live against rendered by effect: the grants of the live file and everything it includes
     /// against the rendered document's. A difference in effect fails, in those words; a difference in
     /// form only (layout, key order, an include) passes, naming it.

@@ -11,6 +11,8 @@ public enum Verifier {
     public static let androidBodyCap = 512 * 1024
     /// How deep `include` statements may nest below the host's own file.
     public static let maxIncludeDepth = 5
+    /// How many files `include` statements may name in all, below the host's own file.
+    public static let maxIncludedFiles = 20
 
     /// What runs against one host.
     struct HostPlan {
@@ -264,14 +266,13 @@ public enum Verifier {
         var out: [Check] = []
         // Each pending file: its request slot and the chain of URLs that led to it.
         var level: [(slot: Int, chain: [String])] = [(index, [rootURL])]
-        var fetched: Set<String> = [rootURL]
+        var walk = IncludeWalk(root: rootURL)
         var first = true
         var rootRead = false
         var rootJSON: JSONValue?
         var includesRead = 0
         var includeFailed = false
         while !level.isEmpty {
-            var next: [(url: String, chain: [String])] = []
             for (slot, chain) in level {
                 let url = fetcher.requests[slot].url
                 var fileList = CheckList(url: url)
@@ -292,23 +293,10 @@ public enum Verifier {
                         fileList.pass("\(prefix).format", "\(document.statements.count) well-formed statement(s)")
                     }
                     for s in document.statements {
-                        guard let include = s.include else {
+                        if let include = s.include {
+                            walk.follow(include, statement: s.index, chain: chain, into: &fileList)
+                        } else {
                             statements.append(s)
-                            continue
-                        }
-                        if !include.lowercased().hasPrefix("https://") {
-                            fileList.fail(
-                                "assetlinks.include",
-                                "statement [\(s.index)] includes \(include): only https is followed")
-                        } else if chain.contains(include) {
-                            fileList.fail(
-                                "assetlinks.include", "include loop: " + (chain + [include]).joined(separator: " -> "))
-                        } else if chain.count > maxIncludeDepth {
-                            fileList.fail(
-                                "assetlinks.include",
-                                "includes nest deeper than \(maxIncludeDepth) levels at \(include)")
-                        } else if fetched.insert(include).inserted {
-                            next.append((include, chain + [include]))
                         }
                     }
                 }
@@ -316,7 +304,7 @@ public enum Verifier {
                 out += fileList.checks
                 first = false
             }
-            level = next.map { (fetcher.add($0.url, cap: androidBodyCap), $0.chain) }
+            level = walk.takeNext().map { (fetcher.add($0.url, cap: androidBodyCap), $0.chain) }
             if !level.isEmpty { fetcher.run() }
         }
         // When the host's own file could not be read, its failure says it all.
@@ -325,18 +313,9 @@ public enum Verifier {
                 .evaluate(statements, into: &list)
         }
         if let rootJSON, let rendered, let document = rendered.assetLinks {
-            var compared = CheckList(url: rootURL)
-            if includeFailed || out.contains(where: { $0.name == "assetlinks.include" && $0.verdict == .fail }) {
-                compared.skip(
-                    "assetlinks.rendered",
-                    "not compared with the document rendered from \(rendered.source): an included file could not "
-                        + "be read, so what the live file grants is not known")
-            } else {
-                compareGrants(
-                    live: statements, liveJSON: rootJSON, includes: includesRead, rendered: document,
-                    from: rendered.source, into: &compared)
-            }
-            out += compared.checks
+            let complete = !includeFailed && !out.contains { $0.name == "assetlinks.include" && $0.verdict == .fail }
+            out += renderedGrants(
+                statements, rootJSON, includes: complete ? includesRead : nil, document, rendered.source, rootURL)
         }
         return out + list.checks
     }

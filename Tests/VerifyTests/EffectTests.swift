@@ -68,6 +68,22 @@ import Testing
         #expect(check.reason.contains("an included file could not be read"))
     }
 
+    @Test func includesAreBoundedInCountAsInDepth() throws {
+        let web = try web
+        let parts = (0..<25).map { "{\"include\": \"\(web.origin("parts"))/many\($0).json\"}" }
+        web.serve("manyincludes", ".well-known/assetlinks.json", "[\(parts.joined(separator: ", "))]")
+        for i in 0..<25 { web.serve("parts", "many\(i).json", rendered) }
+        let report = try verify("manyincludes", assetLinks: rendered)
+        let bound = report.named("assetlinks.include").filter { $0.verdict == .fail }
+        #expect(bound.count == 1, "\(report.text)")
+        #expect(
+            bound.first?.reason.hasPrefix(
+                "more than \(Verifier.maxIncludedFiles) files included; \(web.origin("parts"))/many20.json") == true,
+            "\(report.text)")
+        #expect(report.named("assetlinks.include.status").count == Verifier.maxIncludedFiles, "\(report.text)")
+        #expect(report.verdicts("assetlinks.rendered") == [.skip])
+    }
+
     static let components = """
         {"applinks": {"details": [{"appIDs": ["\(TestNginx.appID)"], "components": [
           {"/": "/sessions/private*", "exclude": true}, {"/": "/sessions/*"}, {"/": "/speakers/?"}]}]}}

@@ -49,3 +49,58 @@ import Testing
         #expect(run.state.steps[0].status != .passed)
     }
 }
+
+/// Issue 30: a step whose `about:` checks did not all reach a verdict is never `passed`, and a
+/// command that exits 1 only because it checked nothing leaves its step skipped, not failed.
+@Suite struct RunbookUncheckedStepTests {
+    @Test func oneAboutCheckReachedAndAnotherSkippedIsNotPassed() throws {
+        let folder = TemporaryFolder()
+        let book = try runbook(
+            """
+            ## Both hosts
+            about: apple-cdn
+
+            ```relops
+            relops verify --host a.example.com
+            ```
+            """)
+        let io = ScriptedIO()
+        io.outcomes["verify --host a.example.com"] = CheckOutcome([
+            ("apple-cdn", false, "the CDN serves it"), ("apple-cdn", true, "b.example.com: Apple's CDN not asked"),
+        ])
+        let run = try engine(book, folder, io)
+        #expect(try run.run() == .complete)
+        #expect(run.state.steps.map(\.status) == [.skipped])
+        #expect(
+            run.state.steps[0].note
+                == "what this step is about (apple-cdn) was not checked: apple-cdn: b.example.com: Apple's CDN not asked"
+        )
+    }
+
+    @Test func aCommandThatExitsOneHavingCheckedNothingSkipsItsStep() throws {
+        let folder = TemporaryFolder()
+        let book = try runbook(
+            """
+            ## TLS
+            ```relops
+            relops verify --host a.example.com --tls-only --local
+            ```
+            ## Failing
+            ```relops
+            relops verify --host b.example.com
+            ```
+            """)
+        let io = ScriptedIO()
+        io.relopsResults["verify --host a.example.com --tls-only --local"] = CommandOutput(status: 1, output: "")
+        io.outcomes["verify --host a.example.com --tls-only --local"] = CheckOutcome([
+            ("tls", true, "--local: nothing fetched")
+        ])
+        // A real failure (a check reached FAIL) still fails its step.
+        io.relopsResults["verify --host b.example.com"] = CommandOutput(status: 1, output: "")
+        io.outcomes["verify --host b.example.com"] = CheckOutcome([("assetlinks.grant", false, "not granted")])
+        let run = try engine(book, folder, io)
+        #expect(try run.run() == .failed(step: 2))
+        #expect(run.state.steps.map(\.status) == [.skipped, .failed])
+        #expect(run.state.steps[0].note == "every check was skipped: --local: nothing fetched")
+    }
+}

@@ -104,6 +104,20 @@ import Testing
         #expect(allowed.stdout.hasPrefix("UNCHECKED (allowed): could not check --package"), "\(allowed.stdout)")
     }
 
+    @Test func aValueFromRelopsYMLIsADemandToo() throws {
+        let repo = GitFixture("verify-demand-config")
+        repo.write(
+            ".relops.yml",
+            "app:\n  web_host: app.example.com\n  association: external\n  android:\n    package: com.example.app\n")
+        repo.commit("served elsewhere")
+        let result = relops(["verify", "--local", "--platforms", "android"], in: repo.root)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.hasPrefix(
+                "UNCHECKED: could not check .relops.yml app.android.package com.example.app: --local: assetlinks.json "
+                    + "is external"), "\(result.stdout)")
+    }
+
     @Test func localStandaloneThatChecksNothingExitsOne() throws {
         // It printed "0 passed ... 6 skipped" and exited 0.
         let repo = GitFixture("verify-demand-nothing")

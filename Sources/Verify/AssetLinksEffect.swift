@@ -54,6 +54,27 @@ struct AssetLinksEffect: Equatable {
         return out
     }
 
+    /// `statements` with each `include` replaced by the statements of the file it names, from
+    /// `files` (by URL, each once), and the URLs `files` does not hold.
+    static func expand(
+        _ statements: [AssetLinksDocument.Statement], with files: [String: [AssetLinksDocument.Statement]]
+    ) -> (statements: [AssetLinksDocument.Statement], missing: [String]) {
+        var out: [AssetLinksDocument.Statement] = []
+        var missing: [String] = []
+        var pending = statements
+        var seen: Set<String> = []
+        while !pending.isEmpty {
+            let statement = pending.removeFirst()
+            guard let url = statement.include else {
+                out.append(statement)
+                continue
+            }
+            guard seen.insert(url).inserted else { continue }
+            if let included = files[url] { pending += included } else { missing.append(url) }
+        }
+        return (out, missing)
+    }
+
     static func list(_ grants: [Grant]) -> String {
         grants.prefix(5).map(\.text).joined(separator: ", ") + (grants.count > 5 ? " and \(grants.count - 5) more" : "")
     }
@@ -64,8 +85,8 @@ extension Verifier {
     /// `statements`; `includes` is nil when an included file could not be read (then what live
     /// grants is not known, and the comparison is skipped, saying so).
     static func renderedGrants(
-        _ statements: [AssetLinksDocument.Statement], _ rootJSON: JSONValue, includes: Int?, _ rendered: JSONValue,
-        _ source: String, _ url: String
+        _ statements: [AssetLinksDocument.Statement], _ rootJSON: JSONValue,
+        includes: [String: [AssetLinksDocument.Statement]]?, _ rendered: JSONValue, _ source: String, _ url: String
     ) -> [Check] {
         var list = CheckList(url: url)
         guard let includes else {
@@ -84,11 +105,18 @@ extension Verifier {
     /// against the rendered document's. A difference in effect fails, in those words; a difference in
     /// form only (layout, key order, an include) passes, naming it.
     static func compareGrants(
-        live: [AssetLinksDocument.Statement], liveJSON: JSONValue, includes: Int, rendered: JSONValue,
-        from source: String, into list: inout CheckList
+        live: [AssetLinksDocument.Statement], liveJSON: JSONValue, includes: [String: [AssetLinksDocument.Statement]],
+        rendered: JSONValue, from source: String, into list: inout CheckList
     ) {
-        let renderedStatements = AssetLinksDocument(json: rendered).statements
-        let differences = AssetLinksEffect(live).differences(fromRendered: AssetLinksEffect(renderedStatements))
+        // The repository's document may include files too: those the live walk fetched stand for
+        // them (the same URL serves the same file); one live does not include is a difference.
+        let (renderedStatements, notIncludedLive) = AssetLinksEffect.expand(
+            AssetLinksDocument(json: rendered).statements, with: includes)
+        var differences = AssetLinksEffect(live).differences(fromRendered: AssetLinksEffect(renderedStatements))
+        if !notIncludedLive.isEmpty {
+            differences.append(
+                "the repository includes \(notIncludedLive.joined(separator: ", ")), which live does not")
+        }
         guard differences.isEmpty else {
             list.fail(
                 "assetlinks.rendered",
@@ -96,12 +124,15 @@ extension Verifier {
             return
         }
         let form = liveJSON.differences(from: rendered, path: "$", limit: 2, names: ("live", "rendered"))
-        if form.isEmpty && includes == 0 {
+        // An include is form only when the repository's document does without one.
+        let renderedIncludes = AssetLinksDocument(json: rendered).statements.contains { $0.include != nil }
+        let includedLiveOnly = !includes.isEmpty && !renderedIncludes
+        if form.isEmpty && !includedLiveOnly {
             list.pass("assetlinks.rendered", "the live document matches the one rendered from \(source)")
             return
         }
         let how =
-            (includes > 0 ? ["its statements arrive through \(includes) included file(s)"] : []) + form
+            (includedLiveOnly ? ["its statements arrive through \(includes.count) included file(s)"] : []) + form
         list.pass(
             "assetlinks.rendered",
             "the live document grants exactly what the one rendered from \(source) does; it differs in form only: "

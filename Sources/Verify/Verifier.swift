@@ -271,6 +271,7 @@ public enum Verifier {
         var rootRead = false
         var rootJSON: JSONValue?
         var includesRead = 0
+        var includedByURL: [String: [AssetLinksDocument.Statement]] = [:]
         var includeFailed = false
         while !level.isEmpty {
             for (slot, chain) in level {
@@ -280,13 +281,14 @@ public enum Verifier {
                 if let body = fetcher.body(slot, prefix, strictType: true, into: &fileList),
                     let json = parseJSON(body, prefix, into: &fileList)
                 {
+                    let document = AssetLinksDocument(json: json)
                     if first {
                         rootRead = true
                         rootJSON = json
                     } else {
                         includesRead += 1
+                        includedByURL[url] = document.statements
                     }
-                    let document = AssetLinksDocument(json: json)
                     for e in document.errors { fileList.fail("\(prefix).format", e) }
                     for w in document.warnings { fileList.warn("\(prefix).format", w) }
                     if document.errors.isEmpty {
@@ -309,13 +311,17 @@ public enum Verifier {
         }
         // When the host's own file could not be read, its failure says it all.
         if rootRead {
-            AndroidGrantCheck(package: expectation.androidPackage, fingerprints: expectation.fingerprints)
-                .evaluate(statements, into: &list)
+            let unread = out.first { $0.name == "assetlinks.include.fetch" && $0.verdict == .skip }
+            AndroidGrantCheck(
+                package: expectation.androidPackage, fingerprints: expectation.fingerprints,
+                unread: unread.map { "an included file was not read (\($0.url ?? "?"))" }
+            )
+            .evaluate(statements, into: &list)
         }
         if let rootJSON, let rendered, let document = rendered.assetLinks {
             let complete = !includeFailed && !out.contains { $0.name == "assetlinks.include" && $0.verdict == .fail }
             out += renderedGrants(
-                statements, rootJSON, includes: complete ? includesRead : nil, document, rendered.source, rootURL)
+                statements, rootJSON, includes: complete ? includedByURL : nil, document, rendered.source, rootURL)
         }
         return out + list.checks
     }

@@ -110,7 +110,7 @@ enum VerifyDemands {
         var out: [String] = []
         for demand in demands(options)
         where !report.checks.contains(where: { $0.verdict != .skip && decides($0, demand.decidedBy) }) {
-            out.append("could not check \(demand.what): \(why(options, report))")
+            out.append("could not check \(demand.what): \(why(options, report, demand))")
         }
         if !report.checks.isEmpty, report.checks.allSatisfy({ $0.verdict == .skip }) {
             let first = report.checks.first { $0.name != "local" } ?? report.checks[0]
@@ -121,22 +121,24 @@ enum VerifyDemands {
         return out
     }
 
-    /// Why the documents' checks reached no verdict, and what would let them: the first skip or
-    /// failure of a document check.
-    static func why(_ options: VerifyOptions, _ report: VerifyReport) -> String {
-        let documentChecks = report.checks.filter { $0.name.hasPrefix("assetlinks") || $0.name.hasPrefix("aasa") }
+    /// Why the checks of the demand's document reached no verdict on it, and what would let them:
+    /// the skip of a check that decides it, else the failure that stopped it, else the first skip.
+    static func why(_ options: VerifyOptions, _ report: VerifyReport, _ demand: Demand) -> String {
+        let document = demand.decidedBy[0].hasPrefix("aasa") ? "aasa" : "assetlinks"
+        let documentChecks = report.checks.filter { $0.name.hasPrefix(document) }
+        let dropLocal = options.local ? "; drop --local to check the live file" : ""
+        if let own = documentChecks.first(where: { $0.verdict == .skip && demand.decidedBy.contains($0.name) }) {
+            return own.reason + dropLocal
+        }
         if let failure = documentChecks.first(where: { $0.verdict == .fail }) {
             return "\(failure.name) failed before it could be (\(failure.reason)); fix that and run again"
         }
         if let external = documentChecks.first(where: { $0.name.hasSuffix(".local") }) {
-            return "\(external.reason); drop --local to check the live file"
-        }
-        if options.local {
-            return "--local fetches nothing and the document stood in for it was not checked; drop --local"
+            return external.reason + dropLocal
         }
         if let skip = documentChecks.first(where: { $0.verdict == .skip }) {
-            return "\(skip.name): \(skip.reason)"
+            return "\(skip.name): \(skip.reason)" + dropLocal
         }
-        return "no check of the document ran"
+        return "no check of \(document == "aasa" ? "apple-app-site-association" : "assetlinks.json") ran" + dropLocal
     }
 }

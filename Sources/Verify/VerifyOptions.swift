@@ -79,6 +79,10 @@ public struct ExpectedDocuments: Sendable {
     /// are skipped saying so, since only the live checks can see them.
     public var external: [String: String] = [:]
 
+    /// With `--local`: the files a served static assetlinks.json includes, by URL, read from the
+    /// same site folder (`VerifyOptions.readLocalIncludes`).
+    public var includedFiles: [String: LocalInclude] = [:]
+
     /// The documents as this repository serves them, from their sources (`association sources`):
     /// a static or nginx-served file, an nginx `return` body, the settings section rendered; an
     /// external one is listed in `external`.
@@ -94,7 +98,7 @@ public struct ExpectedDocuments: Sendable {
         self.init(
             assetLinks: value(links?.text), appSiteAssociation: value(apple?.text),
             source: origins.isEmpty ? "the repository" : origins.joined(separator: " and "),
-            problems: documents.flatMap(\.problems).map(\.description))
+            problems: documents.flatMap(Self.problemsInEffect).map(\.description))
         assetLinksText = links?.text
         appSiteAssociationText = apple?.text
         for document in documents where document.text == nil {

@@ -85,8 +85,10 @@ extension VerifyOptions {
         try options.applyTransfer(arguments)
         try options.applyWindow(arguments)
         if arguments.tlsOnly { return options }
+        var tracked: [String] = []
         if let project, arguments.repo != nil || arguments.local {
             let paths = try trackedPaths(project)
+            tracked = paths
             let claims = RepositoryClaims.read(root: project.root, paths: paths)
             options.claims = claims
             options.claimingApps = ClaimingApp.read(
@@ -100,6 +102,7 @@ extension VerifyOptions {
             arguments.templates == nil
         {
             try options.applySources(project)
+            options.readLocalIncludes(project, tracked: Set(tracked))
         }
         if !options.local, options.claims != nil { options.applyBuildFiles(platformsGiven: arguments.platforms) }
         return options

@@ -144,6 +144,28 @@ import Testing
         #expect(try differences(doc(#"{"?": "x=1"}"#), doc(#"{"/": "*", "?": "x=1"}"#)).isEmpty)
     }
 
+    @Test func aStaticFileWhoseGrantArrivesThroughAnIncludeIsNotAProblem() throws {
+        // The repository serves a static assetlinks.json that includes another site's file: that
+        // it grants nothing itself is form. Live, the include is fetched and the grant found.
+        let web = try web
+        let include = "[{\"include\": \"\(web.origin("parts"))/static-grants.json\"}]\n"
+        web.serve("staticinclude", ".well-known/assetlinks.json", include)
+        web.serve("parts", "static-grants.json", rendered)
+        let repo = GitFixture("verify-effect-static-include")
+        repo.write("site/public/.well-known/assetlinks.json", include)
+        repo.write("site/package.json", "{ \"name\": \"site\" }\n")
+        repo.commit("site")
+        let result = relops(
+            [
+                "verify", "--host", web.host("staticinclude"), "--platforms", "android", "--package", package,
+                "--fingerprint", fingerprint, "--cacert", web.ca.certificatePath, "--offline",
+            ] + web.resolveFlags("staticinclude"), in: repo.root)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("FAIL  rendered"), "\(result.stdout)")
+        #expect(result.stdout.contains("pass  assetlinks.grant"))
+        #expect(result.stdout.contains("pass  assetlinks.rendered"))
+    }
+
     @Test func theBinaryComparesARepositorysRenderedDocumentsByEffect() throws {
         let web = try web
         web.serve(

@@ -42,10 +42,10 @@ extension ExpectationOrigins {
 }
 
 extension VerifyOptions {
-    /// Live with a repository (`--repo`), as `--local` does: the Android package and Apple app ids
+    /// With a repository (`--repo`, or `--local` inside one): the Android package and Apple app ids
     /// of the apps that claim links, from the build files, where no flag, `.relops.yml` or settings
-    /// gave them; and, without `--platforms`, only the platforms whose apps claim links, so an
-    /// Android-only app is not failed on the Apple file and Apple's CDN.
+    /// gave them; and, live and without `--platforms`, only the platforms whose apps claim links,
+    /// so an Android-only app is not failed on the Apple file and Apple's CDN.
     mutating func applyBuildFiles(platformsGiven: String?) {
         guard let claims, !claims.claims.isEmpty else { return }
         let android = claimingApps.filter { $0.claim.kind == .android && !$0.ids.isEmpty }
@@ -59,7 +59,8 @@ extension VerifyOptions {
                 if !$0.contains($1) && AppleAppID.isValid($1) { $0.append($1) }
             }
         }
-        guard (platformsGiven ?? "").allSatisfy({ !$0.isLetter }) else { return }
+        // With --local the claims are held against the documents per platform (`localClaims`).
+        guard !local, (platformsGiven ?? "").allSatisfy({ !$0.isLetter }) else { return }
         var found: Set<String> = []
         // A platform something was asked of (a package, an app id) stays.
         if claims.claims.contains(where: { $0.kind == .android }) || origins.package != nil

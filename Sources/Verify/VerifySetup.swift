@@ -104,7 +104,7 @@ extension VerifyOptions {
             try options.applySources(project)
             options.readLocalIncludes(project, tracked: Set(tracked))
         }
-        if !options.local, options.claims != nil { options.applyBuildFiles(platformsGiven: arguments.platforms) }
+        if options.claims != nil { options.applyBuildFiles(platformsGiven: arguments.platforms) }
         return options
     }
 

@@ -31,32 +31,36 @@ enum VerifyDemands {
         let android = options.platforms.contains("android")
         let ios = options.platforms.contains("ios")
         let narrowed = o.platforms.map { "\($0) \(options.platforms.sorted().joined(separator: ","))" }
-        if !e.fingerprints.isEmpty, e.androidPackage == nil {
+        if android, !e.fingerprints.isEmpty, e.androidPackage == nil {
             return Failure(
                 .usage,
                 "cannot check \(o.fingerprints ?? "--fingerprint") \(e.fingerprints.joined(separator: ", ")): no "
                     + "Android package to pair it with; give --package NAME or set app.android.package in .relops.yml")
         }
-        if !e.iosPaths.isEmpty, e.iosAppIDs.isEmpty {
+        if ios, !e.iosPaths.isEmpty, e.iosAppIDs.isEmpty {
             return Failure(
                 .usage,
                 "cannot check \(o.paths ?? "--path") \(e.iosPaths.joined(separator: ", ")): no Apple app id to open "
                     + "them in; give --app-id TEAMID.bundle.id or set app.ios.app_ids in .relops.yml")
         }
         guard let narrowed, o.platforms == "--platforms" else { return nil }
-        if !android, let origin = o.package ?? o.fingerprints, origin.hasPrefix("--") {
-            let value = origin == "--package" ? e.androidPackage ?? "" : e.fingerprints.joined(separator: ", ")
+        let flagged = [o.package, o.fingerprints, o.appIDs, o.paths].compactMap { $0 }.filter { $0.hasPrefix("--") }
+        for origin in flagged {
+            let forAndroid = origin == "--package" || origin == "--fingerprint"
+            guard forAndroid ? !android : !ios else { continue }
+            let value: String
+            switch origin {
+            case "--package": value = e.androidPackage ?? ""
+            case "--fingerprint": value = e.fingerprints.joined(separator: ", ")
+            case "--app-id": value = e.iosAppIDs.joined(separator: ", ")
+            default: value = e.iosPaths.joined(separator: ", ")
+            }
+            let platform = forAndroid ? "Android" : "iOS"
+            let document = forAndroid ? "assetlinks.json" : "apple-app-site-association"
             return Failure(
                 .usage,
-                "cannot check \(origin) \(value): \(narrowed) leaves out Android, so no assetlinks.json is read; "
-                    + "add android to --platforms or drop \(origin)")
-        }
-        if !ios, let origin = o.appIDs ?? o.paths, origin.hasPrefix("--") {
-            let value = origin == "--app-id" ? e.iosAppIDs.joined(separator: ", ") : e.iosPaths.joined(separator: ", ")
-            return Failure(
-                .usage,
-                "cannot check \(origin) \(value): \(narrowed) leaves out iOS, so no apple-app-site-association is "
-                    + "read; add ios to --platforms or drop \(origin)")
+                "cannot check \(origin) \(value): \(narrowed) leaves out \(platform), so no \(document) is read; "
+                    + "add \(platform.lowercased()) to --platforms or drop \(origin)")
         }
         return nil
     }

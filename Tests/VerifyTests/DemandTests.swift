@@ -76,6 +76,19 @@ import Testing
             leftOut.message.hasPrefix(
                 "cannot check --app-id ABCDE12345.com.example.app: --platforms android leaves out iOS"),
             "\(leftOut.message)")
+        // Each flag is named, also when another value for the platform came from the config.
+        var fingerprint = web.options("hostile")
+        fingerprint.platforms = ["ios"]
+        fingerprint.origins.platforms = "--platforms"
+        fingerprint.expectation = VerifyExpectation(
+            androidPackage: "com.example.app", fingerprints: [Self.newFingerprint], iosAppIDs: [TestNginx.appID])
+        fingerprint.origins.package = ".relops.yml app.android.package"
+        fingerprint.origins.fingerprints = "--fingerprint"
+        let android = try #require(throws: Failure.self) { try Verifier.run(fingerprint) }
+        #expect(
+            android.message.hasPrefix(
+                "cannot check --fingerprint \(Self.newFingerprint): --platforms ios leaves out Android"),
+            "\(android.message)")
         var paths = web.options("hostile")
         paths.expectation = VerifyExpectation(iosPaths: ["/sessions/1"])
         paths.origins.paths = "--path"

@@ -15,8 +15,11 @@ struct VerifyCommand: RelopsCommand {
             every request bounded in time and size and run concurrently with the others.
             Expected values come from flags, else from .relops.yml (app.web_host, app.android.*, app.ios.*).
             When the web host's AppAssociation config is known (--config, or .relops.yml's \
-            app.android.fingerprints), the documents relops association render makes from it are compared \
-            with the live ones as JSON values: a difference is a failure that shows both.
+            app.android.fingerprints), or the repository's association sources generate the files, the \
+            documents relops association render makes are compared with the live ones in effect: the \
+            grants of assetlinks.json after its includes, and which URLs open which app in the AASA. A \
+            difference in effect fails ("live grants com.x/AB:CD... that the repository does not"); one in \
+            form only (an include, the legacy paths form, layout) passes, naming it.
             A Unicode --host (bücher.example) is checked in its punycode form.
 
             With --local nothing is fetched: the rendered documents stand in for what every host will \
@@ -33,8 +36,9 @@ struct VerifyCommand: RelopsCommand {
             The repository's native OAuth callback leg is checked with --repo, and with --local inside a \
             repository: the custom schemes the iOS (CFBundleURLSchemes) and Android (WebAuthenticatorCallbackActivity \
             or a BROWSABLE intent filter) heads register, the schemes the identity service allow-lists \
-            (OAuth:AllowedReturnUrlSchemes in every appsettings*.json, or app.oauth.allowlist: path#Section:Key), \
-            and the callback URL the client passes to WebAuthenticator.
+            (OAuth:AllowedReturnUrlSchemes in every appsettings*.json, or app.oauth.allowlist: path#Section:Key; \
+            none found, or app.oauth.allowlist: external, is "not checked here", never a failure), and the \
+            callback URL the client passes to WebAuthenticator.
 
             --tls-only checks a new host before anything is served on it: DNS, a verified TLS handshake, \
             the certificate's names and expiry. --wait re-runs the checks until they all pass, printing \

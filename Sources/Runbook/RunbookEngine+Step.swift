@@ -32,7 +32,12 @@ extension RunbookEngine {
         // Without a person, a step that needs one fails before any of its commands run, so a write
         // is never done by a step that then cannot finish.
         let confirmedByFlag = options.confirmedSteps.contains { runbook.step(named: $0)?.id == step.id }
-        if !options.interactive && !confirmedByFlag, let item = firstOpenItem(step) {
+        // An item about a list this step's own scan finds is not asked before the scan (it would
+        // read "Registered with the identity provider: " with nothing after it): a step that only
+        // reads runs its scan first, and the list decides (empty: nothing to confirm).
+        if !options.interactive && !confirmedByFlag, let item = firstOpenItem(step),
+            !(step.onlyReads && namesListNotFoundYet(item))
+        {
             return try fail(step, needsPerson(variables.display(item.text), step))
         }
         var confirmedAny = false
@@ -186,6 +191,14 @@ extension RunbookEngine {
 
     /// What an `identity=` list holds when the scan found nothing: one entry, never split.
     static let noneFound = "(none found)"
+
+    /// True when `item` asks about an `identity=` list that has no value yet.
+    func namesListNotFoundYet(_ item: TaskItem) -> Bool {
+        let lists = runbook.foundVariables
+        return Placeholders.names(in: item.text).contains {
+            lists.contains($0.lowercased()) && variables.value(of: $0) == nil
+        }
+    }
 
     /// The name of the `identity=` list `item` asks about when that list is empty (the scan found
     /// nothing): such an item needs no confirmation.

@@ -34,6 +34,34 @@ import Testing
         #expect(run.state.steps[0].status == .passed)
     }
 
+    @Test func withoutAPersonTheListIsNotAskedAboutBeforeTheScanFoundIt() throws {
+        // It failed "needs a person to confirm "Registered with the identity provider: "" before
+        // the scan ran: now the scan runs (it only reads), and an empty list needs nobody.
+        let folder = TemporaryFolder()
+        let io = ScriptedIO()
+        io.relopsResults["scan --host new.example.com --format json"] = CommandOutput(
+            status: 0, output: #"{"occurrences": []}"#)
+        let run = try engine(try runbook(book), folder, io, options: nonInteractive())
+        #expect(try run.run() == .complete)
+        #expect(run.state.steps[0].status == .passed)
+
+        let other = TemporaryFolder()
+        let found = ScriptedIO()
+        found.relopsResults["scan --host new.example.com --format json"] = CommandOutput(
+            status: 0,
+            output: """
+                {"occurrences": [{"host": "new.example.com", "path": "id/appsettings.json", "line": 3,
+                  "text": "\\"RedirectUris\\": [\\"https://new.example.com/signin-oidc\\"]"}]}
+                """)
+        let asked = try engine(try runbook(book), other, found, options: nonInteractive())
+        #expect(try asked.run() == .failed(step: 1))
+        #expect(
+            asked.state.steps[0].note?.hasPrefix(
+                "needs a person to confirm \"Registered with the identity provider: https://new.example.com/signin-oidc\""
+            )
+                == true, "\(asked.state.steps[0].note ?? "")")
+    }
+
     @Test func aListWithEntriesStillNeedsAPerson() throws {
         let folder = TemporaryFolder()
         let io = ScriptedIO()

@@ -44,6 +44,18 @@ import Testing
                     + "give --package NAME or set app.android.package in .relops.yml"), "\(result.stderr)")
     }
 
+    @Test func anEmptyPackageFromARunbookVariableIsNoValue() throws {
+        // domain-cutover's android_package may be left empty (an iOS-only app): `--package ""`.
+        let folder = TemporaryFolder("verify-demand-empty")
+        let result = relops(
+            [
+                "verify", "--host", "app.example.com", "--platforms", "android", "--package", "", "--fingerprint",
+                Self.newFingerprint, "--offline",
+            ], in: folder.path)
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("no Android package to pair it with"), "\(result.stderr)")
+    }
+
     @Test func withThePackageTheHostileGrantFailsHereAndAtGoogle() throws {
         let web = try hostile()
         var o = web.options("hostile", offline: false)

@@ -127,7 +127,9 @@ import Testing
                 "Ask the team that serves https://app.example.com/.well-known/assetlinks.json to:\n  add to the "
                     + "sha256_cert_fingerprints of com.example.app's statement, keeping the values already there: \(cert.sha256)"
             ))
-        #expect(rotate.stdout.contains("relops verify --host app.example.com --fingerprint \(cert.sha256)"))
+        #expect(
+            rotate.stdout.contains(
+                "relops verify --host app.example.com --fingerprint \(cert.sha256) --package com.example.app"))
         #expect(rotate.stderr.contains("--apply writes nothing"))
         #expect(repo.readText(staticAssetLinksPath) == before)
 

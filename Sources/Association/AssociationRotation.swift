@@ -125,6 +125,8 @@ public struct ExternalRotation: Sendable {
         if let retire = self.retire { lines.append("  remove from \(statement): \(retire)") }
         var check = "relops verify" + (webHost.map { " --host \($0)" } ?? "")
         for fingerprint in add { check += " --fingerprint \(fingerprint)" }
+        // A fingerprint is checked paired with its package (verify refuses one without).
+        if let package, !add.isEmpty { check += " --package \(package)" }
         lines.append("Then check the live file: \(check)")
         instructions = lines
     }

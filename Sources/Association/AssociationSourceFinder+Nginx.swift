@@ -33,7 +33,7 @@ extension AssociationSourceFinder {
             if error.isEscape { throw Failure(error.category, error.description) }
             switch error.kind {
             case .notRegular, .tooLarge:
-                skipped.append(SkippedCandidate(path: path, reason: error.description))
+                skipped.append(SkippedCandidate(path: path, reason: error.reason))
             default: break
             }
             return nil

@@ -104,7 +104,7 @@ struct ServedPathMapping {
         } catch {
             if error.isEscape { throw Failure(error.category, error.description) }
             switch error.kind {
-            case .notRegular, .tooLarge: skipped.append(SkippedCandidate(path: path, reason: error.description))
+            case .notRegular, .tooLarge: skipped.append(SkippedCandidate(path: path, reason: error.reason))
             default: break
             }
             return nil

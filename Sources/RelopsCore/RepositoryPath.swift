@@ -47,22 +47,23 @@ public struct RepositoryPathError: RelopsFailure, Sendable, Equatable {
         }
     }
 
-    public var description: String {
+    public var description: String { "\(path): \(reason)" }
+
+    /// What is wrong, without the path.
+    public var reason: String {
         switch kind {
         case .absolute:
-            return "\(path): an absolute path where a path inside the repository is expected; relops reads and "
-                + "writes only inside the repository"
+            return "an absolute path where a path inside the repository is expected (relops does not read or "
+                + "write outside the repository)"
         case .leaves(let through, let destination):
-            return "\(path): leads outside the repository (\(through), to \(destination)); relops does not read "
-                + "or write outside the repository"
+            return "leads outside the repository (\(through), to \(destination)); relops does not read or write "
+                + "outside the repository"
         case .tooManyLinks:
-            return "\(path): more than \(RepositoryPath.maximumLinks) symlinks to follow (a loop?); not followed"
-        case .missing: return "\(path): no such file in the working tree"
-        case .notRegular(let what):
-            return "\(path): \(what), not a regular file; relops reads only regular files"
-        case .tooLarge(let size, let limit):
-            return "\(path): \(size) bytes, over the \(limit)-byte limit for this file"
-        case .unreadable(let why): return "\(path): cannot read: \(why)"
+            return "more than \(RepositoryPath.maximumLinks) symlinks to follow (a loop?); not followed"
+        case .missing: return "no such file in the working tree"
+        case .notRegular(let what): return "\(what), not a regular file; relops reads only regular files"
+        case .tooLarge(let size, let limit): return "\(size) bytes, over the \(limit)-byte limit for this file"
+        case .unreadable(let why): return "cannot read: \(why)"
         }
     }
 }

@@ -152,13 +152,21 @@ public struct RunStore: Sendable {
     public func load(_ runID: String) throws(Failure) -> RunState {
         try checkContained()
         let file = path(of: runID)
-        guard let data = FileManager.default.contents(atPath: file) else {
+        // A regular file only: a FIFO planted in the run folder is refused, never waited on.
+        let read: [UInt8]?
+        do {
+            read = try RepositoryFile.read(resolved: file, named: file, limit: RepositoryFile.Limit.relopsFile)
+        } catch {
+            if error.kind != .missing { throw Failure(error.category, error.description) }
+            read = nil
+        }
+        guard let bytes = read else {
             let known = (try? all().map(\.runID)) ?? []
             let hint = known.isEmpty ? "no runs are stored yet" : "runs: \(known.joined(separator: ", "))"
             throw Failure(.usage, "no run `\(runID)` in \(folder) (\(hint))")
         }
         do {
-            return try JSONDecoder().decode(RunState.self, from: data)
+            return try JSONDecoder().decode(RunState.self, from: Data(bytes))
         } catch {
             throw Failure(.badInput, "\(file): not a relops run state: \(error)")
         }

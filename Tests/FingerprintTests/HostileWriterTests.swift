@@ -100,4 +100,18 @@ import Testing
             naming: ".relops/runs: leads outside the repository (.relops/runs is a symlink to ../../outside")
         expectRefused(box, ["runbook", "status"], naming: ".relops/runs")
     }
+
+    @Test func aFIFOInTheRunFolderIsRefusedNotWaitedOn() {
+        let box = HostileSandbox()
+        box.write("Runbooks/hello.md", "# Hello\n\n## Say hello\n\n- [ ] wave\n")
+        box.commit()
+        try? FileManager.default.createDirectory(atPath: box.root + "/.relops/runs", withIntermediateDirectories: true)
+        box.fifo(".relops/runs/hello-20261203T000000Z.json")
+        let before = box.snapshot()
+        let run = box.relopsBounded(["runbook", "status"])
+        #expect(!run.timedOut)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("hello-20261203T000000Z.json: a FIFO, not a regular file"), "\(run.stderr)")
+        #expect(box.changes(since: before) == [])
+    }
 }

@@ -49,14 +49,26 @@ struct NginxIncludes {
     /// configuration is expanded (so a cycle anywhere is found); when every one is included by
     /// another, there is no top-level configuration, which nginx would refuse too.
     mutating func topLevel() throws(Refusal) -> [(path: String, directives: [NginxDirective])] {
-        for path in paths { _ = try expand(path) }
+        for path in paths { noteIncludes(directives[path] ?? [], in: path) }
         let top = paths.filter { !included.contains($0) }
         if top.isEmpty && !paths.isEmpty {
             throw Refusal(
                 message: "\(paths[0]): every nginx configuration is included by another (\(countedList(paths))), "
-                    + "so none is loaded first; nginx would refuse this configuration")
+                    + "so none is loaded first and the locations they hold are never read; nginx would refuse "
+                    + "this configuration (it includes itself)")
         }
+        for path in paths { _ = try expand(path) }
         return top.map { ($0, expanded[$0]?.directives ?? []) }
+    }
+
+    /// Marks every configuration an `include` in `list` names (other than `path` itself) as included.
+    private mutating func noteIncludes(_ list: [NginxDirective], in path: String) {
+        for directive in list {
+            if directive.name == "include", let argument = directive.arguments.first {
+                for target in targets(of: argument) where target != path { included.insert(target) }
+            }
+            if let children = directive.children { noteIncludes(children, in: path) }
+        }
     }
 
     /// The tracked configurations an `include` argument names: the file name (a glob) and, when
@@ -148,7 +160,6 @@ struct NginxIncludes {
                                 + "while it is being included (\(chain)); nginx cannot load a configuration that "
                                 + "includes itself")
                     }
-                    if target != path { included.insert(target) }
                     let body = try expandCounted(target)
                     out += body.directives
                     count += body.count

@@ -36,6 +36,7 @@ import Testing
     @Test func aCycleIsRefusedNamingTheChain() throws {
         var includes = NginxIncludes(
             try configs([
+                ("nginx/nginx.conf", "http { include a.conf; }"),
                 ("nginx/a.conf", "server { include b.conf; }"), ("nginx/b.conf", "include c.conf;"),
                 ("nginx/c.conf", "include a.conf;"),
             ]))

@@ -142,11 +142,15 @@ public enum RepositoryPath {
         return resolved.isEmpty ? base : base + "/" + resolved.joined(separator: "/")
     }
 
-    /// `root` with its own symlinks resolved (`realpath`), or as given when that fails.
+    /// `root` with its own symlinks resolved (`realpath`), or as given when that fails. The last
+    /// answer is kept: a finder resolves thousands of paths in one repository.
     public static func canonical(_ root: String) -> String {
+        if let known = CanonicalRootCache.shared.answer(for: root) { return known }
         guard let pointer = withFileSystemPath(root, { realpath($0, nil) }) else { return lexical(root) }
         defer { free(pointer) }
-        return decodePath(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)).map { $0 })
+        let answer = decodePath(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)).map { $0 })
+        CanonicalRootCache.shared.keep(answer, for: root)
+        return answer
     }
 
     /// `a/./b/../c` as `a/c`, keeping a leading `/`; a `..` above the start is kept.
@@ -185,5 +189,24 @@ public enum RepositoryPath {
         let count = withFileSystemPath(path) { readlink($0, &buffer, buffer.count - 1) }
         guard count >= 0 else { return nil }
         return decodePath(Array(buffer.prefix(count)).map { UInt8(bitPattern: $0) })
+    }
+}
+
+/// The last root `RepositoryPath.canonical` resolved, under a lock.
+private final class CanonicalRootCache: @unchecked Sendable {
+    static let shared = CanonicalRootCache()
+    private let lock = NSLock()
+    private var last: (root: String, canonical: String)?
+
+    func answer(for root: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return last?.root == root ? last?.canonical : nil
+    }
+
+    func keep(_ canonical: String, for root: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        last = (root, canonical)
     }
 }

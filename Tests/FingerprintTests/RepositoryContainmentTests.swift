@@ -1,9 +1,10 @@
-import Association
 import Fingerprint
 import Foundation
 import RelopsCore
 import TestSupport
 import Testing
+
+@testable import Association
 
 /// Issue 31, items 1-3: one containment rule for every path relops reads or writes in a
 /// repository. Each reader and writer is fed a path that leaves the repository and must refuse
@@ -88,8 +89,10 @@ import Testing
         box.writeOutside("site.conf", "server { location = /.well-known/assetlinks.json { return 200 '[]'; } }\n")
         box.writeOutside("Dockerfile", "FROM nginx\nCOPY site /usr/share/nginx/html\n")
         box.writeOutside("relops.yml", "app:\n  web_host: outside.example.com\n")
+        box.writeOutside("compose.yaml", "services:\n  web:\n    volumes:\n      - ./site:/srv\n")
         box.link("Web", to: "../outside")
         box.link("public/.well-known", to: "../../outside")
+        box.link(".relops.yml", to: "Web/relops.yml")
         let before = box.snapshot()
         let root = box.root
         let readers: [(String, () throws -> Void)] = [
@@ -129,6 +132,34 @@ import Testing
                 "RepositoryFile.read",
                 {
                     _ = try RepositoryFile.read("Web/Dockerfile", in: root, limit: RepositoryFile.Limit.buildFile)
+                }
+            ),
+            ("ProjectConfig.load", { _ = try ProjectConfig.load(repositoryRoot: root) }),
+            (
+                "AssociationSourceFinder.readNginx",
+                {
+                    var finder = AssociationSourceFinder(root: root, config: ProjectConfig())
+                    _ = try finder.readNginx("Web/site.conf")
+                }
+            ),
+            (
+                "AssociationSourceFinder settings",
+                {
+                    var finder = AssociationSourceFinder(root: root, config: ProjectConfig())
+                    finder.add("Web/appsettings.json")
+                    _ = try finder.finish()
+                }
+            ),
+            (
+                "ServedPathMapping Dockerfile",
+                {
+                    _ = try ServedPathMapping(root: root, tracked: ["Web/Dockerfile"], files: ["Web/Dockerfile"])
+                }
+            ),
+            (
+                "ServedPathMapping compose",
+                {
+                    _ = try ServedPathMapping(root: root, tracked: ["Web/compose.yaml"], files: ["Web/compose.yaml"])
                 }
             ),
         ]

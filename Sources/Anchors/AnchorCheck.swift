@@ -83,6 +83,7 @@ extension AnchorAudit {
         context: DocumentContext, blamed: () -> BlamedLine
     ) throws(GitError) {
         let anchor = drift.anchor
+        drift.lockPath = rel
         var base: ObjectID, reason: BaseReason, written: ObjectID?
         switch try self.base(for: anchor, doc: drift.doc, repo: repo, path: rel, blamed: blamed) {
         case .found(let id, let why, let line):
@@ -120,44 +121,53 @@ extension AnchorAudit {
             return
         }
         var lines = try repo.lines(baseBlob)
-        // Past the end of its file at the base is wrong when written: invalid, never walked back
-        // to an older, longer version of the file.
-        if reason != .lock && anchor.end <= lines.count
-            && !fits(lines, anchor, identifiers: identifiers, meaningfulOnly: false)
+        // Past the end of its file, or only blank, brace or comment lines, at the blamed base is
+        // wrong when written: invalid every time, never walked back to an older version. Lines
+        // worth citing that lack the sentence's identifiers walk back to where they hold them.
+        if reason != .lock && anchor.end <= lines.count && !isTrivialBlock(lines.block(anchor.start, anchor.end))
+            && !fits(lines, anchor, identifiers: identifiers),
+            let older = try walkBack(
+                from: base, repo: repo, path: rel, doc: drift.doc, written: written,
+                fits: { fits($0, anchor, identifiers: identifiers) }),
+            let blob = try repo.blob(at: rel, in: older)
         {
-            let meaningful = fits(lines, anchor, identifiers: identifiers, meaningfulOnly: true)
-            for meaningfulOnly in meaningful ? [false] : [false, true] {
-                if let older = try walkBack(
-                    from: base, repo: repo, path: rel, doc: drift.doc, written: written,
-                    fits: { fits($0, anchor, identifiers: identifiers, meaningfulOnly: meaningfulOnly) }),
-                    let blob = try repo.blob(at: rel, in: older)
-                {
-                    (base, baseBlob, reason) = (older, blob, meaningful ? .identifiers : .meaningfulLines)
-                    lines = try repo.lines(blob)
-                    break
-                }
-            }
+            (base, baseBlob, reason) = (older, blob, .identifiers)
+            lines = try repo.lines(blob)
         }
         drift.base = base.hex
         drift.baseReason = reason.rawValue
+        guard
+            let block = try invalidAtBase(
+                &drift, lines: lines, base: base, cited: cited, context: context, blamed: blamed)
+        else { return }
+        try map(&drift, repo: repo, path: rel, base: base, baseBlob: baseBlob, block: block)
+    }
+
+    /// The cited lines at the base, or nil with the drift marked `invalid`: past the end of the
+    /// file there, or only blank, brace or comment lines; the message names the base.
+    private func invalidAtBase(
+        _ drift: inout AnchorDrift, lines: BlobLines, base: ObjectID, cited: String, context: DocumentContext,
+        blamed: () -> BlamedLine
+    ) throws(GitError) -> ArraySlice<String>? {
+        let anchor = drift.anchor
         if anchor.end > lines.count {
             drift.status = .invalid
-            drift.note = "past the end of the file (\(lines.count) lines at \(base.short))"
+            drift.note = "past the end of the file (\(lines.count) lines at its base \(base.short))"
             if !anchor.pathWritten {
                 drift.candidates = try continuationFits(anchor, context: context, cited: cited, blamed: blamed)
                 if !drift.candidates.isEmpty {
                     drift.note! += "; it would fit " + drift.candidates.map { "`\($0)`" }.joined(separator: ", ")
                 }
             }
-            return
+            return nil
         }
         let block = lines.block(anchor.start, anchor.end)
         if isTrivialBlock(block) {
             drift.status = .invalid
-            drift.note = "cites only blank, brace or doc-comment tag lines at its base \(base.short)"
-            return
+            drift.note = "cites only blank, brace or comment lines at its base \(base.short)"
+            return nil
         }
-        try map(&drift, repo: repo, path: rel, base: base, baseBlob: baseBlob, block: block)
+        return block
     }
 
     /// Why a name's file was decided, in a few words.

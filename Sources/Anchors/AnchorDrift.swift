@@ -12,7 +12,7 @@ public enum AnchorStatus: String, Sendable, CaseIterable {
     case changed
     /// The text or the file is gone.
     case lost
-    /// Wrong already at its base: past the end of the file, or only a blank, brace or doc-comment tag line.
+    /// Wrong already at its base: past the end of the file, or only blank, brace or comment lines.
     case invalid
     /// No such file, or a suffix that names more than one.
     case unresolved
@@ -51,7 +51,7 @@ public struct AnchorDrift: Sendable {
     public var path: String?
     /// The commit at which the anchor was last known right.
     public var base: String?
-    /// Why that commit: `lock`, `blame`, `uncommitted`, `meaningful-lines` or `identifiers`.
+    /// Why that commit: `lock`, `blame`, `uncommitted` or `identifiers`.
     public var baseReason: String?
     /// For a name several files fit, the evidence that decided which one (`earlier-path`,
     /// `document-folder`, `identifiers`, `content`); nil when the name fits one file or none decided.
@@ -72,6 +72,9 @@ public struct AnchorDrift: Sendable {
     public var note: String?
     /// Candidate paths for `unresolved` (ambiguous) and `invalid` continuations.
     public var candidates: [String] = []
+    /// The path the anchor's lock entry is keyed by: the file as resolved at the target, before
+    /// it was followed back to its name at the base.
+    var lockPath: String?
 
     public init(doc: String, anchor: FoundAnchor) {
         self.doc = doc
@@ -147,6 +150,13 @@ extension AnchorDrift {
         return ":\(lines)"
     }
 
+    /// How the diff changed the cited range's length (`; 8 lines became 10`), "" when it did not.
+    var lengthChange: String {
+        guard let newStart, let newEnd, newEnd - newStart != anchor.end - anchor.start else { return "" }
+        let old = anchor.end - anchor.start + 1, new = newEnd - newStart + 1
+        return "; \(old) line\(old == 1 ? "" : "s") became \(new)"
+    }
+
     /// One line saying what happened to the anchor and what to do, for reports and annotations.
     public var explanation: String {
         var out: String
@@ -157,7 +167,7 @@ extension AnchorDrift {
         case .changed:
             out =
                 editedInPlace
-                ? "changed: edited in place (the diff rewrites the cited lines where they stand), now \(newPosition ?? "?")"
+                ? "changed: edited in place (the diff rewrites the cited lines where they stand\(lengthChange)), now \(newPosition ?? "?")"
                 : "changed; best match by content \(newPosition ?? "?")"
             if let confidence { out += " (confidence \(String(format: "%.2f", confidence)))" }
         case .lost, .invalid, .unresolved:

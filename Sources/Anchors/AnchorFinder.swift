@@ -305,6 +305,9 @@ func readListElements(_ bytes: [UInt8], after first: RawAnchor, end: Int, into t
     return i
 }
 
+/// The words that join two anchors into one range (`` `X.cs:62` through `:70` ``), lowercase.
+let rangeWords: Set<[UInt8]> = [Array("through".utf8), Array("thru".utf8)]
+
 /// The date of a line that opens an earlier revision: `Revision (2026-08-01)`, as a heading or
 /// a line of its own.
 func revisionHeading(_ line: ArraySlice<UInt8>) -> String? {
@@ -325,17 +328,18 @@ func skipColumn(_ bytes: [UInt8], _ i: Int, _ end: Int) -> Int {
     return j
 }
 
-/// `` `X.cs:377`-`X.cs:382` `` is one range written as two anchors.
+/// `` `X.cs:377`-`X.cs:382` ``, `` `X.cs:62`-`:70` `` and `` `X.cs:62` through `:70` `` are one
+/// range written as two anchors: its ends move together.
 func mergeTwoAnchorRanges(_ bytes: [UInt8], _ tokens: [Token]) -> [Token] {
     var out: [Token] = []
     for token in tokens {
         if case .anchor(let second) = token, case .anchor(let first)? = out.last,
-            first.endBytes == nil, second.endBytes == nil, first.path != nil, second.path == first.path,
+            first.endBytes == nil, second.endBytes == nil, second.path == nil || second.path == first.path,
             !first.isListElement, !second.isListElement,
             second.start >= first.start
         {
             let between = bytes[first.whole.upperBound..<second.whole.lowerBound].filter { $0 != 0x60 && $0 != 0x20 }
-            if between == [0x2D] || between == [0xE2, 0x80, 0x93] {
+            if between == [0x2D] || between == [0xE2, 0x80, 0x93] || rangeWords.contains(between.map { $0 | 0x20 }) {
                 var merged = first
                 merged.end = second.start
                 merged.endBytes = second.startBytes

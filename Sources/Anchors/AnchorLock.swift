@@ -1,8 +1,9 @@
 import Foundation
 import RelopsCore
 
-/// `.relops/anchors.lock`: the commit at which each re-pinned anchor was last known right.
-/// Written by every `repin`, read by every audit before falling back to blame. JSON, one entry
+/// `.relops/anchors.lock`: the commit at which each re-pinned anchor was last known right (or,
+/// for one a re-pin left for a person, the base it was judged at). Written by a `repin` that
+/// changes it, read by every audit before falling back to blame. JSON, one entry
 /// per anchor, sorted, so it diffs well:
 ///
 ///     {"version": 1, "anchors": [{"doc": "Docs/adr/0043.md", "repo": "", "path": "Src/Program.cs",
@@ -85,6 +86,11 @@ public struct AnchorLock: Sendable, Equatable {
             ])
         }
         return JSONValue.object([("version", .int(1)), ("anchors", .array(items))]).rendered() + "\n"
+    }
+
+    /// True when `root` holds a lock file.
+    public static func exists(root: String) -> Bool {
+        FileManager.default.fileExists(atPath: root + "/" + relativePath)
     }
 
     /// Writes the lock into `root`, creating `.relops/`.

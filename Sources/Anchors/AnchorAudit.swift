@@ -119,18 +119,24 @@ public final class AnchorAudit {
     }
 
     /// Who wrote each line of a document: the shared first-parent walk, and where that lands a
-    /// line on a merge, libgit2's blame of the committed file to find the commit on the branch.
-    /// The working-tree bytes are first put through the repository's filters (`* text=auto
-    /// eol=crlf` and the like), so they compare with the committed blobs as git would.
+    /// line on a merge, the walk into the merged branch to the commit that wrote it there
+    /// (`branchCommit`). The working-tree bytes are first put through the repository's filters
+    /// (`* text=auto eol=crlf` and the like), so they compare with the committed blobs as git would.
     private func blameDocument(_ path: String, _ bytes: [UInt8]) throws(GitError) -> [ObjectID?] {
         guard let history = documentsHistory else { return [] }
         let stored = try documentsRepository.contentAsStored(bytes, path: path)
-        let walked = try history.firstParentBlame(path: path, content: stored)
-        guard walked.contains(where: { $0.map(history.isMerge) ?? false }),
-            try Repository.blobID(of: stored) == history.targetTree.blobID(at: path)
-        else { return walked }
-        let blamed = try documentsRepository.blameLines(path: path)
-        return blamed.count == walked.count ? blamed : walked
+        var owners: [ObjectID?] = []
+        for origin in try history.firstParentOrigins(path: path, content: stored) {
+            guard let origin else {
+                owners.append(nil)
+                continue
+            }
+            owners.append(
+                history.chain[origin.index].parents.count > 1
+                    ? try history.branchCommit(path: path, mergeIndex: origin.index, line: origin.line)
+                    : history.chain[origin.index].id)
+        }
+        return owners
     }
 }
 

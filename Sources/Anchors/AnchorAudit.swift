@@ -90,7 +90,11 @@ public final class AnchorAudit {
         }
         var blame: Result<[ObjectID?], GitError>?
         var drifts: [AnchorDrift] = []
-        var context = DocumentContext(scan: scan, doc: relative)
+        var context = DocumentContext(scan: scan, doc: relative, bytes: bytes)
+        // Repositories nobody mapped that the document's paths name: a bare name's sentence may name one alone.
+        for named in scan.namedFiles where named.path.contains("/") {
+            if let name = unmappedRepository(named.path) { context.unmappedNames.insert(name) }
+        }
         for anchor in scan.anchors {
             var drift = AnchorDrift(doc: relative, anchor: anchor)
             context.advance(to: anchor)
@@ -155,15 +159,20 @@ enum BlamedLine {
 struct DocumentContext {
     let scan: AnchorScan
     let doc: String
+    /// The document's bytes, for reading an anchor's sentence and paragraph.
+    let bytes: [UInt8]
+    /// Repositories nobody mapped that the document's paths name.
+    var unmappedNames: Set<String> = []
     /// How many named files lie on lines before the current anchor.
     private(set) var before = 0
     private(set) var anchor: FoundAnchor?
     /// The distinct paths named in each section, in order.
     let sectionPaths: [Int: [String]]
 
-    init(scan: AnchorScan, doc: String) {
+    init(scan: AnchorScan, doc: String, bytes: [UInt8]) {
         self.scan = scan
         self.doc = doc
+        self.bytes = bytes
         var paths: [Int: [String]] = [:]
         var seen = Set<String>()
         for named in scan.namedFiles where seen.insert("\(named.section)\u{0}\(named.path)").inserted {

@@ -48,6 +48,11 @@ extension AnchorAudit {
         _ drift: inout AnchorDrift, cited: String, context: DocumentContext, identifiers: [String],
         blamed: () -> BlamedLine
     ) throws(GitError) -> (repo: CodeRepository, path: String)? {
+        switch try bindToSentenceRepository(&drift, cited: cited, context: context, blamed: blamed) {
+        case .file(let repo, let path): return (repo, path)
+        case .marked: return nil
+        case .none: break
+        }
         switch resolve(cited, context: context) {
         case .decided(let repo, let path, let evidence, let count):
             drift.decidedBy = evidence.rawValue
@@ -63,15 +68,9 @@ extension AnchorAudit {
         case .missing(let repo, let path):
             return (repo, path)
         case .ambiguous(let candidates):
-            if let chosen = try decide(among: candidates, drift.anchor, doc: drift.doc, blamed: blamed) {
-                drift.decidedBy = chosen.evidence.rawValue
-                drift.note = "`\(cited)` matches \(candidates.count) files; " + why(chosen.evidence, drift.anchor)
-                return (chosen.repo, chosen.path)
+            if case .file(let repo, let path) = try pick(among: candidates, &drift, cited: cited, blamed: blamed) {
+                return (repo, path)
             }
-            drift.path = cited
-            drift.status = drift.anchor.isHistorical ? .historical : .unresolved
-            drift.candidates = candidates.map { label($0.repo, $0.path) }
-            drift.note = "`\(cited)` matches \(candidates.count) files"
             return nil
         }
     }
@@ -171,7 +170,7 @@ extension AnchorAudit {
     }
 
     /// Why a name's file was decided, in a few words.
-    private func why(_ evidence: NameEvidence, _ anchor: FoundAnchor) -> String {
+    func why(_ evidence: NameEvidence, _ anchor: FoundAnchor) -> String {
         let identifiers = identifierHints(anchor.hints)
         switch evidence {
         case .earlierPath: return "the full path is named earlier in the document"

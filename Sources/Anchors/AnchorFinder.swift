@@ -34,6 +34,9 @@ public struct FoundAnchor: Sendable, Equatable {
     /// Identifier-like words the same sentence names outside code spans (`AndroidCertFingerprints`):
     /// with `hints`, what decides among several files a bare name fits by their cited lines.
     public var words: [String] = []
+    /// The byte offset where the anchor's paragraph (or list item, or table row) starts: where
+    /// the repository a bare name belongs to is looked for, nearest before the anchor first.
+    public var paragraphStart: Int = 0
     /// The date of the earlier `Revision (YYYY-MM-DD)` section the anchor sits in, if any. Only
     /// where it stands: such an anchor is checked and re-pinned like any other unless its
     /// sentence marks it as a former position.
@@ -83,9 +86,15 @@ public enum AnchorFinder {
         var section = 0
         var crlf = 0
         var revision: String?
+        var paragraph = 0
         for (index, line) in lines.enumerated() {
             let number = index + 1
             if line.hasCR { crlf += 1 }
+            if headingLine[number] || skipped[number] || isBlankLine(bytes[line.range]) {
+                paragraph = line.range.upperBound
+            } else if startsParagraph(bytes[line.range]) {
+                paragraph = line.range.lowerBound
+            }
             if let date = revisionHeading(bytes[line.range]) {
                 if !headingLine[number] { section += 1 }
                 revision = date
@@ -131,6 +140,7 @@ public enum AnchorFinder {
                     anchor.isListElement = raw.isListElement
                     anchor.words = sentences.words(around: raw.whole)
                     anchor.revision = revision
+                    anchor.paragraphStart = paragraph
                     anchors.append(anchor)
                 }
             }
@@ -303,6 +313,24 @@ func readListElements(_ bytes: [UInt8], after first: RawAnchor, end: Int, into t
         i = element.whole.upperBound
     }
     return i
+}
+
+/// True for a line of only spaces and tabs.
+func isBlankLine(_ line: ArraySlice<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+}
+
+/// True for a line that opens a paragraph of its own: a list item (`- `, `* `, `+ `, `1. `), a
+/// table row or a block quote.
+func startsParagraph(_ line: ArraySlice<UInt8>) -> Bool {
+    let text = line.drop { $0 == 0x20 || $0 == 0x09 }
+    guard let first = text.first else { return false }
+    if first == 0x7C || first == 0x3E { return true }
+    if (first == 0x2D || first == 0x2A || first == 0x2B) && text.dropFirst().first == 0x20 { return true }
+    let digits = text.prefix { isDigit($0) }
+    guard !digits.isEmpty else { return false }
+    let rest = text.dropFirst(digits.count)
+    return (rest.first == 0x2E || rest.first == 0x29) && rest.dropFirst().first == 0x20
 }
 
 /// The words that join two anchors into one range (`` `X.cs:62` through `:70` ``), lowercase.

@@ -66,21 +66,7 @@ public enum AnchorFinder {
     /// file (continuations bind to it); by default anything with a `/` or a common source extension.
     public static func scan(_ bytes: [UInt8], isFileName: (String) -> Bool = looksLikeFileName) -> AnchorScan {
         let lines = splitLines(bytes)
-        let document = MarkdownDocument(parsing: String(decoding: bytes, as: UTF8.self))
-        var skipped = [Bool](repeating: false, count: lines.count + 2)
-        var headingLine = [Bool](repeating: false, count: lines.count + 2)
-        for node in document.nodes {
-            let first = max(1, node.startLine), last = min(lines.count, node.endLine)
-            guard first <= last else { continue }
-            switch node.kind {
-            case "code_block", "html_block":
-                for l in first...last { skipped[l] = true }
-            case "heading":
-                headingLine[first] = true
-            default:
-                break
-            }
-        }
+        let (skipped, headingLine) = blockLines(bytes, lineCount: lines.count)
         var anchors: [FoundAnchor] = []
         var named: [NamedFile] = []
         var section = 0
@@ -146,6 +132,26 @@ public enum AnchorFinder {
             }
         }
         return AnchorScan(anchors: anchors, namedFiles: named, lineEnding: crlf * 2 > lines.count ? "\r\n" : "\n")
+    }
+
+    /// Which lines (1-based) lie in code or HTML blocks, and which open headings.
+    static func blockLines(_ bytes: [UInt8], lineCount: Int) -> (skipped: [Bool], heading: [Bool]) {
+        let document = MarkdownDocument(parsing: String(decoding: bytes, as: UTF8.self))
+        var skipped = [Bool](repeating: false, count: lineCount + 2)
+        var heading = [Bool](repeating: false, count: lineCount + 2)
+        for node in document.nodes {
+            let first = max(1, node.startLine), last = min(lineCount, node.endLine)
+            guard first <= last else { continue }
+            switch node.kind {
+            case "code_block", "html_block":
+                for l in first...last { skipped[l] = true }
+            case "heading":
+                heading[first] = true
+            default:
+                break
+            }
+        }
+        return (skipped, heading)
     }
 
     /// The default test for a path-like word: it has a `/`, or a common source or config extension.

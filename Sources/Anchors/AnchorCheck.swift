@@ -6,7 +6,7 @@ extension AnchorAudit {
     func audit(_ drift: inout AnchorDrift, context: DocumentContext, blamed: () -> BlamedLine) throws(GitError) {
         let anchor = drift.anchor
         guard let cited = anchor.path else {
-            drift.status = anchor.isHistorical ? .historical : .unresolved
+            drift.verdict = .unchecked(historical: anchor.isHistorical)
             drift.note = "no file is named before this continuation in its section"
             return
         }
@@ -27,12 +27,12 @@ extension AnchorAudit {
         if anchor.isHistorical {
             // Not checked, but a citation into a repository nobody mapped is still counted as such.
             try markUnmapped(&drift, repo: repo, path: rel, cited: cited, blamed: blamed)
-            drift.status = .historical
+            drift.verdict = .historical(unmappedRepository: drift.unmappedRepository)
             return
         }
         guard anchor.start >= 1, anchor.end >= anchor.start else {
             if try markUnmapped(&drift, repo: repo, path: rel, cited: cited, blamed: blamed) { return }
-            drift.status = .invalid
+            drift.verdict = .invalid(candidates: [])
             drift.note =
                 anchor.start < 1
                 ? "line \(anchor.start) does not exist: lines start at 1"
@@ -89,7 +89,7 @@ extension AnchorAudit {
             (base, reason, written) = (id, why, line)
         case .notFound(let why):
             if !unmapped(&drift, repo: repo, path: rel, cited: cited) {
-                drift.status = .unresolved
+                drift.verdict = .unresolved(candidates: [], unmappedRepository: nil)
                 drift.note = why
             }
             return
@@ -110,10 +110,10 @@ extension AnchorAudit {
         }
         guard var baseBlob = try repo.blob(at: rel, in: base) else {
             if repo.targetTree.blobID(at: rel) != nil {
-                drift.status = .invalid
+                drift.verdict = .invalid(candidates: [])
                 drift.note = "no such file at its base \(base.short)"
             } else if !unmapped(&drift, repo: repo, path: rel, cited: cited) {
-                drift.status = .unresolved
+                drift.verdict = .unresolved(candidates: [], unmappedRepository: nil)
                 drift.note = "no such file"
             }
             drift.base = base.hex
@@ -150,19 +150,17 @@ extension AnchorAudit {
     ) throws(GitError) -> ArraySlice<String>? {
         let anchor = drift.anchor
         if anchor.end > lines.count {
-            drift.status = .invalid
-            drift.note = "past the end of the file (\(lines.count) lines at its base \(base.short))"
-            if !anchor.pathWritten {
-                drift.candidates = try continuationFits(anchor, context: context, cited: cited, blamed: blamed)
-                if !drift.candidates.isEmpty {
-                    drift.note! += "; it would fit " + drift.candidates.map { "`\($0)`" }.joined(separator: ", ")
-                }
-            }
+            let fits =
+                anchor.pathWritten ? [] : try continuationFits(anchor, context: context, cited: cited, blamed: blamed)
+            drift.verdict = .invalid(candidates: fits)
+            drift.note =
+                "past the end of the file (\(lines.count) lines at its base \(base.short))"
+                + (fits.isEmpty ? "" : "; it would fit " + fits.map { "`\($0)`" }.joined(separator: ", "))
             return nil
         }
         let block = lines.block(anchor.start, anchor.end)
         if isTrivialBlock(block) {
-            drift.status = .invalid
+            drift.verdict = .invalid(candidates: [])
             drift.note = "cites only blank, brace or comment lines at its base \(base.short)"
             return nil
         }
@@ -203,8 +201,7 @@ extension AnchorAudit {
     /// Marks the drift unresolved when its path names a repository nobody mapped; true if so.
     private func unmapped(_ drift: inout AnchorDrift, repo: CodeRepository, path: String, cited: String) -> Bool {
         guard repo.targetTree.blobID(at: path) == nil, let name = unmappedRepository(cited) else { return false }
-        drift.status = .unresolved
-        drift.unmappedRepository = name
+        drift.verdict = .unresolved(candidates: [], unmappedRepository: name)
         drift.note = "repository \(name) is not mapped (--repo \(name)=PATH)"
         return true
     }

@@ -66,8 +66,7 @@ extension AnchorAudit {
         switch named {
         case .unmapped(let name):
             drift.path = cited
-            drift.status = anchor.isHistorical ? .historical : .unresolved
-            drift.unmappedRepository = name
+            drift.verdict = .unchecked(historical: anchor.isHistorical, unmappedRepository: name)
             drift.note = "repository \(name), which its sentence names before it, is not mapped (--repo \(name)=PATH)"
             return .marked
         case .mapped(let repo):
@@ -97,8 +96,8 @@ extension AnchorAudit {
             return .file(chosen.repo, chosen.path)
         }
         drift.path = cited
-        drift.status = drift.anchor.isHistorical ? .historical : .unresolved
-        drift.candidates = candidates.map { label($0.repo, $0.path) }
+        drift.verdict = .unchecked(
+            historical: drift.anchor.isHistorical, candidates: candidates.map { label($0.repo, $0.path) })
         drift.note = "`\(cited)` matches \(candidates.count) files"
         return .marked
     }

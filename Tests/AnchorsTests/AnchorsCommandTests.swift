@@ -81,7 +81,9 @@ import Testing
             lines.count > 2 && lines[1].contains("no such folder in the documents' repository and no code checkout"))
         #expect(lines.count > 2 && lines[1].contains("pass --code PATH") && lines[1].contains("--repo Store=PATH"))
         #expect(lines.count > 2 && lines[2] == "  Store  2 anchors", "\(text.stdout)")
-        #expect(text.stdout.components(separatedBy: "Store").count == 3, "\(text.stdout)")
+        // Named in the advice (twice) and its own line, never once per anchor.
+        #expect(text.stdout.components(separatedBy: "Store").count == 4, "\(text.stdout)")
+        #expect(!text.stdout.contains("Store/Src"), "\(text.stdout)")
         let json = relops(["anchors", "audit", "Docs/adr/0002-store.md", "--format", "json"], in: repo.root)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let unmapped = try #require(object["unmapped"] as? [[String: Any]])
@@ -117,7 +119,7 @@ import Testing
         #expect(
             lines.count > 2
                 && lines[1]
-                    == "1 of 2 anchors cite a repository that is not mapped; map them with --repo Store=PATH or anchors.repos:",
+                    == "1 of 2 anchors cite a repository that is not mapped; map it with --repo Store=PATH or anchors.repos:",
             "\(text.stdout)")
         #expect(lines.count > 2 && lines[2] == "  Store  1 anchor")
     }

@@ -87,11 +87,12 @@ extension AnchorsCommand {
     /// likely a folder of code kept in another checkout as a repository of its own: relops cannot
     /// tell, so it says both.
     static func unmappedAdvice(_ names: [String], codeIsDocuments: Bool) -> String {
-        let example = names.count == 1 ? names[0] : "NAME"
-        guard codeIsDocuments else { return "map them with --repo \(example)=PATH or anchors.repos" }
+        let one = names.count == 1
+        let map = "map \(one ? "it" : "them") with --repo \(one ? names[0] : "NAME")=PATH or anchors.repos"
+        guard codeIsDocuments else { return map }
         return "no such folder in the documents' repository and no code checkout was given: if the code is "
-            + "elsewhere, pass --code PATH or set anchors.code; if they are repositories of their own, map them "
-            + "with --repo \(example)=PATH or anchors.repos"
+            + "elsewhere, pass --code PATH or set anchors.code; if \(one ? names[0] + " is a repository" : "they are repositories") "
+            + "of \(one ? "its" : "their") own, \(map)"
     }
 
     /// `1 anchor`, `3,564 anchors`.

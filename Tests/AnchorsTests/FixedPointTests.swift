@@ -108,4 +108,41 @@ func snapshot(_ repo: AnchorRepo) throws -> (doc: [UInt8], lock: [UInt8], lockTi
         let again = try repin(repo, note: RevisionNote(date: "2026-12-02"))
         #expect(!again[0].isChanged && repo.read("Docs/adr.md") == before)
     }
+
+    /// The same, in a repository that commits `* text=auto eol=crlf` in `.gitattributes`: CRLF in
+    /// the working tree, LF in the blobs.
+    @Test func aSecondRepinWritesNothingWithACommittedGitattributes() throws {
+        let repo = AnchorRepo(.lf, "gitattributes")
+        repo.write(".gitattributes", "* text=auto eol=crlf\n")
+        repo.write("Src/A.cs", crlf(numbered("a", 1...12)))
+        repo.write("Src/B.cs", crlf("class B\n{\n    int X;\n}\n"))
+        repo.write(
+            "Docs/adr.md",
+            crlf(
+                """
+                # ADR-8
+
+                Accepted (2026-07-15).
+
+                The value at `Src/A.cs:5` through `:6`, the class closing at `Src/B.cs:4`, and `Src/A.cs:30`.
+
+                """))
+        repo.commit("ADR-8", date: "2026-07-15T09:00:00Z")
+        #expect(repo.git("ls-files", "--eol", "Docs/adr.md").contains("i/lf"))
+        repo.write("Src/A.cs", crlf("// a\n" + numbered("a", 1...12)))
+        repo.commit("Header (#3)", date: "2026-08-01T09:00:00Z")
+        let first = try repin(repo, note: RevisionNote(date: "2026-12-03"))
+        #expect(first[0].rewritten.map(\.anchor.text) == ["Src/A.cs:5` through `:6"])
+        let written = repo.read("Docs/adr.md")
+        let text = String(decoding: written, as: UTF8.self)
+        #expect(text.contains("`Src/A.cs:6` through `:7`") && text.contains("## Revision (2026-12-03)\r\n"))
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        let lock = repo.read(AnchorLock.relativePath)
+        for _ in 0..<2 {
+            let again = try repin(repo, note: RevisionNote(date: "2026-12-03"))
+            #expect(again[0].rewritten.isEmpty && !again[0].isChanged)
+            #expect(repo.read("Docs/adr.md") == written && repo.read(AnchorLock.relativePath) == lock)
+            repo.commit("Anchor pass", date: "2026-12-03T10:00:00Z")
+        }
+    }
 }

@@ -72,6 +72,15 @@ public struct AnchorLock: Sendable, Equatable {
         return AnchorLock(entries: entries)
     }
 
+    /// `entries` with one base per anchor key, the first for each: two anchors of a document can
+    /// cite the same lines (one re-pinned onto them, one left there for a person) and a lookup
+    /// cannot tell them apart, so the caller puts the anchors that are right first and the other
+    /// falls back to blame.
+    static func oneBasePerKey(_ entries: [Entry]) -> [Entry] {
+        var seen = Set<String>()
+        return entries.filter { seen.insert($0.key).inserted }
+    }
+
     /// Replaces every entry of `docs` with `entries`, keeping other documents' entries.
     public mutating func replace(docs: Set<String>, with new: [Entry]) {
         entries = Array(Set(entries.filter { !docs.contains($0.doc) } + new)).sorted()

@@ -122,20 +122,20 @@ public enum AnchorRepin {
         for document in documents where document.isChanged {
             try AtomicFile.write(document.bytes, to: document.absolutePath)
         }
-        var entries: [AnchorLock.Entry] = []
+        var right: [AnchorLock.Entry] = [], judged: [AnchorLock.Entry] = []
         for (document, audited) in zip(documents, result.documents) {
             let rewritten = Set(document.rewritten.map(\.anchor.startBytes.lowerBound))
             for drift in audited.drifts {
-                if let entry = lockEntry(
-                    drift, doc: document.path, rewritten: rewritten.contains(drift.anchor.startBytes.lowerBound),
-                    target: result.targets[drift.repo])
-                {
-                    entries.append(entry)
-                }
+                let isRewritten = rewritten.contains(drift.anchor.startBytes.lowerBound)
+                guard
+                    let entry = lockEntry(
+                        drift, doc: document.path, rewritten: isRewritten, target: result.targets[drift.repo])
+                else { continue }
+                if drift.status == .ok || isRewritten { right.append(entry) } else { judged.append(entry) }
             }
         }
         var updated = lock
-        updated.replace(docs: Set(documents.map(\.path)), with: entries)
+        updated.replace(docs: Set(documents.map(\.path)), with: AnchorLock.oneBasePerKey(right + judged))
         if updated.rendered() != lock.rendered() || !AnchorLock.exists(root: root) { try updated.write(root: root) }
         return updated
     }

@@ -146,3 +146,21 @@ func snapshot(_ repo: AnchorRepo) throws -> (doc: [UInt8], lock: [UInt8], lockTi
         }
     }
 }
+
+@Suite struct LockKeyTests {
+    /// A re-pin that moves one anchor onto the lines another anchor of the document cites (and
+    /// leaves for a person) keeps one lock entry for them: the re-pinned one's, at the target.
+    @Test func twoAnchorsOnTheSameLinesKeepOneLockEntry() throws {
+        let repo = AnchorRepo(.lf, "same-key")
+        repo.write("Src/B.cs", "class B\n{\n    int X;\n}\n")
+        repo.write("Docs/adr.md", "The field is at `Src/B.cs:3`, the class closes at `Src/B.cs:4`.\n")
+        repo.commit("ADR", date: "2026-07-15T09:00:00Z")
+        repo.write("Src/B.cs", "class B\n{\n    int W;\n    int X;\n}\n")
+        let head = repo.commit("More (#2)", date: "2026-08-01T09:00:00Z")
+        let planned = try repin(repo)
+        #expect(planned[0].rewritten.map(\.anchor.text) == ["Src/B.cs:3"])
+        #expect(planned[0].needsPerson.map(\.anchor.text) == ["Src/B.cs:4"])
+        let lock = try AnchorLock.load(root: repo.root)
+        #expect(lock.entries.filter { $0.path == "Src/B.cs" && $0.start == 4 }.map(\.base) == [head])
+    }
+}

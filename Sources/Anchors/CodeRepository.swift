@@ -83,11 +83,6 @@ final class CodeRepository {
         return result
     }
 
-    /// True when `commit` is a merge on the first-parent chain.
-    func isMerge(_ commit: ObjectID) -> Bool {
-        chainIndex[commit].map { chain[$0].parents.count > 1 } ?? false
-    }
-
     /// The newest first-parent commit whose committer time is at or before `time`.
     func commit(currentAt time: Int64) -> ObjectID? {
         var lo = 0, hi = chain.count

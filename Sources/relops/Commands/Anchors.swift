@@ -48,7 +48,9 @@ enum AnchorsCommand: RelopsCommand {
                 abstract: "Rewrite moved and renamed anchors in place and record them in .relops/anchors.lock.",
                 discussion: """
                     Only anchor bytes change. lost, invalid and unresolved anchors (and changed ones without \
-                    --accept-changed) are listed for a person; exit 1 when there are any.
+                    --accept-changed) are listed for a person; exit 1 when there are any. Run again on an \
+                    unchanged tree, it writes nothing; a note for a date that already has a Revision section \
+                    amends that section.
                     """,
                 options: shared + [
                     .flag("accept-changed", help: "Also re-pin changed anchors to their best match by content."),

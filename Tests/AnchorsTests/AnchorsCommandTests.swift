@@ -60,6 +60,14 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: repo.root + "/.relops/anchors.lock"))
         let audit = relops(["anchors", "audit"], in: repo.root)
         #expect(audit.status == 0, "\(audit.stdout)")
+        // The same command again writes nothing: a fixed point.
+        let document = repo.read("Docs/adr/0001-deep-links.md")
+        let lock = repo.read(".relops/anchors.lock")
+        let again = relops(
+            ["anchors", "repin", "Docs/adr/0001-deep-links.md", "--revision-note", "--date", "2026-09-01"],
+            in: repo.root)
+        #expect(again.status == 0 && again.stdout.contains("re-pinned 0 anchors (unchanged)"), "\(again.stdout)")
+        #expect(repo.read("Docs/adr/0001-deep-links.md") == document && repo.read(".relops/anchors.lock") == lock)
     }
 
     @Test(arguments: LineEnds.allCases) func unmappedRepositoriesAreOneLineEachAndEarlierRevisionsAreChecked(

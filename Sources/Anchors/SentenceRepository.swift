@@ -5,8 +5,8 @@ import Git
 enum SentenceRepository {
     /// A repository the audit reads.
     case mapped(CodeRepository)
-    /// A repository nobody mapped, by name.
-    case unmapped(String)
+    /// A repository nobody mapped, by name, and the path that named it (nil for the name alone).
+    case unmapped(String, path: String?)
 }
 
 /// What the sentence's repository made of a bare name.
@@ -43,11 +43,11 @@ extension AnchorAudit {
         let text = String(decoding: word, as: UTF8.self)
         guard let slash = text.firstIndex(of: "/") else {
             if let match = prefixed.first(where: { $0.prefix == text }) { return .mapped(match.repo) }
-            return context.unmappedNames.contains(text) ? .unmapped(text) : nil
+            return context.unmappedNames.contains(text) ? .unmapped(text, path: nil) : nil
         }
         guard validPath(word) || text.hasSuffix("/") else { return nil }
         if let match = prefixed.first(where: { $0.prefix == text[..<slash] }) { return .mapped(match.repo) }
-        if let name = unmappedRepository(text) { return .unmapped(name) }
+        if let name = unmappedRepository(text) { return .unmapped(name, path: text) }
         switch resolve(text.hasSuffix("/") ? String(text.dropLast()) : text) {
         case .file(let repo, _), .decided(let repo, _, _, _): return .mapped(repo)
         case .ambiguous, .missing: return nil
@@ -64,24 +64,52 @@ extension AnchorAudit {
         guard anchor.pathWritten, !cited.contains("/"), let named = sentenceRepository(of: anchor, context: context)
         else { return .none }
         switch named {
-        case .unmapped(let name):
+        case .unmapped(let name, let path):
+            if let path, let repo = try holder(of: path, at: anchor, doc: drift.doc, blamed: blamed) {
+                // A folder deleted since, not a repository: the name is read in the repository that had it.
+                return try bind(cited, in: repo, &drift, context: context, blamed: blamed)
+            }
             drift.path = cited
             drift.verdict = .unchecked(historical: anchor.isHistorical, unmappedRepository: name)
             drift.note = "repository \(name), which its sentence names before it, is not mapped (--repo \(name)=PATH)"
             return .marked
         case .mapped(let repo):
-            let paths = repo.files(withSuffix: cited)
-            if paths.count <= 1 { return paths.first.map { .file(repo, $0) } ?? .none }
-            for fuller in context.fullerPaths(of: cited) {
-                if case .file(let r, let p) = resolve(fuller.path), r === repo, paths.contains(p) {
-                    drift.decidedBy = NameEvidence.earlierPath.rawValue
-                    drift.note =
-                        "`\(cited)` matches \(paths.count) files; the full path is named earlier in the document"
-                    return .file(repo, p)
-                }
-            }
-            return try pick(among: paths.map { (repo: repo, path: $0) }, &drift, cited: cited, blamed: blamed)
+            return try bind(cited, in: repo, &drift, context: context, blamed: blamed)
         }
+    }
+
+    /// The searched repository that held `path` at the anchor's base, if one did.
+    private func holder(of path: String, at anchor: FoundAnchor, doc: String, blamed: () -> BlamedLine)
+        throws(GitError) -> CodeRepository?
+    {
+        for repo in searchedRepositories {
+            if case .found(let base, _, _) = try self.base(
+                for: anchor, doc: doc, repo: repo, path: path, blamed: blamed),
+                try repo.blob(at: path, in: base) != nil
+            {
+                return repo
+            }
+        }
+        return nil
+    }
+
+    /// A bare name read in `repo`: its one file there, the file an earlier full path or the
+    /// evidence rules pick among several; `.none` when no file of `repo` fits.
+    private func bind(
+        _ cited: String, in repo: CodeRepository, _ drift: inout AnchorDrift, context: DocumentContext,
+        blamed: () -> BlamedLine
+    ) throws(GitError) -> SentenceBinding {
+        let paths = repo.files(withSuffix: cited)
+        if paths.count <= 1 { return paths.first.map { .file(repo, $0) } ?? .none }
+        for fuller in context.fullerPaths(of: cited) {
+            if case .file(let r, let p) = resolve(fuller.path), r === repo, paths.contains(p) {
+                drift.decidedBy = NameEvidence.earlierPath.rawValue
+                drift.note =
+                    "`\(cited)` matches \(paths.count) files; the full path is named earlier in the document"
+                return .file(repo, p)
+            }
+        }
+        return try pick(among: paths.map { (repo: repo, path: $0) }, &drift, cited: cited, blamed: blamed)
     }
 
     /// Among several files a name fits, the one the evidence rules decide; else the drift is

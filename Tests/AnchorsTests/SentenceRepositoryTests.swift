@@ -70,3 +70,22 @@ import Testing
         #expect(elsewhere.status == .unresolved && elsewhere.candidates.count == 2)
     }
 }
+
+@Suite struct SentenceFolderTests {
+    /// A path whose first folder was deleted since names no repository: the bare name after it is
+    /// read in the repository that held that path at the anchor's base.
+    @Test(arguments: LineEnds.allCases) func aFolderDeletedSinceIsNoRepository(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends, "deleted-folder")
+        repo.write("Legacy/Src/Old.cs", numbered("old", 1...5))
+        repo.write("Src/App/Program.cs", numbered("app", 1...5))
+        repo.write("Docs/adr.md", "The old handler `Legacy/Src/Old.cs:2` calls `Program.cs:3`.\n")
+        repo.commit("ADR", date: "2026-07-15T09:00:00Z")
+        repo.git("rm", "-q", "-r", "Legacy")
+        repo.commit("Drop Legacy (#4)", date: "2026-08-01T09:00:00Z")
+        let result = try audit(repo)
+        #expect(result.drift("Legacy/Src/Old.cs:2")?.status == .lost)
+        let bare = try #require(result.drift("Program.cs:3"))
+        #expect(bare.unmappedRepository == nil && bare.path == "Src/App/Program.cs" && bare.status == .ok)
+        #expect(result.unmappedRepositories.isEmpty)
+    }
+}

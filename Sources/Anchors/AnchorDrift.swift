@@ -77,6 +77,7 @@ public struct AnchorDrift: Sendable {
         if case .lost(let path, _) = verdict { return path }
         return verdict.position?.path
     }
+    /// The first and last line at the target, for the verdicts with a position.
     public var newStart: Int? { verdict.position?.start }
     public var newEnd: Int? { verdict.position?.end }
     /// For `changed`: how sure the proposed position is, 0...1.
@@ -90,6 +91,7 @@ public struct AnchorDrift: Sendable {
         if case .changed(_, _, let inPlace, _) = verdict { return inPlace }
         return false
     }
+    /// The first-parent commits that moved, edited, renamed or removed the cited lines.
     public var commits: [AnchorCommit] { verdict.commits }
     /// Candidate paths for `unresolved` (ambiguous) and `invalid` continuations.
     public var candidates: [String] { verdict.candidates }

@@ -1,9 +1,12 @@
 /// Where an anchor's lines are at the target: path and 1-based lines.
 public struct AnchorPosition: Sendable, Equatable {
+    /// The file, relative to its repository's root.
     public let path: String
+    /// The first and last cited line, 1-based.
     public let start: Int
     public let end: Int
 
+    /// A position; `start...end` must be a valid range of lines.
     public init(path: String, start: Int, end: Int) {
         self.path = path
         self.start = start

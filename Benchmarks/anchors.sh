@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
-# relops anchors audit on a long history against a per-anchor `git log -L` reference, in the same run.
+# relops anchors audit on long histories against a per-anchor `git log -L` reference, in the same run.
 #
 # Builds (with git fast-import, Benchmarks/anchors-long-corpus.py, deterministic) a repository of
 # 5,000 files and 5,001 first-parent commits with renames (exact and with an edit) and blocks
-# moved across files, and 10 wiki pages written early in the history holding 500 anchors. Then:
-#   relops     `relops anchors audit --format json` over the 10 pages (best of 3 runs, peak RSS);
+# moved across files, in two shapes:
+#   long   10 wiki pages written early in the history holding 500 anchors (every anchor crosses
+#          about 4,400 commits);
+#   real   one change's ADRs in a real repository: 40 pages, 1,200 anchors, each page written at
+#          its own commit and revised about 400 commits later, so the bases spread over 3,000 of
+#          the 5,000 commits, citing 400 files.
+# For each shape:
+#   relops     `relops anchors audit --format json` over the pages (best of 3 runs, peak RSS from
+#              wait4; /usr/bin/time -v's maximum resident set size when it is installed);
 #   reference  for each anchor, `git log -L START,END:PATH --format=%H -s BASE..HEAD`: git's own
 #              line-range history (it follows renames itself; git refuses `--follow` with `-L`).
-#              BASE is the commit that wrote the page; PATH is the file's path at HEAD and the
-#              range is clamped to its length there.
+#              BASE is the commit that wrote the anchor's line; PATH is the file's path at HEAD
+#              and the range is clamped to its length there.
 # Prints both times, the ratio and relops' peak memory. Goal: relops <= 0.05x the reference,
 # under 2 s, peak RSS under 200 MiB.
-# ANCHORS_REFERENCE_LIMIT=N runs the reference on the first N anchors only and scales its time
-# to all of them (printed as such).
+# ANCHORS_REFERENCE_LIMIT=N runs the reference on N anchors only, spread evenly over the list,
+# and scales its time to all of them (printed as such). ANCHORS_SHAPES="real" runs one shape.
 # Then the ADR corpus of earlier sessions (below), against its per-anchor blame + diff script.
 # Needs: a release build (RELOPS_BIN, else .build-release/release/relops, else .build/release/relops),
 # git, python3.
@@ -28,46 +35,37 @@ for tool in git python3; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-repo=$work/repo
-git init -q -b main "$repo"
-t0=$(date +%s.%N)
-python3 "$here/Benchmarks/anchors-long-corpus.py" "$work/anchors.tsv" | git -C "$repo" fast-import --quiet
-git -C "$repo" reset -q --hard main
-t1=$(date +%s.%N)
-anchors=$(wc -l < "$work/anchors.tsv")
-commits=$(git -C "$repo" rev-list --count HEAD)
-files=$(git -C "$repo" ls-files | wc -l)
-renames=$(git -C "$repo" log --format= --diff-filter=R -M --name-only | grep -c . || true)
-echo "corpus: $commits commits, $files files, $renames renames, $anchors anchors in 10 pages" \
-    "(generated in $(python3 -c "print(f'{$t1 - $t0:.1f}')") s)"
-(cd "$repo" && git ls-files 'wiki/*.md') > "$work/docs.txt"
 
-# The base of each page: the commit that wrote it.
-cut -f1 "$work/anchors.tsv" | sort -u | while read -r doc; do
-    printf '%s\t%s\n' "$doc" "$(git -C "$repo" log --format=%H --diff-filter=A -1 -- "$doc")"
-done > "$work/bases.tsv"
-cat > "$work/reference.sh" <<'SH'
-#!/usr/bin/env bash
-# One `git log -L` per anchor, from the page's base to HEAD.
-cd "$1"
-limit=${3:-0}
-declare -A base
-while IFS=$'\t' read -r doc id; do base[$doc]=$id; done < "$2.bases"
-n=0
-while IFS=$'\t' read -r doc line path start end then length expected; do
-    [ "$limit" -gt 0 ] && [ "$n" -ge "$limit" ] && break
-    n=$((n + 1))
-    [ "$start" -gt "$length" ] && start=$length
-    [ "$end" -gt "$length" ] && end=$length
-    git log -L "$start,$end:$path" --format=%H -s "${base[$doc]}..HEAD" > /dev/null
-done < "$2"
-SH
-cp "$work/bases.tsv" "$work/anchors.tsv.bases"
-
-python3 - "$relops" "$repo" "$work" "$anchors" "${ANCHORS_REFERENCE_LIMIT:-0}" <<'PY'
-import json, os, subprocess, sys, time
+# One shape: its corpus, relops against the reference, in the same run.
+long_history() {
+    local shape=$1 dir=$work/$1
+    mkdir -p "$dir"
+    local repo=$dir/repo
+    git init -q -b main "$repo"
+    local t0 t1
+    t0=$(date +%s.%N)
+    python3 "$here/Benchmarks/anchors-long-corpus.py" "$dir/anchors.tsv" "$shape" | git -C "$repo" fast-import --quiet
+    git -C "$repo" reset -q --hard main
+    t1=$(date +%s.%N)
+    local anchors commits files renames pages
+    anchors=$(wc -l < "$dir/anchors.tsv")
+    commits=$(git -C "$repo" rev-list --count HEAD)
+    files=$(git -C "$repo" ls-files | wc -l)
+    renames=$(git -C "$repo" log --format= --diff-filter=R -M --name-only | grep -c . || true)
+    (cd "$repo" && git ls-files 'wiki/*.md') > "$dir/docs.txt"
+    pages=$(wc -l < "$dir/docs.txt")
+    echo
+    echo "shape $shape: $commits commits, $files files, $renames renames, $anchors anchors in $pages pages," \
+        "$(cut -f3 "$dir/anchors.tsv" | sort -u | wc -l) cited files, bases at $(cut -f9 "$dir/anchors.tsv" | sort -u | wc -l)" \
+        "commits from $(cut -f9 "$dir/anchors.tsv" | sort -n | head -1) to $(cut -f9 "$dir/anchors.tsv" | sort -n | tail -1)" \
+        "(generated in $(python3 -c "print(f'{$t1 - $t0:.1f}')") s)"
+    # Commit number N (0 is the import) is line N + 1 of the first-parent list, oldest first.
+    git -C "$repo" rev-list --first-parent --reverse HEAD > "$dir/commits.txt"
+    python3 - "$relops" "$repo" "$dir" "$anchors" "${ANCHORS_REFERENCE_LIMIT:-0}" <<'PY'
+import json, os, shutil, subprocess, sys, time
 relops, repo, work, anchors, limit = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 docs = open(os.path.join(work, "docs.txt")).read().split()
+shutil.copy(os.path.join(work, "commits.txt"), os.path.join(work, "anchors.tsv.commits"))
 
 def run(argv, cwd):
     """Wall time and peak RSS (KiB) of one run of argv."""
@@ -84,6 +82,12 @@ for _, _, code, _, err in runs:
         sys.exit("relops anchors audit failed (exit %d): %s" % (code, err.decode()))
 best = min(r[0] for r in runs)
 rss = max(r[1] for r in runs) / 1024
+if os.path.exists("/usr/bin/time"):
+    timed = subprocess.run(["/usr/bin/time", "-v", relops, "anchors", "audit", "--format", "json"] + docs,
+                           cwd=repo, capture_output=True)
+    for row in timed.stderr.decode().splitlines():
+        if "Maximum resident set size" in row:
+            rss = max(rss, int(row.split(":")[1]) / 1024)
 result = json.loads(runs[0][3])
 counts = result["counts"]
 print("relops audit:  %s" % ", ".join(f"{k} {v}" for k, v in counts.items() if v))
@@ -107,18 +111,43 @@ for a in result["anchors"]:
     right += a["status"] in ("ok", "moved", "renamed") and (a["new_path"], a["new_start"], a["new_end"]) == (path, start, end)
 print(f"ground truth:  {right} of {kept} unchanged blocks found at their place at HEAD; "
       f"{flagged} of {edited} edited or removed blocks reported changed, lost or moved")
-ref_time, _, code, _, err = run(["bash", os.path.join(work, "reference.sh"), repo, os.path.join(work, "anchors.tsv"), str(limit)], repo)
+step = max(1, anchors // limit) if 0 < limit < anchors else 1
+ref_time, _, code, _, err = run(
+    ["bash", os.path.join(os.path.dirname(work), "reference.sh"), repo, os.path.join(work, "anchors.tsv"), str(step)],
+    repo)
 if code != 0:
     sys.exit("reference failed (exit %d): %s" % (code, err.decode()[-2000:]))
-ran = anchors if limit <= 0 or limit >= anchors else limit
+ran = len(range(0, anchors, step))
 scaled = ref_time * anchors / ran
 print(f"relops anchors audit:      {best:.3f} s best of 3 ({', '.join(f'{r[0]:.3f}' for r in runs)}), peak RSS {rss:.0f} MiB")
 if ran == anchors:
     print(f"git log -L per anchor:     {ref_time:.1f} s for {anchors} anchors")
 else:
-    print(f"git log -L per anchor:     {ref_time:.1f} s for {ran} of {anchors} anchors, {scaled:.1f} s scaled to all")
+    print(f"git log -L per anchor:     {ref_time:.1f} s for {ran} of {anchors} anchors (every {step}th), "
+          f"{scaled:.1f} s scaled to all")
 print(f"ratio:                     {best / scaled:.4f}x the reference (goal <= 0.05x, < 2 s, < 200 MiB)")
 PY
+}
+
+cat > "$work/reference.sh" <<'SH'
+#!/usr/bin/env bash
+# One `git log -L` per anchor of the list (every STEP-th), from the commit that wrote its line to HEAD.
+cd "$1"
+step=${3:-1}
+mapfile -t commits < "$2.commits"
+n=0
+while IFS=$'\t' read -r doc line path start end then length expected written; do
+    n=$((n + 1))
+    [ $(((n - 1) % step)) -eq 0 ] || continue
+    [ "$start" -gt "$length" ] && start=$length
+    [ "$end" -gt "$length" ] && end=$length
+    git log -L "$start,$end:$path" --format=%H -s "${commits[$written]}..HEAD" > /dev/null
+done < "$2"
+SH
+
+for shape in ${ANCHORS_SHAPES:-long real}; do
+    long_history "$shape"
+done
 
 # The ADR corpus (Benchmarks/anchors-corpus.py): 500 commits, 100 ADRs, 2,000 anchors in every
 # written form (comma lists, elided paths, bare names, an unmapped repository), `* text=auto

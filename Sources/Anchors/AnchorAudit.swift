@@ -90,7 +90,11 @@ public final class AnchorAudit {
         }
         var blame: Result<[ObjectID?], GitError>?
         var drifts: [AnchorDrift] = []
-        var context = DocumentContext(scan: scan, doc: relative)
+        var context = DocumentContext(scan: scan, doc: relative, bytes: bytes)
+        // Repositories nobody mapped that the document's paths name: a bare name's sentence may name one alone.
+        for named in scan.namedFiles where named.path.contains("/") {
+            if let name = unmappedRepository(named.path) { context.unmappedNames.insert(name) }
+        }
         for anchor in scan.anchors {
             var drift = AnchorDrift(doc: relative, anchor: anchor)
             context.advance(to: anchor)
@@ -119,18 +123,24 @@ public final class AnchorAudit {
     }
 
     /// Who wrote each line of a document: the shared first-parent walk, and where that lands a
-    /// line on a merge, libgit2's blame of the committed file to find the commit on the branch.
-    /// The working-tree bytes are first put through the repository's filters (`* text=auto
-    /// eol=crlf` and the like), so they compare with the committed blobs as git would.
+    /// line on a merge, the walk into the merged branch to the commit that wrote it there
+    /// (`branchCommit`). The working-tree bytes are first put through the repository's filters
+    /// (`* text=auto eol=crlf` and the like), so they compare with the committed blobs as git would.
     private func blameDocument(_ path: String, _ bytes: [UInt8]) throws(GitError) -> [ObjectID?] {
         guard let history = documentsHistory else { return [] }
         let stored = try documentsRepository.contentAsStored(bytes, path: path)
-        let walked = try history.firstParentBlame(path: path, content: stored)
-        guard walked.contains(where: { $0.map(history.isMerge) ?? false }),
-            try Repository.blobID(of: stored) == history.targetTree.blobID(at: path)
-        else { return walked }
-        let blamed = try documentsRepository.blameLines(path: path)
-        return blamed.count == walked.count ? blamed : walked
+        var owners: [ObjectID?] = []
+        for origin in try history.firstParentOrigins(path: path, content: stored) {
+            guard let origin else {
+                owners.append(nil)
+                continue
+            }
+            owners.append(
+                history.chain[origin.index].parents.count > 1
+                    ? try history.branchCommit(path: path, mergeIndex: origin.index, line: origin.line)
+                    : history.chain[origin.index].id)
+        }
+        return owners
     }
 }
 
@@ -149,15 +159,20 @@ enum BlamedLine {
 struct DocumentContext {
     let scan: AnchorScan
     let doc: String
+    /// The document's bytes, for reading an anchor's sentence and paragraph.
+    let bytes: [UInt8]
+    /// Repositories nobody mapped that the document's paths name.
+    var unmappedNames: Set<String> = []
     /// How many named files lie on lines before the current anchor.
     private(set) var before = 0
     private(set) var anchor: FoundAnchor?
     /// The distinct paths named in each section, in order.
     let sectionPaths: [Int: [String]]
 
-    init(scan: AnchorScan, doc: String) {
+    init(scan: AnchorScan, doc: String, bytes: [UInt8]) {
         self.scan = scan
         self.doc = doc
+        self.bytes = bytes
         var paths: [Int: [String]] = [:]
         var seen = Set<String>()
         for named in scan.namedFiles where seen.insert("\(named.section)\u{0}\(named.path)").inserted {

@@ -9,12 +9,9 @@ enum BaseReason: String {
     case blame
     /// The document line is not committed: written against the working tree's HEAD.
     case uncommitted
-    /// Walked back: at the blamed base the cited lines were only blank, braces or doc-comment
-    /// tags; this is the newest commit where they are not. (Past the end is never walked back:
-    /// that anchor was invalid when written.)
-    case meaningfulLines = "meaningful-lines"
     /// Walked back: at the blamed base the cited lines lack the identifiers the sentence puts in
-    /// backticks; this is the newest commit where they hold them.
+    /// backticks; this is the newest commit where they hold them. (Past the end, or only blank,
+    /// brace or comment lines, is never walked back: that anchor was invalid when written.)
     case identifiers
 }
 
@@ -83,11 +80,11 @@ extension AnchorAudit {
 
     /// True when lines `start...end` of `lines` are worth citing and, when the sentence names
     /// identifiers, hold one of them.
-    func fits(_ lines: BlobLines, _ anchor: FoundAnchor, identifiers: [String], meaningfulOnly: Bool) -> Bool {
+    func fits(_ lines: BlobLines, _ anchor: FoundAnchor, identifiers: [String]) -> Bool {
         guard anchor.end <= lines.count else { return false }
         let block = lines.block(anchor.start, anchor.end)
         if isTrivialBlock(block) { return false }
-        return meaningfulOnly || identifiers.isEmpty || identifierCount(block, identifiers) > 0
+        return identifiers.isEmpty || identifierCount(block, identifiers) > 0
     }
 
     /// The newest first-parent commit before `base` (no further back than the document's

@@ -6,7 +6,7 @@ extension AnchorAudit {
     func audit(_ drift: inout AnchorDrift, context: DocumentContext, blamed: () -> BlamedLine) throws(GitError) {
         let anchor = drift.anchor
         guard let cited = anchor.path else {
-            drift.status = anchor.isHistorical ? .historical : .unresolved
+            drift.verdict = .unchecked(historical: anchor.isHistorical)
             drift.note = "no file is named before this continuation in its section"
             return
         }
@@ -27,12 +27,12 @@ extension AnchorAudit {
         if anchor.isHistorical {
             // Not checked, but a citation into a repository nobody mapped is still counted as such.
             try markUnmapped(&drift, repo: repo, path: rel, cited: cited, blamed: blamed)
-            drift.status = .historical
+            drift.verdict = .historical(unmappedRepository: drift.unmappedRepository)
             return
         }
         guard anchor.start >= 1, anchor.end >= anchor.start else {
             if try markUnmapped(&drift, repo: repo, path: rel, cited: cited, blamed: blamed) { return }
-            drift.status = .invalid
+            drift.verdict = .invalid(candidates: [])
             drift.note =
                 anchor.start < 1
                 ? "line \(anchor.start) does not exist: lines start at 1"
@@ -48,6 +48,11 @@ extension AnchorAudit {
         _ drift: inout AnchorDrift, cited: String, context: DocumentContext, identifiers: [String],
         blamed: () -> BlamedLine
     ) throws(GitError) -> (repo: CodeRepository, path: String)? {
+        switch try bindToSentenceRepository(&drift, cited: cited, context: context, blamed: blamed) {
+        case .file(let repo, let path): return (repo, path)
+        case .marked: return nil
+        case .none: break
+        }
         switch resolve(cited, context: context) {
         case .decided(let repo, let path, let evidence, let count):
             drift.decidedBy = evidence.rawValue
@@ -63,15 +68,9 @@ extension AnchorAudit {
         case .missing(let repo, let path):
             return (repo, path)
         case .ambiguous(let candidates):
-            if let chosen = try decide(among: candidates, drift.anchor, doc: drift.doc, blamed: blamed) {
-                drift.decidedBy = chosen.evidence.rawValue
-                drift.note = "`\(cited)` matches \(candidates.count) files; " + why(chosen.evidence, drift.anchor)
-                return (chosen.repo, chosen.path)
+            if case .file(let repo, let path) = try pick(among: candidates, &drift, cited: cited, blamed: blamed) {
+                return (repo, path)
             }
-            drift.path = cited
-            drift.status = drift.anchor.isHistorical ? .historical : .unresolved
-            drift.candidates = candidates.map { label($0.repo, $0.path) }
-            drift.note = "`\(cited)` matches \(candidates.count) files"
             return nil
         }
     }
@@ -83,13 +82,14 @@ extension AnchorAudit {
         context: DocumentContext, blamed: () -> BlamedLine
     ) throws(GitError) {
         let anchor = drift.anchor
+        drift.lockPath = rel
         var base: ObjectID, reason: BaseReason, written: ObjectID?
         switch try self.base(for: anchor, doc: drift.doc, repo: repo, path: rel, blamed: blamed) {
         case .found(let id, let why, let line):
             (base, reason, written) = (id, why, line)
         case .notFound(let why):
             if !unmapped(&drift, repo: repo, path: rel, cited: cited) {
-                drift.status = .unresolved
+                drift.verdict = .unresolved(candidates: [], unmappedRepository: nil)
                 drift.note = why
             }
             return
@@ -110,58 +110,65 @@ extension AnchorAudit {
         }
         guard var baseBlob = try repo.blob(at: rel, in: base) else {
             if repo.targetTree.blobID(at: rel) != nil {
-                drift.status = .invalid
+                drift.verdict = .invalid(candidates: [])
                 drift.note = "no such file at its base \(base.short)"
             } else if !unmapped(&drift, repo: repo, path: rel, cited: cited) {
-                drift.status = .unresolved
+                drift.verdict = .unresolved(candidates: [], unmappedRepository: nil)
                 drift.note = "no such file"
             }
             drift.base = base.hex
             return
         }
         var lines = try repo.lines(baseBlob)
-        // Past the end of its file at the base is wrong when written: invalid, never walked back
-        // to an older, longer version of the file.
-        if reason != .lock && anchor.end <= lines.count
-            && !fits(lines, anchor, identifiers: identifiers, meaningfulOnly: false)
+        // Past the end of its file, or only blank, brace or comment lines, at the blamed base is
+        // wrong when written: invalid every time, never walked back to an older version. Lines
+        // worth citing that lack the sentence's identifiers walk back to where they hold them.
+        if reason != .lock && anchor.end <= lines.count && !isTrivialBlock(lines.block(anchor.start, anchor.end))
+            && !fits(lines, anchor, identifiers: identifiers),
+            let older = try walkBack(
+                from: base, repo: repo, path: rel, doc: drift.doc, written: written,
+                fits: { fits($0, anchor, identifiers: identifiers) }),
+            let blob = try repo.blob(at: rel, in: older)
         {
-            let meaningful = fits(lines, anchor, identifiers: identifiers, meaningfulOnly: true)
-            for meaningfulOnly in meaningful ? [false] : [false, true] {
-                if let older = try walkBack(
-                    from: base, repo: repo, path: rel, doc: drift.doc, written: written,
-                    fits: { fits($0, anchor, identifiers: identifiers, meaningfulOnly: meaningfulOnly) }),
-                    let blob = try repo.blob(at: rel, in: older)
-                {
-                    (base, baseBlob, reason) = (older, blob, meaningful ? .identifiers : .meaningfulLines)
-                    lines = try repo.lines(blob)
-                    break
-                }
-            }
+            (base, baseBlob, reason) = (older, blob, .identifiers)
+            lines = try repo.lines(blob)
         }
         drift.base = base.hex
         drift.baseReason = reason.rawValue
-        if anchor.end > lines.count {
-            drift.status = .invalid
-            drift.note = "past the end of the file (\(lines.count) lines at \(base.short))"
-            if !anchor.pathWritten {
-                drift.candidates = try continuationFits(anchor, context: context, cited: cited, blamed: blamed)
-                if !drift.candidates.isEmpty {
-                    drift.note! += "; it would fit " + drift.candidates.map { "`\($0)`" }.joined(separator: ", ")
-                }
-            }
-            return
-        }
-        let block = lines.block(anchor.start, anchor.end)
-        if isTrivialBlock(block) {
-            drift.status = .invalid
-            drift.note = "cites only blank, brace or doc-comment tag lines at its base \(base.short)"
-            return
-        }
+        guard
+            let block = try invalidAtBase(
+                &drift, lines: lines, base: base, cited: cited, context: context, blamed: blamed)
+        else { return }
         try map(&drift, repo: repo, path: rel, base: base, baseBlob: baseBlob, block: block)
     }
 
+    /// The cited lines at the base, or nil with the drift marked `invalid`: past the end of the
+    /// file there, or only blank, brace or comment lines; the message names the base.
+    private func invalidAtBase(
+        _ drift: inout AnchorDrift, lines: BlobLines, base: ObjectID, cited: String, context: DocumentContext,
+        blamed: () -> BlamedLine
+    ) throws(GitError) -> ArraySlice<String>? {
+        let anchor = drift.anchor
+        if anchor.end > lines.count {
+            let fits =
+                anchor.pathWritten ? [] : try continuationFits(anchor, context: context, cited: cited, blamed: blamed)
+            drift.verdict = .invalid(candidates: fits)
+            drift.note =
+                "past the end of the file (\(lines.count) lines at its base \(base.short))"
+                + (fits.isEmpty ? "" : "; it would fit " + fits.map { "`\($0)`" }.joined(separator: ", "))
+            return nil
+        }
+        let block = lines.block(anchor.start, anchor.end)
+        if isTrivialBlock(block) {
+            drift.verdict = .invalid(candidates: [])
+            drift.note = "cites only blank, brace or comment lines at its base \(base.short)"
+            return nil
+        }
+        return block
+    }
+
     /// Why a name's file was decided, in a few words.
-    private func why(_ evidence: NameEvidence, _ anchor: FoundAnchor) -> String {
+    func why(_ evidence: NameEvidence, _ anchor: FoundAnchor) -> String {
         let identifiers = identifierHints(anchor.hints)
         switch evidence {
         case .earlierPath: return "the full path is named earlier in the document"
@@ -194,8 +201,7 @@ extension AnchorAudit {
     /// Marks the drift unresolved when its path names a repository nobody mapped; true if so.
     private func unmapped(_ drift: inout AnchorDrift, repo: CodeRepository, path: String, cited: String) -> Bool {
         guard repo.targetTree.blobID(at: path) == nil, let name = unmappedRepository(cited) else { return false }
-        drift.status = .unresolved
-        drift.unmappedRepository = name
+        drift.verdict = .unresolved(candidates: [], unmappedRepository: name)
         drift.note = "repository \(name) is not mapped (--repo \(name)=PATH)"
         return true
     }

@@ -12,7 +12,7 @@ public enum AnchorStatus: String, Sendable, CaseIterable {
     case changed
     /// The text or the file is gone.
     case lost
-    /// Wrong already at its base: past the end of the file, or only a blank, brace or doc-comment tag line.
+    /// Wrong already at its base: past the end of the file, or only blank, brace or comment lines.
     case invalid
     /// No such file, or a suffix that names more than one.
     case unresolved
@@ -40,7 +40,8 @@ public struct AnchorCommit: Sendable, Equatable {
     public var short: String { String(id.prefix(7)) }
 }
 
-/// The audit of one anchor: where it was written, what it cites, and where that is now.
+/// The audit of one anchor: where it was written, what it cites, the base it was read at, and
+/// the verdict (its status with that status's own data).
 public struct AnchorDrift: Sendable {
     /// The document, relative to its repository root.
     public let doc: String
@@ -51,32 +52,52 @@ public struct AnchorDrift: Sendable {
     public var path: String?
     /// The commit at which the anchor was last known right.
     public var base: String?
-    /// Why that commit: `lock`, `blame`, `uncommitted`, `meaningful-lines` or `identifiers`.
+    /// Why that commit: `lock`, `blame`, `uncommitted` or `identifiers`.
     public var baseReason: String?
     /// For a name several files fit, the evidence that decided which one (`earlier-path`,
     /// `document-folder`, `identifiers`, `content`); nil when the name fits one file or none decided.
     public var decidedBy: String?
-    /// For `unresolved`: the repository the path names that no `--repo` or `anchors.repos` maps.
-    public var unmappedRepository: String?
-    public var status: AnchorStatus = .unresolved
-    public var newPath: String?
-    public var newStart: Int?
-    public var newEnd: Int?
-    /// For `changed`: how sure the proposed position is, 0...1.
-    public var confidence: Double?
-    /// For `changed`: the diff rewrote the cited lines one for one where they stand (a host
-    /// rewritten, a value changed), so the position comes from the diff, not a content search.
-    public var editedInPlace = false
-    public var commits: [AnchorCommit] = []
+    /// What the audit concluded, with the data of that conclusion.
+    public var verdict: AnchorVerdict = .unresolved(candidates: [], unmappedRepository: nil)
     /// Why, in a few words: the candidates of an ambiguous suffix, the files a continuation would fit.
     public var note: String?
-    /// Candidate paths for `unresolved` (ambiguous) and `invalid` continuations.
-    public var candidates: [String] = []
+    /// The path the anchor's lock entry is keyed by: the file as resolved at the target, before
+    /// it was followed back to its name at the base.
+    var lockPath: String?
 
     public init(doc: String, anchor: FoundAnchor) {
         self.doc = doc
         self.anchor = anchor
     }
+
+    /// The verdict's status.
+    public var status: AnchorStatus { verdict.status }
+    /// The file at the target: of the new position, or of a `lost` anchor whose file is still there.
+    public var newPath: String? {
+        if case .lost(let path, _) = verdict { return path }
+        return verdict.position?.path
+    }
+    /// The first and last line at the target, for the verdicts with a position.
+    public var newStart: Int? { verdict.position?.start }
+    public var newEnd: Int? { verdict.position?.end }
+    /// For `changed`: how sure the proposed position is, 0...1.
+    public var confidence: Double? {
+        if case .changed(_, let confidence, _, _) = verdict { return confidence }
+        return nil
+    }
+    /// For `changed`: the diff rewrote the cited lines one for one where they stand (a host
+    /// rewritten, a value changed), so the position comes from the diff, not a content search.
+    public var editedInPlace: Bool {
+        if case .changed(_, _, let inPlace, _) = verdict { return inPlace }
+        return false
+    }
+    /// The first-parent commits that moved, edited, renamed or removed the cited lines.
+    public var commits: [AnchorCommit] { verdict.commits }
+    /// Candidate paths for `unresolved` (ambiguous) and `invalid` continuations.
+    public var candidates: [String] { verdict.candidates }
+    /// For `unresolved` (and `historical`): the repository the path names that no `--repo` or
+    /// `anchors.repos` maps.
+    public var unmappedRepository: String? { verdict.unmappedRepository }
 }
 
 /// The audit of every anchor in a set of documents.
@@ -147,6 +168,13 @@ extension AnchorDrift {
         return ":\(lines)"
     }
 
+    /// How the diff changed the cited range's length (`; 8 lines became 10`), "" when it did not.
+    var lengthChange: String {
+        guard let newStart, let newEnd, newEnd - newStart != anchor.end - anchor.start else { return "" }
+        let old = anchor.end - anchor.start + 1, new = newEnd - newStart + 1
+        return "; \(old) line\(old == 1 ? "" : "s") became \(new)"
+    }
+
     /// One line saying what happened to the anchor and what to do, for reports and annotations.
     public var explanation: String {
         var out: String
@@ -157,7 +185,7 @@ extension AnchorDrift {
         case .changed:
             out =
                 editedInPlace
-                ? "changed: edited in place (the diff rewrites the cited lines where they stand), now \(newPosition ?? "?")"
+                ? "changed: edited in place (the diff rewrites the cited lines where they stand\(lengthChange)), now \(newPosition ?? "?")"
                 : "changed; best match by content \(newPosition ?? "?")"
             if let confidence { out += " (confidence \(String(format: "%.2f", confidence)))" }
         case .lost, .invalid, .unresolved:

@@ -34,6 +34,9 @@ public struct FoundAnchor: Sendable, Equatable {
     /// Identifier-like words the same sentence names outside code spans (`AndroidCertFingerprints`):
     /// with `hints`, what decides among several files a bare name fits by their cited lines.
     public var words: [String] = []
+    /// The byte offset where the anchor's paragraph (or list item, or table row) starts: where
+    /// the repository a bare name belongs to is looked for, nearest before the anchor first.
+    public var paragraphStart: Int = 0
     /// The date of the earlier `Revision (YYYY-MM-DD)` section the anchor sits in, if any. Only
     /// where it stands: such an anchor is checked and re-pinned like any other unless its
     /// sentence marks it as a former position.
@@ -63,29 +66,21 @@ public enum AnchorFinder {
     /// file (continuations bind to it); by default anything with a `/` or a common source extension.
     public static func scan(_ bytes: [UInt8], isFileName: (String) -> Bool = looksLikeFileName) -> AnchorScan {
         let lines = splitLines(bytes)
-        let document = MarkdownDocument(parsing: String(decoding: bytes, as: UTF8.self))
-        var skipped = [Bool](repeating: false, count: lines.count + 2)
-        var headingLine = [Bool](repeating: false, count: lines.count + 2)
-        for node in document.nodes {
-            let first = max(1, node.startLine), last = min(lines.count, node.endLine)
-            guard first <= last else { continue }
-            switch node.kind {
-            case "code_block", "html_block":
-                for l in first...last { skipped[l] = true }
-            case "heading":
-                headingLine[first] = true
-            default:
-                break
-            }
-        }
+        let (skipped, headingLine) = blockLines(bytes, lineCount: lines.count)
         var anchors: [FoundAnchor] = []
         var named: [NamedFile] = []
         var section = 0
         var crlf = 0
         var revision: String?
+        var paragraph = 0
         for (index, line) in lines.enumerated() {
             let number = index + 1
             if line.hasCR { crlf += 1 }
+            if headingLine[number] || skipped[number] || isBlankLine(bytes[line.range]) {
+                paragraph = line.range.upperBound
+            } else if startsParagraph(bytes[line.range]) {
+                paragraph = line.range.lowerBound
+            }
             if let date = revisionHeading(bytes[line.range]) {
                 if !headingLine[number] { section += 1 }
                 revision = date
@@ -131,11 +126,32 @@ public enum AnchorFinder {
                     anchor.isListElement = raw.isListElement
                     anchor.words = sentences.words(around: raw.whole)
                     anchor.revision = revision
+                    anchor.paragraphStart = paragraph
                     anchors.append(anchor)
                 }
             }
         }
         return AnchorScan(anchors: anchors, namedFiles: named, lineEnding: crlf * 2 > lines.count ? "\r\n" : "\n")
+    }
+
+    /// Which lines (1-based) lie in code or HTML blocks, and which open headings.
+    static func blockLines(_ bytes: [UInt8], lineCount: Int) -> (skipped: [Bool], heading: [Bool]) {
+        let document = MarkdownDocument(parsing: String(decoding: bytes, as: UTF8.self))
+        var skipped = [Bool](repeating: false, count: lineCount + 2)
+        var heading = [Bool](repeating: false, count: lineCount + 2)
+        for node in document.nodes {
+            let first = max(1, node.startLine), last = min(lineCount, node.endLine)
+            guard first <= last else { continue }
+            switch node.kind {
+            case "code_block", "html_block":
+                for l in first...last { skipped[l] = true }
+            case "heading":
+                heading[first] = true
+            default:
+                break
+            }
+        }
+        return (skipped, heading)
     }
 
     /// The default test for a path-like word: it has a `/`, or a common source or config extension.
@@ -305,6 +321,27 @@ func readListElements(_ bytes: [UInt8], after first: RawAnchor, end: Int, into t
     return i
 }
 
+/// True for a line of only spaces and tabs.
+func isBlankLine(_ line: ArraySlice<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+}
+
+/// True for a line that opens a paragraph of its own: a list item (`- `, `* `, `+ `, `1. `), a
+/// table row or a block quote.
+func startsParagraph(_ line: ArraySlice<UInt8>) -> Bool {
+    let text = line.drop { $0 == 0x20 || $0 == 0x09 }
+    guard let first = text.first else { return false }
+    if first == 0x7C || first == 0x3E { return true }
+    if (first == 0x2D || first == 0x2A || first == 0x2B) && text.dropFirst().first == 0x20 { return true }
+    let digits = text.prefix { isDigit($0) }
+    guard !digits.isEmpty else { return false }
+    let rest = text.dropFirst(digits.count)
+    return (rest.first == 0x2E || rest.first == 0x29) && rest.dropFirst().first == 0x20
+}
+
+/// The words that join two anchors into one range (`` `X.cs:62` through `:70` ``), lowercase.
+let rangeWords: Set<[UInt8]> = [Array("through".utf8), Array("thru".utf8)]
+
 /// The date of a line that opens an earlier revision: `Revision (2026-08-01)`, as a heading or
 /// a line of its own.
 func revisionHeading(_ line: ArraySlice<UInt8>) -> String? {
@@ -325,17 +362,18 @@ func skipColumn(_ bytes: [UInt8], _ i: Int, _ end: Int) -> Int {
     return j
 }
 
-/// `` `X.cs:377`-`X.cs:382` `` is one range written as two anchors.
+/// `` `X.cs:377`-`X.cs:382` ``, `` `X.cs:62`-`:70` `` and `` `X.cs:62` through `:70` `` are one
+/// range written as two anchors: its ends move together.
 func mergeTwoAnchorRanges(_ bytes: [UInt8], _ tokens: [Token]) -> [Token] {
     var out: [Token] = []
     for token in tokens {
         if case .anchor(let second) = token, case .anchor(let first)? = out.last,
-            first.endBytes == nil, second.endBytes == nil, first.path != nil, second.path == first.path,
+            first.endBytes == nil, second.endBytes == nil, second.path == nil || second.path == first.path,
             !first.isListElement, !second.isListElement,
             second.start >= first.start
         {
             let between = bytes[first.whole.upperBound..<second.whole.lowerBound].filter { $0 != 0x60 && $0 != 0x20 }
-            if between == [0x2D] || between == [0xE2, 0x80, 0x93] {
+            if between == [0x2D] || between == [0xE2, 0x80, 0x93] || rangeWords.contains(between.map { $0 | 0x20 }) {
                 var merged = first
                 merged.end = second.start
                 merged.endBytes = second.startBytes

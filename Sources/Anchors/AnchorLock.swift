@@ -1,8 +1,9 @@
 import Foundation
 import RelopsCore
 
-/// `.relops/anchors.lock`: the commit at which each re-pinned anchor was last known right.
-/// Written by every `repin`, read by every audit before falling back to blame. JSON, one entry
+/// `.relops/anchors.lock`: the commit at which each re-pinned anchor was last known right (or,
+/// for one a re-pin left for a person, the base it was judged at). Written by a `repin` that
+/// changes it, read by every audit before falling back to blame. JSON, one entry
 /// per anchor, sorted, so it diffs well:
 ///
 ///     {"version": 1, "anchors": [{"doc": "Docs/adr/0043.md", "repo": "", "path": "Src/Program.cs",
@@ -71,6 +72,15 @@ public struct AnchorLock: Sendable, Equatable {
         return AnchorLock(entries: entries)
     }
 
+    /// `entries` with one base per anchor key, the first for each: two anchors of a document can
+    /// cite the same lines (one re-pinned onto them, one left there for a person) and a lookup
+    /// cannot tell them apart, so the caller puts the anchors that are right first and the other
+    /// falls back to blame.
+    static func oneBasePerKey(_ entries: [Entry]) -> [Entry] {
+        var seen = Set<String>()
+        return entries.filter { seen.insert($0.key).inserted }
+    }
+
     /// Replaces every entry of `docs` with `entries`, keeping other documents' entries.
     public mutating func replace(docs: Set<String>, with new: [Entry]) {
         entries = Array(Set(entries.filter { !docs.contains($0.doc) } + new)).sorted()
@@ -85,6 +95,11 @@ public struct AnchorLock: Sendable, Equatable {
             ])
         }
         return JSONValue.object([("version", .int(1)), ("anchors", .array(items))]).rendered() + "\n"
+    }
+
+    /// True when `root` holds a lock file.
+    public static func exists(root: String) -> Bool {
+        FileManager.default.fileExists(atPath: root + "/" + relativePath)
     }
 
     /// Writes the lock into `root`, creating `.relops/`.

@@ -5,7 +5,7 @@ import RelopsCore
 public let minimumRepinConfidence = 0.6
 
 extension AnchorAudit {
-    /// Maps the block from its base to the target and sets the status, position and commits.
+    /// Maps the block from its base to the target and sets the verdict (status, position, commits).
     /// Lines that a commit moved into another file are `moved` there, never a weak `changed`.
     func map(
         _ drift: inout AnchorDrift, repo: CodeRepository, path: String, base: ObjectID, baseBlob: ObjectID,
@@ -24,17 +24,13 @@ extension AnchorAudit {
         guard let targetBlob else {
             let traced = try trace()
             if try movedToAnotherFile(&drift, repo: repo, trace: traced) { return }
-            drift.status = .lost
+            drift.verdict = .lost(path: nil, commits: traced.commits)
             drift.note = "the file is gone"
-            drift.commits = traced.commits
             return
         }
-        drift.newPath = newPath
         let renamed = newPath != path
-        if targetBlob == baseBlob {
-            drift.status = renamed ? .renamed : .ok
-            (drift.newStart, drift.newEnd) = (anchor.start, anchor.end)
-        } else {
+        var found = (start: anchor.start, end: anchor.end)
+        if targetBlob != baseBlob {
             let hunks = try repo.diff(baseBlob, targetBlob)
             let mapped = mapRange(anchor.start, anchor.end, through: hunks)
             let match =
@@ -44,37 +40,45 @@ extension AnchorAudit {
                     block, in: try repo.lines(targetBlob), expected: mapped.start,
                     lengths: [block.count, mapped.end - mapped.start + 1], hints: anchor.hints)
             if mapped.intact {
-                drift.status = renamed ? .renamed : mapped.start == anchor.start ? .ok : .moved
-                (drift.newStart, drift.newEnd) = (mapped.start, mapped.end)
+                found = (mapped.start, mapped.end)
             } else if let match, match.kind != .similar {
-                (drift.newStart, drift.newEnd) = (match.start, match.end)
-                drift.status = renamed ? .renamed : match.start == anchor.start ? .ok : .moved
+                found = (match.start, match.end)
             } else {
                 let traced = try trace()
                 if try movedToAnotherFile(&drift, repo: repo, trace: traced) { return }
-                if let edit = editedInPlace(
+                let edit = editedInPlace(
                     anchor.start, anchor.end, through: hunks, old: block, new: try repo.lines(targetBlob))
-                {
-                    (drift.newStart, drift.newEnd) = (edit.start, edit.end)
-                    drift.status = .changed
-                    drift.confidence = (edit.similarity * 0.9 * 100).rounded() / 100
-                    drift.editedInPlace = true
-                } else if let match {
-                    (drift.newStart, drift.newEnd) = (match.start, match.end)
-                    drift.status = .changed
-                    drift.confidence = match.confidence
-                } else {
-                    drift.status = .lost
-                    drift.note = "the cited text is gone"
-                }
-                drift.commits = traced.commits
+                drift.verdict = changedOrLost(edit: edit, match: match, path: newPath, commits: traced.commits)
+                if case .lost = drift.verdict { drift.note = "the cited text is gone" }
                 return
             }
         }
-        if drift.status != .ok {
-            drift.commits = try repo.attribute(
-                path: path, start: anchor.start, end: anchor.end, base: base, baseBlob: baseBlob)
+        let position = AnchorPosition(path: newPath, start: found.start, end: found.end)
+        if !renamed && found.start == anchor.start {
+            drift.verdict = .ok(position)
+            return
         }
+        let commits = try repo.attribute(
+            path: path, start: anchor.start, end: anchor.end, base: base, baseBlob: baseBlob)
+        drift.verdict = renamed ? .renamed(position, commits: commits) : .moved(position, commits: commits)
+    }
+
+    /// An edited block: `changed` where the diff rewrote it in place, else at its best match by
+    /// content; `lost` when neither places it.
+    private func changedOrLost(edit: InPlaceEdit?, match: ContentMatch?, path: String, commits: [AnchorCommit])
+        -> AnchorVerdict
+    {
+        if let edit {
+            return .changed(
+                AnchorPosition(path: path, start: edit.start, end: edit.end),
+                confidence: (edit.similarity * 0.9 * 100).rounded() / 100, editedInPlace: true, commits: commits)
+        }
+        if let match {
+            return .changed(
+                AnchorPosition(path: path, start: match.start, end: match.end), confidence: match.confidence,
+                editedInPlace: false, commits: commits)
+        }
+        return .lost(path: path, commits: commits)
     }
 
     /// When the commit that removed the block added or changed a file holding the same lines
@@ -97,9 +101,6 @@ extension AnchorAudit {
                 let now = try follow(
                     repo: repo, path: path, blob: blob, start: found.start, end: found.end, from: commit.id)
             else { continue }
-            drift.status = .moved
-            drift.newPath = now.path
-            (drift.newStart, drift.newEnd) = (now.start, now.end)
             var commits: [AnchorCommit] = []
             for c in trace.commits {
                 if c.id == commit.id.hex {
@@ -110,7 +111,7 @@ extension AnchorAudit {
                 }
                 commits.append(c)
             }
-            drift.commits = commits
+            drift.verdict = .moved(AnchorPosition(path: now.path, start: now.start, end: now.end), commits: commits)
             drift.note = "moved to \(label(repo, now.path)) by \(commit.id.short)"
             return true
         }

@@ -15,6 +15,14 @@ public struct RepinnedDocument: Sendable {
     public var isChanged: Bool { bytes != original }
 }
 
+extension AnchorDrift {
+    /// True when the new position spans as many lines as the anchor.
+    public var keepsLength: Bool {
+        guard let newStart, let newEnd else { return true }
+        return newEnd - newStart == anchor.end - anchor.start
+    }
+}
+
 /// Rewrites drifted anchors in place and renders the revision note.
 public enum AnchorRepin {
     /// Plans the re-pin of every audited document. Only `moved` and `renamed` anchors are
@@ -36,7 +44,11 @@ public enum AnchorRepin {
                     continue
                 case .moved, .renamed:
                     break
-                case .changed where acceptChanged && (drift.confidence ?? 0) >= minimumRepinConfidence:
+                case .changed
+                where acceptChanged && (drift.confidence ?? 0) >= minimumRepinConfidence
+                    && (drift.keepsLength || drift.editedInPlace):
+                    // A range whose length the re-pin would change only moves when the diff says
+                    // why (edited in place); a best match by content of another length is for a person.
                     break
                 case .changed, .lost, .invalid, .unresolved:
                     needsPerson.append(drift)
@@ -99,7 +111,10 @@ public enum AnchorRepin {
     }
 
     /// Writes each changed document atomically, then the lock: every anchor of these documents
-    /// that is now right at the target gets the target as its base.
+    /// that is now right at the target gets the target as its base, and every anchor left as it
+    /// stands for a person (`invalid`, `changed`, `lost`, moved by a bare `:N`) keeps the base it
+    /// was judged at, so the next run judges it the same way until the document line changes: a
+    /// second run on an unchanged tree writes nothing (the lock is rewritten only when it differs).
     public static func apply(
         _ documents: [RepinnedDocument], result: AnchorAuditResult, root: String,
         lock: AnchorLock
@@ -107,22 +122,44 @@ public enum AnchorRepin {
         for document in documents where document.isChanged {
             try AtomicFile.write(document.bytes, to: document.absolutePath)
         }
-        var entries: [AnchorLock.Entry] = []
+        var right: [AnchorLock.Entry] = [], judged: [AnchorLock.Entry] = []
         for (document, audited) in zip(documents, result.documents) {
+            let rewritten = Set(document.rewritten.map(\.anchor.startBytes.lowerBound))
             for drift in audited.drifts {
-                guard let path = drift.newPath, let start = drift.newStart, let end = drift.newEnd,
-                    let target = result.targets[drift.repo]
+                let isRewritten = rewritten.contains(drift.anchor.startBytes.lowerBound)
+                guard
+                    let entry = lockEntry(
+                        drift, doc: document.path, rewritten: isRewritten, target: result.targets[drift.repo])
                 else { continue }
-                let right = drift.status == .ok || document.rewritten.contains { $0.anchor == drift.anchor }
-                if right {
-                    entries.append(
-                        .init(doc: document.path, repo: drift.repo, path: path, start: start, end: end, base: target))
-                }
+                if drift.status == .ok || isRewritten { right.append(entry) } else { judged.append(entry) }
             }
         }
-        var lock = lock
-        lock.replace(docs: Set(documents.map(\.path)), with: entries)
-        try lock.write(root: root)
-        return lock
+        var updated = lock
+        updated.replace(docs: Set(documents.map(\.path)), with: AnchorLock.oneBasePerKey(right + judged))
+        if updated.rendered() != lock.rendered() || !AnchorLock.exists(root: root) { try updated.write(root: root) }
+        return updated
+    }
+
+    /// The lock entry of one anchor after a re-pin: the target for one that is right now (its
+    /// locked base when that still holds), the base it was judged at for one left for a person;
+    /// nil for the rest.
+    static func lockEntry(_ drift: AnchorDrift, doc: String, rewritten: Bool, target: String?) -> AnchorLock.Entry? {
+        if drift.status == .ok || rewritten {
+            guard let path = drift.newPath, let start = drift.newStart, let end = drift.newEnd, let target else {
+                return nil
+            }
+            // An anchor still right at the base the lock gave it keeps that base: a commit that
+            // did not touch it does not rewrite the lock.
+            let kept = !rewritten && drift.baseReason == BaseReason.lock.rawValue ? drift.base : nil
+            return .init(doc: doc, repo: drift.repo, path: path, start: start, end: end, base: kept ?? target)
+        }
+        switch drift.status {
+        case .invalid, .changed, .lost, .moved:
+            guard let path = drift.lockPath ?? drift.path, let base = drift.base else { return nil }
+            return .init(
+                doc: doc, repo: drift.repo, path: path, start: drift.anchor.start, end: drift.anchor.end, base: base)
+        case .ok, .renamed, .unresolved, .historical:
+            return nil
+        }
     }
 }

@@ -59,12 +59,15 @@ final class CodeRepository {
 
     // MARK: History
 
-    private lazy var chainIndex: [ObjectID: Int] = {
+    private(set) lazy var chainIndex: [ObjectID: Int] = {
         var index: [ObjectID: Int] = [:]
         for (i, c) in chain.enumerated() { index[c.id] = i }
         return index
     }()
-    private var landings: [ObjectID: Int?] = [:]
+    /// Landing points found so far, by commit (also filled by the walk of merged branches).
+    var landings: [ObjectID: Int?] = [:]
+    /// The parents of commits off the chain that a walk of a merged branch read.
+    var branchParents: [ObjectID: [ObjectID]] = [:]
 
     /// The index in `chain` of the first commit that contains `commit` (itself when it is on the chain).
     func landingIndex(of commit: ObjectID) -> Int? {
@@ -78,11 +81,6 @@ final class CodeRepository {
         let result: Int? = lo < chain.count ? lo : nil
         landings[commit] = result
         return result
-    }
-
-    /// True when `commit` is a merge on the first-parent chain.
-    func isMerge(_ commit: ObjectID) -> Bool {
-        chainIndex[commit].map { chain[$0].parents.count > 1 } ?? false
     }
 
     /// The newest first-parent commit whose committer time is at or before `time`.
@@ -200,8 +198,14 @@ final class CodeRepository {
     /// so every document costs a few cached diffs instead of a walk of its own. The walk goes back
     /// in growing steps, only as far as the oldest line needs.
     func firstParentBlame(path: String, content: [UInt8]) throws(GitError) -> [ObjectID?] {
+        try firstParentOrigins(path: path, content: content).map { $0.map { chain[$0.index].id } }
+    }
+
+    /// For each line of `content`, the chain index of the commit that last wrote it and the
+    /// line's number in that commit's version of `path`; nil when not committed yet.
+    func firstParentOrigins(path: String, content: [UInt8]) throws(GitError) -> [(index: Int, line: Int)?] {
         let lineCount = content.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } + (content.last.map { $0 == 0x0A ? 0 : 1 } ?? 0)
-        var owners = [ObjectID?](repeating: nil, count: lineCount)
+        var owners = [(index: Int, line: Int)?](repeating: nil, count: lineCount)
         guard let head = targetTree.blobID(at: path), !chain.isEmpty else { return owners }
         // Lines of the current version still to attribute: (line in the version, document line).
         var start: [(line: Int, doc: Int)]
@@ -222,14 +226,13 @@ final class CodeRepository {
             while k >= 0 && !pending.isEmpty {
                 let (index, blob) = points[k]
                 guard let blob else { break }
-                let commit = chain[index].id
                 if k == 0 && index > 0 {
                     // Lines older than the walk so far: go further back.
                     deeper = true
                     break
                 }
                 guard k > 0, let previous = points[k - 1].blob else {
-                    for p in pending { found[p.doc] = commit }
+                    for p in pending { found[p.doc] = (index, p.line) }
                     break
                 }
                 let hunks = try diff(previous, blob)
@@ -238,7 +241,7 @@ final class CodeRepository {
                     if let old = oldLine(forNew: p.line, hunks) {
                         next.append((old, p.doc))
                     } else {
-                        found[p.doc] = commit
+                        found[p.doc] = (index, p.line)
                     }
                 }
                 pending = next

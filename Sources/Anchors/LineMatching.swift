@@ -252,10 +252,12 @@ func isTrivialBlock(_ block: ArraySlice<String>) -> Bool {
     block.allSatisfy(isTrivialLine)
 }
 
+/// True for a line with nothing to cite: blank, only braces and punctuation, only comment
+/// markers (`//`, `/*`, ` */`, `#`, `<!-- -->`), or a doc-comment line holding only a tag.
 func isTrivialLine(_ line: String) -> Bool {
     var t = Substring(line.trimmingWhitespace())
     if t.isEmpty { return true }
-    if t.allSatisfy({ "{}()[];,".contains($0) }) { return true }
+    if t.allSatisfy({ "{}()[];,/*#<>!-".contains($0) }) { return true }
     // A doc-comment line holding only a tag: `/// <summary>`, `/// </summary>`, `/// <remarks>`.
     guard t.hasPrefix("///") else { return false }
     t = t.dropFirst(3).drop(while: { $0 == " " })

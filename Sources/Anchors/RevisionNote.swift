@@ -35,6 +35,18 @@ public struct RevisionNote: Sendable {
         rewritten: [AnchorDrift], needsPerson: [AnchorDrift], label: (String, String) -> String,
         against: [String] = []
     ) throws(Failure) -> String {
+        var text = items(rewritten: rewritten, needsPerson: needsPerson, label: label).enumerated().map {
+            "\($0.offset + 1). \($0.element)"
+        }.joined(separator: "\n")
+        if !against.isEmpty {
+            text = "Checked against " + against.map { "`\($0)`" }.joined(separator: ", ") + ".\n\n" + text
+        }
+        return try Template(template, path: templatePath).render(texts: ["date": date, "items": text])
+    }
+
+    /// The note's items, unnumbered: one per file the re-pinned anchors now point into, then
+    /// what is left for a person.
+    func items(rewritten: [AnchorDrift], needsPerson: [AnchorDrift], label: (String, String) -> String) -> [String] {
         var items: [String] = []
         // Group the re-pinned anchors by the file they now point into, in document order.
         var order: [String] = []
@@ -47,12 +59,7 @@ public struct RevisionNote: Sendable {
         for key in order {
             items.append(item(for: groups[key] ?? [], label: label))
         }
-        items += leftForAPerson(needsPerson)
-        var text = items.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
-        if !against.isEmpty {
-            text = "Checked against " + against.map { "`\($0)`" }.joined(separator: ", ") + ".\n\n" + text
-        }
-        return try Template(template, path: templatePath).render(texts: ["date": date, "items": text])
+        return items + leftForAPerson(needsPerson)
     }
 
     /// The anchors left for a person, one item per cause: repositories not mapped in one line,
@@ -135,11 +142,17 @@ public struct RevisionNote: Sendable {
     }
 
     /// Appends the note at the end of `bytes` and, when the Status paragraph lists revisions
-    /// ("Revised 2026-08-07 (...)."), adds this one after the last of them.
+    /// ("Revised 2026-08-07 (...)."), adds this one after the last of them. When the document
+    /// already has a `Revision (DATE)` section of this date, amends it instead (`amend`).
     func append(
         to bytes: [UInt8], lineEnding: String, rewritten: [AnchorDrift], needsPerson: [AnchorDrift],
         label: (String, String) -> String, against: [String] = []
     ) throws(Failure) -> [UInt8] {
+        if let section = revisionSection(in: bytes) {
+            return amend(
+                bytes, section: section, lineEnding: lineEnding,
+                items: items(rewritten: rewritten, needsPerson: needsPerson, label: label), rewritten: rewritten.count)
+        }
         var out = bytes
         if let insertAt = statusInsertionPoint(bytes) {
             let target = against.isEmpty ? "" : " against " + against.map { "`\($0)`" }.joined(separator: ", ")

@@ -164,7 +164,7 @@ import Testing
         #expect(drift.status == .moved && drift.newStart == 12)
     }
 
-    @Test(arguments: LineEnds.allCases) func aBraceAtTheBlamedBaseWalksBackToMeaningfulLines(_ ends: LineEnds) throws {
+    @Test(arguments: LineEnds.allCases) func aBlankLineAtTheBlamedBaseIsInvalidNamingTheBase(_ ends: LineEnds) throws {
         let repo = AnchorRepo(ends)
         repo.write("Src/A.cs", "class A\n{\n    int Count;\n}\n")
         repo.commit("Start", date: "2026-01-01T10:00:00Z")
@@ -172,11 +172,13 @@ import Testing
         let older = repo.commit("Comment", date: "2026-01-02T10:00:00Z")
         repo.write("Src/A.cs", "class A\n{\n\n    // counts\n    int Count;\n}\n")
         repo.write("Docs/adr.md", "The field's comment at Src/A.cs:3.\n")
-        repo.commit("ADR and a blank line", date: "2026-01-03T10:00:00Z")
-        // At the ADR's own commit line 3 is blank: the author wrote against the commit before.
+        let written = repo.commit("ADR and a blank line", date: "2026-01-03T10:00:00Z")
+        // At the ADR's own commit line 3 is blank: wrong when written, every time (issue 32), even
+        // though the commit before had the comment there; the message names the base.
         let drift = try #require(try audit(repo).drift("Src/A.cs:3"))
-        #expect(drift.baseReason == "meaningful-lines" && drift.base == older)
-        #expect(drift.status == .moved && drift.newStart == 4)
+        #expect(drift.baseReason == "blame" && drift.base == written && drift.base != older)
+        #expect(drift.status == .invalid)
+        #expect(drift.note == "cites only blank, brace or comment lines at its base \(written.prefix(7))")
     }
 
     @Test(arguments: LineEnds.allCases) func linesMovedToANewFileInOneCommitAreMovedThere(_ ends: LineEnds) throws {

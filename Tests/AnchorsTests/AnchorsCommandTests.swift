@@ -60,6 +60,14 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: repo.root + "/.relops/anchors.lock"))
         let audit = relops(["anchors", "audit"], in: repo.root)
         #expect(audit.status == 0, "\(audit.stdout)")
+        // The same command again writes nothing: a fixed point.
+        let document = repo.read("Docs/adr/0001-deep-links.md")
+        let lock = repo.read(".relops/anchors.lock")
+        let again = relops(
+            ["anchors", "repin", "Docs/adr/0001-deep-links.md", "--revision-note", "--date", "2026-09-01"],
+            in: repo.root)
+        #expect(again.status == 0 && again.stdout.contains("re-pinned 0 anchors (unchanged)"), "\(again.stdout)")
+        #expect(repo.read("Docs/adr/0001-deep-links.md") == document && repo.read(".relops/anchors.lock") == lock)
     }
 
     @Test(arguments: LineEnds.allCases) func unmappedRepositoriesAreOneLineEachAndEarlierRevisionsAreChecked(
@@ -72,12 +80,18 @@ import Testing
         repo.commit("Store ADR")
         let text = relops(["anchors", "audit", "Docs/adr/0002-store.md"], in: repo.root)
         #expect(text.status == 1)
-        let lines = text.stdout.split(separator: "\n").filter { $0.contains("Store") }
-        #expect(lines.count == 1 && lines[0].hasPrefix("not checked: 2 anchors into Store/"), "\(text.stdout)")
+        // The answer first: the counts, then the advice once, then one line per repository.
+        let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "3 anchors: 1 ok, 2 unresolved", "\(text.stdout)")
+        #expect(lines.count > 2 && lines[1].hasPrefix("2 of 3 anchors cite a repository that is not mapped; "))
         // No code checkout given: Store/ may be a folder of code kept elsewhere or a repository of its own.
-        #expect(lines[0].contains("no Store/ in the documents' repository, and no code checkout was given"))
-        #expect(lines[0].contains("pass --code PATH") && lines[0].contains("--repo Store=PATH"))
-        #expect(text.stdout.contains("3 anchors: 1 ok, 2 unresolved"), "\(text.stdout)")
+        #expect(
+            lines.count > 2 && lines[1].contains("no such folder in the documents' repository and no code checkout"))
+        #expect(lines.count > 2 && lines[1].contains("pass --code PATH") && lines[1].contains("--repo Store=PATH"))
+        #expect(lines.count > 2 && lines[2] == "  Store  2 anchors", "\(text.stdout)")
+        // Named in the advice (twice) and its own line, never once per anchor.
+        #expect(text.stdout.components(separatedBy: "Store").count == 4, "\(text.stdout)")
+        #expect(!text.stdout.contains("Store/Src"), "\(text.stdout)")
         let json = relops(["anchors", "audit", "Docs/adr/0002-store.md", "--format", "json"], in: repo.root)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let unmapped = try #require(object["unmapped"] as? [[String: Any]])
@@ -108,10 +122,32 @@ import Testing
         docs.write("Docs/adr.md", "Store/Src/Cart.cs:3 and Src/A.cs:2.\n")
         docs.commit("adr")
         let text = relops(["anchors", "audit", "Docs/adr.md", "--code", code.root], in: docs.root)
-        let line = text.stdout.split(separator: "\n").first { $0.hasPrefix("not checked:") } ?? ""
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.first == "2 anchors: 1 ok, 1 unresolved", "\(text.stdout)")
         #expect(
-            line
-                == "not checked: 1 anchor into Store/ (repository Store is not mapped; add --repo Store=PATH or anchors.repos)",
+            lines.count > 2
+                && lines[1]
+                    == "1 of 2 anchors cite a repository that is not mapped; map it with --repo Store=PATH or anchors.repos:",
             "\(text.stdout)")
+        #expect(lines.count > 2 && lines[2] == "  Store  1 anchor")
+    }
+
+    @Test func theTextReportOpensWithTheAnswerThenWhatNeedsAPersonThenTheRest() throws {
+        let repo = drifted(.lf)
+        repo.write("Docs/adr/0003-more.md", "# ADR\n\nPast the end `Src/A.cs:99`, fine `Src/A.cs:20`.\n")
+        repo.commit("More")
+        let text = relops(["anchors", "audit"], in: repo.root)
+        let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "4 anchors: 1 ok, 1 moved, 1 invalid, 1 historical", "\(text.stdout)")
+        #expect(lines.count > 1 && lines[1] == "1 anchor moved or renamed: `relops anchors repin` re-pins them")
+        let person = lines.firstIndex(of: "1 anchor needs a person:") ?? -1
+        let fixes = lines.firstIndex(of: "1 anchor a re-pin fixes:") ?? -1
+        #expect(person > 1 && fixes > person, "\(text.stdout)")
+        #expect(lines.firstIndex { $0.contains("invalid    Src/A.cs:99") } ?? -1 > person)
+        #expect(lines.firstIndex { $0.contains("moved      Src/A.cs:5") } ?? -1 > fixes)
+        #expect(!text.stdout.contains("Src/A.cs:20"))
+        let verbose = relops(["anchors", "audit", "--verbose"], in: repo.root)
+        #expect(verbose.stdout.contains("2 anchors ok or historical:"), "\(verbose.stdout)")
+        #expect(verbose.stdout.contains("ok         Src/A.cs:20  ok"), "\(verbose.stdout)")
     }
 }

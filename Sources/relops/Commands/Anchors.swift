@@ -34,14 +34,23 @@ enum AnchorsCommand: RelopsCommand {
         subcommands: [
             CommandSpec(
                 "audit", abstract: "Report anchors that drifted since they were written.",
-                discussion: "Exit 1 when any anchor is not ok or historical.",
-                options: shared + [.format(["text", "json", "sarif", "github"])], positionals: [docs]),
+                discussion: """
+                    Text output opens with the counts and what to do (repositories to map, anchors a re-pin \
+                    fixes), then the anchors that need a person, then those a re-pin fixes. Exit 1 when any \
+                    anchor is not ok or historical.
+                    """,
+                options: shared + [
+                    .format(["text", "json", "sarif", "github"]),
+                    .flag("verbose", help: "Text: list every ok and historical anchor too, after the rest."),
+                ], positionals: [docs]),
             CommandSpec(
                 "repin",
                 abstract: "Rewrite moved and renamed anchors in place and record them in .relops/anchors.lock.",
                 discussion: """
                     Only anchor bytes change. lost, invalid and unresolved anchors (and changed ones without \
-                    --accept-changed) are listed for a person; exit 1 when there are any.
+                    --accept-changed) are listed for a person; exit 1 when there are any. Run again on an \
+                    unchanged tree, it writes nothing; a note for a date that already has a Revision section \
+                    amends that section.
                     """,
                 options: shared + [
                     .flag("accept-changed", help: "Also re-pin changed anchors to their best match by content."),
@@ -72,7 +81,7 @@ enum AnchorsCommand: RelopsCommand {
         let audit = try AnchorAudit(options: options, lock: lock)
         let result = try audit.run()
         if !repin {
-            render(result, format: format, console: console)
+            render(result, format: format, console: console, verbose: arguments.flag("verbose"))
             return result.allAcceptable ? ExitCode.ok : ExitCode.checkFailed
         }
         var note: RevisionNote?
@@ -128,7 +137,7 @@ enum AnchorsCommand: RelopsCommand {
 
     // MARK: Rendering
 
-    static func render(_ result: AnchorAuditResult, format: OutputFormat, console: Console) {
+    static func render(_ result: AnchorAuditResult, format: OutputFormat, console: Console, verbose: Bool) {
         switch format {
         case .json: console.out(result.json.rendered())
         case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
@@ -140,50 +149,10 @@ enum AnchorsCommand: RelopsCommand {
                         + "title=\(property("anchor \(drift.status.rawValue)"))::\(escape("\(drift.anchor.text) \(drift.explanation)"))"
                 )
             }
-            console.out(summary(result))
+            console.out(summary(result).joined(separator: "\n"))
         case .text:
-            for document in result.documents {
-                let drifted = document.drifts.filter { !$0.status.isAcceptable && $0.unmappedRepository == nil }
-                let unchecked = document.drifts.filter { $0.unmappedRepository != nil }.count
-                console.out(
-                    console.styled(document.path, .bold)
-                        + "  \(document.drifts.count) anchors, \(drifted.count) to look at"
-                        + (unchecked > 0 ? ", \(unchecked) not checked" : ""))
-                for drift in drifted {
-                    let status = drift.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
-                    let style: Console.Style = drift.status == .moved || drift.status == .renamed ? .yellow : .red
-                    console.out(
-                        "  \(drift.anchor.line):\(drift.anchor.column)  \(console.styled(status, style)) \(drift.anchor.text)  \(drift.explanation)"
-                    )
-                }
-            }
-            console.out(summary(result))
+            renderText(result, console: console, verbose: verbose)
         }
-    }
-
-    /// The counts, and one line per repository nobody mapped (not one per anchor).
-    static func summary(_ result: AnchorAuditResult) -> String {
-        let total = result.drifts.count
-        let parts = result.counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }
-        var lines = result.unmappedRepositories.map { repo in
-            "not checked: \(repo.count) anchor\(repo.count == 1 ? "" : "s") into \(repo.name)/ "
-                + unmappedReason(repo.name, codeIsDocuments: result.codeName.isEmpty)
-        }
-        lines.append(
-            "\(total) anchor\(total == 1 ? "" : "s")" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")))
-        return lines.joined(separator: "\n")
-    }
-
-    /// Why anchors into `name/` were not checked, and what to pass. With no code checkout given,
-    /// `name/` is as likely a folder of the code (kept in another checkout) as a repository of its
-    /// own: relops cannot tell, so it says both.
-    static func unmappedReason(_ name: String, codeIsDocuments: Bool) -> String {
-        guard codeIsDocuments else {
-            return "(repository \(name) is not mapped; add --repo \(name)=PATH or anchors.repos)"
-        }
-        return "(no \(name)/ in the documents' repository, and no code checkout was given: if the code is "
-            + "elsewhere, pass --code PATH or set anchors.code; if \(name) is a repository of its own, "
-            + "add --repo \(name)=PATH or anchors.repos)"
     }
 
     /// GitHub workflow-command escaping for a message and for a property value.

@@ -1,0 +1,91 @@
+import Anchors
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct SentenceRepositoryTests {
+    /// The issue's sentence: the bare names after a full path into an unmapped repository belong
+    /// to that repository, not to the four `Program.cs` of the mapped one.
+    @Test(arguments: LineEnds.allCases) func bareNamesAfterAPathIntoAnUnmappedRepositoryAreUnmapped(
+        _ ends: LineEnds
+    ) throws {
+        let repo = AnchorRepo(ends, "sentence")
+        for service in ["Identity", "Conference", "Engagement", "Gateway"] {
+            repo.write("Source/Services/\(service).Service/Program.cs", numbered("\(service.lowercased())", 1...90))
+        }
+        repo.write(
+            "Docs/adr.md",
+            """
+            # ADR
+
+            The listener is added from each service's `Program.cs` (`OtherRepo/Source/Services/Identity.Service/Program.cs:81`, Conference `Program.cs:85`, Engagement `Program.cs:68`).
+
+            OtherRepo registers it once more: `Program.cs:12`.
+
+            Here the gateway's own `Gateway.Service/Program.cs:3` and its `Program.cs:4`.
+
+            """)
+        repo.commit("ADR")
+        let result = try audit(repo)
+        for text in ["Program.cs:85", "Program.cs:68", "Program.cs:12"] {
+            let drift = try #require(result.drift(text))
+            #expect(drift.status == .unresolved && drift.unmappedRepository == "OtherRepo", "\(text)")
+            #expect(drift.candidates.isEmpty && drift.note?.contains("repository OtherRepo") == true, "\(text)")
+        }
+        #expect(result.unmappedRepositories.map(\.name) == ["OtherRepo"])
+        #expect(result.unmappedRepositories.first?.count == 4)
+        // A path into the mapped repository binds the bare name after it there.
+        let gateway = try #require(result.drift("Program.cs:4"))
+        #expect(gateway.path == "Source/Services/Gateway.Service/Program.cs" && gateway.status == .ok)
+    }
+
+    /// A mapped repository named earlier in the paragraph, by a path or by its name alone, decides
+    /// among the files a bare name fits in several repositories; a new paragraph starts afresh.
+    @Test(arguments: LineEnds.allCases) func theParagraphsRepositoryDecidesAmongRepositories(_ ends: LineEnds) throws {
+        let shared = AnchorRepo(ends, "shared")
+        shared.write("Src/Startup.cs", numbered("startup", 1...5))
+        shared.write("Src/Program.cs", numbered("shared", 1...5))
+        shared.commit("Shared")
+        let repo = AnchorRepo(ends, "paragraph")
+        repo.write("Src/App/Program.cs", numbered("app", 1...5))
+        repo.write(
+            "Docs/adr.md",
+            """
+            # ADR
+
+            Startup lives in `Shared/Src/Startup.cs:1`. The host is built in `Program.cs:2`.
+
+            In Shared the host also logs at `Program.cs:3`.
+
+            Elsewhere, `Program.cs:4`.
+
+            """)
+        repo.commit("ADR")
+        let result = try audit(repo, repos: [("Shared", shared.root)])
+        for text in ["Program.cs:2", "Program.cs:3"] {
+            let drift = try #require(result.drift(text))
+            #expect(drift.repo == "Shared" && drift.path == "Src/Program.cs" && drift.status == .ok, "\(text)")
+        }
+        let elsewhere = try #require(result.drift("Program.cs:4"))
+        #expect(elsewhere.status == .unresolved && elsewhere.candidates.count == 2)
+    }
+}
+
+@Suite struct SentenceFolderTests {
+    /// A path whose first folder was deleted since names no repository: the bare name after it is
+    /// read in the repository that held that path at the anchor's base.
+    @Test(arguments: LineEnds.allCases) func aFolderDeletedSinceIsNoRepository(_ ends: LineEnds) throws {
+        let repo = AnchorRepo(ends, "deleted-folder")
+        repo.write("Legacy/Src/Old.cs", numbered("old", 1...5))
+        repo.write("Src/App/Program.cs", numbered("app", 1...5))
+        repo.write("Docs/adr.md", "The old handler `Legacy/Src/Old.cs:2` calls `Program.cs:3`.\n")
+        repo.commit("ADR", date: "2026-07-15T09:00:00Z")
+        repo.git("rm", "-q", "-r", "Legacy")
+        repo.commit("Drop Legacy (#4)", date: "2026-08-01T09:00:00Z")
+        let result = try audit(repo)
+        #expect(result.drift("Legacy/Src/Old.cs:2")?.status == .lost)
+        let bare = try #require(result.drift("Program.cs:3"))
+        #expect(bare.unmappedRepository == nil && bare.path == "Src/App/Program.cs" && bare.status == .ok)
+        #expect(result.unmappedRepositories.isEmpty)
+    }
+}

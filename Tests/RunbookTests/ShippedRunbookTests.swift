@@ -57,8 +57,9 @@ import Testing
                 ],
                 ["scan --host app.example.com"],
                 ["verify --host app.example.com --platforms  \(flags)", "verify --host \(old) --platforms  \(flags)"],
-                ["scan --host app.example.com --expect binary=auto"],
-                ["scan --host app.example.com --expect binary=auto"],
+                // The new build's binary count: the new host, plus the old host where the cutover kept it.
+                ["scan --host app.example.com --host \(old) --expect binary=auto"],
+                ["scan --host app.example.com --host \(old) --expect binary=auto"],
                 ["verify --host app.example.com --platforms  --wait 30m \(flags)"],
                 [], [], [],
                 ["verify --host \(old) --platforms  \(flags)"],

@@ -125,6 +125,7 @@ let package = Package(
         + fuzzer("FuzzAnchors", ["Anchors"])
         + fuzzer("FuzzAPK", ["Fingerprint"])
         + fuzzer("FuzzBinaryManifest", ["Fingerprint"])
-        + fuzzer("FuzzConfig", ["RelopsCore"]),
+        + fuzzer("FuzzConfig", ["RelopsCore"])
+        + fuzzer("FuzzNginx", ["Association"]),
     swiftLanguageModes: [.v6]
 )

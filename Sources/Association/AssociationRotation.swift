@@ -21,13 +21,11 @@ extension AssociationSources {
         case .external: return .external(source)
         case .settings(let path, let section):
             let keyPath = section.split(separator: ":").map(String.init) + ["AndroidCertFingerprints"]
-            return .file(
-                ConfigTarget(path: project.root + "/" + path, displayPath: path, keyPath: keyPath), source: source)
+            return .file(try ConfigTarget.inRepository(path, root: project.root, keyPath: keyPath), source: source)
         case .staticFile(let path), .nginx(_, _, _, .file(let path)):
-            let full = try ServedFile.resolve(path, root: project.root)
-            var target = ConfigTarget(path: full, displayPath: path, keyPath: [], servedDocument: true)
-            let document = try target.load()
-            target = ConfigTarget(
+            // The same strict reader render and verify use, before any edit.
+            let (full, document) = try ServedFile.document(path, root: project.root)
+            let target = ConfigTarget(
                 path: full, displayPath: path,
                 keyPath: try Self.statementKeyPath(document, package: project.config.androidPackage),
                 servedDocument: true)
@@ -68,7 +66,7 @@ extension AssociationSources {
                     "\(document.path): no statement grants \(AssetLinksDocument.handleAllURLs) to an android_app "
                         + "target, so there is no sha256_cert_fingerprints to rotate")
             }
-            let packages = apps.map { $0.package ?? "(no package_name)" }.joined(separator: ", ")
+            let packages = countedList(apps.map { $0.package ?? "(no package_name)" })
             throw Failure(
                 .badInput,
                 "\(document.path): \(apps.count) statements grant handle_all_urls (\(packages)) and "
@@ -125,6 +123,8 @@ public struct ExternalRotation: Sendable {
         if let retire = self.retire { lines.append("  remove from \(statement): \(retire)") }
         var check = "relops verify" + (webHost.map { " --host \($0)" } ?? "")
         for fingerprint in add { check += " --fingerprint \(fingerprint)" }
+        // A fingerprint is checked paired with its package (verify refuses one without).
+        if let package, !add.isEmpty { check += " --package \(package)" }
         lines.append("Then check the live file: \(check)")
         instructions = lines
     }

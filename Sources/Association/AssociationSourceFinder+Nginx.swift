@@ -4,9 +4,11 @@ import RelopsCore
 /// nginx: the configurations that name a `.well-known` document, followed to what they serve.
 extension AssociationSourceFinder {
     /// The directives of the nginx configuration `path`, or nil when it holds no location or does
-    /// not parse (a file that tries to be nginx, naming `.well-known`, is listed as skipped).
-    mutating func readNginx(_ path: String) -> [NginxDirective]? {
-        guard let bytes = readFile(root + "/" + path), bytes.count <= 4 << 20,
+    /// not parse (a file that tries to be nginx, naming `.well-known`, is listed as skipped). It is
+    /// read through `RepositoryFile`: a path leading outside the repository is refused; a FIFO,
+    /// socket or device, or a file over the limit, is listed as skipped.
+    mutating func readNginx(_ path: String) throws(Failure) -> [NginxDirective]? {
+        guard let bytes = try readTracked(path, limit: RepositoryFile.Limit.configuration),
             bytesContain(bytes, "location") || bytesContain(bytes, "include"),
             !bytes.prefix(8000).contains(0)
         else { return nil }
@@ -21,59 +23,46 @@ extension AssociationSourceFinder {
         }
     }
 
-    /// The tracked configurations an `include` argument names: the file name (a glob) and, when
-    /// given, its folder's name must match (`/etc/nginx/snippets/*.conf` names
-    /// `deploy/nginx/snippets/well-known.conf`).
-    static func included(by argument: String, configs: [(path: String, directives: [NginxDirective])]) -> [String] {
-        let wanted = argument.split(separator: "/").map(String.init)
-        guard let name = wanted.last else { return [] }
-        return configs.map(\.path).filter { path in
-            let parts = path.split(separator: "/").map(String.init)
-            guard fnmatch(name, parts[parts.count - 1], 0) == 0 else { return false }
-            guard wanted.count >= 2, parts.count >= 2 else { return true }
-            return fnmatch(wanted[wanted.count - 2], parts[parts.count - 2], 0) == 0
+    /// The bytes of the tracked file `path`, or nil when it is missing, not a regular file or over
+    /// `limit` (the last two listed as skipped, with why); a path that leaves the repository is
+    /// refused.
+    mutating func readTracked(_ path: String, limit: Int) throws(Failure) -> [UInt8]? {
+        do {
+            return try RepositoryFile.read(path, in: root, limit: limit)
+        } catch {
+            if error.isEscape { throw Failure(error.category, error.description) }
+            switch error.kind {
+            case .notRegular, .tooLarge:
+                skipped.append(SkippedCandidate(path: path, reason: error.reason))
+            default: break
+            }
+            return nil
         }
     }
 
-    /// Every configuration `include`d anywhere in `directives`.
-    static func includes(in directives: [NginxDirective], configs: [(path: String, directives: [NginxDirective])])
-        -> [String]
-    {
-        directives.flatMap { directive -> [String] in
-            if directive.name == "include", let argument = directive.arguments.first {
-                return included(by: argument, configs: configs).filter { $0 != directive.file }
-            }
-            return includes(in: directive.children ?? [], configs: configs)
-        }
-    }
-
-    /// `directives` with each `include` replaced by the directives of the tracked files it names
-    /// (at most 8 deep, never a file twice on one path), so a snippet's locations sit in the
-    /// server, and under the `root`, that includes them.
-    static func expandIncludes(
-        _ directives: [NginxDirective], configs: [(path: String, directives: [NginxDirective])], seen: [String]
-    ) -> [NginxDirective] {
-        directives.flatMap { directive -> [NginxDirective] in
-            if directive.name == "include", let argument = directive.arguments.first, seen.count < 8 {
-                return included(by: argument, configs: configs).filter { !seen.contains($0) }.flatMap { path in
-                    let body = configs.first { $0.path == path }?.directives ?? []
-                    return expandIncludes(body, configs: configs, seen: seen + [path])
-                }
-            }
-            var out = directive
-            out.children = directive.children.map { expandIncludes($0, configs: configs, seen: seen) }
-            return [out]
+    /// The tracked configurations nginx would load first, each with its includes expanded once.
+    func topLevelNginx(_ configs: [(path: String, directives: [NginxDirective])]) throws(Failure) -> [(
+        path: String, directives: [NginxDirective]
+    )] {
+        var includes = NginxIncludes(configs)
+        do {
+            return try includes.topLevel()
+        } catch {
+            throw Failure(.badInput, error.message)
         }
     }
 
     /// The nginx locations in `directives` that name a `.well-known` document, each followed to what it serves.
-    func nginxSources(_ directives: [NginxDirective], mapping: ServedPathMapping) -> [(
+    func nginxSources(_ directives: [NginxDirective], mapping: ServedPathMapping, regexes: NginxRegexes) -> [(
         WellKnownDocument, AssociationSource
     )] {
         var out: [(WellKnownDocument, AssociationSource)] = []
         for (scope, inherited) in Self.servers(directives, inheritedRoot: nil) {
             for document in WellKnownDocument.allCases {
-                guard let route = NginxRoute.choose(document.urlPath, in: scope, inheritedRoot: inherited) else {
+                guard
+                    let route = NginxRoute.choose(
+                        document.urlPath, in: scope, inheritedRoot: inherited, regexes: regexes)
+                else {
                     continue
                 }
                 let pattern = route.location.arguments.joined(separator: " ")

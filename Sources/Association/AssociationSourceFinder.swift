@@ -82,16 +82,17 @@ struct AssociationSourceFinder {
     mutating func finish() throws(Failure) -> AssociationSources {
         let trackedSet = Set(tracked)
         try findSettings()
-        let mapping = ServedPathMapping(root: root, tracked: trackedSet, files: tracked)
+        var mapping = try ServedPathMapping(root: root, tracked: trackedSet, files: tracked)
+        skipped += mapping.skipped
+        mapping.skipped = []
         var servedByNginx = Set<String>()
         var configs: [(path: String, directives: [NginxDirective])] = []
         for path in tracked where Self.mayBeNginxConfig(path) {
-            if let directives = readNginx(path) { configs.append((path, directives)) }
+            if let directives = try readNginx(path) { configs.append((path, directives)) }
         }
-        let included = Set(configs.flatMap { Self.includes(in: $0.directives, configs: configs) })
-        for config in configs where !included.contains(config.path) {
-            let expanded = Self.expandIncludes(config.directives, configs: configs, seen: [config.path])
-            for (document, source) in nginxSources(expanded, mapping: mapping) {
+        let regexes = NginxRegexes()
+        for config in try topLevelNginx(configs) {
+            for (document, source) in nginxSources(config.directives, mapping: mapping, regexes: regexes) {
                 if let file = source.servedFile { servedByNginx.insert(file) }
                 found[document, default: []].append(source)
             }
@@ -144,7 +145,7 @@ struct AssociationSourceFinder {
             throw Failure(
                 .badInput,
                 ".relops.yml:\(config.associationLine ?? 1): app.association \(pin) is not a source relops found "
-                    + "(found: \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+                    + "(found: \(names.isEmpty ? "none" : countedList(names)))")
         }
         for (document, sources) in found where sources.count > 1 {
             let kept = sources.filter { $0.repositoryFiles.contains(pin) }
@@ -231,15 +232,15 @@ struct AssociationSourceFinder {
             return
         }
         for path in tracked where nameOf(path).lowercased() == "appsettings.json" {
-            guard let bytes = readFile(root + "/" + path), bytes.count <= 4 << 20,
+            guard let bytes = try readTracked(path, limit: RepositoryFile.Limit.configuration),
                 bytesContain(bytes, "AppAssociation")
             else { continue }
             if Self.isTestPath(path) {
                 skipped.append(SkippedCandidate(path: path, reason: "a test fixture's AppAssociation section"))
                 continue
             }
-            let target = ConfigTarget(
-                path: root + "/" + path, displayPath: path, keyPath: ["AppAssociation", "AndroidCertFingerprints"])
+            let target = try ConfigTarget.inRepository(
+                path, root: root, keyPath: ["AppAssociation", "AndroidCertFingerprints"])
             // Read once: without the section the settings give no document, and a section that does
             // not parse is listed as skipped with why (never taken for "nothing serves it" in silence).
             let settings: AppAssociationSettings

@@ -29,7 +29,11 @@ enum EnvironmentOverrides {
             let environment = String(name.dropFirst(base.count + 1).dropLast(5))
             guard !environment.isEmpty, !environment.contains(".") else { continue }
             let shown = shownFolder.isEmpty ? name : (shownFolder as NSString).appendingPathComponent(name)
-            guard let bytes = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name))
+            // A regular file only (a FIFO is never waited on), not through a symlink, bounded.
+            guard
+                let bytes = try? RepositoryFile.read(
+                    resolved: (folder as NSString).appendingPathComponent(name), named: shown,
+                    limit: RepositoryFile.Limit.configuration)
             else {
                 problems.append(
                     AssociationProblem(

@@ -165,21 +165,22 @@ struct NginxRoute {
     /// The location nginx chooses for `uri` among `locations` (nested ones included): an exact
     /// `=` match, else the longest prefix when it is `^~`, else the first regex that matches,
     /// else the longest prefix.
-    static func choose(_ uri: String, in scope: [NginxDirective], inheritedRoot: String?) -> NginxRoute? {
+    static func choose(_ uri: String, in scope: [NginxDirective], inheritedRoot: String?, regexes engine: NginxRegexes)
+        -> NginxRoute?
+    {
         let root = scope.last { $0.name == "root" }?.arguments.first ?? inheritedRoot
         var bestPrefix: (NginxDirective, String, Bool)?
-        var regexes: [(NginxDirective, NSRegularExpression?)] = []
+        var regexes: [(NginxDirective, String, Bool)] = []
         for location in scope where location.name == "location" && location.children != nil {
             let args = location.arguments
             guard let last = args.last else { continue }
             let modifier = args.count > 1 ? args[0] : ""
             switch modifier {
             case "=":
-                if last == uri { return route(location, "= \(last)", [], root, uri) }
+                if last == uri { return route(location, "= \(last)", [], root, uri, engine) }
             case "~", "~*":
-                let options: NSRegularExpression.Options = modifier == "~*" ? [.caseInsensitive] : []
-                // One that ICU cannot compile is kept in its place: nginx tries regexes in order.
-                regexes.append((location, try? NSRegularExpression(pattern: last, options: options)))
+                // Evaluated in order below, as nginx tries them; one that cannot be read keeps its place.
+                regexes.append((location, last, modifier == "~*"))
             case "", "^~":
                 if uri.hasPrefix(last), last.count > (bestPrefix?.1.count ?? -1) {
                     bestPrefix = (location, last, modifier == "^~")
@@ -188,34 +189,31 @@ struct NginxRoute {
             }
         }
         if let (location, prefix, stop) = bestPrefix, stop {
-            return route(location, "^~ \(prefix)", [], root, uri)
+            return route(location, "^~ \(prefix)", [], root, uri, engine)
         }
-        let whole = NSRange(uri.startIndex..., in: uri)
-        for (location, regex) in regexes {
-            guard let regex else {
-                var unknown = route(location, location.arguments.joined(separator: " "), [], root, uri)
+        for (location, pattern, caseInsensitive) in regexes {
+            switch engine.evaluate(pattern, caseInsensitive: caseInsensitive, on: uri) {
+            case .noMatch: continue
+            case .unreadable:
+                var unknown = route(location, location.arguments.joined(separator: " "), [], root, uri, engine)
                 unknown.unreadableRegex = true
                 return unknown
+            case .match(let captures):
+                return route(location, location.arguments.joined(separator: " "), captures, root, uri, engine)
             }
-            guard let match = regex.firstMatch(in: uri, range: whole) else { continue }
-            let captures = (1..<max(match.numberOfRanges, 1)).map { i -> String in
-                Range(match.range(at: i), in: uri).map { String(uri[$0]) } ?? ""
-            }
-            return route(location, location.arguments.joined(separator: " "), captures, root, uri)
         }
-        if let (location, prefix, _) = bestPrefix { return route(location, prefix, [], root, uri) }
+        if let (location, prefix, _) = bestPrefix { return route(location, prefix, [], root, uri, engine) }
         return nil
     }
 
     /// The route through `location`, or through a nested location that matches more closely.
     static func route(
-        _ location: NginxDirective, _ pattern: String, _ captures: [String], _ root: String?, _ uri: String
-    )
-        -> NginxRoute
-    {
+        _ location: NginxDirective, _ pattern: String, _ captures: [String], _ root: String?, _ uri: String,
+        _ engine: NginxRegexes
+    ) -> NginxRoute {
         let here = location.child("root")?.arguments.first ?? root
         if let nested = location.children, nested.contains(where: { $0.name == "location" }),
-            let inner = choose(uri, in: nested, inheritedRoot: here)
+            let inner = choose(uri, in: nested, inheritedRoot: here, regexes: engine)
         {
             return inner
         }

@@ -17,6 +17,8 @@ struct ServedPathMapping {
     let root: String
     let tracked: Set<String>
     var copies: [Copy] = []
+    /// Build files not read: not a regular file, or over `RepositoryFile.Limit.buildFile`.
+    var skipped: [SkippedCandidate] = []
 
     /// What a server path is in the repository.
     enum Outcome: Equatable {
@@ -26,7 +28,9 @@ struct ServedPathMapping {
         case unmapped
     }
 
-    init(root: String, tracked: Set<String>, files: [String]) {
+    /// Reads the Dockerfiles and compose files among `files` through `RepositoryFile`: one whose
+    /// path leads outside the repository is refused.
+    init(root: String, tracked: Set<String>, files: [String]) throws(Failure) {
         self.root = root
         self.tracked = tracked
         for path in files {
@@ -34,11 +38,11 @@ struct ServedPathMapping {
             if name == "Dockerfile" || name == "Containerfile" || name.hasPrefix("Dockerfile.")
                 || name.hasSuffix(".Dockerfile") || name.hasSuffix(".dockerfile")
             {
-                readDockerfile(path)
+                try readDockerfile(path)
             } else if (name.hasPrefix("docker-compose") || name.hasPrefix("compose"))
                 && (name.hasSuffix(".yml") || name.hasSuffix(".yaml"))
             {
-                readCompose(path)
+                try readCompose(path)
             }
         }
     }
@@ -92,8 +96,23 @@ struct ServedPathMapping {
         return joined
     }
 
-    mutating func readDockerfile(_ path: String) {
-        guard let bytes = readFile(root + "/" + path), bytes.count < 1 << 20 else { return }
+    /// The bytes of the build file `path`; nil (listed as skipped when it is a FIFO or too big)
+    /// when it cannot be read; a path leading outside the repository is refused.
+    mutating func readBuildFile(_ path: String) throws(Failure) -> [UInt8]? {
+        do {
+            return try RepositoryFile.read(path, in: root, limit: RepositoryFile.Limit.buildFile)
+        } catch {
+            if error.isEscape { throw Failure(error.category, error.description) }
+            switch error.kind {
+            case .notRegular, .tooLarge: skipped.append(SkippedCandidate(path: path, reason: error.reason))
+            default: break
+            }
+            return nil
+        }
+    }
+
+    mutating func readDockerfile(_ path: String) throws(Failure) {
+        guard let bytes = try readBuildFile(path) else { return }
         let folder = folderOf(path)
         var workdir = "/"
         var lineNumber = 0
@@ -151,8 +170,8 @@ struct ServedPathMapping {
 
     /// A compose file's bind mounts: `- ./site:/usr/share/nginx/html:ro`, and the long form
     /// (`- type: bind` with `source:` and `target:`), read line by line.
-    mutating func readCompose(_ path: String) {
-        guard let bytes = readFile(root + "/" + path), bytes.count < 1 << 20 else { return }
+    mutating func readCompose(_ path: String) throws(Failure) {
+        guard let bytes = try readBuildFile(path) else { return }
         let folder = folderOf(path)
         var lineNumber = 0
         var long: (source: String?, target: String?, line: Int) = (nil, nil, 0)

@@ -63,9 +63,16 @@ extension AssociationSources {
             return SourcedDocument(document: document, source: source, text: nil, problems: [], notes: [])
         case .staticFile(let path), .nginx(_, _, _, .file(let path)):
             let bytes = try ServedFile.read(path, root: project.root)
+            // The strict reader `fingerprint rotate` edits with: the same refusal on every path.
+            var problems: [AssociationProblem] = []
+            if let problem = ServedFile.strictRead(bytes, path: path).problem { problems.append(problem) }
             return SourcedDocument(
                 document: document, source: source, text: String(decoding: bytes, as: UTF8.self),
-                problems: validate(bytes, document, name: path, config: project.config), notes: [])
+                problems: problems
+                    + validate(bytes, document, name: path, config: project.config).filter {
+                        problems.isEmpty || !$0.description.contains("not valid JSON")
+                    },
+                notes: [])
         case .nginx(let config, let line, _, .body(let body)):
             let name = "\(config):\(line)"
             return SourcedDocument(
@@ -74,8 +81,8 @@ extension AssociationSources {
         case .nginx(let config, let line, let location, .unresolved(let why)):
             throw Failure(.badInput, "\(config):\(line): location \(location) \(why)")
         case .settings(let path, let section):
-            let target = ConfigTarget(
-                path: project.root + "/" + path, displayPath: path,
+            let target = try ConfigTarget.inRepository(
+                path, root: project.root,
                 keyPath: section.split(separator: ":").map(String.init) + ["AndroidCertFingerprints"])
             let settings = try AppAssociationSettings.load(target: target, config: project.config)
             let rendered = try AssociationDocuments.render(settings, templates: templates)
@@ -107,56 +114,5 @@ extension AssociationSources {
             guard isPosition else { return problem }
             return AssociationProblem(document: "\(name):\(problem.location)", location: "", message: problem.message)
         }
-    }
-}
-
-/// Reads a served file of the repository: a regular file inside the working tree, a symlink only
-/// when it resolves inside it, at most 1 MiB.
-public enum ServedFile {
-    /// The largest file read (1 MiB): a real association document is a few kilobytes.
-    public static let sizeCap = 1 << 20
-
-    /// The bytes of `path` (relative to `root`).
-    public static func read(_ path: String, root: String) throws(Failure) -> [UInt8] {
-        let full = try resolve(path, root: root)
-        guard let bytes = readFile(full) else {
-            throw Failure(.couldNotCheck, "\(path): cannot read: \(errnoText())")
-        }
-        guard bytes.count <= sizeCap else {
-            throw Failure(.badInput, "\(path): \(bytes.count) bytes; an association document is at most \(sizeCap)")
-        }
-        return bytes
-    }
-
-    /// The absolute path to read or write for `path`: a symlink's target (so an edit replaces the
-    /// file, not the link), refusing one that leads outside the repository and anything but a
-    /// regular file.
-    public static func resolve(_ path: String, root: String) throws(Failure) -> String {
-        let full = root + "/" + path
-        var info = stat()
-        guard lstat(full, &info) == 0 else {
-            throw Failure(.badInput, "\(path): no such file in the working tree (it is tracked; restore it)")
-        }
-        if info.st_mode & S_IFMT == S_IFLNK {
-            guard let resolved = realpath(full, nil) else {
-                throw Failure(.badInput, "\(path): a symlink to a file that does not exist")
-            }
-            defer { free(resolved) }
-            let target = String(cString: resolved)
-            let base = realpath(root, nil).map { pointer in
-                defer { free(pointer) }
-                return String(cString: pointer)
-            }
-            guard let base, target.hasPrefix(base + "/") else {
-                throw Failure(
-                    .badInput,
-                    "\(path): a symlink to \(target), outside the repository; relops does not read or edit it")
-            }
-            guard stat(full, &info) == 0 else { throw Failure(.badInput, "\(path): cannot read: \(errnoText())") }
-            guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(.badInput, "\(path): not a regular file") }
-            return target
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(.badInput, "\(path): not a regular file") }
-        return full
     }
 }

@@ -62,6 +62,10 @@ public struct ConfigTarget: Sendable, Equatable {
         guard keyPath.allSatisfy({ !$0.isEmpty }) else {
             throw Failure(.usage, "--key \"\(keyText ?? "")\" must look like Section:Key")
         }
+        if let root, config == nil {
+            // `.relops.yml` names a repository file: it must stay inside the repository.
+            return try inRepository(file, root: root, keyPath: keyPath, named: ".relops.yml: app.android.fingerprints ")
+        }
         let absolute = file.hasPrefix("/") ? file : (base as NSString).appendingPathComponent(file)
         let standard = ((absolute as NSString).standardizingPath as NSString).resolvingSymlinksInPath
         var display = file
@@ -69,15 +73,39 @@ public struct ConfigTarget: Sendable, Equatable {
         return ConfigTarget(path: standard, displayPath: display, keyPath: keyPath)
     }
 
-    /// Reads and parses the file: lenient .NET JSON, or strict JSON for a served document.
+    /// The target for the repository file `path` (relative to `root`), resolved through
+    /// `RepositoryPath`: a path that leaves the repository (a symlinked folder, `..`, an absolute
+    /// path) is refused, naming where it leads (`named` prefixes the message: who named the path).
+    public static func inRepository(
+        _ path: String, root: String, keyPath: [String], servedDocument: Bool = false, named: String = ""
+    ) throws(Failure) -> ConfigTarget {
+        let full: String
+        do {
+            full = try RepositoryPath.resolve(path, in: root)
+        } catch {
+            if error.kind == .missing { throw Failure(.badInput, "\(named)\(path): no such file") }
+            throw Failure(error.category, named + error.description)
+        }
+        return ConfigTarget(path: full, displayPath: path, keyPath: keyPath, servedDocument: servedDocument)
+    }
+
+    /// Reads and parses the file: lenient .NET JSON, or strict JSON for a served document. Only a
+    /// regular file is read (a FIFO is refused, not waited on), at most
+    /// `RepositoryFile.Limit.configuration` bytes (a served document: `associationDocument`).
     public func load() throws(Failure) -> JSONCDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw Failure(
-                exists ? .couldNotCheck : .badInput, "\(displayPath): \(exists ? "cannot read" : "no such file")")
+        let limit = servedDocument ? RepositoryFile.Limit.associationDocument : RepositoryFile.Limit.configuration
+        let data: [UInt8]
+        do {
+            data = try RepositoryFile.read(resolved: path, named: displayPath, limit: limit)
+        } catch {
+            switch error.kind {
+            case .missing: throw Failure(.badInput, "\(displayPath): no such file")
+            case .unreadable: throw Failure(.couldNotCheck, "\(displayPath): cannot read")
+            default: throw Failure(error.category, error.description)
+            }
         }
         do {
-            return try JSONCDocument(bytes: Array(data), path: displayPath, strict: servedDocument)
+            return try JSONCDocument(bytes: data, path: displayPath, strict: servedDocument)
         } catch {
             throw Failure(.badInput, error.description)
         }

@@ -82,49 +82,25 @@ public struct ProjectConfig: Sendable, Equatable {
     /// leads outside the repository is not followed, and nothing but a regular file is read.
     public static func load(repositoryRoot root: String) throws(Failure) -> ProjectConfig {
         let path = root + "/" + fileName
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return ProjectConfig() }
-            throw Failure(.couldNotCheck, "\(path): cannot read: \(errnoText())")
-        }
-        if info.st_mode & S_IFMT == S_IFLNK {
-            try ensureLinkStaysInside(path, root: root)
-            guard stat(path, &info) == 0 else {
-                throw Failure(.badInput, "\(path): a symlink to a file that cannot be read: \(errnoText())")
+        let bytes: [UInt8]
+        do {
+            // The one containment rule and regular-file reader: a symlink (or a symlinked folder)
+            // leading outside is refused, a FIFO is never waited on.
+            bytes = try RepositoryFile.read(fileName, in: root, limit: maximumSize)
+        } catch {
+            switch error.kind {
+            case .missing: return ProjectConfig()
+            case .notRegular(let what):
+                throw Failure(.badInput, "\(path): \(what), not a regular file; a configuration is a YAML text file")
+            case .tooLarge(let size, _):
+                throw Failure(.badInput, "\(path): \(size) bytes; a configuration is at most \(maximumSize) bytes")
+            default: throw Failure(error.category, error.description)
             }
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw Failure(.badInput, "\(path): not a regular file; a configuration is a YAML text file")
-        }
-        guard Int(info.st_size) <= maximumSize else {
-            throw Failure(
-                .badInput, "\(path): \(info.st_size) bytes; a configuration is at most \(maximumSize) bytes")
-        }
-        guard let bytes = readFile(path) else { throw Failure(.couldNotCheck, "\(path): cannot read: \(errnoText())") }
-        guard bytes.count <= maximumSize else {
-            throw Failure(.badInput, "\(path): more than \(maximumSize) bytes; a configuration is smaller")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Failure(.badInput, "\(path): not UTF-8 text")
         }
         return try parse(text, path: path)
-    }
-
-    /// Refuses a config symlink whose target resolves outside the repository's root.
-    static func ensureLinkStaysInside(_ path: String, root: String) throws(Failure) {
-        guard let target = realpath(path, nil) else {
-            throw Failure(.badInput, "\(path): a symlink to a file that does not exist")
-        }
-        defer { free(target) }
-        let resolved = String(cString: target)
-        let base = realpath(root, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        }
-        guard let base, resolved.hasPrefix(base == "/" ? "/" : base + "/") else {
-            throw Failure(
-                .badInput, "\(path): a symlink to \(resolved), outside the repository; not followed")
-        }
     }
 
     /// Parses the text of a `.relops.yml`; errors read `path:line:col: what is wrong`, and never

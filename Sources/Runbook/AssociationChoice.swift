@@ -75,12 +75,20 @@ public enum AssociationChoice: Sendable, Equatable {
                 "\(what): no such file in the repository (give a settings file or a served document, `external` when another repository serves them, or leave it empty to use what relops finds)"
             )
         }
-        return String(full.dropFirst(base.count + 1))
+        let relative = String(full.dropFirst(base.count + 1))
+        do {
+            // No folder of the path may lead outside either (a symlinked `Web/`).
+            _ = try RepositoryPath.resolve(relative, in: root)
+        } catch {
+            throw Failure(error.category, "\(what): \(error.description)")
+        }
+        return relative
     }
 
     /// What the file is, for a message saying it is not where the documents come from.
     static func describe(_ path: String, root: String) -> String {
-        let bytes = Array(FileManager.default.contents(atPath: root + "/" + path) ?? Data())
+        let bytes =
+            (try? RepositoryFile.read(path, in: root, limit: RepositoryFile.Limit.configuration)) ?? []
         if String(decoding: bytes, as: UTF8.self).contains("\"AppAssociation\"") {
             return "\(path) holds an AppAssociation section, but relops does not serve the documents from it"
         }

@@ -33,7 +33,10 @@ public final class RunLock {
             guard errno == EEXIST else {
                 throw Failure(.couldNotCheck, "\(path): cannot create the lock: \(errnoText())")
             }
-            let content = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let content =
+                (try? RepositoryFile.read(resolved: path, named: path, limit: 4096)).map {
+                    String(decoding: $0, as: UTF8.self)
+                } ?? ""
             let owner = Int32(content.trimmingCharacters(in: .whitespacesAndNewlines))
             if let owner, owner > 0, RunLock.isAlive(owner) {
                 throw Failure(

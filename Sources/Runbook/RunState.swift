@@ -117,8 +117,22 @@ public struct RunStore: Sendable {
     /// `<repository root>/.relops/runs`.
     public let folder: String
 
+    /// The repository root the folder must stay inside.
+    let repositoryRoot: String
+
     public init(repositoryRoot: String) {
+        self.repositoryRoot = repositoryRoot
         folder = repositoryRoot + "/.relops/runs"
+    }
+
+    /// Refuses a run folder that leads outside the repository (a committed `.relops/runs ->
+    /// ../../outside` symlink): run state and locks are written only inside it.
+    func checkContained() throws(Failure) {
+        do {
+            _ = try RepositoryPath.resolve(".relops/runs", in: repositoryRoot, missingAllowed: true)
+        } catch {
+            throw Failure(error.category, "the run folder \(error.description)")
+        }
     }
 
     public func path(of runID: String) -> String { folder + "/" + runID + ".json" }
@@ -154,14 +168,23 @@ public struct RunStore: Sendable {
 
     /// Reads one run.
     public func load(_ runID: String) throws(Failure) -> RunState {
+        try checkContained()
         let file = path(of: runID)
-        guard let data = FileManager.default.contents(atPath: file) else {
+        // A regular file only: a FIFO planted in the run folder is refused, never waited on.
+        let read: [UInt8]?
+        do {
+            read = try RepositoryFile.read(resolved: file, named: file, limit: RepositoryFile.Limit.relopsFile)
+        } catch {
+            if error.kind != .missing { throw Failure(error.category, error.description) }
+            read = nil
+        }
+        guard let bytes = read else {
             let known = (try? all().map(\.runID)) ?? []
             let hint = known.isEmpty ? "no runs are stored yet" : "runs: \(known.joined(separator: ", "))"
             throw Failure(.usage, "no run `\(runID)` in \(folder) (\(hint))")
         }
         do {
-            return try JSONDecoder().decode(RunState.self, from: data)
+            return try JSONDecoder().decode(RunState.self, from: Data(bytes))
         } catch {
             throw Failure(.badInput, "\(file): not a relops run state: \(error)")
         }
@@ -186,6 +209,7 @@ public struct RunStore: Sendable {
 
     /// Every stored run, oldest first.
     public func all() throws(Failure) -> [RunState] {
+        try checkContained()
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var runs: [RunState] = []
         for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
@@ -223,6 +247,7 @@ public struct RunStore: Sendable {
     /// operator's working record (its excerpts quote the old host, which a later scan must not
     /// count, and `git add -A` must not commit); the report is what goes into history.
     func createFolder() throws(Failure) {
+        try checkContained()
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

@@ -123,6 +123,7 @@ public struct RunbookCatalog: Sendable {
                 guard seen.insert(name).inserted else { continue }
                 let title: String
                 do {
+                    if origin == "repository" { try checkRepositoryRunbook(path) }
                     title = try Runbook(contentsOf: path).title
                 } catch {
                     title = "(does not parse: \(error.message))"
@@ -150,6 +151,20 @@ public struct RunbookCatalog: Sendable {
             let known = names.isEmpty ? "no runbooks found" : "runbooks: \(names.joined(separator: ", "))"
             throw Failure(.usage, "no runbook `\(reference)`\(hint); \(known)")
         }
+        if entry.origin == "repository" { try checkRepositoryRunbook(entry.path) }
         return try Runbook(contentsOf: entry.path)
+    }
+
+    /// A repository's runbook is read only when it stays inside the repository (no symlinked
+    /// `Runbooks/` or `.relops/runbooks` leading out) and is a regular file (never a FIFO).
+    func checkRepositoryRunbook(_ path: String) throws(Failure) {
+        guard path.hasPrefix(repositoryRoot + "/") else { return }
+        let relative = String(path.dropFirst(repositoryRoot.count + 1))
+        do {
+            let full = try RepositoryPath.resolve(relative, in: repositoryRoot)
+            _ = try RepositoryFile.read(resolved: full, named: relative, limit: RepositoryFile.Limit.relopsFile)
+        } catch {
+            throw Failure(error.category, error.description)
+        }
     }
 }

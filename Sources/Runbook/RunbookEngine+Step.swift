@@ -32,7 +32,12 @@ extension RunbookEngine {
         // Without a person, a step that needs one fails before any of its commands run, so a write
         // is never done by a step that then cannot finish.
         let confirmedByFlag = options.confirmedSteps.contains { runbook.step(named: $0)?.id == step.id }
-        if !options.interactive && !confirmedByFlag, let item = firstOpenItem(step) {
+        // An item about a list this step's own scan finds is not asked before the scan (it would
+        // read "Registered with the identity provider: " with nothing after it): a step that only
+        // reads runs its scan first, and the list decides (empty: nothing to confirm).
+        if !options.interactive && !confirmedByFlag, let item = firstOpenItem(step),
+            !(step.onlyReads && namesListNotFoundYet(item))
+        {
             return try fail(step, needsPerson(variables.display(item.text), step))
         }
         var confirmedAny = false
@@ -52,12 +57,19 @@ extension RunbookEngine {
                     evidenceChecked = true
                     if let failed = try checkEvidence(evidence, step) { return failed }
                 }
+                if let list = emptyList(in: item) {
+                    // Nothing to confirm: say the list is empty instead of asking about nothing.
+                    try record(
+                        .confirm, variables.display(item.text), nil, passed: true, index: step.number - 1,
+                        excerpt: "nothing to confirm: {{\(list)}} is empty (\(variables.sources[list] ?? "no value"))")
+                    continue
+                }
                 outcome = try confirm(item, step, byFlag: confirmedByFlag)
                 confirmedAny = true
             }
             if let outcome { return outcome }
         }
-        if !confirmedAny && !tally.checkedSomething && !tally.skipped.isEmpty {
+        if tally.aboutUnchecked || (!confirmedAny && !tally.checkedSomething && !tally.skipped.isEmpty) {
             var reasons: [String] = []
             for reason in tally.skipped where !reasons.contains(reason) { reasons.append(reason) }
             let what =
@@ -76,6 +88,8 @@ extension RunbookEngine {
     struct CheckTally {
         var checkedSomething = false
         var skipped: [String] = []
+        /// Some check the step is `about:` reached no verdict: the step is never passed.
+        var aboutUnchecked = false
     }
 
     /// The step's `evidence:` before its first confirmation: a failure when it does not hold
@@ -110,15 +124,20 @@ extension RunbookEngine {
             var arguments = try variables.arguments(of: command)
             if check.identityVariable != nil { arguments += ["--format", "json"] }
             let result = try runRelops(arguments, step: step)
-            if let outcome = lastOutcome, outcome.checkedNothing {
+            // A command that checked nothing exits 1 for that alone (no check reached a verdict, so
+            // none failed): the step is skipped, saying why, not failed and never passed.
+            let checkedNothing = lastOutcome?.checkedNothing == true
+            if let outcome = lastOutcome, checkedNothing {
                 tally.skipped += outcome.skipped
-            } else if !step.about.isEmpty, let reasons = lastOutcome?.skippedReasons(about: step.about) {
-                // The command checked other things, but not what this step is about.
+            } else if !step.about.isEmpty, let reasons = lastOutcome?.unchecked(about: step.about) {
+                // The command checked other things, but not all of what this step is about.
                 tally.skipped += reasons
+                tally.aboutUnchecked = true
             } else {
                 tally.checkedSomething = true
             }
-            let passed = check.acceptedExitCodes.contains(result.status)
+            let passed =
+                check.acceptedExitCodes.contains(result.status) || (checkedNothing && result.status == 1)
             var excerpt: String?
             if let name = check.identityVariable, passed {
                 let found = IdentityURIs.find(inScanJSON: result.output)
@@ -172,6 +191,26 @@ extension RunbookEngine {
 
     /// What an `identity=` list holds when the scan found nothing: one entry, never split.
     static let noneFound = "(none found)"
+
+    /// True when `item` asks about an `identity=` list that has no value yet.
+    func namesListNotFoundYet(_ item: TaskItem) -> Bool {
+        let lists = runbook.foundVariables
+        return Placeholders.names(in: item.text).contains {
+            lists.contains($0.lowercased()) && variables.value(of: $0) == nil
+        }
+    }
+
+    /// The name of the `identity=` list `item` asks about when that list is empty (the scan found
+    /// nothing): such an item needs no confirmation.
+    func emptyList(in item: TaskItem) -> String? {
+        let lists = runbook.foundVariables
+        guard let name = Placeholders.names(in: item.text).first(where: { lists.contains($0.lowercased()) }),
+            let value = variables.value(of: name)
+        else { return nil }
+        let entries = value.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard entries.allSatisfy({ $0.isEmpty || $0 == Self.noneFound }) else { return nil }
+        return variables.spelling(of: name)
+    }
 
     /// The item's text for a person, once per entry of an `identity=` list it names. A list holds
     /// one entry a line (an entry never holds a line break), so a placeholder such as

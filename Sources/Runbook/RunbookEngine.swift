@@ -112,10 +112,13 @@ public final class RunbookEngine {
         io.show(.started(runID: state.runID, resumed: resumed))
         // Evidence from before a done write is history: the inventory before a cutover no longer
         // holds after it, by design. Only what was checked after the last write must still hold.
+        // A write skipped because another repository serves the association files is that
+        // repository's write (a retirement deployed elsewhere): it ends the evidence before it too.
         let lastWrite =
             runbook.steps.filter { step in
                 let status = state.steps[step.number - 1].status
-                return step.writes && (status == .passed || status == .confirmed)
+                let elsewhere = status == .skipped && step.condition == .localAssociation
+                return step.writes && (status == .passed || status == .confirmed || elsewhere)
             }.map(\.number).max() ?? 0
         for step in runbook.steps {
             let index = step.number - 1

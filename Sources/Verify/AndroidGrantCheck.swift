@@ -7,6 +7,9 @@ struct AndroidGrantCheck {
     let package: String?
     /// Canonical expected fingerprints.
     let fingerprints: [String]
+    /// Why some included file was not read (`--local`: not a file of this repository's site), when
+    /// one was not: what is not found may be in it, so it is not checked rather than failed.
+    var unread: String?
 
     /// Checks the statements of a file and everything it includes.
     func evaluate(_ statements: [AssetLinksDocument.Statement], into list: inout CheckList) {
@@ -22,6 +25,10 @@ struct AndroidGrantCheck {
             return
         }
         let granting = apps.filter { $0.grants && $0.package == package }
+        if granting.isEmpty, let unread {
+            list.skip("assetlinks.grant", "\(package) is not granted in what was read, and \(unread)")
+            return
+        }
         guard !granting.isEmpty else {
             let others = Set(apps.filter(\.grants).map(\.package)).sorted()
             let found =
@@ -47,6 +54,9 @@ struct AndroidGrantCheck {
         for expected in fingerprints {
             if served.contains(expected) {
                 list.pass("assetlinks.fingerprint", "\(package) lists \(expected)")
+            } else if let unread {
+                list.skip(
+                    "assetlinks.fingerprint", "\(package) does not list \(expected) in what was read, and \(unread)")
             } else if let near = served.first(where: {
                 (try? FingerprintNormalizer.sha256($0))?.canonical == expected
             }) {

@@ -53,6 +53,11 @@ public struct Check: Sendable, Equatable {
 public struct VerifyReport: Sendable {
     /// The checks, in order.
     public var checks: [Check] = []
+    /// What the operator asked for that relops could not check, each a line saying why and what
+    /// would make it checkable (`VerifyDemands`); printed first. Fails the run unless `allowUnchecked`.
+    public var unchecked: [String] = []
+    /// `--allow-unchecked`: `unchecked` is reported but does not fail the run.
+    public var allowUnchecked = false
 
     /// A report of `checks`.
     public init(checks: [Check] = []) { self.checks = checks }
@@ -66,18 +71,20 @@ public struct VerifyReport: Sendable {
     /// could not be reached wins over a failed check: the verdict is incomplete.
     public var failureCategory: FailureCategory? {
         if unreachable { return .couldNotCheck }
-        return failed ? .checkFailed : nil
+        return failed || (!unchecked.isEmpty && !allowUnchecked) ? .checkFailed : nil
     }
 
     public var json: JSONValue {
         let count = { (v: Check.Verdict) in JSONValue.int(checks.filter { $0.verdict == v }.count) }
         return .object([
+            ("unchecked", .array(unchecked.map { .string($0) })),
             ("checks", .array(checks.map(\.json))),
             (
                 "summary",
                 .object([
                     ("pass", count(.pass)), ("warn", count(.warn)), ("fail", count(.fail)),
                     ("skip", count(.skip)), ("unreachable", .bool(unreachable)),
+                    ("unchecked", .int(unchecked.count)), ("allow_unchecked", .bool(allowUnchecked)),
                 ])
             ),
         ])

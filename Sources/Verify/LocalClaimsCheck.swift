@@ -56,7 +56,7 @@ extension Verifier {
             for app in grouped(options.claimingApps.filter { mine.contains($0.claim) }) {
                 out.append(
                     android
-                        ? androidGrant(app.app, at: app.locations, AssetLinksDocument(json: json), origin)
+                        ? androidGrant(app.app, at: app.locations, documents.expandedAssetLinks(json), origin)
                         : appleDetail(app.app, at: app.locations, AppSiteAssociation(json: json), origin))
             }
             var seen: Set<String> = []
@@ -102,7 +102,8 @@ extension Verifier {
     }
 
     static func androidGrant(
-        _ app: ClaimingApp, at locations: [String], _ document: AssetLinksDocument, _ origin: String
+        _ app: ClaimingApp, at locations: [String],
+        _ document: (statements: [AssetLinksDocument.Statement], unresolved: Bool), _ origin: String
     )
         -> Check
     {
@@ -130,11 +131,11 @@ extension Verifier {
         var lacks = "has no statement granting \(relation) to \(package)"
         if apps.contains(where: { $0.package == package }) { lacks += " (\(package) is listed without it)" }
         lacks += granted.isEmpty ? "" : "; it grants it to " + granted.joined(separator: ", ")
-        if document.statements.contains(where: { $0.include != nil }) {
+        if document.unresolved {
             return Check(
                 name, .skip, url: nil,
-                "\(at): \(claimant) claims App Links; \(origin) \(lacks), and its include statements are not "
-                    + "fetched with --local (checked live)", evidence: locations)
+                "\(at): \(claimant) claims App Links; \(origin) \(lacks), and an include statement names a file "
+                    + "outside this repository's site, not fetched with --local (checked live)", evidence: locations)
         }
         return Check(
             name, .fail, url: nil, "\(at): \(claimant) claims App Links, but \(origin) \(lacks)", evidence: locations)

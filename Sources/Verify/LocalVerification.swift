@@ -32,7 +32,17 @@ extension Fetcher {
             return Verifier.responseBody(results[index], name, strictType: strictType, into: &list)
         }
         guard let file = files[index] else {
-            list.skip("\(name).fetch", "--local: included files are not fetched; their statements are not checked")
+            let url = requests[index].url
+            if let included = options.expectedDocuments?.includedFiles[url] {
+                list.skip(
+                    "\(name).status",
+                    "--local: not fetched; read from \(included.path), the file of this repository's site at that URL")
+                return Array(included.text.utf8)
+            }
+            list.skip(
+                "\(name).fetch",
+                "--local: \(url) is not a tracked file of the site this repository serves; its statements are "
+                    + "checked only live")
             return nil
         }
         let source = options.expectedDocuments?.source ?? "the configuration"

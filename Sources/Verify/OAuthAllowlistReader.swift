@@ -94,7 +94,14 @@ struct AllowlistReader {
     /// The strings at `keyPath` in `path`, nil when the file or key is absent (bad input when the
     /// file must exist). A file that does not mention the key's last part is not parsed.
     func values(_ path: String, _ keyPath: [String], mustExist: Bool) throws(Failure) -> FileValues? {
-        guard let data = FileManager.default.contents(atPath: root + "/" + path) else {
+        let read: [UInt8]?
+        do {
+            read = try RepositoryFile.read(path, in: root, limit: RepositoryFile.Limit.configuration)
+        } catch {
+            if error.isEscape || error.kind != .missing { throw Failure(error.category, error.description) }
+            read = nil
+        }
+        guard let data = read else {
             if mustExist {
                 throw Failure(.badInput, "\(path): no such file (app.oauth.allowlist in .relops.yml names it)")
             }

@@ -87,6 +87,9 @@ public struct OAuthCallbackLeg: Sendable {
     public var notes: [String] = []
     /// A reverse-DNS scheme to suggest (the app's package or bundle id), when known.
     public var suggestedScheme: String?
+    /// Why the allowlist is not read here, when it is not: `app.oauth.allowlist: external` in
+    /// `.relops.yml`. Its checks then say "not checked here", never fail.
+    public var allowlistExternal: String?
 
     /// An empty leg.
     public init() {}
@@ -98,7 +101,8 @@ public struct OAuthCallbackLeg: Sendable {
     public static let defaultKey = "OAuth:AllowedReturnUrlSchemes"
 
     /// Reads the leg from the tracked `paths` under `root`. `.relops.yml`'s `app.oauth.allowlist`
-    /// (`path#Section:Key`) names the allowlist; without it every tracked `appsettings*.json`
+    /// (`path#Section:Key`) names the allowlist, or says it is `external` (another repository
+    /// holds it: not read, not failed); without it every tracked `appsettings*.json`
     /// holding `OAuth:AllowedReturnUrlSchemes` is read. A malformed setting or config is bad input.
     public static func read(root: String, paths: [String], config: ProjectConfig) throws(Failure) -> OAuthCallbackLeg {
         var leg = OAuthCallbackLeg()
@@ -125,7 +129,11 @@ public struct OAuthCallbackLeg: Sendable {
                 if text.contains("AuthenticateAsync") { leg.readCallSites(text, path) }
             }
         }
-        leg.allowlists = try AllowlistReader(root: root, paths: paths, setting: config.oauthAllowlist).read()
+        if config.oauthAllowlist?.lowercased() == "external" {
+            leg.allowlistExternal = "app.oauth.allowlist: external in .relops.yml"
+        } else {
+            leg.allowlists = try AllowlistReader(root: root, paths: paths, setting: config.oauthAllowlist).read()
+        }
         leg.suggestedScheme =
             config.androidPackage ?? config.iosAppIDs.first.map { String($0.drop { $0 != "." }.dropFirst()) }
         return leg

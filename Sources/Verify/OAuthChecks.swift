@@ -46,11 +46,18 @@ extension OAuthCallbackLeg {
     func registrationChecks() -> [Check] {
         let registrations = callbackRegistrations
         guard !allowlists.isEmpty || registrations.isEmpty else {
+            // Absence is not a failure: the identity service may live in another repository.
+            let why =
+                allowlistExternal.map { "the allowlist is external (\($0))" }
+                ?? "no allowlist in this repository: no tracked appsettings*.json sets \(Self.defaultKey) (name "
+                + "it with app.oauth.allowlist: path#Section:Key in .relops.yml, or say app.oauth.allowlist: "
+                + "external when another repository holds it)"
+            let schemes = registrations.map(\.scheme).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             return [
                 Check(
-                    "oauth.allow-listed", .fail, url: nil,
-                    "no allowlist found: no tracked appsettings*.json sets \(Self.defaultKey) (or name it with "
-                        + "app.oauth.allowlist in .relops.yml): the completion redirect falls back to the web base URL",
+                    "oauth.allow-listed", .skip, url: nil,
+                    "not checked here: \(why); the identity service must allow-list "
+                        + schemes.joined(separator: ", "),
                     evidence: registrations.map(\.location))
             ]
         }

@@ -76,34 +76,6 @@ extension Verifier {
         return parseJSON(r.body, name, into: &list)
     }
 
-    /// Live against rendered, as JSON values (key order and `1` vs `1.0` do not matter). A live
-    /// document that lacks something the rendered one grants fails and shows where they differ and
-    /// both documents; one that only adds to it (other apps, more components, `webcredentials`)
-    /// warns and names the additions: extra content is the team's choice, not a broken link.
-    static func compare(
-        live: JSONValue, rendered: JSONValue, from source: String, _ name: String, into list: inout CheckList
-    ) {
-        let diffs = live.differences(from: rendered, path: "$", limit: 3, names: ("live", "rendered"))
-        if diffs.isEmpty {
-            list.pass(name, "the live document matches the one rendered from \(source)")
-        } else if let added = JSONAdditions.of(live, over: rendered), !added.isEmpty {
-            let shown =
-                added.prefix(5).joined(separator: "; ") + (added.count > 5 ? "; and \(added.count - 5) more" : "")
-            list.warn(
-                name,
-                "the live document holds everything rendered from \(source) and adds \(added.count) thing(s) "
-                    + "the config does not grant: \(shown)")
-        } else {
-            list.fail(
-                name,
-                "the live document differs from the one rendered from \(source) (live vs rendered): "
-                    + diffs.joined(separator: "; ")
-                    + " | live: \(live.rendered(pretty: false).prefixed(2000))"
-                    + " | rendered: \(rendered.rendered(pretty: false).prefixed(2000))"
-            )
-        }
-    }
-
     static func describe(_ error: CurlError) -> String {
         switch error.kind {
         case .timedOut: return "timed out: \(error.message)"

@@ -12,10 +12,14 @@ extension Verifier {
     public static func tlsOnly(_ options: VerifyOptions, now: Date = Date()) throws(Failure) -> VerifyReport {
         let url = "https://\(try HostSpec.normalized(options.host))/"
         guard !options.local else {
-            return VerifyReport(checks: [
+            // Nothing checked: that fails the command unless --allow-unchecked (a runbook step skips).
+            var report = VerifyReport(checks: [
                 Check(
                     "tls", .skip, url: url, "--local: nothing fetched; DNS and the TLS handshake are checked only live")
             ])
+            report.unchecked = VerifyDemands.unmet(options, report)
+            report.allowUnchecked = options.allowUnchecked
+            return report
         }
         let options = try options.normalized()
         try Fetcher.requireLibcurl()

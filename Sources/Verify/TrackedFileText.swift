@@ -11,7 +11,8 @@ enum TrackedFileText {
     /// The file's text when it holds one of `markers` (any, when `markers` is empty); nil when it
     /// is unreadable, too big, or holds none.
     static func read(_ path: String, containing markers: [String] = []) -> String? {
-        guard let data = FileManager.default.contents(atPath: path), data.count <= sizeCap else { return nil }
+        // Regular files only (a FIFO is never waited on), not through a final symlink, bounded.
+        guard let data = try? RepositoryFile.read(resolved: path, named: path, limit: sizeCap) else { return nil }
         guard markers.isEmpty || markers.contains(where: { bytesContain(data, $0) }) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }

@@ -11,6 +11,8 @@ public enum Verifier {
     public static let androidBodyCap = 512 * 1024
     /// How deep `include` statements may nest below the host's own file.
     public static let maxIncludeDepth = 5
+    /// How many files `include` statements may name in all, below the host's own file.
+    public static let maxIncludedFiles = 20
 
     /// What runs against one host.
     struct HostPlan {
@@ -58,6 +60,7 @@ public enum Verifier {
     /// Runs the checks. Throws only for bad inputs; an unreachable host is a check in the report.
     public static func run(_ options: VerifyOptions) throws(Failure) -> VerifyReport {
         let options = try options.normalized()
+        if let missing = VerifyDemands.missingInput(options) { throw missing }
         if !options.local { try Fetcher.requireLibcurl() }
         var fetcher = Fetcher(options: options)
         // First round: every host's files, Apple's CDN copies and Google's API, all at once.
@@ -95,6 +98,8 @@ public enum Verifier {
             report.checks += androidAllHosts(claims, androidOutcome)
         }
         if let oauth = options.oauth { report.checks += oauth.checks() }
+        report.unchecked = VerifyDemands.unmet(options, report)
+        report.allowUnchecked = options.allowUnchecked
         return report
     }
 
@@ -159,7 +164,9 @@ public enum Verifier {
         if let expected = options.expectedDocuments, let rendered = expected.appSiteAssociation,
             host.plan.host == options.host, !options.local
         {
-            compare(live: json, rendered: rendered, from: expected.source, "aasa.rendered", into: &list)
+            compareLinks(
+                live: document, liveJSON: json, rendered: rendered, from: expected.source,
+                links: options.expectation.iosPaths, into: &list)
         }
         return (list.checks, json)
     }
@@ -192,10 +199,12 @@ public enum Verifier {
     static func thirdPartiesNotAsked(_ host: HostRequests, _ options: VerifyOptions) -> [Check] {
         if options.offline {
             let flag = options.local ? "--local" : "--offline"
-            return [
-                Check("dal", .skip, url: nil, "\(flag): Google's Digital Asset Links API not asked"),
-                Check("apple-cdn", .skip, url: nil, "\(flag): Apple's CDN not asked"),
-            ]
+            // Only the platforms checked: an Android-only app has nothing to ask Apple's CDN.
+            return
+                (host.plan.android
+                ? [Check("dal", .skip, url: nil, "\(flag): Google's Digital Asset Links API not asked")] : [])
+                + (host.appSiteAssociation != nil
+                    ? [Check("apple-cdn", .skip, url: nil, "\(flag): Apple's CDN not asked")] : [])
         }
         if host.plan.android && options.expectation.androidPackage == nil {
             return [Check("dal", .skip, url: nil, "no expected package name: Google's API not asked")]
@@ -257,11 +266,14 @@ public enum Verifier {
         var out: [Check] = []
         // Each pending file: its request slot and the chain of URLs that led to it.
         var level: [(slot: Int, chain: [String])] = [(index, [rootURL])]
-        var fetched: Set<String> = [rootURL]
+        var walk = IncludeWalk(root: rootURL)
         var first = true
         var rootRead = false
+        var rootJSON: JSONValue?
+        var includesRead = 0
+        var includedByURL: [String: [AssetLinksDocument.Statement]] = [:]
+        var includeFailed = false
         while !level.isEmpty {
-            var next: [(url: String, chain: [String])] = []
             for (slot, chain) in level {
                 let url = fetcher.requests[slot].url
                 var fileList = CheckList(url: url)
@@ -269,49 +281,47 @@ public enum Verifier {
                 if let body = fetcher.body(slot, prefix, strictType: true, into: &fileList),
                     let json = parseJSON(body, prefix, into: &fileList)
                 {
-                    if first { rootRead = true }
                     let document = AssetLinksDocument(json: json)
+                    if first {
+                        rootRead = true
+                        rootJSON = json
+                    } else {
+                        includesRead += 1
+                        includedByURL[url] = document.statements
+                    }
                     for e in document.errors { fileList.fail("\(prefix).format", e) }
                     for w in document.warnings { fileList.warn("\(prefix).format", w) }
                     if document.errors.isEmpty {
                         fileList.pass("\(prefix).format", "\(document.statements.count) well-formed statement(s)")
                     }
-                    if first, let rendered, let document = rendered.assetLinks {
-                        compare(
-                            live: json, rendered: document, from: rendered.source, "assetlinks.rendered",
-                            into: &fileList)
-                    }
                     for s in document.statements {
-                        guard let include = s.include else {
+                        if let include = s.include {
+                            walk.follow(include, statement: s.index, chain: chain, into: &fileList)
+                        } else {
                             statements.append(s)
-                            continue
-                        }
-                        if !include.lowercased().hasPrefix("https://") {
-                            fileList.fail(
-                                "assetlinks.include",
-                                "statement [\(s.index)] includes \(include): only https is followed")
-                        } else if chain.contains(include) {
-                            fileList.fail(
-                                "assetlinks.include", "include loop: " + (chain + [include]).joined(separator: " -> "))
-                        } else if chain.count > maxIncludeDepth {
-                            fileList.fail(
-                                "assetlinks.include",
-                                "includes nest deeper than \(maxIncludeDepth) levels at \(include)")
-                        } else if fetched.insert(include).inserted {
-                            next.append((include, chain + [include]))
                         }
                     }
                 }
+                if !first && fileList.failed { includeFailed = true }
                 out += fileList.checks
                 first = false
             }
-            level = next.map { (fetcher.add($0.url, cap: androidBodyCap), $0.chain) }
+            level = walk.takeNext().map { (fetcher.add($0.url, cap: androidBodyCap), $0.chain) }
             if !level.isEmpty { fetcher.run() }
         }
         // When the host's own file could not be read, its failure says it all.
         if rootRead {
-            AndroidGrantCheck(package: expectation.androidPackage, fingerprints: expectation.fingerprints)
-                .evaluate(statements, into: &list)
+            let unread = out.first { $0.name == "assetlinks.include.fetch" && $0.verdict == .skip }
+            AndroidGrantCheck(
+                package: expectation.androidPackage, fingerprints: expectation.fingerprints,
+                unread: unread.map { "an included file was not read (\($0.url ?? "?"))" }
+            )
+            .evaluate(statements, into: &list)
+        }
+        if let rootJSON, let rendered, let document = rendered.assetLinks {
+            let complete = !includeFailed && !out.contains { $0.name == "assetlinks.include" && $0.verdict == .fail }
+            out += renderedGrants(
+                statements, rootJSON, includes: complete ? includedByURL : nil, document, rendered.source, rootURL)
         }
         return out + list.checks
     }

@@ -79,6 +79,10 @@ public struct ExpectedDocuments: Sendable {
     /// are skipped saying so, since only the live checks can see them.
     public var external: [String: String] = [:]
 
+    /// With `--local`: the files a served static assetlinks.json includes, by URL, read from the
+    /// same site folder (`VerifyOptions.readLocalIncludes`).
+    public var includedFiles: [String: LocalInclude] = [:]
+
     /// The documents as this repository serves them, from their sources (`association sources`):
     /// a static or nginx-served file, an nginx `return` body, the settings section rendered; an
     /// external one is listed in `external`.
@@ -94,7 +98,7 @@ public struct ExpectedDocuments: Sendable {
         self.init(
             assetLinks: value(links?.text), appSiteAssociation: value(apple?.text),
             source: origins.isEmpty ? "the repository" : origins.joined(separator: " and "),
-            problems: documents.flatMap(\.problems).map(\.description))
+            problems: documents.flatMap(Self.problemsInEffect).map(\.description))
         assetLinksText = links?.text
         appSiteAssociationText = apple?.text
         for document in documents where document.text == nil {
@@ -141,6 +145,11 @@ public struct VerifyOptions: Sendable {
     public var appleCDNEndpoint = "https://app-site-association.cdn-apple.com/a/v1"
     /// What the files must carry.
     public var expectation = VerifyExpectation()
+    /// Where each expected value came from: an expected value given is a demand (`VerifyDemands`).
+    public var origins = ExpectationOrigins()
+    /// `--allow-unchecked`: a demand relops could not check, or a run that checked nothing, is
+    /// reported but does not fail the command.
+    public var allowUnchecked = false
     /// The hosts the repository's binaries claim (`--repo`, or `--local` in a repository); live,
     /// each is verified too; with `--local` they are held against the repository's documents.
     public var claims: RepositoryClaims?

@@ -49,6 +49,8 @@ public struct VerifyArguments: Sendable {
     public var interval: String?
     /// `--platforms android,ios`, as typed (empty: both).
     public var platforms: String?
+    /// `--allow-unchecked`: what relops could not check is reported, not failed.
+    public var allowUnchecked = false
 
     /// No flags given.
     public init() {}
@@ -74,18 +76,24 @@ extension VerifyOptions {
         let host = try HostSpec.normalized(hostText, option: arguments.host == nil ? "app.web_host" : "--host")
         var options = VerifyOptions(host: host)
         options.platforms = try platforms(arguments.platforms)
+        options.allowUnchecked = arguments.allowUnchecked
+        // An empty value (a runbook variable left empty) is no value: as for --platforms "".
+        var arguments = arguments
+        if arguments.package?.isEmpty == true { arguments.package = nil }
+        arguments.appIDs.removeAll { $0.isEmpty }
+        if arguments.platforms?.contains(where: { $0.isLetter }) == true { options.origins.platforms = "--platforms" }
         try options.applyTransfer(arguments)
         try options.applyWindow(arguments)
         if arguments.tlsOnly { return options }
+        var tracked: [String] = []
         if let project, arguments.repo != nil || arguments.local {
             let paths = try trackedPaths(project)
+            tracked = paths
             let claims = RepositoryClaims.read(root: project.root, paths: paths)
             options.claims = claims
-            if arguments.local {
-                options.claimingApps = ClaimingApp.read(
-                    claims, root: project.root, paths: paths, config: config, package: arguments.package,
-                    appIDs: arguments.appIDs)
-            }
+            options.claimingApps = ClaimingApp.read(
+                claims, root: project.root, paths: paths, config: config, package: arguments.package,
+                appIDs: arguments.appIDs)
             options.oauth = try OAuthCallbackLeg.read(root: project.root, paths: paths, config: config)
         }
         options.configuredWebHost = config.webHost
@@ -94,7 +102,9 @@ extension VerifyOptions {
             arguments.templates == nil
         {
             try options.applySources(project)
+            options.readLocalIncludes(project, tracked: Set(tracked))
         }
+        if options.claims != nil { options.applyBuildFiles(platformsGiven: arguments.platforms) }
         return options
     }
 
@@ -161,6 +171,7 @@ extension VerifyOptions {
             fingerprints: fingerprints,
             iosAppIDs: arguments.appIDs.isEmpty ? settings?.appleAppIDs ?? config.iosAppIDs : arguments.appIDs,
             iosPaths: arguments.paths.isEmpty ? paths : arguments.paths)
+        origins.note(arguments, config: config, settings: settings, from: target)
         if target == nil, let folder = arguments.templates {
             throw Failure(
                 .usage, "--templates \(folder): nothing to render; give --config FILE or set app.android.fingerprints")
@@ -188,11 +199,22 @@ extension VerifyOptions {
                 path: project.root + "/" + path, displayPath: path,
                 keyPath: section.split(separator: ":").map(String.init) + ["AndroidCertFingerprints"])
             let settings = try AppAssociationSettings.load(target: target, config: project.config)
-            if expectation.androidPackage == nil { expectation.androidPackage = settings.androidPackage }
-            if expectation.iosAppIDs.isEmpty { expectation.iosAppIDs = settings.appleAppIDs }
-            if expectation.iosPaths.isEmpty { expectation.iosPaths = settings.applePaths }
+            let origin = "\(path) \(section):"
+            if expectation.androidPackage == nil, let package = settings.androidPackage {
+                expectation.androidPackage = package
+                origins.package = origins.package ?? origin + "AndroidPackageName"
+            }
+            if expectation.iosAppIDs.isEmpty, !settings.appleAppIDs.isEmpty {
+                expectation.iosAppIDs = settings.appleAppIDs
+                origins.appIDs = origins.appIDs ?? origin + "AppleAppIds"
+            }
+            if expectation.iosPaths.isEmpty, !settings.applePaths.isEmpty {
+                expectation.iosPaths = settings.applePaths
+                origins.paths = origins.paths ?? origin + "ApplePaths"
+            }
             if expectation.fingerprints.isEmpty, !settings.androidFingerprints.isEmpty {
                 expectation.fingerprints = try configuredFingerprints(target)
+                if !expectation.fingerprints.isEmpty { origins.fingerprints = origin + "AndroidCertFingerprints" }
             }
         }
         do {

@@ -80,7 +80,7 @@ import Testing
             try ProjectConfig.load(repositoryRoot: repo.root)
         } throws: { error in
             let message = (error as? Failure)?.message ?? ""
-            return message.contains("outside the repository; not followed") && !message.contains("secretHash")
+            return message.contains("leads outside the repository") && !message.contains("secretHash")
                 && (error as? Failure)?.category == .badInput
         }
         let dotdot = GitFixture()

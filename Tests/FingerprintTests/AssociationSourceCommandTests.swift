@@ -83,9 +83,16 @@ import Testing
         #expect(rotate.stdout.contains("\"kind\": \"static\""))
         #expect(rotate.stdout.contains("\"key\": \"[0].target.sha256_cert_fingerprints\""))
         #expect(repo.readText(staticAssetLinksPath).contains("\"\(cert.sha256)\""))
+        // Issue 30: a fingerprint is checked paired with a package (without one it is bad usage).
+        let unpaired = run(["verify", "--local", "--host", "app.example.com", "--fingerprint", cert.sha256], repo)
+        #expect(unpaired.status == 2, "\(unpaired.stdout)\(unpaired.stderr)")
+        #expect(unpaired.stderr.contains("no Android package to pair it with; give --package NAME"))
         let verifyRotated = run(
-            ["verify", "--local", "--host", "app.example.com", "--fingerprint", cert.sha256, "--format", "json"], repo)
-        #expect(verifyRotated.status == 0, "\(verifyRotated.stdout)")
+            [
+                "verify", "--local", "--host", "app.example.com", "--package", "com.example.kmp", "--fingerprint",
+                cert.sha256, "--format", "json",
+            ], repo)
+        #expect(verifyRotated.status == 0, "\(verifyRotated.stdout)\(verifyRotated.stderr)")
         #expect(verifyRotated.stdout.contains("\"path\": \"\(staticAssetLinksPath)\""))
     }
 
@@ -103,8 +110,10 @@ import Testing
                 "note: assetlinks.json: external: served by another repository (app.association: external, .relops.yml:3)"
             ))
 
+        // Issue 30: nothing here can be checked with --local, so the command says so first and exits 1.
         let verify = run(["verify", "--local"], repo)
-        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.status == 1, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.hasPrefix("UNCHECKED: could not check .relops.yml app.android.package com.example.app"))
         #expect(verify.stdout.contains("skip  assetlinks.local"))
         #expect(verify.stdout.contains("skip  aasa.local"))
         #expect(!verify.stdout.contains("FAIL"))
@@ -118,7 +127,9 @@ import Testing
                 "Ask the team that serves https://app.example.com/.well-known/assetlinks.json to:\n  add to the "
                     + "sha256_cert_fingerprints of com.example.app's statement, keeping the values already there: \(cert.sha256)"
             ))
-        #expect(rotate.stdout.contains("relops verify --host app.example.com --fingerprint \(cert.sha256)"))
+        #expect(
+            rotate.stdout.contains(
+                "relops verify --host app.example.com --fingerprint \(cert.sha256) --package com.example.app"))
         #expect(rotate.stderr.contains("--apply writes nothing"))
         #expect(repo.readText(staticAssetLinksPath) == before)
 
@@ -142,9 +153,12 @@ import Testing
         #expect(rotate.status == 0, "\(rotate.stderr)")
         #expect(rotate.stdout.contains("Nothing was changed here."))
         #expect(repo.readText(webSettings) == before)
+        // Issue 30: a run that checks nothing exits 1 unless --allow-unchecked.
         let verify = run(["verify", "--local"], repo)
-        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.status == 1, "\(verify.stdout)\(verify.stderr)")
         #expect(verify.stdout.contains("skip  assetlinks.local"))
+        let allowed = run(["verify", "--local", "--allow-unchecked"], repo)
+        #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
     }
 
     @Test func theASPNETSectionWithoutRelopsYmlIsRotatedInPlace() throws {

@@ -118,7 +118,7 @@ import Testing
         #expect(found.source(of: .assetLinks).sources == [.staticFile(path: "public/.well-known/assetlinks.json")])
         for attempt in [{ _ = try found.served(in: project) }, { _ = try self.destination(repo) }] {
             let error = #expect(throws: Failure.self) { try attempt() }
-            #expect(error?.message.contains("outside the repository; relops does not read or edit it") == true)
+            #expect(error?.message.contains("leads outside the repository") == true)
         }
         #expect(outside.readText("assetlinks.json") == "[]\n")
     }

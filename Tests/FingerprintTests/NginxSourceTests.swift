@@ -13,12 +13,12 @@ import Testing
     func route(_ text: String) throws -> NginxRoute? {
         let directives = try NginxConfig.parse(text)
         let (scope, root) = AssociationSourceFinder.servers(directives, inheritedRoot: nil).last!
-        return NginxRoute.choose(uri, in: scope, inheritedRoot: root)
+        return NginxRoute.choose(uri, in: scope, inheritedRoot: root, regexes: NginxRegexes())
     }
 
     func served(_ text: String, tracked: [String], mapping files: [String] = []) throws -> NginxServed? {
         guard let route = try route(text) else { return nil }
-        let mapping = ServedPathMapping(root: "/nonexistent-repo", tracked: Set(tracked), files: files)
+        let mapping = try ServedPathMapping(root: "/nonexistent-repo", tracked: Set(tracked), files: files)
         return AssociationSourceFinder.served(route, document: .assetLinks, mapping: mapping)
     }
 
@@ -147,7 +147,7 @@ import Testing
                 "deploy/docker-compose.yml", "deploy/site/.well-known/assetlinks.json", "Dockerfile",
                 "public/.well-known/assetlinks.json",
             ]
-        let mapping = ServedPathMapping(root: repo.root, tracked: Set(tracked), files: tracked)
+        let mapping = try ServedPathMapping(root: repo.root, tracked: Set(tracked), files: tracked)
         #expect(
             mapping.map("/usr/share/nginx/html/.well-known/assetlinks.json")
                 == .tracked("deploy/site/.well-known/assetlinks.json"))

@@ -36,7 +36,7 @@ import Testing
     func vars(_ web: SampleWebHost) -> [String] {
         [
             "old_host=\(old)", "new_host=\(new)", "association_config=\(webSettings)",
-            "android_package=com.example.conference", "min_app_version=2.0", "platforms=ios",
+            "min_app_version=2.0", "platforms=ios",
             "verify_flags=\(web.verifyFlags)",
         ].flatMap { ["--var", $0] }
     }

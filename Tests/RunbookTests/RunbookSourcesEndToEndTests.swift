@@ -187,6 +187,7 @@ import Testing
         let newFP = SampleRepository.newFingerprint
         let vars = [
             "new_cert=\(certificate.url("deployment_cert.pem"))", "old_fingerprint=\(oldFP)",
+            "android_package=com.example.conference",
             "new_fingerprint=\(newFP)", "web_host=\(old)", "verify_flags=\(web.verifyFlags)",
         ].flatMap { ["--var", $0] }
         func rotate(_ confirm: [String]) -> ProcessOutput {

@@ -24,7 +24,7 @@ import Testing
         certificate.write("deployment_cert.pem", SampleRepository.newCertificatePEM)
         let vars = [
             "new_cert=\(certificate.url("deployment_cert.pem"))",
-            "old_fingerprint=\(SampleRepository.servedFingerprint)",
+            "old_fingerprint=\(SampleRepository.servedFingerprint)", "android_package=com.example.conference",
             "new_fingerprint=\(SampleRepository.newFingerprint)", "web_host=\(old)", "verify_flags=\(web.verifyFlags)",
         ].flatMap { ["--var", $0] }
         func run(_ confirm: [String]) -> ProcessOutput {
@@ -69,6 +69,51 @@ import Testing
         #expect(try statuses(repo) == [.confirmed, .passed, .confirmed, .passed, .confirmed, .confirmed, .confirmed])
         let report = relops(["runbook", "report", "fingerprint-rotation"], in: repo.root)
         #expect(report.stdout.contains("- [x] **4. Both fingerprints are live**: passed"))
+    }
+
+    @Test func fingerprintRotationDoesNotPassWhileTheOldFingerprintIsStillServed() throws {
+        // Issue 30: it printed "All 7 steps done" while the old fingerprint was still served.
+        let repo = makeSampleRepository("rotation-old-served")
+        let web = try SampleWebHost(hosts: [old])
+        #expect(web.deploy(repo, to: old).status == 0)
+        let certificate = TemporaryFolder("play-console")
+        certificate.write("deployment_cert.pem", SampleRepository.newCertificatePEM)
+        let vars = [
+            "new_cert=\(certificate.url("deployment_cert.pem"))",
+            "old_fingerprint=\(SampleRepository.servedFingerprint)", "android_package=com.example.conference",
+            "new_fingerprint=\(SampleRepository.newFingerprint)", "web_host=\(old)", "verify_flags=\(web.verifyFlags)",
+        ].flatMap { ["--var", $0] }
+        func run(_ confirm: [String]) -> ProcessOutput {
+            relops(
+                ["runbook", "run", "fingerprint-rotation", "--non-interactive"] + confirm.flatMap { ["--confirm", $0] }
+                    + vars, in: repo.root)
+        }
+        _ = run(["1"])
+        #expect(web.deploy(repo, to: old).status == 0)
+        repo.commit("Add the new app signing fingerprint")
+        _ = run(["3"])
+        // Retired in the repository and committed, but the web host still serves both fingerprints.
+        _ = run(["5"])
+        repo.commit("Retire the old app signing fingerprint")
+        #expect(web.served(old, "assetlinks.json").contains(SampleRepository.servedFingerprint))
+        let stale = run(["6", "7"])
+        #expect(stale.status == 1, "\(stale.stdout)\(stale.stderr)")
+        #expect(!stale.stdout.contains("All 7 steps done"), "\(stale.stdout)")
+        #expect(try statuses(repo)[5] == .failed, "\(stale.stdout)")
+        // The excerpt's lines are cut: the grant is named as far as it shows.
+        #expect(
+            stale.stdout.contains(
+                "FAIL  assetlinks.rendered"), "\(stale.stdout)")
+        #expect(
+            stale.stdout.contains(
+                "live grants com.example.conference/\(SampleRepository.servedFingerprint.prefix(20))"),
+            "\(stale.stdout)")
+
+        // Deployed: the old fingerprint is gone, and the step passes.
+        #expect(web.deploy(repo, to: old).status == 0)
+        let done = run(["6", "7"])
+        #expect(done.status == 0, "\(done.stdout)\(done.stderr)")
+        #expect(try statuses(repo)[5] == .confirmed)
     }
 
     @Test func adrAnchorAuditRepinsWithARevisionNoteAndLeavesTheRestToAPerson() throws {

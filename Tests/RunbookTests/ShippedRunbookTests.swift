@@ -35,7 +35,8 @@ import Testing
         let missing = try #require(throws: Failure.self) {
             _ = try RunVariables(runbook: book, config: [], overrides: [])
         }
-        #expect(missing.message.contains("domain-cutover needs 4 variables that have no value:\n  old_host "))
+        // Issue 30: android_package may be left empty (an iOS-only app), so three have no value.
+        #expect(missing.message.contains("domain-cutover needs 3 variables that have no value:\n  old_host "))
         let flags = "--offline --cacert ca.pem"
         let steps = try commands(
             book,
@@ -49,23 +50,29 @@ import Testing
             steps == [
                 ["scan --host \(old) --expect \(counts)"],
                 ["verify --host app.example.com --tls-only \(flags)"],
-                ["association sources", "verify --host app.example.com --platforms  \(flags)"],
+                [
+                    "association sources",
+                    "verify --host app.example.com --platforms  --package com.example.app \(flags)",
+                ],
                 ["cutover --from \(old) --to app.example.com"],
                 ["cutover --from \(old) --to app.example.com --apply --commit"],
                 [
                     "scan --host \(old) --after-cutover --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,build=0,other=0"
                 ],
                 ["scan --host app.example.com"],
-                ["verify --host app.example.com --platforms  \(flags)", "verify --host \(old) --platforms  \(flags)"],
+                [
+                    "verify --host app.example.com --platforms  --package com.example.app \(flags)",
+                    "verify --host \(old) --platforms  --package com.example.app \(flags)",
+                ],
                 // The new build's binary count: the new host, plus the old host where the cutover kept it.
                 ["scan --host app.example.com --host \(old) --expect binary=auto"],
                 ["scan --host app.example.com --host \(old) --expect binary=auto"],
-                ["verify --host app.example.com --platforms  --wait 30m \(flags)"],
+                ["verify --host app.example.com --platforms  --package com.example.app --wait 30m \(flags)"],
                 [], [], [],
-                ["verify --host \(old) --platforms  \(flags)"],
+                ["verify --host \(old) --platforms  --package com.example.app \(flags)"],
                 [],
                 ["cutover undo --commit", "scan --host \(old) --expect \(counts)"],
-                ["verify --host \(old) --platforms  \(flags)"],
+                ["verify --host \(old) --platforms  --package com.example.app \(flags)"],
             ])
         #expect(confirmations(book) == [0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 0, 2, 1, 2, 1, 1, 0, 1])
         #expect(
@@ -90,6 +97,7 @@ import Testing
             book,
             [
                 "new_cert=deployment_cert.der", "old_fingerprint=\(old)", "new_fingerprint=\(new)",
+                "android_package=com.example.app",
                 "web_host=app.example.com",
             ])
         #expect(
@@ -97,9 +105,11 @@ import Testing
                 ["fingerprint show --cert deployment_cert.der"],
                 ["fingerprint rotate --cert deployment_cert.der --keep-old --apply"],
                 [],
-                ["verify --host app.example.com --platforms android --fingerprint \(old) --fingerprint \(new)"],
+                [
+                    "verify --host app.example.com --platforms android --package com.example.app --fingerprint \(old) --fingerprint \(new)"
+                ],
                 ["fingerprint rotate --retire \(old) --apply"],
-                ["verify --host app.example.com --platforms android --fingerprint \(new)"],
+                ["verify --host app.example.com --platforms android --package com.example.app --fingerprint \(new)"],
                 ["fingerprint rotate --to \(new)"],
             ])
         #expect(confirmations(book) == [1, 0, 1, 0, 1, 2, 1])

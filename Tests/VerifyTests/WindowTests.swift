@@ -149,9 +149,14 @@ final class ChangingSite: @unchecked Sendable {
         let folder = TemporaryFolder("verify-local-window")
         folder.write("appsettings.json", CommandTests.appSettings)
         let local = ["verify", "--local", "--host", "nowhere.invalid", "--config", "appsettings.json"]
+        // Issue 30: a run that checked nothing exits 1, saying so first, unless --allow-unchecked.
         let tls = relops(local + ["--tls-only"], in: folder.path)
-        #expect(tls.status == 0, "\(tls.stdout)\(tls.stderr)")
+        #expect(tls.status == 1, "\(tls.stdout)\(tls.stderr)")
+        #expect(tls.stdout.hasPrefix("UNCHECKED: nothing was checked: every check was skipped"), "\(tls.stdout)")
         #expect(tls.stdout.contains("skip  tls  https://nowhere.invalid/: --local: nothing fetched"), "\(tls.stdout)")
+        let allowed = relops(local + ["--tls-only", "--allow-unchecked"], in: folder.path)
+        #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
+        #expect(allowed.stdout.hasPrefix("UNCHECKED (allowed): nothing was checked"), "\(allowed.stdout)")
         let wait = relops(local + ["--wait", "10m"], in: folder.path)
         #expect(wait.status == 0, "\(wait.stdout)\(wait.stderr)")
         #expect(wait.stderr.contains("--wait with --local: nothing is fetched"), "\(wait.stderr)")

@@ -127,7 +127,8 @@ public enum SampleRepository {
             DemoRun(
                 runbook: "fingerprint-rotation",
                 vars: [
-                    "new_cert=\(certificatePath)", "old_fingerprint=\(servedFingerprint)",
+                    "new_cert=\(certificatePath)", "android_package=com.example.conference",
+                    "old_fingerprint=\(servedFingerprint)",
                     "new_fingerprint=\(newFingerprint)", "web_host=\(newHost)", "verify_flags=\(verifyFlags)",
                 ],
                 confirm: ["1", "3", "5", "6", "7"],

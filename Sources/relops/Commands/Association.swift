@@ -89,7 +89,7 @@ enum AssociationCommand: RelopsCommand {
         ]
 
         if let out = arguments.value("out") {
-            let folder = try wellKnownFolder(in: out)
+            let folder = try wellKnownFolder(in: out, repositoryRoot: project?.root)
             for case let (name, text?) in files {
                 try AtomicFile.write(Array(text.utf8), to: (folder as NSString).appendingPathComponent(name))
                 if format == .text { console.out("Wrote \((folder as NSString).appendingPathComponent(name))") }
@@ -126,8 +126,22 @@ enum AssociationCommand: RelopsCommand {
 extension AssociationCommand {
     /// `association render` on the sources the repository has: each document as it will be served.
     /// `OUT/.well-known`, created with its parents: where `--out` writes the documents.
-    static func wellKnownFolder(in out: String) throws -> String {
-        let folder = (out as NSString).appendingPathComponent(".well-known")
+    /// `--out` may lie outside the repository, but a folder inside it is resolved through
+    /// `RepositoryPath`, so a symlink planted there (`site/.well-known -> ../../outside`) is refused.
+    static func wellKnownFolder(in out: String, repositoryRoot root: String?) throws -> String {
+        var folder = (out as NSString).appendingPathComponent(".well-known")
+        let absolute =
+            folder.hasPrefix("/")
+            ? folder
+            : (FileManager.default.currentDirectoryPath as NSString)
+                .appendingPathComponent(folder)
+        if let root, let inside = RepositoryPath.relativePath(of: absolute, inRepository: root) {
+            do {
+                folder = try RepositoryPath.resolve(inside, in: root, missingAllowed: true)
+            } catch {
+                throw Failure(error.category, "--out \(out): \(error.description)")
+            }
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -151,7 +165,7 @@ extension AssociationCommand {
             }
         }
         if let out = arguments.value("out") {
-            let folder = try wellKnownFolder(in: out)
+            let folder = try wellKnownFolder(in: out, repositoryRoot: project.root)
             for document in documents {
                 guard let text = document.text else { continue }
                 let path = (folder as NSString).appendingPathComponent(document.document.rawValue)

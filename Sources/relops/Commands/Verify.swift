@@ -15,8 +15,11 @@ struct VerifyCommand: RelopsCommand {
             every request bounded in time and size and run concurrently with the others.
             Expected values come from flags, else from .relops.yml (app.web_host, app.android.*, app.ios.*).
             When the web host's AppAssociation config is known (--config, or .relops.yml's \
-            app.android.fingerprints), the documents relops association render makes from it are compared \
-            with the live ones as JSON values: a difference is a failure that shows both.
+            app.android.fingerprints), or the repository's association sources generate the files, the \
+            documents relops association render makes are compared with the live ones in effect: the \
+            grants of assetlinks.json after its includes, and which URLs open which app in the AASA. A \
+            difference in effect fails ("live grants com.x/AB:CD... that the repository does not"); one in \
+            form only (an include, the legacy paths form, layout) passes, naming it.
             A Unicode --host (bücher.example) is checked in its punycode form.
 
             With --local nothing is fetched: the rendered documents stand in for what every host will \
@@ -33,14 +36,25 @@ struct VerifyCommand: RelopsCommand {
             The repository's native OAuth callback leg is checked with --repo, and with --local inside a \
             repository: the custom schemes the iOS (CFBundleURLSchemes) and Android (WebAuthenticatorCallbackActivity \
             or a BROWSABLE intent filter) heads register, the schemes the identity service allow-lists \
-            (OAuth:AllowedReturnUrlSchemes in every appsettings*.json, or app.oauth.allowlist: path#Section:Key), \
-            and the callback URL the client passes to WebAuthenticator.
+            (OAuth:AllowedReturnUrlSchemes in every appsettings*.json, or app.oauth.allowlist: path#Section:Key; \
+            none found, or app.oauth.allowlist: external, is "not checked here", never a failure), and the \
+            callback URL the client passes to WebAuthenticator.
 
             --tls-only checks a new host before anything is served on it: DNS, a verified TLS handshake, \
             the certificate's names and expiry. --wait re-runs the checks until they all pass, printing \
             only what changed each round and when they first passed.
 
-            Exit codes: 0 every check passed, 1 a check failed, 2 bad usage, 3 a host could not be reached.
+            What relops could not check fails the command. Every expected value given (--package, \
+            --fingerprint, --app-id, --path, --platforms, or the same in .relops.yml or the settings) is a \
+            demand: one that cannot be checked with the inputs given (a fingerprint with no package to pair \
+            it with, an app id with --platforms android) exits 2 before anything is fetched; one whose checks \
+            reached no verdict (nothing fetched, the document not read), and a run in which every check was \
+            skipped, exit 1 unless --allow-unchecked. The first line of output says what could not be \
+            checked and the flag or key that would make it checkable. With --repo the package, app ids and \
+            platforms come from the build files when no flag or .relops.yml gives them, as with --local.
+
+            Exit codes: 0 every check passed, 1 a check failed or a demanded check could not be made, \
+            2 bad usage or a missing input, 3 a host could not be reached.
 
             Example:
               relops verify --host app.example.com --package com.example.app --fingerprint AB:CD:... \\
@@ -73,6 +87,11 @@ struct VerifyCommand: RelopsCommand {
                 help:
                     "The app's platforms (android, ios): the host must serve only their documents (default: both)."),
             .flag("offline", help: "Skip Google's Digital Asset Links API and Apple's CDN."),
+            .flag(
+                "allow-unchecked",
+                help:
+                    "Report, but do not fail on, a demanded check relops could not make or a run in which every check was skipped."
+            ),
             .flag(
                 "local",
                 help:
@@ -185,10 +204,14 @@ struct VerifyCommand: RelopsCommand {
         out.wait = arguments.value("wait")
         out.interval = arguments.value("interval")
         out.platforms = arguments.value("platforms")
+        out.allowUnchecked = arguments.flag("allow-unchecked")
         return out
     }
 
     static func render(_ report: VerifyReport, local: Bool, _ console: Console) {
+        // What could not be checked comes first: it decides the exit code as much as a failure.
+        let label = console.styled(report.allowUnchecked ? "UNCHECKED (allowed)" : "UNCHECKED", .red)
+        for line in report.unchecked { console.out("\(label): \(line)") }
         let width = report.checks.map(\.name.count).max() ?? 0
         for check in report.checks { console.out(line(check, width: width, console)) }
         let count = { (v: Check.Verdict) in report.checks.filter { $0.verdict == v }.count }
@@ -196,6 +219,7 @@ struct VerifyCommand: RelopsCommand {
             "\(count(.pass)) passed, \(count(.warn)) warnings, \(count(.fail)) failed, \(count(.skip)) skipped"
         if report.unreachable { summary += "; a host could not be reached" }
         if local { summary += "; nothing fetched (--local)" }
+        if !report.unchecked.isEmpty { summary += "; \(report.unchecked.count) demanded check(s) not made" }
         console.out(summary)
     }
 

@@ -151,6 +151,43 @@ import Verify
                 < given.stdout.range(of: "== old.example.net")!.lowerBound)
     }
 
+    @Test func afterACutoverTheKeptOccurrencesAreNotLeftOver() throws {
+        let repo = GitFixture("status-after")
+        repo.write("Docs/a.md", "https://old.example.net/\n")
+        repo.write("src/Default.kt", "const val DEFAULT_SERVER = \"old.example.net\"\n")
+        repo.commit("a")
+        let apply = relops(
+            [
+                "cutover", "--from", "old.example.net", "--to", "new.example.org", "--exclude", "src/Default.kt",
+                "--apply",
+            ],
+            in: repo.root)
+        #expect(apply.status == 0, "\(apply.stderr)")
+        // No --host: the applied cutover names both hosts.
+        let status = try ReleaseStatus.gather(
+            try Project(path: repo.root),
+            {
+                var r = StatusRequest(); r.local = true; return r
+            }())
+        #expect(status.hosts.map(\.host) == ["old.example.net", "new.example.org"])
+        #expect(status.hosts[0].found.source.hasPrefix("cutover "))
+        #expect(status.hosts[0].total == 1)
+        let after = try #require(status.hosts[0].afterCutover)
+        #expect(after.kept == 1 && after.leftOver == 0)
+        #expect(!status.disagreements.contains { $0.contains("left over") })
+        let text = relops(["status", "--local"], in: repo.root)
+        #expect(
+            text.stdout.contains("1 occurrence(s) in the repository (other 1); after cutover "),
+            "\(text.stdout)")
+        #expect(text.stdout.contains(": 0 left over, 1 kept by its rule"))
+        // --local checks nothing served here (another repository serves the files): that is not a
+        // verdict, so it fails unless accepted, as in relops verify.
+        #expect(text.status == 1 && text.stdout.contains("not checked: nothing was checked"))
+        let allowed = relops(["status", "--local", "--allow-unchecked"], in: repo.root)
+        #expect(allowed.status == 0, "\(allowed.stdout)")
+        #expect(allowed.stdout.hasPrefix("Status: everything checked agrees (2 host(s); nothing fetched (--local))."))
+    }
+
     @Test func badInputIsExitTwo() {
         let repo = GitFixture("status-bad")
         repo.write("a.txt", "nothing\n")

@@ -97,6 +97,9 @@ public struct CutoverPlan: Sendable {
     /// Files the scan skipped with a reason (a submodule, a file deleted in the working tree).
     public let skipped: [ScanProblem]
 
+    /// Exclusions that keep no occurrence (a typo, or a line that moved): said, not an error.
+    public var unusedExclusions: [CutoverExclusion] = []
+
     public var edits: [CutoverEdit] { files.flatMap(\.edits) }
 
     /// Edits per class, every class listed.
@@ -146,7 +149,7 @@ public func planCutover(
         }
     }
     let remaining = family.subtracting(renamed).sorted()
-    return CutoverPlan(
+    var plan = CutoverPlan(
         from: from, to: to, toUnicode: toUnicode, options: options,
         files: byFile.map { CutoverFile(path: $0.0, edits: $0.1) },
         binaryFiles: result.binaryFiles.filter { rewritten.contains($0.host) }.map(\.path),
@@ -157,6 +160,11 @@ public func planCutover(
         redirectURIs: redirectURIChanges(result, rewritten: rewritten, from: from, to: to),
         newHostAlreadyAt: result.occurrences.filter { $0.host == to },
         unreadable: result.problems.filter(\.isError), skipped: result.problems.filter { !$0.isError })
+    let kept = result.occurrences.filter { rewritten.contains($0.host) }
+    plan.unusedExclusions = options.exclude.filter { entry in
+        !kept.contains { entry.keeps(path: $0.path, line: $0.line) }
+    }
+    return plan
 }
 
 /// True when `longer` is `short` with more labels or a hyphenated prefix (`staging.old`, `old.evil`, `x-old`).

@@ -35,12 +35,19 @@ import Testing
                 "  android/app/src/main/java/Instance.kt:2: kept, by your exclusion `android/app/src/main/java/Instance.kt:2`"
             ))
         #expect(!text.stdout.contains("+const val DEFAULT_SERVER"))
+        let typo = relops(["cutover", "--exclude", "android/app/src/main/java/Instanse.kt"] + hosts, in: repo.root)
+        #expect(typo.status == 0)
+        #expect(
+            typo.stdout.contains(
+                "warning: exclusion `android/app/src/main/java/Instanse.kt` keeps no occurrence of host.com (check the path or line)"
+            ))
 
         let json = relops(
             ["cutover", "--exclude", "android/app/src/main/java/Instance.kt:2", "--format", "json"] + hosts,
             in: repo.root)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["exclude"] as? [String] == ["android/app/src/main/java/Instance.kt:2"])
+        #expect((object["unused_exclusions"] as? [String])?.isEmpty == true)
         let summary = try #require(object["summary"] as? [String: Any])
         let left = try #require(summary["left_alone"] as? [[String: Any]])
         #expect(left.first?["kind"] as? String == "excluded" && left.first?["occurrences"] as? Int == 1)

@@ -176,6 +176,7 @@ enum CutoverCommand: RelopsCommand {
             ),
             ("include_email", .bool(plan.options.includeEmail)), ("subdomains", .bool(plan.options.subdomains)),
             ("exclude", .array(plan.options.exclude.map { .string($0.text) })),
+            ("unused_exclusions", .array(plan.unusedExclusions.map { .string($0.text) })),
             (
                 "family_renames",
                 .array(plan.familyRenames.map { .object([("old", .string($0.old)), ("new", .string($0.new))]) })

@@ -65,6 +65,12 @@ extension CutoverCommand {
     /// What a person must act on: elements that lose their subdomain rule, binary files to
     /// regenerate, and the follow-ups in order.
     static func renderNeedsAPerson(_ plan: CutoverPlan, _ console: Console) {
+        for entry in plan.unusedExclusions {
+            console.out(
+                console.styled(
+                    "warning: exclusion `\(entry.text)` keeps no occurrence of \(plan.from) (check the path or line)",
+                    .yellow))
+        }
         for warning in plan.subdomainWarnings {
             console.out(
                 console.styled(

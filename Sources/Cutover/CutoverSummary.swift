@@ -133,8 +133,8 @@ extension CutoverPlan {
         let kept: [(CutoverSummary.LeftAloneKind, String)] = [
             (
                 .excluded,
-                "kept, by your exclusion (" + options.exclude.map(\.text).joined(separator: ", ")
-                    + "): never rewritten, and the after-cutover scan counts them as kept"
+                "your entries (" + options.exclude.map(\.text).joined(separator: ", ")
+                    + "): never rewritten; the after-cutover scan counts them as kept"
             ),
             (.email, "a cutover leaves mailboxes alone (pass --include-email to rewrite them)"),
             (.symlink, "a symlink's link text is not rewritten and its target is never followed"),

@@ -82,7 +82,7 @@ import Testing
         #expect(summary.occurrences == 2 && summary.files == 2)
         #expect(
             summary.reason.hasPrefix(
-                "kept, by your exclusion (android/app/src/main/java/Instance.kt:2, android/app/src/main/java/Log*.kt)"))
+                "your entries (android/app/src/main/java/Instance.kt:2, android/app/src/main/java/Log*.kt)"))
     }
 
     @Test func applyKeepsThemTheAfterCutoverScanCountsThemAsKeptAndUndoRestores() throws {

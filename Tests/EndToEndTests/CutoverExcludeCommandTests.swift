@@ -28,7 +28,7 @@ import Testing
             first?.hasSuffix("; 1 kept by your exclusion. Nothing was written; add --apply.") == true, "\(text.stdout)")
         #expect(
             text.stdout.contains(
-                "  kept, by your exclusion: 1 in 1 file; kept, by your exclusion (android/app/src/main/java/Instance.kt:2)"
+                "  kept, by your exclusion: 1 in 1 file; your entries (android/app/src/main/java/Instance.kt:2)"
             ))
         #expect(
             text.stdout.contains(

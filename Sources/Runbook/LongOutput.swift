@@ -3,7 +3,7 @@ import RelopsCore
 
 /// A step's output too long to show whole: saved in full in the run folder, and shown as its
 /// opening lines (relops commands answer first), the per-file stat of a diff in it, its closing
-/// lines, and the saved file's path, instead of lines cut out of the middle.
+/// lines, and the saved file's path, instead of lines cut out of the middle; at most 40 lines.
 public enum LongOutput {
     /// More lines than this are saved and summarised (the excerpt's own bound).
     public static let maximumLines = 40
@@ -18,17 +18,17 @@ public enum LongOutput {
         var shown: [String]
         if let range {
             let files = DiffStat.files(in: Array(lines[range]))
-            shown = Array(lines[..<range.lowerBound].prefix(25))
-            if range.lowerBound > 25 { shown.append("… (\(range.lowerBound - 25) more lines before the diff)") }
+            shown = Array(lines[..<range.lowerBound].prefix(12))
+            if range.lowerBound > 12 { shown.append("… (\(range.lowerBound - 12) more lines before the diff)") }
             shown.append("diff of \(files.count) file(s), \(range.count) lines (in the saved output):")
             let width = files.map(\.path.count).max() ?? 0
-            shown += files.prefix(30).map {
+            shown += files.prefix(15).map {
                 "  \($0.path.padding(toLength: width, withPad: " ", startingAt: 0)) | +\($0.added) -\($0.removed)"
             }
-            if files.count > 30 { shown.append("  … and \(files.count - 30) more file(s)") }
+            if files.count > 15 { shown.append("  … and \(files.count - 15) more file(s)") }
             let after = lines[range.upperBound...]
-            shown += after.prefix(12)
-            if after.count > 12 { shown.append("… (\(after.count - 12) more lines)") }
+            shown += after.prefix(8)
+            if after.count > 8 { shown.append("… (\(after.count - 8) more lines)") }
         } else {
             shown = Array(lines.prefix(30))
             shown.append("… (\(lines.count - 30) more lines)")

@@ -90,6 +90,7 @@ let package = Package(
         .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint", "Git", "YAML"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
         .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association"]),
+        .target(name: "Status", dependencies: ["RelopsCore", "Scan", "Cutover", "Verify", "Runbook"]),
         .target(name: "CommandLine", dependencies: ["RelopsCore"]),
 
         // The executable: argument parsing and presentation only.
@@ -97,7 +98,7 @@ let package = Package(
             name: "relops",
             dependencies: [
                 "CommandLine", "RelopsCore", "Scan", "Cutover", "Fingerprint", "Association",
-                "Verify", "Anchors", "Runbook",
+                "Verify", "Anchors", "Runbook", "Status",
             ],
             swiftSettings: buildStamp
         ),
@@ -118,6 +119,7 @@ let package = Package(
         + tests("VerifyTests", ["Verify", "Curl", "Association", "Fingerprint", "RelopsCore", "TestSupport"])
         + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
         + tests("RunbookTests", ["Runbook", "RelopsCore", "TestSupport"])
+        + tests("StatusTests", ["Status", "Runbook", "Cutover", "Verify", "RelopsCore", "TestSupport"])
         + tests("EndToEndTests", ["TestSupport", "Runbook"])
         + tests("InstallTests", ["YAML", "TestSupport"])
         + fuzzer("FuzzJSONEditor", ["Fingerprint"])

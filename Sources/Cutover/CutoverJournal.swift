@@ -83,6 +83,7 @@ public struct CutoverJournal: Sendable, Equatable {
                         .array(familyRenames.map { .object([("old", .string($0.old)), ("new", .string($0.new))]) })
                     ),
                     ("commit", .bool(makesCommit)),
+                    ("exclude", .array(options.exclude.map { .string($0.text) })),
                 ])
             ),
             (
@@ -169,7 +170,12 @@ public struct CutoverJournal: Sendable, Equatable {
             }
             family.append(FamilyRename(old: old, new: new))
         }
-        return (CutoverOptions(includeEmail: includeEmail, subdomains: subdomains), family)
+        // Absent in a journal written before exclusions were recorded: none.
+        guard let texts = object["exclude"] as? [String] ?? (object["exclude"] == nil ? [] : nil) else {
+            throw Failure(.badInput, "\(file): journal field `options.exclude` must be a list of strings")
+        }
+        let exclude = try CutoverExclusion.parse(texts, source: "\(file): journal field `options.exclude`")
+        return (CutoverOptions(includeEmail: includeEmail, subdomains: subdomains, exclude: exclude), family)
     }
 
     /// Every journal of the repository, oldest first; an unreadable journal folder is an error

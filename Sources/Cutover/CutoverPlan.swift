@@ -37,10 +37,13 @@ public struct CutoverOptions: Sendable, Equatable {
     public var includeEmail: Bool
     /// Also rewrite the old host's family: every `*.old` name found becomes `*.new`.
     public var subdomains: Bool
+    /// Occurrences kept as they are (`--exclude`, `cutover.exclude`): listed as kept, never rewritten.
+    public var exclude: [CutoverExclusion]
 
-    public init(includeEmail: Bool = false, subdomains: Bool = false) {
+    public init(includeEmail: Bool = false, subdomains: Bool = false, exclude: [CutoverExclusion] = []) {
         self.includeEmail = includeEmail
         self.subdomains = subdomains
+        self.exclude = exclude
     }
 }
 
@@ -94,6 +97,9 @@ public struct CutoverPlan: Sendable {
     /// Files the scan skipped with a reason (a submodule, a file deleted in the working tree).
     public let skipped: [ScanProblem]
 
+    /// Exclusions that keep no occurrence (a typo, or a line that moved): said, not an error.
+    public var unusedExclusions: [CutoverExclusion] = []
+
     public var edits: [CutoverEdit] { files.flatMap(\.edits) }
 
     /// Edits per class, every class listed.
@@ -143,7 +149,7 @@ public func planCutover(
         }
     }
     let remaining = family.subtracting(renamed).sorted()
-    return CutoverPlan(
+    var plan = CutoverPlan(
         from: from, to: to, toUnicode: toUnicode, options: options,
         files: byFile.map { CutoverFile(path: $0.0, edits: $0.1) },
         binaryFiles: result.binaryFiles.filter { rewritten.contains($0.host) }.map(\.path),
@@ -154,6 +160,11 @@ public func planCutover(
         redirectURIs: redirectURIChanges(result, rewritten: rewritten, from: from, to: to),
         newHostAlreadyAt: result.occurrences.filter { $0.host == to },
         unreadable: result.problems.filter(\.isError), skipped: result.problems.filter { !$0.isError })
+    let kept = result.occurrences.filter { rewritten.contains($0.host) }
+    plan.unusedExclusions = options.exclude.filter { entry in
+        !kept.contains { entry.keeps(path: $0.path, line: $0.line) }
+    }
+    return plan
 }
 
 /// True when `longer` is `short` with more labels or a hyphenated prefix (`staging.old`, `old.evil`, `x-old`).
@@ -173,6 +184,9 @@ func leftAlone(_ o: HostOccurrence, _ result: ScanResult, _ options: CutoverOpti
 {
     if result.symlinks.contains(o.path) {
         return (.symlink, "symlink: its link text is not rewritten and its target is never followed")
+    }
+    if let entry = options.exclude.keeping(path: o.path, line: o.line) {
+        return (.excluded, "kept, by your exclusion `\(entry.text)`")
     }
     if o.encoding == .email && !options.includeEmail {
         return (.email, "e-mail address: left alone (pass --include-email to rewrite it)")
@@ -236,8 +250,12 @@ func replacement(for found: String, to: String) -> String {
 
 /// Every whole-name occurrence of `from`, and of each `*.old` name in `family` (a `--subdomains`
 /// cutover), in `bytes` replaced by the same rules as a plan; e-mail addresses only with
-/// `includeEmail`. Recovery recomputes an interrupted cutover's new content with it.
-func replacingHosts(in bytes: [UInt8], from: String, to: String, includeEmail: Bool, family: [String]) -> [UInt8] {
+/// `includeEmail`; an occurrence on a line `keepsLine` names (1-based) stays. Recovery recomputes
+/// an interrupted cutover's new content with it.
+func replacingHosts(
+    in bytes: [UInt8], from: String, to: String, includeEmail: Bool, family: [String],
+    keepsLine: (Int) -> Bool = { _ in false }
+) -> [UInt8] {
     var found: [(offset: Int, length: Int, host: String)] = []
     for host in [from] + family {
         for offset in HostSearch.occurrenceOffsets(of: host, in: bytes, includeEmail: includeEmail) {
@@ -246,7 +264,9 @@ func replacingHosts(in bytes: [UInt8], from: String, to: String, includeEmail: B
     }
     var output: [UInt8] = []
     var cursor = 0
+    var lines = LineCounter(bytes)
     for hit in found.sorted(by: { $0.offset < $1.offset }) where hit.offset >= cursor {
+        if keepsLine(lines.line(at: hit.offset)) { continue }
         let text = String(decoding: bytes[hit.offset..<hit.offset + hit.length], as: UTF8.self)
         output.append(contentsOf: bytes[cursor..<hit.offset])
         output.append(contentsOf: renamedHost(text, host: hit.host, from: from, to: to).utf8)
@@ -254,4 +274,22 @@ func replacingHosts(in bytes: [UInt8], from: String, to: String, includeEmail: B
     }
     output.append(contentsOf: bytes[cursor...])
     return output
+}
+
+/// 1-based line numbers of increasing offsets in one buffer, counting each byte once.
+struct LineCounter {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var line = 1
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The line of `target`, which is at or after the previous call's offset.
+    mutating func line(at target: Int) -> Int {
+        while offset < target && offset < bytes.count {
+            if bytes[offset] == UInt8(ascii: "\n") { line += 1 }
+            offset += 1
+        }
+        return line
+    }
 }

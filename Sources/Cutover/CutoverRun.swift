@@ -133,7 +133,12 @@ func verifyAndCommit(_ project: Project, _ plan: CutoverPlan, _ journal: inout C
     var remaining: [String] = []
     for file in plan.files {
         let bytes = readFile(project.root + "/" + file.path) ?? []
-        if !HostSearch.occurrenceOffsets(of: plan.from, in: bytes).isEmpty { remaining.append(file.path) }
+        // What an exclusion keeps stays; the rewrite changes no line break, so lines still match.
+        var lines = LineCounter(bytes)
+        let left = HostSearch.occurrenceOffsets(of: plan.from, in: bytes).filter {
+            plan.options.exclude.keeping(path: file.path, line: lines.line(at: $0)) == nil
+        }
+        if !left.isEmpty { remaining.append(file.path) }
     }
     guard remaining.isEmpty else {
         try journal.save(project)

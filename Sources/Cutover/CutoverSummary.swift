@@ -28,6 +28,8 @@ public struct CutoverSummary: Sendable, Equatable {
 
     /// Why something stays as it is.
     public enum LeftAloneKind: String, Sendable, CaseIterable {
+        /// What `--exclude` or `cutover.exclude` keeps: the person's own choice.
+        case excluded
         /// `support@old`: mailboxes stay unless `--include-email`.
         case email
         /// A tracked symlink's link text: never rewritten, never followed.
@@ -129,6 +131,11 @@ extension CutoverPlan {
         typealias Entry = CutoverSummary.LeftAlone
         var entries: [Entry] = []
         let kept: [(CutoverSummary.LeftAloneKind, String)] = [
+            (
+                .excluded,
+                "your entries (" + options.exclude.map(\.text).joined(separator: ", ")
+                    + "): never rewritten; the after-cutover scan counts them as kept"
+            ),
             (.email, "a cutover leaves mailboxes alone (pass --include-email to rewrite them)"),
             (.symlink, "a symlink's link text is not rewritten and its target is never followed"),
         ]

@@ -213,7 +213,9 @@ public func interruptedCutoverNotice(_ project: Project) -> String? {
     }
     let when = open.state == .preparing ? "before any file changed" : "halfway through its renames"
     // The same options as the interrupted run (recovery uses the journal's either way).
-    let flags = (open.options.subdomains ? " --subdomains" : "") + (open.options.includeEmail ? " --include-email" : "")
+    let flags =
+        (open.options.subdomains ? " --subdomains" : "") + (open.options.includeEmail ? " --include-email" : "")
+        + open.options.exclude.map { " --exclude \(shellQuoted($0.text))" }.joined()
     return "cutover \(open.id) (\(open.from) -> \(open.to)) was interrupted \(when); "
         + "finish it with `relops cutover --apply --from \(open.from) --to \(open.to)\(flags)`, "
         + "or undo it with `relops cutover undo \(open.id)`"
@@ -283,7 +285,8 @@ func completeFile(_ project: Project, _ journal: CutoverJournal, _ entry: Cutove
     }
     let rewritten = replacingHosts(
         in: original, from: journal.from, to: journal.to, includeEmail: journal.options.includeEmail,
-        family: journal.familyRenames.map(\.old))
+        family: journal.familyRenames.map(\.old),
+        keepsLine: { journal.options.exclude.keeping(path: entry.path, line: $0) != nil })
     guard (try? gitBlobID(of: rewritten)) == entry.new else {
         throw Failure(
             .couldNotCheck,

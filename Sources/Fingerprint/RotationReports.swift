@@ -144,7 +144,8 @@ public enum RotationReports {
     }
 }
 
-/// A unified diff of two texts that differ in one region, with `context` lines around it.
+/// A unified diff of two texts that differ in one region, with `context` lines around it. An
+/// absolute `path` is headed as git heads one (`a/tmp/x.json`), never `a//tmp/x.json`.
 public func unifiedDiff(path: String, before: [UInt8], after: [UInt8], context: Int = 3) -> String {
     func lines(_ bytes: [UInt8]) -> [String] {
         bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map {
@@ -161,7 +162,8 @@ public func unifiedDiff(path: String, before: [UInt8], after: [UInt8], context: 
     }
     let start = max(0, prefix - context)
     let endA = min(a.count, a.count - suffix + context), endB = min(b.count, b.count - suffix + context)
-    var out = "--- a/\(path)\n+++ b/\(path)\n"
+    let shown = path.drop(while: { $0 == "/" })
+    var out = "--- a/\(shown)\n+++ b/\(shown)\n"
     out += "@@ -\(start + 1),\(endA - start) +\(start + 1),\(endB - start) @@\n"
     for line in a[start..<prefix] { out += " \(line)\n" }
     for line in a[prefix..<(a.count - suffix)] { out += "-\(line)\n" }

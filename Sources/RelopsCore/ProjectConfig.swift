@@ -35,6 +35,8 @@ public struct ProjectConfig: Sendable, Equatable {
     public var anchorRepos: [(prefix: String, path: String)] = []
     /// The checkout unprefixed anchors point into (`anchors.code`), relative to the repository root.
     public var anchorCode: String?
+    /// Occurrences every cutover keeps as they are (`cutover.exclude`), besides `--exclude`.
+    public var cutoverExclude: [CutoverExclusion] = []
     /// Values for runbook `{{name}}` placeholders (`vars`).
     public var vars: [(name: String, value: String)] = []
 
@@ -61,7 +63,8 @@ public struct ProjectConfig: Sendable, Equatable {
             && lhs.androidFingerprints == rhs.androidFingerprints && lhs.iosAppIDs == rhs.iosAppIDs
             && lhs.iosPaths == rhs.iosPaths && lhs.association == rhs.association
             && lhs.oauthAllowlist == rhs.oauthAllowlist && lhs.classify == rhs.classify
-            && lhs.anchorDocs == rhs.anchorDocs && lhs.anchorCode == rhs.anchorCode
+            && lhs.cutoverExclude == rhs.cutoverExclude && lhs.anchorDocs == rhs.anchorDocs
+            && lhs.anchorCode == rhs.anchorCode
             && lhs.anchorRepos.map { "\($0.prefix)=\($0.path)" } == rhs.anchorRepos.map { "\($0.prefix)=\($0.path)" }
             && lhs.vars.map { "\($0.name)=\($0.value)" } == rhs.vars.map { "\($0.name)=\($0.value)" }
     }

@@ -64,7 +64,9 @@ struct ConfigReader {
             case "classify": config.classify = try readClassify(value)
             case "anchors": try readAnchors(value, into: &config)
             case "vars": config.vars = try readVars(value)
-            default: throw unknown(key, in: "", at: value, known: ["app", "classify", "anchors", "vars"])
+            case "cutover": config.cutoverExclude = try readCutover(value)
+            default:
+                throw unknown(key, in: "", at: value, known: ["app", "classify", "anchors", "cutover", "vars"])
             }
         }
         return config
@@ -181,6 +183,30 @@ struct ConfigReader {
             default: throw unknown(key, in: "anchors", at: value, known: ["docs", "repos", "code"])
             }
         }
+    }
+
+    /// `cutover.exclude`: a list of `PATH`, `GLOB` or `PATH:LINE` entries; a bad one is refused at
+    /// its position, naming the key and the entry.
+    func readCutover(_ node: YAMLNode) throws(Failure) -> [CutoverExclusion] {
+        var exclusions: [CutoverExclusion] = []
+        for (key, value) in try pairs(node, "cutover") {
+            switch key {
+            case "exclude":
+                if case .scalar("", _) = value { continue }  // `exclude:` with nothing: none
+                let items = value.string.map { _ in [value] } ?? value.items
+                guard let items else {
+                    throw fail(value, "`cutover.exclude` must be a list of paths, globs or PATH:LINE")
+                }
+                for item in items {
+                    let entry = try string(item, "cutover.exclude[]")
+                    do { exclusions.append(try CutoverExclusion(entry)) } catch {
+                        throw fail(item, "`cutover.exclude` entry `\(shown(entry))`: \(error.message)")
+                    }
+                }
+            default: throw unknown(key, in: "cutover", at: value, known: ["exclude"])
+            }
+        }
+        return exclusions
     }
 
     /// Free-form: each key is a runbook variable's name.

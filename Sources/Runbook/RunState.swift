@@ -95,6 +95,9 @@ public struct CheckRecord: Codable, Sendable, Equatable {
     /// A bounded excerpt of the output (secrets masked).
     public var excerpt: String?
     public var at: String
+    /// A digest of the whole output (`LongOutput.digest`), so a later step that prints the same is
+    /// not shown twice; nil for confirmations and in runs recorded before it was kept.
+    public var digest: String? = nil
 
     public init(kind: Kind, text: String, exitCode: Int32?, excerpt: String?, at: String) {
         self.kind = kind
@@ -105,7 +108,7 @@ public struct CheckRecord: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, text, exitCode = "exit_code", excerpt, at
+        case kind, text, exitCode = "exit_code", excerpt, at, digest
     }
 }
 
@@ -133,6 +136,21 @@ public struct RunStore: Sendable {
     }
 
     public func path(of runID: String) -> String { folder + "/" + runID + ".json" }
+
+    /// Saves the whole output of a step's check in the run's own folder (git-ignored with the
+    /// rest) and returns its path relative to the repository root: `.relops/runs/<run>/step-4-1.txt`.
+    public func saveOutput(_ text: String, runID: String, step: Int, check: Int) throws(Failure) -> String {
+        try createFolder()
+        let name = "step-\(step)-\(check).txt"
+        let runFolder = folder + "/" + runID
+        do {
+            try FileManager.default.createDirectory(atPath: runFolder, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(.couldNotCheck, "\(runFolder): cannot create: \(error.localizedDescription)")
+        }
+        try AtomicFile.write(Array(text.utf8), to: runFolder + "/" + name)
+        return ".relops/runs/\(runID)/\(name)"
+    }
 
     /// Writes a run's state atomically.
     public func save(_ state: RunState) throws(Failure) {

@@ -292,13 +292,34 @@ public final class RunbookEngine {
         _ kind: CheckRecord.Kind, _ text: String, _ result: CommandOutput?, passed: Bool, index: Int,
         excerpt: String? = nil
     ) throws(Failure) {
-        let check = CheckRecord(
-            kind: kind, text: variables.redact(text), exitCode: result?.status,
-            excerpt: excerpt ?? result.map { outputExcerpt(variables.redact($0.combined)) },
-            at: timestamp(now()))
+        var check = CheckRecord(
+            kind: kind, text: variables.redact(text), exitCode: result?.status, excerpt: excerpt, at: timestamp(now()))
+        if let result, excerpt == nil {
+            let output = variables.redact(result.combined)
+            check.digest = LongOutput.digest(output)
+            check.excerpt = try shownOutput(output, of: check, index: index)
+        }
         state.steps[index].checks.append(check)
         try store.save(state)
         io.show(.checkFinished(check, passed: passed))
+    }
+
+    /// The excerpt of a check's output: a pointer to an earlier step that printed the same (the
+    /// same command, exit code and output) instead of the output again; a long output saved in
+    /// full in the run folder and shown as its head, diff stat and path; else the excerpt.
+    private func shownOutput(_ output: String, of check: CheckRecord, index: Int) throws(Failure) -> String {
+        let earlier = state.steps[..<index].last { step in
+            step.checks.contains {
+                $0.digest == check.digest && $0.text == check.text && $0.exitCode == check.exitCode
+            }
+        }
+        if let earlier, !output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return "(the same output as step \(earlier.number), not repeated)"
+        }
+        guard LongOutput.isLong(output) else { return outputExcerpt(output) }
+        let path = try store.saveOutput(
+            output, runID: state.runID, step: index + 1, check: state.steps[index].checks.count + 1)
+        return LongOutput.excerpt(output, savedAt: path)
     }
 
     func fail(_ step: RunbookStep, _ note: String) throws(Failure) -> RunOutcome {

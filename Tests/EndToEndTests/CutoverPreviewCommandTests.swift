@@ -60,10 +60,16 @@ import Testing
         let plain = relops(["cutover"] + hosts, in: repo.root)
         #expect(plain.status == 0, "\(plain.stderr)")
         let lines = plain.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == "== summary: host.com -> example.org (preview, nothing written)")
+        // Answer first: the verdict and totals, then the summary.
+        #expect(
+            lines.first
+                == "Preview: host.com -> example.org, 1 occurrence(s) in 1 file(s) (binary-config 1). Nothing was written; add --apply."
+        )
+        #expect(lines[1] == "== summary: host.com -> example.org (preview, nothing written)")
+        let stillToDo = try #require(lines.firstIndex(of: "== still to do, in this order:"))
         let summaryEnd = try #require(lines.firstIndex(of: ""))
         let diffStart = try #require(lines.firstIndex { $0.hasPrefix("--- a/") })
-        #expect(summaryEnd < diffStart)
+        #expect(summaryEnd < stillToDo && stillToDo < diffStart)
         let summary = lines[..<summaryEnd].joined(separator: "\n")
         #expect(summary.contains("to rewrite: 1 occurrence in 1 file\n  by class:\n    binary-config  1 in 1 file"))
         #expect(summary.contains("\n  per product:\n    Android app `app`  1 in 1 file  (binary-config 1)\n"))

@@ -204,4 +204,18 @@ func request(_ repo: GitFixture, to fingerprint: String?) throws -> RotationRequ
         let missing = #expect(throws: Failure.self) { try FingerprintRotation.plan(noFile) }
         #expect(missing?.message == "missing.json: no such file")
     }
+
+    @Test func theDiffOfAConfigOutsideTheRepositoryHeadsItsAbsolutePathWithOneSlash() throws {
+        let repo = sampleRepository()
+        let outside = TemporaryFolder("rotate-outside")
+        outside.write("appsettings.json", repo.readText(webSettings))
+        var rotation = try request(repo, to: TestCertificate("c").sha256)
+        rotation.target = try ConfigTarget.resolve(
+            config: outside.url("appsettings.json"), key: nil, projectSetting: nil, root: repo.root)
+        #expect(rotation.target.displayPath.hasPrefix("/"))
+        let diff = try FingerprintRotation.plan(rotation).diff
+        let shown = rotation.target.displayPath.dropFirst()
+        #expect(diff.hasPrefix("--- a/\(shown)\n+++ b/\(shown)\n@@ "), "\(diff)")
+        #expect(!diff.contains("a//") && !diff.contains("b//"))
+    }
 }

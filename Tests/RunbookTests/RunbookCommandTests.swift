@@ -82,6 +82,8 @@ import Testing
 
         let text = relops(["runbook", "status", "release"], in: repo.root)
         #expect(text.stdout.contains("[x] 3. Sign-off  confirmed"))
+        // Answer first: the outcome, then the totals, then each step.
+        #expect(text.stdout.split(separator: "\n").dropFirst().first == "3 of 3 steps done (2 passed, 1 confirmed)")
 
         let junit = repo.folder.url("out/junit.xml")
         try FileManager.default.createDirectory(atPath: repo.folder.url("out"), withIntermediateDirectories: true)

@@ -64,8 +64,9 @@ import Testing
                     "verify --host app.example.com --platforms  --package com.example.app \(flags)",
                     "verify --host \(old) --platforms  --package com.example.app \(flags)",
                 ],
-                ["scan --host app.example.com --expect binary=auto"],
-                ["scan --host app.example.com --expect binary=auto"],
+                // The new build's binary count: the new host, plus the old host where the cutover kept it.
+                ["scan --host app.example.com --host \(old) --expect binary=auto"],
+                ["scan --host app.example.com --host \(old) --expect binary=auto"],
                 ["verify --host app.example.com --platforms  --package com.example.app --wait 30m \(flags)"],
                 [], [], [],
                 ["verify --host \(old) --platforms  --package com.example.app \(flags)"],

@@ -62,6 +62,11 @@ enum CutoverCommand: RelopsCommand {
         .value("to", "H", help: "The new host (a Unicode name is written in its punycode form)."),
         .flag("include-email", help: "Also rewrite e-mail addresses at the old host (default: list them only)."),
         .flag("subdomains", help: "Also rewrite the old host's family: every *.OLD name becomes *.NEW."),
+        .value(
+            "exclude", "PATH|GLOB|PATH:LINE", repeatable: true,
+            help:
+                "Keep these occurrences as they are (a file, a folder, a glob, or one line); listed as kept, never rewritten. Also .relops.yml cutover.exclude."
+        ),
         .flag("stat", help: "Show only the summary: counts per class, what is left alone and why (no diff)."),
         .format(["text", "json"]),
     ]
@@ -90,8 +95,10 @@ enum CutoverCommand: RelopsCommand {
         var recovered: [String] = []
         if let lock { recovered = try finishInterruptedCutovers(project, lock: lock) }
         let interrupted = interruptedCutoverNotice(project)
+        let excluded = try CutoverExclusion.parse(arguments.all("exclude"), source: "--exclude")
         let options = CutoverOptions(
-            includeEmail: arguments.flag("include-email"), subdomains: arguments.flag("subdomains"))
+            includeEmail: arguments.flag("include-email"), subdomains: arguments.flag("subdomains"),
+            exclude: project.config.cutoverExclude + excluded.filter { !project.config.cutoverExclude.contains($0) })
         let plan = try planCutover(project, from: fromHost, to: toHost, options: options)
         let diffs =
             format == .json || stat
@@ -119,93 +126,12 @@ enum CutoverCommand: RelopsCommand {
                 : planJSON(plan, outcome: outcome, recovered: recovered, interrupted: interrupted)
             console.out(json.rendered())
         } else {
-            recovered.forEach { console.out(console.styled("note: \($0)", .yellow)) }
-            if let interrupted { console.out(console.styled("note: \(interrupted)", .yellow)) }
-            renderSummary(plan.summary, plan, applied: outcome != nil, console)
-            if stat {
-                if let outcome { renderOutcome(plan, outcome, console) }
-            } else {
-                console.out("")
-                renderText(plan, diffs: diffs.flatMap { $0 }, outcome: outcome, console)
+            renderText(plan, diffs: diffs.flatMap { $0 }, outcome: outcome, stat: stat, console) {
+                recovered.forEach { console.out(console.styled("note: \($0)", .yellow)) }
+                if let interrupted { console.out(console.styled("note: \(interrupted)", .yellow)) }
             }
         }
         return ExitCode.ok
-    }
-
-    static func renderText(_ plan: CutoverPlan, diffs: [DiffLine], outcome: ApplyOutcome?, _ console: Console) {
-        let target = plan.toUnicode.map { "\(plan.to) (Unicode: \($0))" } ?? plan.to
-        if !plan.newHostAlreadyAt.isEmpty {
-            console.out(console.styled("== \(plan.to) already occurs in the repository:", .yellow))
-            for o in plan.newHostAlreadyAt { console.out("\(escapedText(o.path)):\(o.line):\(o.column): \(o.text)") }
-        }
-        for line in diffs {
-            switch line.kind {
-            case .fileHeader: console.out(console.styled(line.text, .bold))
-            case .hunkHeader: console.out(console.styled(line.text, .cyan))
-            case .removed: console.out(console.styled(line.text, .red))
-            case .added: console.out(console.styled(line.text, .green))
-            case .context: console.out(line.text)
-            }
-        }
-        let counts = plan.counts.filter { $0.1 > 0 }.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
-        if plan.files.isEmpty {
-            console.out("No occurrence of \(plan.from) to rewrite.")
-        } else if let outcome {
-            renderOutcome(plan, outcome, console)
-        } else {
-            console.out(
-                console.styled(
-                    "Preview: \(plan.from) -> \(target), \(plan.edits.count) occurrence(s) in \(plan.files.count) file(s) (\(counts)). Nothing was written; add --apply.",
-                    .bold))
-        }
-        if !plan.binaryFiles.isEmpty {
-            console.out(
-                console.styled("== binary files holding \(plan.from) (cannot be rewritten; regenerate them):", .yellow))
-            plan.binaryFiles.forEach { console.out("  \(escapedText($0))") }
-        }
-        if !plan.notRewritten.isEmpty {
-            console.out(console.styled("== not rewritten:", .yellow))
-            plan.notRewritten.forEach { console.out("  \(escapedText($0.path)):\($0.line): \($0.reason)") }
-        }
-        renderHostFamily(plan, console)
-        guard !plan.files.isEmpty || !plan.binaryFiles.isEmpty else { return }
-        console.out(console.styled("== still to do, in this order:", .bold))
-        for (n, step) in plan.followUps.enumerated() {
-            console.out("\(n + 1). \(step.title). \(step.detail)")
-        }
-    }
-
-    /// What an apply did: its journal id, how to undo it, its commit.
-    static func renderOutcome(_ plan: CutoverPlan, _ outcome: ApplyOutcome, _ console: Console) {
-        let target = plan.toUnicode.map { "\(plan.to) (Unicode: \($0))" } ?? plan.to
-        let counts = plan.counts.filter { $0.1 > 0 }.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
-        console.out(
-            console.styled(
-                "Applied cutover \(outcome.journal.id): \(plan.from) -> \(target), \(plan.edits.count) occurrence(s) in \(plan.files.count) file(s) (\(counts)).",
-                .bold))
-        console.out("Undo with: relops cutover undo \(outcome.journal.id)")
-        if let branch = outcome.branch, let commit = outcome.commit {
-            console.out("Committed \(commit.short) on new branch \(branch) (not pushed).")
-        }
-    }
-
-    /// The related hosts left alone, the `*.old` names rewritten, and the subdomain warnings.
-    static func renderHostFamily(_ plan: CutoverPlan, _ console: Console) {
-        if !plan.related.isEmpty {
-            console.out(
-                "== related hosts left alone: " + Set(plan.related.map(\.found)).sorted().joined(separator: ", "))
-        }
-        if !plan.familyRenames.isEmpty {
-            console.out(console.styled("== host family rewritten (--subdomains):", .bold))
-            plan.familyRenames.forEach { console.out("  \($0.old) -> \($0.new)") }
-        }
-        for warning in plan.subdomainWarnings {
-            console.out(
-                console.styled(
-                    "warning: \(warning.path):\(warning.line): covers subdomains, but "
-                        + "\(warning.remaining.joined(separator: ", ")) stay on \(plan.from) and lose this rule "
-                        + "(add --subdomains, or keep an element for \(plan.from))", .yellow))
-        }
     }
 
     static func planJSON(_ plan: CutoverPlan, outcome: ApplyOutcome?, recovered: [String], interrupted: String?)
@@ -249,6 +175,8 @@ enum CutoverCommand: RelopsCommand {
                     })
             ),
             ("include_email", .bool(plan.options.includeEmail)), ("subdomains", .bool(plan.options.subdomains)),
+            ("exclude", .array(plan.options.exclude.map { .string($0.text) })),
+            ("unused_exclusions", .array(plan.unusedExclusions.map { .string($0.text) })),
             (
                 "family_renames",
                 .array(plan.familyRenames.map { .object([("old", .string($0.old)), ("new", .string($0.new))]) })
@@ -323,17 +251,18 @@ enum CutoverCommand: RelopsCommand {
                     ("revert_commit", .string(outcome.revertCommit?.hex)),
                 ]).rendered())
         } else {
-            outcome.recovered.forEach { console.out("note: \($0)") }
+            // Answer first: what was restored, then what needs a person, then each file.
             console.out(
                 "Cutover \(outcome.journal.id) (\(outcome.journal.from) -> \(outcome.journal.to)): restored \(outcome.restored.count) file(s)."
             )
-            outcome.restored.forEach { console.out("  restored \(escapedText($0))") }
             if !left.isEmpty {
                 console.out(
                     console.styled("Changed since the cutover, left alone (pass --force to overwrite):", .yellow))
                 left.forEach { console.out("  \(escapedText($0))") }
             }
             outcome.gitNotes.forEach { console.out("Git: \($0).") }
+            outcome.recovered.forEach { console.out("note: \($0)") }
+            outcome.restored.forEach { console.out("  restored \(escapedText($0))") }
         }
         return left.isEmpty ? ExitCode.ok : ExitCode.checkFailed
     }

@@ -53,6 +53,7 @@ extension CutoverCommand {
 
     static func label(_ kind: CutoverSummary.LeftAloneKind) -> String {
         switch kind {
+        case .excluded: return "kept, by your exclusion"
         case .email: return "e-mail addresses"
         case .symlink: return "symlinks"
         case .related: return "related hosts"

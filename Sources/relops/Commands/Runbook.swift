@@ -240,6 +240,13 @@ enum RunbookCommand: RelopsCommand {
             return ExitCode.ok
         }
         console.out("\(console.styled(state.title, .bold))  \(state.runID)  \(report.outcome)")
+        // Answer first: the totals, then each step.
+        let tally = [StepStatus.passed, .confirmed, .skipped, .failed, .pending].compactMap { status in
+            let n = state.steps.filter { $0.status == status }.count
+            return n == 0 ? nil : "\(n) \(status.rawValue)"
+        }
+        let done = state.steps.filter(\.status.isDone).count
+        console.out("\(done) of \(state.steps.count) steps done (\(tally.joined(separator: ", ")))")
         for step in state.steps {
             let mark = "[\(RunReport.mark(step.status))]"
             let styled =

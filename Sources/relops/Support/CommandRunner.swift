@@ -35,6 +35,7 @@ enum CommandRunner {
         VerifyCommand.self,
         AnchorsCommand.self,
         RunbookCommand.self,
+        StatusCommand.self,
         DemoCommand.self,
         CompletionCommand.self,
         HelpCommand.self,

@@ -1,0 +1,143 @@
+import Cutover
+import Foundation
+import RelopsCore
+import Runbook
+import Scan
+import Verify
+
+/// What `relops status` is asked: the hosts (else found), the repository, and how to reach the
+/// hosts and the third parties (as `relops verify` takes them).
+public struct StatusRequest: Sendable {
+    /// `--host` values; empty: `app.web_host`, the run in progress and the applied cutover name them.
+    public var hosts: [String] = []
+    /// `--local`: nothing fetched; the rendered documents stand in for each host's files.
+    public var local = false
+    /// `--allow-unchecked`: a demanded check that could not be made is reported, not failed.
+    public var allowUnchecked = false
+    /// Passed to each host's verification as `relops verify` takes them.
+    public var resolve: [String] = []
+    public var connectTo: [String] = []
+    public var caFile: String?
+    public var dalEndpoint: String?
+    public var appleCDNEndpoint: String?
+
+    /// An empty request: every host found, everything checked.
+    public init() {}
+}
+
+/// One screen of the release: per host, what is left in the repository and what it serves live;
+/// the runbook in progress. Built from the existing checks (scan, the after-cutover rule,
+/// verify); it adds no rule of its own.
+public struct ReleaseStatus: Sendable {
+    /// The hosts, each with where it came from, what the repository holds and what it serves.
+    public let hosts: [HostStatus]
+    /// The latest run not finished (a domain cutover's first), or nil.
+    public let run: RunProgress?
+    /// Checks were made without the network (`--local`).
+    public let local: Bool
+
+    /// True when everything checked agrees: no failed check, no demanded check left unmade (unless
+    /// allowed), no host whose checks could not be made, nothing left over after a cutover, and no
+    /// failed runbook step.
+    public var agrees: Bool { disagreements.isEmpty }
+
+    /// What disagrees, one line each, for the top of the screen: what needs a person.
+    public var disagreements: [String] {
+        var out: [String] = []
+        for host in hosts {
+            if let left = host.afterCutover, left.leftOver > 0 {
+                out.append(
+                    "\(host.host): \(left.leftOver) occurrence(s) left over after cutover \(left.cutover) "
+                        + "(not kept by its rule)")
+            }
+            if let error = host.verifyError { out.append("\(host.host): not checked: \(error)") }
+            guard let report = host.verify else { continue }
+            for check in report.checks where check.verdict == .fail {
+                out.append("\(host.host): \(check.name) failed: \(check.url.map { "\($0): " } ?? "")\(check.reason)")
+            }
+            if !report.allowUnchecked { out += report.unchecked.map { "\(host.host): not checked: \($0)" } }
+        }
+        if let run, let next = run.next, next.status == .failed {
+            out.append("runbook \(run.runID): step \(next.number) failed: \(next.note ?? "see the run")")
+        }
+        return out
+    }
+
+    /// Gathers the status of `project` for `request`. Bad input (a bad `--host`, a bad `--cacert`)
+    /// throws; a host whose checks cannot be made is reported in its `verifyError`.
+    public static func gather(_ project: Project, _ request: StatusRequest) throws(Failure) -> ReleaseStatus {
+        let run = try RunProgress.current(project)
+        let hosts = try StatusHosts.find(project, request, run: run)
+        var statuses: [HostStatus] = []
+        for found in hosts {
+            statuses.append(try HostStatus.gather(project, found, request))
+        }
+        return ReleaseStatus(hosts: statuses, run: run, local: request.local)
+    }
+}
+
+/// A host and why it is on the screen.
+public struct StatusHost: Sendable, Equatable {
+    /// The host name, as scan takes it.
+    public let host: String
+    /// The host as verify reaches it: the name, or `name:port` when given so.
+    public let address: String
+    /// `old`, `new`, or `given` (by `--host`).
+    public let role: String
+    /// Where it came from: `--host`, `.relops.yml app.web_host`, `run <id> old_host`, `cutover <id>`.
+    public let source: String
+}
+
+/// Finds the hosts for a status: `--host`, else the run in progress, the latest applied cutover and
+/// `app.web_host`; the old host first.
+enum StatusHosts {
+    static func find(_ project: Project, _ request: StatusRequest, run: RunProgress?) throws(Failure) -> [StatusHost] {
+        if !request.hosts.isEmpty {
+            var out: [StatusHost] = []
+            for text in request.hosts {
+                let host = try HostName.parse(hostOnly(text), option: "--host")
+                if !out.contains(where: { $0.host == host }) {
+                    out.append(StatusHost(host: host, address: address(text, host), role: "given", source: "--host"))
+                }
+            }
+            return out
+        }
+        var found: [StatusHost] = []
+        func add(_ text: String?, _ role: String, _ source: String) {
+            guard let text, !text.isEmpty, let host = try? HostName.parse(hostOnly(text), option: source),
+                !found.contains(where: { $0.host == host })
+            else { return }
+            found.append(StatusHost(host: host, address: address(text, host), role: role, source: source))
+        }
+        if let run {
+            add(run.vars["old_host"], "old", "run \(run.runID) old_host")
+            add(run.vars["new_host"], "new", "run \(run.runID) new_host")
+        }
+        if let cutover = try CutoverJournal.all(project).last(where: { $0.state == .applied }) {
+            add(cutover.from, "old", "cutover \(cutover.id)")
+            add(cutover.to, "new", "cutover \(cutover.id)")
+        }
+        add(project.config.webHost, "old", ".relops.yml app.web_host")
+        guard !found.isEmpty else {
+            throw Failure(
+                .usage,
+                "no host to report on: pass --host H (repeatable), set app.web_host in .relops.yml, "
+                    + "or start `relops runbook run domain-cutover`")
+        }
+        return found
+    }
+
+    /// The normalised host with the port `text` gave, if any.
+    static func address(_ text: String, _ host: String) -> String {
+        let bare = hostOnly(text)
+        return bare == text ? host : host + text.dropFirst(bare.count)
+    }
+
+    /// `host:port` (a local test server's) without the port, as scan takes it.
+    static func hostOnly(_ text: String) -> String {
+        guard let colon = text.lastIndex(of: ":"), text[text.index(after: colon)...].allSatisfy(\.isNumber) else {
+            return text
+        }
+        return String(text[..<colon])
+    }
+}

@@ -60,8 +60,10 @@ public struct HostOccurrence: Sendable, Equatable {
     /// The bytes as found (their case may differ from `host`).
     public let found: String
     public let occurrenceClass: OccurrenceClass
-    /// Why it got its class, so a person can see the reason.
+    /// Why it got its class, so a person can see the reason: the evidence the rule cites.
     public let rule: String
+    /// The id of the rule that decided the class (`gradle.build-script`; `RuleOrder` lists them).
+    public let ruleID: String
     public let encoding: OccurrenceEncoding
     /// The whole line without its line end (cut around the match when very long).
     public let text: String

@@ -180,7 +180,7 @@ enum ScanCommand: RelopsCommand {
     }
 
     /// One file: a header with its classes and products, each occurrence, and one `rule:` line per
-    /// class and rule (after every occurrence with `verbose`).
+    /// class and rule (after every occurrence with `verbose`, with the rule's id).
     static func renderFile(_ occurrences: ArraySlice<HostOccurrence>, _ console: Console, verbose: Bool) {
         guard let first = occurrences.first else { return }
         var products: [Product] = []
@@ -195,7 +195,7 @@ enum ScanCommand: RelopsCommand {
             let rule = "\(o.occurrenceClass.rawValue): \(o.rule)"
             let last = n == occurrences.count - 1
             if verbose {
-                console.out(console.styled("    rule: \(o.rule)", .dim))
+                console.out(console.styled("    rule: \(o.rule)  [\(o.ruleID)]", .dim))
             } else if !ruled.contains(rule) && (last || occurrences[occurrences.startIndex + n + 1].rule != o.rule) {
                 ruled.append(rule)
                 console.out(console.styled("    rule: \(o.rule)", .dim))

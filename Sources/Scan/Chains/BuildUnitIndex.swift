@@ -13,6 +13,7 @@ final class BuildUnitIndex {
     private var everyUnit: [BuildUnit]?
     private var specUnits: [BuildUnit]?
     private var referrersByFile: [String: [BuildUnit]] = [:]
+    private var enclosingByFolder: [String: [String]] = [:]
 
     /// Crate folders with a `src/main.rs`: a Cargo package that builds a binary.
     private let rustBinaries: Set<String>
@@ -76,16 +77,24 @@ final class BuildUnitIndex {
     /// The nearest unit that owns `path` by folder (specs own by their `sources`, not by folder).
     /// A package owns only the source of its own language (`BuildUnit.claims`).
     func owner(of path: String) -> BuildUnit? {
-        var folder = folderOf(path)
         let lowerName = nameOf(path).lowercased()
-        while true {
+        for folder in candidateFolders(enclosing: folderOf(path)) {
             let owners = units(inFolder: folder).filter {
                 $0.kind != .xcodeGen && $0.kind != .tuist && $0.kind != .xcodeWorkspace && $0.claims(lowerName)
             }
             if let first = owners.first(where: { !isService($0) }) ?? owners.first { return first }
-            if folder.isEmpty { return nil }
-            folder = folderOf(folder)
         }
+        return nil
+    }
+
+    /// `folder` and its ancestors that hold a candidate build file, nearest first: from the paths
+    /// alone (nothing is read), worked out once per folder.
+    private func candidateFolders(enclosing folder: String) -> [String] {
+        if let known = enclosingByFolder[folder] { return known }
+        let outer = folder.isEmpty ? [] : candidateFolders(enclosing: folderOf(folder))
+        let folders = candidatesByFolder[folder] == nil ? outer : [folder] + outer
+        enclosingByFolder[folder] = folders
+        return folders
     }
 
     /// The XcodeGen and Tuist specs (reads only `project.yml` and `Project.swift` files).

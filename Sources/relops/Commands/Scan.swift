@@ -50,7 +50,7 @@ enum ScanCommand: RelopsCommand {
         let result = after?.remaining ?? scanned
 
         switch format {
-        case .json: console.out(after.map { result.json.merged(with: $0.json) }?.rendered() ?? result.json.rendered())
+        case .json: console.out(after.map { result.json.merged(with: $0.json).rendered() } ?? result.jsonText)
         case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
         default:
             renderText(result, console, verbose: arguments.flag("verbose"))

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes an npm workspace of N packages where each depends on the next (`workspaces: ["**"]`),
-the last one an Express server whose source holds the needle: the product graph's worst case
-(issue 31, item 8). Usage: workspace-chain.py DIR N NEEDLE"""
+the first one an Express server, each package's source holding the needle: the product graph's
+worst case (issue 31, item 8): the last package ships in the server through N - 1 links.
+Usage: workspace-chain.py DIR N NEEDLE"""
 import json
 import os
 import sys
@@ -18,6 +19,8 @@ def write(path, text):
 
 write("package.json", json.dumps({"name": "chain", "private": True, "workspaces": ["**"]}))
 for k in range(count):
-    deps = {f"p{k + 1}": "*"} if k + 1 < count else {"express": "^4"}
+    deps = {f"p{k + 1}": "*"} if k + 1 < count else {}
+    if k == 0:
+        deps["express"] = "^4"
     write(f"packages/p{k}/package.json", json.dumps({"name": f"p{k}", "dependencies": deps}))
     write(f"packages/p{k}/index.js", f'module.exports = "https://{needle}/p{k}";\n')

@@ -225,8 +225,8 @@ enum BuildFileParser {
     /// outside comments: the app is a Wear OS app.
     static func declaresWatch(_ manifest: String) -> Bool {
         guard ByteSearch.contains("android.hardware.type.watch", in: manifest),
-            let comment = try? Regex(#"<!--[\s\S]*?-->"#),
-            let feature = try? Regex(
+            let comment = regex(#"<!--[\s\S]*?-->"#),
+            let feature = regex(
                 #"<uses-feature\b[^>]*\bandroid:name\s*=\s*["']android\.hardware\.type\.watch["']"#)
         else { return false }
         let text = ByteSearch.contains("<!--", in: manifest) ? manifest.replacing(comment, with: "") : manifest
@@ -241,7 +241,7 @@ enum BuildFileParser {
         guard workspace.hasSuffix(".xcworkspace"), xcodeProjectFile(containing: dataFile) == nil else { return nil }
         let folder = folderOf(workspace)
         guard
-            let regex = try? Regex(
+            let regex = regex(
                 #"<(/?)(Group|FileRef)\b(?:[^<>]*?\blocation\s*=\s*"([a-z]+):([^"<>]*)")?[^<>]*?(/?)>"#)
         else { return nil }
         var groups: [String] = []  // the folder each open `Group` stands for
@@ -310,7 +310,7 @@ let gradleProjectCallPattern = #"project\(\s*(?:path\s*[:=]\s*)?["']:([^"']+)["'
 /// `literals`: when `text` lacks one, the regular expression is neither compiled nor run (both
 /// cost far more than the byte search).
 func captures(_ pattern: String, in text: String, holding literals: [String]) -> [String] {
-    guard literals.allSatisfy({ ByteSearch.contains($0, in: text) }), let regex = try? Regex(pattern) else { return [] }
+    guard literals.allSatisfy({ ByteSearch.contains($0, in: text) }), let regex = regex(pattern) else { return [] }
     return text.matches(of: regex).compactMap { match in
         match.output.count > 1 ? match.output[1].substring.map(String.init) : nil
     }

@@ -14,6 +14,8 @@ final class BuildUnitIndex {
     private var specUnits: [BuildUnit]?
     private var referrersByFile: [String: [BuildUnit]] = [:]
     private var enclosingByFolder: [String: [String]] = [:]
+    /// `appPath`'s memo: platform key, NUL, unit file -> the chain to an app (nil inside: none).
+    var appPaths: [String: ChainNode?] = [:]
 
     /// Crate folders with a `src/main.rs`: a Cargo package that builds a binary.
     private let rustBinaries: Set<String>
@@ -114,9 +116,10 @@ final class BuildUnitIndex {
         if let everyUnit { return everyUnit }
         let units = candidatesByFolder.keys.sorted().flatMap { self.units(inFolder: $0) }
         everyUnit = units
+        let lookup = UnitLookup(units)
         for referrer in units {
             for reference in referrer.references {
-                for target in resolve(reference, among: units) where target.file != referrer.file {
+                for target in lookup.resolve(reference) where target.file != referrer.file {
                     if referrer.kind == .xcodeWorkspace && target.isApp {
                         // The app projects a workspace builds are what its library projects reach.
                         referrersByFile[referrer.file, default: []].append(target)
@@ -139,34 +142,6 @@ final class BuildUnitIndex {
     func referrers(of unit: BuildUnit) -> [BuildUnit] {
         _ = all
         return referrersByFile[unit.file] ?? []
-    }
-
-    private func resolve(_ reference: BuildUnit.Reference, among units: [BuildUnit]) -> [BuildUnit] {
-        switch reference {
-        case .path(let path):
-            return units.filter {
-                $0.file == path || ($0.root == path && ($0.kind == .swiftPackage || nameOf($0.file) == "Cargo.toml"))
-            }
-        case .named(let name):
-            return units.filter { $0.names.contains(name) }
-        case .pathInside(let path):
-            // The innermost library whose folder holds the path (`web/dist` -> `web/package.json`).
-            let holders = units.filter {
-                if case .library = $0.kind { return path == $0.root || path.hasPrefix($0.root + "/") }
-                return false
-            }
-            let depth = holders.map(\.root.count).max()
-            return holders.filter { $0.root.count == depth && !$0.root.isEmpty }
-        case .gradleModule(let segments, let accessor):
-            return units.filter { unit in
-                guard case .gradle = unit.kind else { return false }
-                let folders = unit.root.split(separator: "/").map(String.init)
-                guard folders.count >= segments.count, !segments.isEmpty else { return false }
-                return zip(folders.suffix(segments.count), segments).allSatisfy { folder, segment in
-                    accessor ? camelCase(folder).lowercased() == segment.lowercased() : folder == segment
-                }
-            }
-        }
     }
 }
 

@@ -7,26 +7,6 @@ import RelopsCore
 struct ShippingChains {
     let index: BuildUnitIndex
 
-    /// The shortest chain of referrers from `unit` to an app (for KMP source sets, an app of one of
-    /// `platforms`), or nil when no app references it.
-    func appChain(from unit: BuildUnit, platforms: Set<String>?) -> [BuildUnit]? {
-        var queue: [(BuildUnit, [BuildUnit])] = [(unit, [])]
-        var seen: Set<String> = [unit.file]
-        var next = 0
-        while next < queue.count {
-            let (current, chain) = queue[next]
-            next += 1
-            for referrer in index.referrers(of: current) where seen.insert(referrer.file).inserted {
-                let path = chain + [referrer]
-                if referrer.isApp && (platforms.map { !$0.isDisjoint(with: referrer.platforms) } ?? true) {
-                    return path
-                }
-                queue.append((referrer, path))
-            }
-        }
-        return nil
-    }
-
     /// A `Directory.Build.props`/`.targets` counts for the projects under its folder.
     func sharedMSBuildFile(_ path: String) -> (OccurrenceClass, String)? {
         let folder = folderOf(path)
@@ -45,7 +25,7 @@ struct ShippingChains {
         if let library = under.first(where: { appChain(from: $0, platforms: nil) != nil }),
             let chain = appChain(from: library, platforms: nil)
         {
-            let links = ([library.file] + chain.map(\.label)).joined(separator: " <- ")
+            let links = chainText([library.file] + chain.map(\.label))
             return (
                 .binaryLiteral, "\(name) counts for the projects under it: \(links) (its settings ship in the binary)"
             )

@@ -36,7 +36,7 @@ func generatorInput(_ lowerName: String, line: String, column: Int) -> String? {
         let alternatives = keys.joined(separator: "|")
         let pattern =
             #"(?:^|[\s{,"'])("# + alternatives + #")["']?\s*[:=]\s*\[?\s*["'`]?(?:[A-Za-z][A-Za-z0-9+.-]*://)?$"#
-        guard let regex = try? Regex(pattern), let match = before.firstMatch(of: regex), match.output.count > 1,
+        guard let regex = regex(pattern), let match = before.firstMatch(of: regex), match.output.count > 1,
             let key = match.output[1].substring
         else { return nil }
         return String(key)
@@ -60,7 +60,7 @@ func scriptGeneratorInput(_ line: String, column: Int) -> String? {
     }
     let before = String(decoding: line.utf8.prefix(max(0, column - 1)), as: UTF8.self)
     let pattern = #"\s("# + flags.joined(separator: "|") + #")(?:\s+|=)\\?["']?(?:[A-Za-z][A-Za-z0-9+.-]*://)?$"#
-    guard let regex = try? Regex(pattern), let match = before.firstMatch(of: regex), match.output.count > 1,
+    guard let regex = regex(pattern), let match = before.firstMatch(of: regex), match.output.count > 1,
         let flag = match.output[1].substring
     else { return nil }
     return "`\(flag)` of \(flags[0] == "--endpoint" ? "the Apollo CLI" : "openapi-generator")"

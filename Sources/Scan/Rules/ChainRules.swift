@@ -126,7 +126,7 @@ struct LibraryReferencedByApp: PathRule {
         guard !owner.isApp, owner.referenceable, let shipped = shippedWithApp(file.path, file.lowerName),
             let chain = file.classifier.chains.appChain(from: owner, platforms: platforms)
         else { return nil }
-        let links = ([owner.chainLabel] + chain.map(\.chainLabel)).joined(separator: " <- ")
+        let links = chainText([owner.chainLabel] + chain.map(\.chainLabel))
         return (shipped.0, "in a library that an app references (\(links)): \(shipped.1)")
     }
 }

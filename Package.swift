@@ -82,7 +82,7 @@ let package = Package(
         // Domain: pure logic, no printing, no exit.
         .target(
             name: "RelopsCore",
-            dependencies: ["YAML", "Git", "IDN"] + ["Curl", "Crypto", "Markdown", "Zlib", "PublicSuffix"]),
+            dependencies: ["YAML", "Git", "IDN"]),
         .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN", "PublicSuffix", "YAML"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
@@ -98,6 +98,8 @@ let package = Package(
             dependencies: [
                 "CommandLine", "RelopsCore", "Scan", "Cutover", "Fingerprint", "Association",
                 "Verify", "Anchors", "Runbook",
+                // `relops --version` asks each C library for its version (Support/VersionReport.swift).
+                "Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "PublicSuffix",
             ],
             swiftSettings: buildStamp
         ),

@@ -14,9 +14,8 @@ extension CutoverPlan {
         let binary = edits.filter { $0.occurrenceClass.isBinary }
         var android = false, ios = false
         for product in binary.flatMap(\.products) where product.kind == .app {
-            let what = product.description
-            if what.contains("Android") || what.contains("Wear OS") { android = true }
-            if what.contains("iOS") || what.contains("Mac Catalyst") { ios = true }
+            if product.platforms.contains(.android) { android = true }
+            if product.platforms.contains(where: \.isAppleMobile) { ios = true }
         }
         let fromPaths = CutoverPlan.platforms(of: binary.filter { !$0.products.contains { $0.kind == .app } })
         android = android || fromPaths.contains("Android")

@@ -121,28 +121,28 @@ struct DotNetTraits {
             name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
             || text.contains("microsoft.net.test.sdk", ignoringCase: true)
             || text.contains("<istestproject>true", ignoringCase: true)
-        var platforms: [String] = []
-        if text.contains("-android", ignoringCase: true) { platforms.append("Android") }
-        if text.contains("-ios", ignoringCase: true) { platforms.append("iOS") }
-        if text.contains("-maccatalyst", ignoringCase: true) { platforms.append("Mac Catalyst") }
+        var platforms: [Platform] = []
+        if text.contains("-android", ignoringCase: true) { platforms.append(.android) }
+        if text.contains("-ios", ignoringCase: true) { platforms.append(.iOS) }
+        if text.contains("-maccatalyst", ignoringCase: true) { platforms.append(.macCatalyst) }
         // Classic (non-SDK) Xamarin heads: the project type GUID, and what makes the project an app
         // rather than a library (`AndroidApplication`, an iOS `Exe`).
         if text.contains(DotNetTraits.xamarinAndroid, ignoringCase: true)
             && text.contains("<androidapplication>true", ignoringCase: true)
         {
-            platforms.append("Android")
+            platforms.append(.android)
         }
         if DotNetTraits.xamarinIOS.contains(where: { text.contains($0, ignoringCase: true) })
             && text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
         {
-            platforms.append("iOS")
+            platforms.append(.iOS)
         }
         mobile = !test && (text.contains("<usemaui>true</usemaui>", ignoringCase: true) || !platforms.isEmpty)
         self.platforms = mobile ? platforms : []
     }
 
     /// The platforms a mobile project builds for (empty for MAUI without a platform target framework).
-    let platforms: [String]
+    let platforms: [Platform]
 
     /// Xamarin.Android's project type GUID (lower-case, as the case-blind search wants it).
     static let xamarinAndroid = "efba0ad7-5a72-4c68-af49-83d382785dcf"

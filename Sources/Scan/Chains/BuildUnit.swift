@@ -69,7 +69,7 @@ struct BuildUnit: Sendable {
     var embeddedIn: [String] = []
     /// Cordova: the app's name (`<name>`) and the platforms it builds (`<platform name=...>`).
     var appName: String?
-    var appPlatforms: [String] = []
+    var appPlatforms: [Platform] = []
     /// .NET: a console app (`OutputType` `Exe`, no web or worker SDK): a tool, no service of its own.
     var consoleApp = false
     /// Xcode: the project's targets were read and none builds an app (frameworks, libraries): it
@@ -81,7 +81,7 @@ struct BuildUnit: Sendable {
     /// dependencies, else (Wear OS) from its `src/main/AndroidManifest.xml`'s `uses-feature`.
     var variant: String?
     /// The platforms of a .NET app, read from its target frameworks or classic project type.
-    var dotNetPlatforms: [String] = []
+    var dotNetPlatforms: [Platform] = []
 
     /// True for a unit that is itself a store app.
     var isApp: Bool {
@@ -95,13 +95,13 @@ struct BuildUnit: Sendable {
     }
 
     /// The platforms of an app unit.
-    var platforms: Set<String> {
+    var platforms: Set<Platform> {
         switch kind {
-        case .dotNet(true, _): return dotNetPlatforms.isEmpty ? ["Android", "iOS"] : Set(dotNetPlatforms)
-        case .gradle(true, _, _): return ["Android"]
-        case .xcodeProject: return xcodeLibrary ? [] : ["iOS"]
-        case .xcodeGen, .tuist: return ["iOS"]
-        case .desktop: return ["desktop"]
+        case .dotNet(true, _): return dotNetPlatforms.isEmpty ? [.android, .iOS] : Set(dotNetPlatforms)
+        case .gradle(true, _, _): return [.android]
+        case .xcodeProject: return xcodeLibrary ? [] : [.iOS]
+        case .xcodeGen, .tuist: return [.iOS]
+        case .desktop: return [.desktop]
         case .cordova: return Set(appPlatforms)
         default: return []
         }
@@ -216,8 +216,8 @@ enum BuildFileParser {
         var unit = BuildUnit(root: folderOf(path), file: path, kind: .cordova)
         unit.appName = captures(#"<name(?:\s[^>]*)?>\s*([^<]+?)\s*</name>"#, in: text, holding: ["<name"]).first
         let named = captures(#"<platform\s+name\s*=\s*["']([a-z]+)["']"#, in: text, holding: ["<platform"])
-        unit.appPlatforms = [("android", "Android"), ("ios", "iOS")].filter { named.contains($0.0) }.map(\.1)
-        if unit.appPlatforms.isEmpty { unit.appPlatforms = ["Android", "iOS"] }
+        unit.appPlatforms = [("android", Platform.android), ("ios", .iOS)].filter { named.contains($0.0) }.map(\.1)
+        if unit.appPlatforms.isEmpty { unit.appPlatforms = [.android, .iOS] }
         return unit
     }
 

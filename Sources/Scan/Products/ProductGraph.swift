@@ -90,11 +90,11 @@ final class ProductGraph {
         if lower.hasPrefix("common") { return links }
         return links.filter { link in
             let unit = link.productUnit
-            if lower.hasPrefix("android") { return unit.isApp && unit.platforms.contains("Android") }
+            if lower.hasPrefix("android") { return unit.isApp && unit.platforms.contains(.android) }
             if lower.hasPrefix("ios") || lower.hasPrefix("apple") || lower.hasPrefix("native") {
-                return unit.isApp && unit.platforms.contains("iOS")
+                return unit.isApp && unit.platforms.contains(.iOS)
             }
-            if lower.hasPrefix("jvm") { return link.product.kind != .app || unit.platforms.contains("desktop") }
+            if lower.hasPrefix("jvm") { return link.product.kind != .app || unit.platforms.contains(.desktop) }
             if lower.hasPrefix("js") || lower.hasPrefix("wasm") { return link.product.kind == .site }
             return false
         }
@@ -104,7 +104,7 @@ final class ProductGraph {
     func product(of unit: BuildUnit) -> Product? {
         let folderName = unit.root.isEmpty ? nameOf(unit.file) : nameOf(unit.root)
         func app(_ name: String, _ description: String) -> Product {
-            Product(name: name, kind: .app, description: description, file: unit.file)
+            Product(name: name, kind: .app, description: description, file: unit.file, platforms: appPlatforms(unit))
         }
         func server(_ what: String) -> Product {
             Product(
@@ -114,7 +114,7 @@ final class ProductGraph {
         switch unit.kind {
         case .dotNet(true, _):
             let name = String(nameOf(unit.file).dropLast(".csproj".count))
-            return app(name, appDescription(unit.dotNetPlatforms.isEmpty ? ["Android", "iOS"] : unit.dotNetPlatforms))
+            return app(name, appDescription(unit.dotNetPlatforms.isEmpty ? [.android, .iOS] : unit.dotNetPlatforms))
         case .dotNet(false, false):
             return unit.deploys.map(server)
         case .gradle(let isApp, _, _):
@@ -142,10 +142,20 @@ final class ProductGraph {
     }
 }
 
+/// The platforms an app unit builds for, in platform order: Wear OS and TV apps are Android
+/// apps; an Xcode project whose SDK is macOS only is a macOS app.
+func appPlatforms(_ unit: BuildUnit) -> [Platform] {
+    if case .xcodeProject = unit.kind, unit.variant == "macOS" { return [.macOS] }
+    if case .dotNet(true, _) = unit.kind, !unit.dotNetPlatforms.isEmpty {
+        return Array(Set(unit.dotNetPlatforms)).sorted()
+    }
+    return unit.platforms.sorted()
+}
+
 /// "Android app", "iOS app", "Android and iOS app".
-func appDescription(_ platforms: [String]) -> String {
+func appDescription(_ platforms: [Platform]) -> String {
     var unique: [String] = []
-    for p in platforms where !unique.contains(p) { unique.append(p) }
+    for p in platforms.map(\.rawValue) where !unique.contains(p) { unique.append(p) }
     return unique.joined(separator: " and ") + " app"
 }
 

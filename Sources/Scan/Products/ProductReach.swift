@@ -57,8 +57,8 @@ extension ShippingChains {
     /// The shortest chain of referrers from `unit` to an app (for KMP source sets, an app of one of
     /// `platforms`), without `unit` itself; nil when no app references it. Memoised per unit and
     /// platform set in `index`, so a long chain of libraries costs time linear in its references.
-    func appChain(from unit: BuildUnit, platforms: Set<String>?) -> [BuildUnit]? {
-        let key = platforms.map { $0.sorted().joined(separator: ",") } ?? "*"
+    func appChain(from unit: BuildUnit, platforms: Set<Platform>?) -> [BuildUnit]? {
+        let key = platforms.map { $0.map(\.rawValue).sorted().joined(separator: ",") } ?? "*"
         var best: ChainNode?
         for referrer in index.referrers(of: unit) where referrer.file != unit.file {
             guard let path = index.appPath(from: referrer, platforms: platforms, key: key) else { continue }
@@ -70,7 +70,7 @@ extension ShippingChains {
 
 extension BuildUnitIndex {
     /// The shortest chain from `unit` (itself included) to an app of `platforms`, memoised under `key`.
-    func appPath(from unit: BuildUnit, platforms: Set<String>?, key: String) -> ChainNode? {
+    func appPath(from unit: BuildUnit, platforms: Set<Platform>?, key: String) -> ChainNode? {
         func matches(_ u: BuildUnit) -> Bool {
             u.isApp && (platforms.map { !$0.isDisjoint(with: u.platforms) } ?? true)
         }

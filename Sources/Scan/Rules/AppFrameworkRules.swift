@@ -18,7 +18,8 @@ struct CordovaAppFile: PathRule {
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
         guard let owner = file.owner, owner.kind == .cordova else { return nil }
         let platforms =
-            owner.appPlatforms.joined(separator: " and ") + (owner.appPlatforms.count == 1 ? " app" : " apps")
+            owner.appPlatforms.map(\.rawValue).joined(separator: " and ")
+            + (owner.appPlatforms.count == 1 ? " app" : " apps")
         if file.path == owner.file {
             return (.binaryConfig, "Cordova \(owner.file): copied into the \(platforms) it builds")
         }

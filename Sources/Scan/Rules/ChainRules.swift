@@ -118,7 +118,7 @@ struct LibraryReferencedByApp: PathRule {
         let inMobileProject = file.mobileProject != nil
         guard let owner = file.owner else { return nil }
         if case .service = owner.kind, !inMobileProject { return nil }
-        var platforms: Set<String>? = nil
+        var platforms: Set<Platform>? = nil
         if case .gradle(_, true, _) = owner.kind, let set = kmpSourceSet(file.path, root: owner.root) {
             guard let shippedTo = kmpPlatforms(set) else { return nil }
             platforms = shippedTo
@@ -196,11 +196,11 @@ func shippedWithApp(_ path: String, _ lowerName: String) -> (OccurrenceClass, St
 }
 
 /// The platforms a KMP main source set is compiled into; nil for one no mobile app gets (`jvmMain`).
-func kmpPlatforms(_ set: String) -> Set<String>? {
+func kmpPlatforms(_ set: String) -> Set<Platform>? {
     let lower = set.lowercased()
-    if lower == "commonmain" { return ["Android", "iOS"] }
-    if lower.hasPrefix("android") { return ["Android"] }
-    if lower.hasPrefix("ios") || lower.hasPrefix("apple") || lower.hasPrefix("native") { return ["iOS"] }
+    if lower == "commonmain" { return [.android, .iOS] }
+    if lower.hasPrefix("android") { return [.android] }
+    if lower.hasPrefix("ios") || lower.hasPrefix("apple") || lower.hasPrefix("native") { return [.iOS] }
     return nil
 }
 

@@ -7,7 +7,7 @@ import RelopsCore
 struct ClassifyOverride: FileRule {
     static let id = "config.classify-override"
     static let description = "a `classify:` entry of .relops.yml decides the files its glob matches"
-    static let classes: [OccurrenceClass] = OccurrenceClass.allCases
+    static let classes: [OccurrenceClass] = ProjectConfig.classifiable
     static let example = RuleExample(
         [
             (".relops.yml", "classify:\n  - { glob: \"notes/**\", class: docs }\n"),
@@ -18,7 +18,7 @@ struct ClassifyOverride: FileRule {
     static func decide(_ path: String, _ classifier: Classifier) -> (OccurrenceClass, String)? {
         for (n, rule) in classifier.overrides.enumerated() where rule.glob.matches(path) {
             return (
-                OccurrenceClass(rawValue: rule.className) ?? .other,
+                rule.occurrenceClass,
                 "classify[\(n)] `\(rule.glob.pattern)` (.relops.yml:\(rule.line))"
             )
         }

@@ -1,3 +1,5 @@
+import RelopsCore
+
 /// The classification rules in the order they run; the class of an occurrence is the first rule
 /// that decides it. Each entry says why it stands where it does. Adding a rule: write its type
 /// (one file per rule or small family, with id, description, classes and example), then place it

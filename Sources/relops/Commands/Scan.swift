@@ -43,7 +43,7 @@ enum ScanCommand: RelopsCommand {
         let project = try Project(path: arguments.value("repo"))
         let hosts = try resolveHosts(arguments.all("host"), config: project.config)
         let request = ScanRequest(
-            hosts: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
+            hostNames: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
         let scanned = try scan(project, request) { done, total in console.progress("scanning: \(done)/\(total) files") }
         console.endProgress()
         let after = arguments.flag("after-cutover") ? try AfterCutover(scanned, project: project) : nil
@@ -75,16 +75,16 @@ enum ScanCommand: RelopsCommand {
     }
 
     /// `--host` values, else `app.web_host`, validated and without duplicates.
-    static func resolveHosts(_ given: [String], config: ProjectConfig) throws(Failure) -> [String] {
-        var hosts: [String] = []
+    static func resolveHosts(_ given: [String], config: ProjectConfig) throws(Failure) -> [HostName] {
+        var hosts: [HostName] = []
         if given.isEmpty {
             guard let configured = config.webHost else {
                 throw Failure(.usage, "no host to scan for: pass --host H or set app.web_host in .relops.yml")
             }
-            hosts.append(try HostName.parse(configured, option: "app.web_host"))
+            hosts.append(try HostName(configured, option: "app.web_host"))
         } else {
             for value in given {
-                let host = try HostName.parse(value)
+                let host = try HostName(value)
                 if !hosts.contains(host) { hosts.append(host) }
             }
         }

@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint", "Git"]),
         .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint", "Git", "YAML"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
-        .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association"]),
+        .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association", "Scan"]),
         .target(name: "CommandLine", dependencies: ["RelopsCore"]),
 
         // The executable: argument parsing and presentation only.

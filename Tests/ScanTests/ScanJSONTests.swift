@@ -21,6 +21,13 @@ import Testing
         let result = try scanRepository(repo.root)
         #expect(!result.related.isEmpty && !result.binaryFiles.isEmpty && !result.redirectURIs.isEmpty)
         #expect(result.jsonText == result.json.rendered())
+        let document = try #require(ScanJSONDocument.read(result.jsonText))
+        #expect(document.hosts == result.hosts)
+        #expect(document.occurrences.map(\.ruleID) == result.occurrences.map(\.ruleID))
+        #expect(document.occurrences.map(\.occurrenceClass) == result.occurrences.map(\.occurrenceClass))
+        #expect(document.counts == Dictionary(uniqueKeysWithValues: result.counts.map { ($0.0.rawValue, $0.1) }))
+        #expect(ScanJSONDocument.read("[1, 2]") == nil, "an array is not a scan's document")
+        #expect(ScanJSONDocument.read(#"{"counts": {"docs": "four"}}"#) == nil, "a count is a number")
     }
 
     @Test func anEmptyScanStreamsLikeTheTree() throws {

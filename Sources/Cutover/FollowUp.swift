@@ -172,9 +172,9 @@ extension CutoverPlan {
         for edit in edits {
             let lower = edit.path.lowercased()
             let segments = lower.split(separator: "/")
-            if let shipsTo = kmpSourceSetPlatforms(segments) {
-                android = android || shipsTo.android
-                ios = ios || shipsTo.ios
+            if let shipsTo = kotlinSourceSetPlatforms(ofPath: edit.path) {
+                android = android || shipsTo.contains(.android)
+                ios = ios || shipsTo.contains(.iOS)
                 continue
             }
             let isAndroid =
@@ -192,17 +192,6 @@ extension CutoverPlan {
             }
         }
         return (android ? ["Android"] : []) + (ios ? ["iOS"] : [])
-    }
-
-    /// A KMP source set's platforms (`src/commonMain` ships to both apps), or nil.
-    static func kmpSourceSetPlatforms(_ segments: [Substring]) -> (android: Bool, ios: Bool)? {
-        guard let src = segments.firstIndex(of: "src"), src + 1 < segments.count else { return nil }
-        switch segments[src + 1] {
-        case "commonmain": return (true, true)
-        case "androidmain": return (true, false)
-        case "iosmain", "applemain", "nativemain": return (false, true)
-        default: return nil
-        }
     }
 }
 

@@ -25,8 +25,8 @@ struct Classifier {
     init(files: FileList, config: ProjectConfig, read: @escaping ProjectFileReader) {
         overrides = config.classify
         let once = ReadOnce(read)
-        projects = ProjectIndex(files: files, read: once.read)
         let units = BuildUnitIndex(files: files, read: once.read)
+        projects = ProjectIndex(files: files, units: units)
         chains = ShippingChains(index: units)
         graph = ProductGraph(index: units)
         buildSettings = BuildSettingReaders(files: files, read: once.read)

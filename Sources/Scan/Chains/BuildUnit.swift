@@ -82,6 +82,11 @@ struct BuildUnit: Sendable {
     var variant: String?
     /// The platforms of a .NET app, read from its target frameworks or classic project type.
     var dotNetPlatforms: [Platform] = []
+    /// .NET: the items the project embeds in its binary (`EmbeddedResource`, `MauiAsset`, ...), as
+    /// (item type, glob relative to the project folder); MAUI's default `Resources/Raw/**` included.
+    var embeddedItems: [(type: String, glob: Glob)] = []
+    /// Gradle: applies an Android plugin (application or library), so its folder is an Android project.
+    var android = false
 
     /// True for a unit that is itself a store app.
     var isApp: Bool {
@@ -130,6 +135,7 @@ enum BuildFileParser {
         let exe = text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
         unit.references = traits.projectReferences(text, from: folder).map(BuildUnit.Reference.path)
         unit.dotNetPlatforms = traits.platforms
+        unit.embeddedItems = ProjectModel.embeddedItems(text, mobile: mobile)
         if !mobile && !test { unit.deploys = DotNetTraits.deploys(text) }
         // A console app (`Exe`, no web or worker SDK) is a tool: a server that references it deploys it.
         unit.consoleApp = !mobile && !test && exe && unit.deploys == nil
@@ -148,6 +154,9 @@ enum BuildFileParser {
         let kmp = ByteSearch.contains("multiplatform", in: text) || ByteSearch.contains("Multiplatform", in: text)
         let ios = ["iosArm64", "iosX64", "iosSimulatorArm64", "ios()"].contains { ByteSearch.contains($0, in: text) }
         var unit = BuildUnit(root: folder, file: path, kind: .gradle(app: app, kmp: kmp, ios: ios))
+        unit.android =
+            ByteSearch.contains("com.android.application", in: text)
+            || ByteSearch.contains("com.android.library", in: text)
         let projectCalls =
             gradleProjectCalls(in: text) ?? captures(gradleProjectCallPattern, in: text, holding: ["project("])
         let accessors = captures(#"\bprojects\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)"#, in: text, holding: ["projects."])

@@ -52,6 +52,9 @@ final class BuildUnitIndex {
         mainManifests = manifests
     }
 
+    /// The `src/main/AndroidManifest.xml` of the Gradle module folder `module`, if the repository has one.
+    func mainManifest(ofModule module: String) -> String? { mainManifests[module]?.path }
+
     /// The units defined in `folder` itself (several may share one).
     func units(inFolder folder: String) -> [BuildUnit] {
         if let known = unitsByFolder[folder] { return known }

@@ -195,6 +195,15 @@ func shippedWithApp(_ path: String, _ lowerName: String) -> (OccurrenceClass, St
     return nil
 }
 
+/// The platforms the Kotlin Multiplatform source set that holds `path` (`…/src/commonMain/…`)
+/// is compiled into; nil when the path is in none, or in one no mobile app gets (`jvmMain`). The
+/// one reading of KMP source set names, for the classifier and the cutover's rebuild list.
+public func kotlinSourceSetPlatforms(ofPath path: String) -> Set<Platform>? {
+    let segments = path.split(separator: "/")
+    guard let src = segments.firstIndex(of: "src"), src + 2 < segments.count else { return nil }
+    return kmpPlatforms(String(segments[src + 1]))
+}
+
 /// The platforms a KMP main source set is compiled into; nil for one no mobile app gets (`jvmMain`).
 func kmpPlatforms(_ set: String) -> Set<Platform>? {
     let lower = set.lowercased()

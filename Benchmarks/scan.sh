@@ -77,7 +77,11 @@ echo "npm workspace chain of 2,000 packages (goal: under one second):"
 hyperfine -N --style none --warmup 1 --runs 5 --export-json "$out/chain.json" \
   -n relops "$relops scan --repo $chain --host $needle --format json" >/dev/null 2>"$out/hyperfine.err" \
   || { cat "$out/hyperfine.err" >&2; exit 3; }
-python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print(f"  relops {r[\"mean\"]*1000:.0f} ms (max {r[\"max\"]*1000:.0f})")' "$out/chain.json"
+python3 - "$out/chain.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+print(f"  relops {r['mean'] * 1000:.0f} ms (max {r['max'] * 1000:.0f} ms)")
+EOF
 peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 echo "peak memory: relops $(($(peak "$relops" scan --repo "$repo" --host "$needle" --format json) / 1024)) MiB" \
   "(goal: under 40 MiB), git grep $(($(peak git -C "$repo" grep -n -i -F "$needle") / 1024)) MiB," \

@@ -36,7 +36,21 @@ public struct JSONWriter {
 
     public mutating func string(_ value: String) { JSONValue.writeString(value, into: &bytes) }
     public mutating func string(_ value: String?) { value.map { string($0) } ?? null() }
-    public mutating func int(_ value: Int) { bytes += String(value).utf8 }
+    public mutating func int(_ value: Int) {
+        guard value >= 0 else {
+            bytes += String(value).utf8
+            return
+        }
+        // Digits written in place, then put in order: no `String` per number.
+        let start = bytes.count
+        var n = value
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
+            n /= 10
+        } while n > 0
+        bytes[start...].reverse()
+    }
+
     public mutating func bool(_ value: Bool) { bytes += (value ? "true" : "false").utf8 }
     public mutating func null() { bytes += "null".utf8 }
 

@@ -62,7 +62,9 @@ struct SpecSources: PathRule {
         ], at: "Shop/Links.swift")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard file.mobileProject == nil, let shipped = shippedWithApp(file.path, file.lowerName) else { return nil }
+        guard !file.index.specs.isEmpty, file.mobileProject == nil,
+            let shipped = shippedWithApp(file.path, file.lowerName)
+        else { return nil }
         let path = file.path
         guard
             let spec = file.index.specs.first(where: { spec in

@@ -23,8 +23,10 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
         return host
     }
 
+    /// The lowercase ASCII name.
     public var description: String { name }
 
+    /// By name.
     public static func < (a: HostName, b: HostName) -> Bool { a.name < b.name }
 
     /// Validates a host to search for and returns its lowercase ASCII form (a Unicode name becomes

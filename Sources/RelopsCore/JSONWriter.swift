@@ -8,6 +8,7 @@ public struct JSONWriter {
     /// True until the current object or array gets its first entry.
     private var empty = true
 
+    /// A writer with room for `capacity` bytes before it grows.
     public init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
 
     /// The text written, once the outermost value is complete.
@@ -34,8 +35,11 @@ public struct JSONWriter {
         bytes.append(0x20)
     }
 
+    /// A string value, escaped as `JSONValue` escapes it.
     public mutating func string(_ value: String) { JSONValue.writeString(value, into: &bytes) }
+    /// A string value, or `null` for nil.
     public mutating func string(_ value: String?) { value.map { string($0) } ?? null() }
+    /// An integer value.
     public mutating func int(_ value: Int) {
         guard value >= 0 else {
             bytes += String(value).utf8
@@ -51,7 +55,9 @@ public struct JSONWriter {
         bytes[start...].reverse()
     }
 
+    /// `true` or `false`.
     public mutating func bool(_ value: Bool) { bytes += (value ? "true" : "false").utf8 }
+    /// `null`.
     public mutating func null() { bytes += "null".utf8 }
 
     /// A field with a string value.

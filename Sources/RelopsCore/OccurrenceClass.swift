@@ -27,6 +27,7 @@ public enum OccurrenceClass: String, Sendable, CaseIterable, Comparable {
     /// True for the two classes that ship inside the store binary.
     public var isBinary: Bool { self == .binaryConfig || self == .binaryLiteral }
 
+    /// In declaration order (the order of the counts).
     public static func < (a: OccurrenceClass, b: OccurrenceClass) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

@@ -7,15 +7,21 @@ import RelopsCore
 public struct ScanJSONDocument: Decodable, Sendable {
     /// One occurrence as the document lists it (where, the host, the line; the rest when present).
     public struct Occurrence: Decodable, Sendable {
+        /// The host searched for.
         public let host: String
+        /// The path relative to the repository root.
         public let path: String
+        /// 1-based line.
         public let line: Int
+        /// 1-based byte column.
         public let column: Int?
         /// The class's name (`binary-config`); `OccurrenceClass(rawValue:)` reads it.
         public let `class`: String?
-        /// The reason, and the id of the rule that decided it (absent from documents written before rule ids).
+        /// The reason: the evidence the rule cites.
         public let rule: String?
+        /// The id of the rule that decided the class.
         public let ruleID: String?
+        /// The line that holds it.
         public let text: String
 
         enum CodingKeys: String, CodingKey {
@@ -27,7 +33,9 @@ public struct ScanJSONDocument: Decodable, Sendable {
         public var occurrenceClass: OccurrenceClass? { `class`.flatMap(OccurrenceClass.init(rawValue:)) }
     }
 
+    /// The hosts the scan searched for.
     public let hosts: [String]
+    /// Every occurrence, by file.
     public let occurrences: [Occurrence]
     /// Occurrences per class name, every class present.
     public let counts: [String: Int]

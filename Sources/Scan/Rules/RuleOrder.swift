@@ -109,6 +109,7 @@ public struct ClassificationRule: Sendable {
     /// A smallest repository the rule decides: its files (path, text), and the occurrence's path
     /// (the host is `app.example.com`).
     public let exampleFiles: [(path: String, text: String)]
+    /// The path of the occurrence in the example that the rule decides.
     public let exampleOccurrence: String
 
     /// Every rule in `RuleOrder`'s order: the first that decides an occurrence gives its class.

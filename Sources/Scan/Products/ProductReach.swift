@@ -11,7 +11,7 @@ extension ProductGraph {
         var stack: [(unit: BuildUnit, next: Int)] = [(unit, 0)]
         var onStack: Set<String> = [unit.file]
         while let (current, k) = stack.last {
-            if let direct = directLinks(of: current) {
+            if k == 0, let direct = directLinks(of: current) {
                 linksByUnit[current.file] = direct
             } else {
                 let referrers = index.referrers(of: current)
@@ -79,7 +79,7 @@ extension BuildUnitIndex {
         var onStack: Set<String> = [unit.file]
         while let (current, k) = stack.last {
             let slot = key + "\u{0}" + current.file
-            if matches(current) {
+            if k == 0 && matches(current) {
                 appPaths[slot] = .some(ChainNode(current, nil))
             } else {
                 let referrers = self.referrers(of: current)

@@ -82,14 +82,14 @@ let package = Package(
         // Domain: pure logic, no printing, no exit.
         .target(
             name: "RelopsCore",
-            dependencies: ["YAML", "Git", "IDN"] + ["Curl", "Crypto", "Markdown", "Zlib", "PublicSuffix"]),
+            dependencies: ["YAML", "Git", "IDN"]),
         .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN", "PublicSuffix", "YAML"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint", "Git"]),
         .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint", "Git", "YAML"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
-        .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association"]),
+        .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association", "Scan"]),
         .target(name: "Status", dependencies: ["RelopsCore", "Scan", "Cutover", "Verify", "Runbook"]),
         .target(name: "CommandLine", dependencies: ["RelopsCore"]),
 
@@ -99,6 +99,8 @@ let package = Package(
             dependencies: [
                 "CommandLine", "RelopsCore", "Scan", "Cutover", "Fingerprint", "Association",
                 "Verify", "Anchors", "Runbook", "Status",
+                // `relops --version` asks each C library for its version (Support/VersionReport.swift).
+                "Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "PublicSuffix",
             ],
             swiftSettings: buildStamp
         ),

@@ -43,7 +43,7 @@ enum ScanCommand: RelopsCommand {
         let project = try Project(path: arguments.value("repo"))
         let hosts = try resolveHosts(arguments.all("host"), config: project.config)
         let request = ScanRequest(
-            hosts: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
+            hostNames: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
         // A cutover or undo cut off halfway leaves a tree mixed between two hosts: say so first, and how to end it.
         if request.revision == nil, let notice = interruptedCutoverNotice(project) {
             console.error("relops scan: note: \(notice)")
@@ -54,7 +54,7 @@ enum ScanCommand: RelopsCommand {
         let result = after?.remaining ?? scanned
 
         switch format {
-        case .json: console.out(after.map { result.json.merged(with: $0.json) }?.rendered() ?? result.json.rendered())
+        case .json: console.out(after.map { result.json.merged(with: $0.json).rendered() } ?? result.jsonText)
         case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
         default:
             renderText(result, console, verbose: arguments.flag("verbose"))
@@ -75,16 +75,16 @@ enum ScanCommand: RelopsCommand {
     }
 
     /// `--host` values, else `app.web_host`, validated and without duplicates.
-    static func resolveHosts(_ given: [String], config: ProjectConfig) throws(Failure) -> [String] {
-        var hosts: [String] = []
+    static func resolveHosts(_ given: [String], config: ProjectConfig) throws(Failure) -> [HostName] {
+        var hosts: [HostName] = []
         if given.isEmpty {
             guard let configured = config.webHost else {
                 throw Failure(.usage, "no host to scan for: pass --host H or set app.web_host in .relops.yml")
             }
-            hosts.append(try HostName.parse(configured, option: "app.web_host"))
+            hosts.append(try HostName(configured, option: "app.web_host"))
         } else {
             for value in given {
-                let host = try HostName.parse(value)
+                let host = try HostName(value)
                 if !hosts.contains(host) { hosts.append(host) }
             }
         }
@@ -180,7 +180,7 @@ enum ScanCommand: RelopsCommand {
     }
 
     /// One file: a header with its classes and products, each occurrence, and one `rule:` line per
-    /// class and rule (after every occurrence with `verbose`).
+    /// class and rule (after every occurrence with `verbose`, with the rule's id).
     static func renderFile(_ occurrences: ArraySlice<HostOccurrence>, _ console: Console, verbose: Bool) {
         guard let first = occurrences.first else { return }
         var products: [Product] = []
@@ -195,7 +195,7 @@ enum ScanCommand: RelopsCommand {
             let rule = "\(o.occurrenceClass.rawValue): \(o.rule)"
             let last = n == occurrences.count - 1
             if verbose {
-                console.out(console.styled("    rule: \(o.rule)", .dim))
+                console.out(console.styled("    rule: \(o.rule)  [\(o.ruleID)]", .dim))
             } else if !ruled.contains(rule) && (last || occurrences[occurrences.startIndex + n + 1].rule != o.rule) {
                 ruled.append(rule)
                 console.out(console.styled("    rule: \(o.rule)", .dim))

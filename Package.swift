@@ -91,13 +91,14 @@ let package = Package(
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
         .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association"]),
         .target(name: "CommandLine", dependencies: ["RelopsCore"]),
+        .target(name: "Setup", dependencies: ["RelopsCore", "Git", "Association", "Verify", "Anchors"]),
 
         // The executable: argument parsing and presentation only.
         .executableTarget(
             name: "relops",
             dependencies: [
                 "CommandLine", "RelopsCore", "Scan", "Cutover", "Fingerprint", "Association",
-                "Verify", "Anchors", "Runbook",
+                "Verify", "Anchors", "Runbook", "Setup",
             ],
             swiftSettings: buildStamp
         ),
@@ -118,6 +119,7 @@ let package = Package(
         + tests("VerifyTests", ["Verify", "Curl", "Association", "Fingerprint", "RelopsCore", "TestSupport"])
         + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
         + tests("RunbookTests", ["Runbook", "RelopsCore", "TestSupport"])
+        + tests("SetupTests", ["Setup", "Verify", "RelopsCore", "TestSupport"])
         + tests("EndToEndTests", ["TestSupport", "Runbook"])
         + tests("InstallTests", ["YAML", "TestSupport"])
         + fuzzer("FuzzJSONEditor", ["Fingerprint"])

@@ -120,9 +120,12 @@ struct BuildFileClaims {
         }
     }
 
-    /// The line of the first `"value"` in `text` (1 when it is not found as written).
-    static func line(of value: String, in text: String) -> Int {
-        guard let range = text.range(of: "\"" + value + "\"") else { return 1 }
+    /// The line of the first `"value"` in `text` (after `"key":` when a key is given; 1 when it is
+    /// not found as written).
+    static func line(of value: String, key: String? = nil, in text: String) -> Int {
+        let quoted = NSRegularExpression.escapedPattern(for: "\"" + value + "\"")
+        let pattern = key.map { "\"" + NSRegularExpression.escapedPattern(for: $0) + "\"\\s*:\\s*" + quoted } ?? quoted
+        guard let range = text.range(of: pattern, options: .regularExpression) else { return 1 }
         return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
     }
 }

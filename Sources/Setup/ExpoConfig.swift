@@ -18,7 +18,7 @@ extension BuildFileClaims {
             ios?["associatedDomains"] != nil || android?["intentFilters"] != nil || ios?["bundleIdentifier"] != nil
                 || android?["package"] != nil
         else { return }
-        func at(_ value: String) -> String { "\(path):\(Self.line(of: value, in: text))" }
+        func at(_ value: String, key: String? = nil) -> String { "\(path):\(Self.line(of: value, key: key, in: text))" }
         var iosClaims: [RepositoryClaims.Claim] = []
         for entry in ios?["associatedDomains"] as? [String] ?? [] {
             for (prefix, kind) in [
@@ -35,7 +35,8 @@ extension BuildFileClaims {
             let web = data.filter { ["http", "https"].contains(($0["scheme"] as? String)?.lowercased() ?? "") }
             for host in web.compactMap({ $0["host"] as? String }) {
                 if filter["autoVerify"] as? Bool == true {
-                    androidClaims.append(RepositoryClaims.Claim(host: host, kind: .android, location: at(host)))
+                    androidClaims.append(
+                        RepositoryClaims.Claim(host: host, kind: .android, location: at(host, key: "host")))
                 } else {
                     notes.append(
                         "\(at(host)): intentFilters entry for \(host) has no \"autoVerify\": true: Android will not verify it"
@@ -45,18 +46,19 @@ extension BuildFileClaims {
         }
         expoClaims += androidClaims + iosClaims
         if let package = android?["package"] as? String {
-            let origin = "android.package, \(at(package))"
+            let origin = "android.package, \(at(package, key: "package"))"
             expoApps += androidClaims.map { ClaimingApp(claim: $0, ids: [package], origin: origin) }
             if androidClaims.isEmpty {
                 expoApps.append(
                     ClaimingApp(
-                        claim: RepositoryClaims.Claim(host: "", kind: .android, location: at(package)), ids: [package],
+                        claim: RepositoryClaims.Claim(host: "", kind: .android, location: at(package, key: "package")),
+                        ids: [package],
                         origin: origin))
             }
         }
         if let bundle = ios?["bundleIdentifier"] as? String {
             let team = (ios?["appleTeamId"] as? String) ?? (expo["extra"] as? [String: Any])?["appleTeamId"] as? String
-            let origin = "ios.bundleIdentifier, \(at(bundle))"
+            let origin = "ios.bundleIdentifier, \(at(bundle, key: "bundleIdentifier"))"
             for claim in iosClaims where claim.kind == .appLinks {
                 expoApps.append(
                     team.map { ClaimingApp(claim: claim, ids: [$0 + "." + bundle], origin: origin) }

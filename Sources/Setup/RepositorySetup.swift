@@ -96,7 +96,7 @@ public struct RepositorySetup: Sendable {
             try webHost.pick(value, source: source) { text throws(Failure) in try HostName.parse(text, option: flag) }
         case "--package":
             try androidPackage.pick(value, source: source) { text throws(Failure) in
-                guard Self.isPackageName(text) else {
+                guard AssociationIdentity.isPackageName(text) else {
                     throw Failure(
                         .usage,
                         "\(flag) \(text): not an Android package name (dotted Java identifiers, com.example.app)")
@@ -113,15 +113,5 @@ public struct RepositorySetup: Sendable {
                 )
             }
         }
-    }
-
-    /// Dotted Java identifiers, at least two parts: `com.example.app`.
-    public static func isPackageName(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2
-            && parts.allSatisfy { part in
-                guard let first = part.first, first.isASCII, first.isLetter || first == "_" else { return false }
-                return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-            }
     }
 }

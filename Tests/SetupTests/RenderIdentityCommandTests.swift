@@ -15,7 +15,7 @@ import Testing
         #expect(result.stdout.contains("\"package_name\": \"com.example.shop\""))
         #expect(result.stdout.contains("ABCDE12345.com.example.shop"))
         #expect(result.stdout.contains(Self.fingerprint))
-        #expect(result.stderr.contains("assetlinks.json: another team serves it"))
+        #expect(result.stderr.contains("assetlinks.json: external: nothing in this repository serves it"))
         #expect(result.stderr.contains("packages from the build files (applicationId, app/build.gradle.kts:6"))
     }
 

@@ -60,18 +60,26 @@ extension AssociationCommand {
         let rendered = try AssociationDocuments.render(identity.settings, templates: templates ?? .builtIn)
         let assetLinks = identity.packages.count > 1 ? identity.assetLinks() : rendered.assetLinks
         var problems = rendered.problems.map(\.description)
+        var warnings: [String] = []
         if !identity.packages.isEmpty, identity.fingerprints.isEmpty {
-            problems.append(
-                "assetlinks.json: no signing fingerprint: give --fingerprint (the Play App Signing key's SHA-256)")
+            // Asked for with flags, a document no signature matches is a failure; rendered on its own
+            // for another team (no flag given), it is what is known, and the gap is named.
+            let missing =
+                "assetlinks.json: no signing fingerprint: give --fingerprint (the Play App Signing key's SHA-256)"
+            problems.removeAll { $0.contains("sha256_cert_fingerprints is empty") }
+            if given.isEmpty {
+                warnings.append(missing + "; the serving team must fill sha256_cert_fingerprints")
+            } else {
+                problems.append(missing)
+            }
         }
         let sources = try project.map { project throws(Failure) in try AssociationSources.find(in: project) }
         var notes: [String] = []
         for document in WellKnownDocument.allCases {
             let entry = sources?.source(of: document).sources ?? [.external(.nothingFound)]
             if entry.allSatisfy(\.isExternal) {
-                notes.append(
-                    "\(document.rawValue): another team serves it (nothing in this repository does): hand them this "
-                        + "document to serve at \(document.urlPath)")
+                let why = entry.first?.summary ?? "external"
+                notes.append("\(document.rawValue): \(why): hand them this document to serve at \(document.urlPath)")
             } else {
                 notes.append(
                     "\(document.rawValue): this repository serves it from \(entry.map(\.summary).joined(separator: "; ")); "
@@ -99,7 +107,8 @@ extension AssociationCommand {
                         "source",
                         .object([("kind", .string("identity")), ("origins", .array(origins.map { .string($0) }))])
                     ),
-                    ("notes", .array(notes.map { .string($0) })), ("problems", .array(problems.map { .string($0) })),
+                    ("notes", .array((notes + warnings).map { .string($0) })),
+                    ("problems", .array(problems.map { .string($0) })),
                 ]).rendered())
         } else if arguments.value("out") == nil {
             for case let (name, text?) in files {
@@ -109,6 +118,7 @@ extension AssociationCommand {
         }
         for origin in origins { console.error("note: \(origin)") }
         for note in notes { console.error("note: \(note)") }
+        for warning in warnings { console.error("warning: \(warning)") }
         for problem in problems { console.error("error: \(problem)") }
         return problems.isEmpty ? ExitCode.ok : ExitCode.checkFailed
     }

@@ -117,3 +117,55 @@ import Testing
         #expect(found.fileText.contains("has no android:autoVerify"))
     }
 }
+
+extension RepositorySetupTests {
+    @Test func flutterAndroidAndRunner() throws {
+        let found = try setup(StackFixtures.flutter())
+        let config = try roundTrip(found)
+        #expect(config.webHost == "flutter.example.com")
+        #expect(config.androidPackage == "com.example.flutter_shop")
+        #expect(config.iosAppIDs == ["PQRST12345.com.example.flutterShop"])
+        #expect(found.webHost.candidates.first?.evidence.contains { $0.hasSuffix("webcredentials") } == true)
+    }
+
+    @Test func competingPackagesAndSourcesArePickedByFlags() throws {
+        var found = try setup(StackFixtures.twoApps())
+        #expect(found.webHost.chosen == "shop.example.com")
+        #expect(found.openChoices.map(\.key) == ["app.android.package", "app.association"])
+        #expect(found.androidPackage.candidates.map(\.value) == ["com.example.shop", "com.example.shop.wear"])
+        #expect(found.association.openMessage.contains("relops init --association"))
+        try found.pick("com.example.shop.wear", flag: "--package", source: "--package")
+        try found.pick("web/static/.well-known/assetlinks.json", flag: "--association", source: "--association")
+        let config = try roundTrip(found)
+        #expect(config.androidPackage == "com.example.shop.wear")
+        #expect(config.associationPath == "web/static/.well-known/assetlinks.json")
+        #expect(found.fileText.contains("# candidate package: com.example.shop: applicationId, app/build.gradle.kts:3"))
+    }
+
+    @Test func oauthSchemesAndAllowlistOfAMauiApp() throws {
+        let repo = StackFixtures.maui()
+        repo.write(
+            "src/Shop/Platforms/iOS/Info.plist",
+            """
+            <plist version="1.0"><dict>
+              <key>CFBundleURLTypes</key>
+              <array><dict>
+                <key>CFBundleURLSchemes</key>
+                <array><string>com.example.maui</string></array>
+              </dict></array>
+            </dict></plist>
+
+            """)
+        repo.write(
+            "src/Identity/appsettings.json",
+            "{\n  \"OAuth\": {\n    \"AllowedReturnUrlSchemes\": [\"com.example.maui\"]\n  }\n}\n")
+        repo.commit("oauth")
+        let found = try setup(repo)
+        #expect(found.oauthSchemes.map(\.value) == ["com.example.maui"])
+        #expect(
+            found.fileText.contains(
+                "# OAuth callback scheme com.example.maui: from src/Shop/Platforms/iOS/Info.plist:5"))
+        let config = try roundTrip(found)
+        #expect(config.oauthAllowlist == "src/Identity/appsettings.json#OAuth:AllowedReturnUrlSchemes")
+    }
+}

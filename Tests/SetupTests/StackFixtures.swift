@@ -183,3 +183,41 @@ enum StackFixtures {
         return repo
     }
 }
+
+extension StackFixtures {
+    /// Flutter's generated shape: `android/app/build.gradle` (Groovy), `ios/Runner`.
+    static func flutter() -> GitFixture {
+        let repo = GitFixture("flutter")
+        repo.write("pubspec.yaml", "name: shop\nflutter:\n  uses-material-design: true\n")
+        repo.write("lib/main.dart", "void main() {}\n")
+        repo.write(
+            "android/app/build.gradle",
+            "android {\n    namespace \"com.example.flutter_shop\"\n    defaultConfig {\n"
+                + "        applicationId \"com.example.flutter_shop\"\n    }\n}\n")
+        repo.write("android/app/src/main/AndroidManifest.xml", manifest(["flutter.example.com"]))
+        repo.write(
+            "ios/Runner/Runner.entitlements",
+            entitlements(["applinks:flutter.example.com", "webcredentials:flutter.example.com"]))
+        repo.write(
+            "ios/Runner.xcodeproj/project.pbxproj",
+            pbxproj(entitlements: "Runner/Runner.entitlements", bundle: "com.example.flutterShop", team: "PQRST12345"))
+        repo.commit("flutter app")
+        return repo
+    }
+
+    /// Two Android apps (a phone and a Wear OS module) claiming one host, and two static sites
+    /// serving assetlinks.json.
+    static func twoApps() -> GitFixture {
+        let repo = GitFixture("two-apps")
+        for (module, id) in [("app", "com.example.shop"), ("wear", "com.example.shop.wear")] {
+            repo.write(
+                "\(module)/build.gradle.kts",
+                "android {\n    defaultConfig {\n        applicationId = \"\(id)\"\n    }\n}\n")
+            repo.write("\(module)/src/main/AndroidManifest.xml", manifest(["shop.example.com"]))
+        }
+        repo.write("landing/public/.well-known/assetlinks.json", "[]\n")
+        repo.write("web/static/.well-known/assetlinks.json", "[]\n")
+        repo.commit("two apps, two sites")
+        return repo
+    }
+}

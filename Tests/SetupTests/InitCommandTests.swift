@@ -123,3 +123,17 @@ import Testing
 
         """
 }
+
+extension InitCommandTests {
+    @Test func aSymlinkedConfigurationLeadingOutsideIsNotWrittenThrough() throws {
+        let repo = StackFixtures.native(androidHosts: ["shop.example.com"], iosHosts: ["shop.example.com"])
+        let outside = TemporaryFolder("outside")
+        outside.write("elsewhere.yml", "kept: true\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: repo.root + "/.relops.yml", withDestinationPath: outside.path + "/elsewhere.yml")
+        let result = relops(["init", "--repo", repo.root, "--force"])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains(".relops.yml"))
+        #expect(outside.readText("elsewhere.yml") == "kept: true\n")
+    }
+}

@@ -43,7 +43,7 @@ enum ScanCommand: RelopsCommand {
         let expectation = try ScanExpectation(parsing: arguments.all("expect"))
         let project = try Project(path: arguments.value("repo"))
         if arguments.all("host").isEmpty, project.config.webHost == nil {
-            throw Failure(.usage, try noHostMessage(project))
+            throw Failure(.usage, noHostMessage(project))
         }
         let hosts = try resolveHosts(arguments.all("host"), config: project.config)
         let request = ScanRequest(
@@ -79,8 +79,9 @@ enum ScanCommand: RelopsCommand {
     }
 
     /// No `--host` and no `app.web_host`: the hosts the build files claim, and `relops init`.
-    static func noHostMessage(_ project: Project) throws -> String {
-        let claimed = try RepositorySetup.read(project).webHost.candidates
+    /// A repository whose build files cannot be read gets the plain message: the error is the missing host.
+    static func noHostMessage(_ project: Project) -> String {
+        let claimed = (try? RepositorySetup.read(project))?.webHost.candidates ?? []
         let base = "no host to scan for: pass --host H or set app.web_host in .relops.yml"
         guard !claimed.isEmpty else { return base + " (the build files claim no host; relops init writes the file)" }
         let named = claimed.map { "\($0.value) (\($0.evidence.first ?? ""))" }.joined(separator: ", ")

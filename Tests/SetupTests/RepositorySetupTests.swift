@@ -169,3 +169,34 @@ extension RepositorySetupTests {
         #expect(config.oauthAllowlist == "src/Identity/appsettings.json#OAuth:AllowedReturnUrlSchemes")
     }
 }
+
+extension RepositorySetupTests {
+    @Test(arguments: [
+        "manifestPlaceholders = [linkHost: \"groovy.example.com\"]",
+        "manifestPlaceholders += mapOf(\"linkHost\" to \"groovy.example.com\")",
+        "manifestPlaceholders.put(\"linkHost\", \"groovy.example.com\")",
+    ])
+    func manifestPlaceholderSpellings(_ line: String) throws {
+        let repo = GitFixture("placeholders")
+        repo.write(
+            "app/build.gradle",
+            "android {\n    defaultConfig {\n        applicationId \"com.example.groovy\"\n        \(line)\n    }\n}\n")
+        repo.write("app/src/main/AndroidManifest.xml", StackFixtures.manifest(["${linkHost}"]))
+        repo.commit("placeholders")
+        let found = try setup(repo)
+        #expect(found.webHost.chosen == "groovy.example.com")
+        #expect(found.webHost.candidates.first?.evidence.first?.contains("app/build.gradle:4") == true)
+    }
+
+    @Test func anUnresolvedPlaceholderIsANote() throws {
+        let repo = GitFixture("unresolved")
+        repo.write(
+            "app/build.gradle", "android {\n    defaultConfig {\n        applicationId \"com.example.x\"\n    }\n}\n")
+        repo.write("app/src/main/AndroidManifest.xml", StackFixtures.manifest(["${linkHost}"]))
+        repo.commit("unresolved")
+        let found = try setup(repo)
+        #expect(found.webHost.candidates.isEmpty)
+        #expect(
+            found.notes.contains { $0.contains("no literal value for linkHost in the module's manifestPlaceholders") })
+    }
+}

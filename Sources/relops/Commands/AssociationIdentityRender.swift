@@ -1,6 +1,7 @@
 import Association
 import CommandLine
 import Foundation
+import Git
 import RelopsCore
 import Verify
 
@@ -17,7 +18,12 @@ extension AssociationCommand {
 
     /// The packages and app ids the build files name, read as `verify --local` reads them.
     static func buildFileIdentity(_ project: Project) throws -> (packages: [String], appIDs: [String], origin: String) {
-        let files = try project.repository.indexFiles()
+        let files: FileList
+        do {
+            files = try project.repository.indexFiles()
+        } catch {
+            throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
+        }
         let paths = (0..<files.count).map(files.path(at:))
         let claims = RepositoryClaims.read(root: project.root, paths: paths)
         let apps = ClaimingApp.read(claims, root: project.root, paths: paths, config: ProjectConfig())

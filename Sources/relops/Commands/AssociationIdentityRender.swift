@@ -80,18 +80,7 @@ extension AssociationCommand {
             }
         }
         let sources = try project.map { project throws(Failure) in try AssociationSources.find(in: project) }
-        var notes: [String] = []
-        for document in WellKnownDocument.allCases {
-            let entry = sources?.source(of: document).sources ?? [.external(.nothingFound)]
-            if entry.allSatisfy(\.isExternal) {
-                let why = entry.first?.summary ?? "external"
-                notes.append("\(document.rawValue): \(why): hand them this document to serve at \(document.urlPath)")
-            } else {
-                notes.append(
-                    "\(document.rawValue): this repository serves it from \(entry.map(\.summary).joined(separator: "; ")); "
-                        + "this one is rendered from the app's identity, not from that source")
-            }
-        }
+        let notes = sourceNotes(sources)
         let origins = ["packages", "appIDs", "fingerprints", "paths"].compactMap { key in
             identity.origins[key].map { "\(key) from \($0)" }
         }
@@ -127,5 +116,22 @@ extension AssociationCommand {
         for warning in warnings { console.error("warning: \(warning)") }
         for problem in problems { console.error("error: \(problem)") }
         return problems.isEmpty ? ExitCode.ok : ExitCode.checkFailed
+    }
+
+    /// Who serves each document: another team (hand them this one) or this repository (named).
+    static func sourceNotes(_ sources: AssociationSources?) -> [String] {
+        var notes: [String] = []
+        for document in WellKnownDocument.allCases {
+            let entry = sources?.source(of: document).sources ?? [.external(.nothingFound)]
+            if entry.allSatisfy(\.isExternal) {
+                let why = entry.first?.summary ?? "external"
+                notes.append("\(document.rawValue): \(why): hand them this document to serve at \(document.urlPath)")
+            } else {
+                notes.append(
+                    "\(document.rawValue): this repository serves it from \(entry.map(\.summary).joined(separator: "; ")); "
+                        + "this one is rendered from the app's identity, not from that source")
+            }
+        }
+        return notes
     }
 }

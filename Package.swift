@@ -92,13 +92,14 @@ let package = Package(
         .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association", "Scan"]),
         .target(name: "Status", dependencies: ["RelopsCore", "Scan", "Cutover", "Verify", "Runbook"]),
         .target(name: "CommandLine", dependencies: ["RelopsCore"]),
+        .target(name: "Setup", dependencies: ["RelopsCore", "Git", "Association", "Verify", "Anchors"]),
 
         // The executable: argument parsing and presentation only.
         .executableTarget(
             name: "relops",
             dependencies: [
                 "CommandLine", "RelopsCore", "Scan", "Cutover", "Fingerprint", "Association",
-                "Verify", "Anchors", "Runbook", "Status",
+                "Verify", "Anchors", "Runbook", "Status", "Setup",
                 // `relops --version` asks each C library for its version (Support/VersionReport.swift).
                 "Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "PublicSuffix",
             ],
@@ -122,6 +123,7 @@ let package = Package(
         + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
         + tests("RunbookTests", ["Runbook", "RelopsCore", "TestSupport"])
         + tests("StatusTests", ["Status", "Runbook", "Cutover", "Verify", "RelopsCore", "TestSupport"])
+        + tests("SetupTests", ["Setup", "Verify", "RelopsCore", "TestSupport"])
         + tests("EndToEndTests", ["TestSupport", "Runbook"])
         + tests("InstallTests", ["YAML", "TestSupport"])
         + fuzzer("FuzzJSONEditor", ["Fingerprint"])

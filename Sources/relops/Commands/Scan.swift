@@ -2,6 +2,7 @@ import CommandLine
 import Cutover
 import RelopsCore
 import Scan
+import Setup
 
 enum ScanCommand: RelopsCommand {
     static let spec = CommandSpec(
@@ -41,6 +42,9 @@ enum ScanCommand: RelopsCommand {
         let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json, .sarif])
         let expectation = try ScanExpectation(parsing: arguments.all("expect"))
         let project = try Project(path: arguments.value("repo"))
+        if arguments.all("host").isEmpty, project.config.webHost == nil {
+            throw Failure(.usage, noHostMessage(project))
+        }
         let hosts = try resolveHosts(arguments.all("host"), config: project.config)
         let request = ScanRequest(
             hostNames: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
@@ -72,6 +76,16 @@ enum ScanCommand: RelopsCommand {
             return ExitCode.couldNotCheck
         }
         return differences.isEmpty ? ExitCode.ok : ExitCode.checkFailed
+    }
+
+    /// No `--host` and no `app.web_host`: the hosts the build files claim, and `relops init`.
+    /// A repository whose build files cannot be read gets the plain message: the error is the missing host.
+    static func noHostMessage(_ project: Project) -> String {
+        let claimed = (try? RepositorySetup.read(project))?.webHost.candidates ?? []
+        let base = "no host to scan for: pass --host H or set app.web_host in .relops.yml"
+        guard !claimed.isEmpty else { return base + " (the build files claim no host; relops init writes the file)" }
+        let named = claimed.map { "\($0.value) (\($0.evidence.first ?? ""))" }.joined(separator: ", ")
+        return base + "\nthe build files claim \(named)\nrun relops init to write .relops.yml from them"
     }
 
     /// `--host` values, else `app.web_host`, validated and without duplicates.

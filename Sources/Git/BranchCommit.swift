@@ -118,24 +118,9 @@ extension Repository {
     /// Writes the tree of `index` and a commit of it whose parent is HEAD's commit, updating no
     /// reference.
     func commitTree(ofIndex index: OpaquePointer?, message: String) throws(GitError) -> ObjectID {
-        var treeID = git_oid()
-        try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
-        var tree: OpaquePointer?
-        try check(git_tree_lookup(&tree, pointer, &treeID), "git_tree_lookup")
-        defer { git_tree_free(tree) }
-        var parent: OpaquePointer?
-        try check(git_revparse_single(&parent, pointer, "HEAD^{commit}"), "git_revparse_single(HEAD)")
-        defer { git_object_free(parent) }
         let signature = try SignatureHandle(defaultOf: pointer)
-        var commitID = git_oid()
-        var parents: [OpaquePointer?] = [parent]
-        let repo = try pointer
-        let code = parents.withUnsafeMutableBufferPointer { buffer in
-            git_commit_create(
-                &commitID, repo, nil, signature.pointer, signature.pointer, nil, message, tree, 1, buffer.baseAddress)
-        }
-        try check(code, "git_commit_create")
-        return ObjectID(commitID)
+        return try commitTree(
+            ofIndex: index, message: message, author: signature.pointer, committer: signature.pointer, updating: nil)
     }
 
     /// Creates local branch `name` at `commit`; refuses an existing name.

@@ -67,6 +67,16 @@ extension Repository {
         committer: UnsafePointer<git_signature>?
     ) throws(GitError) -> ObjectID {
         try check(git_index_write(index), "git_index_write")
+        return try commitTree(
+            ofIndex: index, message: message, author: author, committer: committer, updating: "HEAD")
+    }
+
+    /// Writes the tree of `index` (not the index file) and a commit of it whose parent is HEAD's
+    /// commit (none when HEAD is unborn), moving the reference `updating` names to it, or none when nil.
+    func commitTree(
+        ofIndex index: OpaquePointer?, message: String, author: UnsafePointer<git_signature>?,
+        committer: UnsafePointer<git_signature>?, updating reference: String?
+    ) throws(GitError) -> ObjectID {
         var treeID = git_oid()
         try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
         var tree: OpaquePointer?
@@ -82,7 +92,7 @@ extension Repository {
         let repo = try pointer
         let code = parents.withUnsafeMutableBufferPointer { buffer in
             git_commit_create(
-                &commitID, repo, "HEAD", author, committer, nil, message, tree, parent == nil ? 0 : 1,
+                &commitID, repo, reference, author, committer, nil, message, tree, parent == nil ? 0 : 1,
                 buffer.baseAddress)
         }
         try check(code, "git_commit_create")

@@ -27,8 +27,11 @@ public struct RelopsCommandLine: Sendable, Equatable {
     /// True when the command only reads, as its spec in the registered relops command tree says
     /// (`CommandSpec.writes`: scan, verify, a preview without --apply, ...; `--help` and
     /// `--version` only read).
-    public var onlyReads: Bool {
-        !RelopsCommands.root.writes(words.map(\.text))
+    public var onlyReads: Bool { onlyReads(in: RelopsCommands.root) }
+
+    /// True when the command only reads, as its spec in the command tree `root` says.
+    public func onlyReads(in root: CommandSpec) -> Bool {
+        !root.writes(words.map(\.text))
     }
 
     /// Parses a whole block: one command per line, `#` comment lines and blank lines skipped.

@@ -54,9 +54,14 @@ public enum RepositoryWrites: Sendable, Equatable {
     /// It writes only when this option is given (`cutover --apply`, `help --man DIR`); it only
     /// reads (a preview) otherwise.
     case whenGiven(option: String)
+    /// It writes unless this option is given (`init --print` only prints).
+    case unlessGiven(option: String)
 
     /// Writes only when `option` is given.
     public static func when(_ option: some DeclaredOption) -> Self { .whenGiven(option: option.spec.name) }
+
+    /// Writes unless `option` is given.
+    public static func unless(_ option: some DeclaredOption) -> Self { .unlessGiven(option: option.spec.name) }
 }
 
 extension CommandSpec {
@@ -97,6 +102,7 @@ extension CommandSpec {
         case .never: return false
         case .always: return true
         case .whenGiven(let option): return given.contains(option)
+        case .unlessGiven(let option): return !given.contains(option)
         }
     }
 }

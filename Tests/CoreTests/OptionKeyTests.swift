@@ -9,6 +9,7 @@ import Testing
         static let apply = Flag.flag("apply", short: "a", help: "apply")
         static let format = Option<String?>.format(["text", "json"])
         static let man = Option<String?>.value("man", "DIR", help: "man")
+        static let print = Flag.flag("print", help: "print")
         static let undeclared = Option<String?>.value("undeclared", "X", help: "not in any spec")
     }
 
@@ -24,6 +25,7 @@ import Testing
                 ],
                 runsWithoutSubcommand: true, writes: .when(Options.apply)),
             CommandSpec("help", abstract: "help", options: [Options.man], writes: .when(Options.man)),
+            CommandSpec("init", abstract: "init", options: [Options.print], writes: .unless(Options.print)),
         ])
 
     @Test func keysReadWhatWasGivenAndNothingWhenNotGiven() throws {
@@ -68,6 +70,8 @@ import Testing
         #expect(root.writes(["help", "--man", "out"]))
         #expect(root.writes(["help", "--man=out"]))
         #expect(!root.writes(["help", "scan"]))
+        #expect(root.writes(["init"]))
+        #expect(!root.writes(["init", "--print"]))
         // Help and version only read; a line that names no command of the tree may write.
         #expect(!root.writes(["cutover", "undo", "--help"]))
         #expect(!root.writes(["--version"]))

@@ -44,10 +44,11 @@ import Testing
                 #expect(plain.onlyReads, "\(line)")
             case .always:
                 #expect(!plain.onlyReads, "\(line)")
-            case .whenGiven(let name):
+            case .whenGiven(let name), .unlessGiven(let name):
                 let option = try #require(spec.options.first { $0.name == name }, "\(line) --\(name)")
                 let given = try commands([line + " --\(name)" + (option.valueName == nil ? "" : " x")])[0]
-                #expect(plain.onlyReads && !given.onlyReads, "\(line) --\(name)")
+                let writesWhenGiven = spec.writes == .whenGiven(option: name)
+                #expect(plain.onlyReads == writesWhenGiven && given.onlyReads != writesWhenGiven, "\(line) --\(name)")
             }
             #expect(try commands([line + " --help"])[0].onlyReads, "\(line) --help")
             checked += 1

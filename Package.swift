@@ -82,7 +82,7 @@ let package = Package(
         // Domain: pure logic, no printing, no exit.
         .target(
             name: "RelopsCore",
-            dependencies: ["YAML", "Git", "IDN"] + ["Curl", "Crypto", "Markdown", "Zlib", "PublicSuffix"]),
+            dependencies: ["YAML", "Git", "IDN"]),
         .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN", "PublicSuffix", "YAML"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
@@ -90,16 +90,20 @@ let package = Package(
         .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint", "Git", "YAML"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
         .target(
-            name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association", "CommandLine"]),
+            name: "Runbook",
+            dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association", "Scan", "CommandLine"]),
         .target(name: "Status", dependencies: ["RelopsCore", "Scan", "Cutover", "Verify", "Runbook"]),
         .target(name: "CommandLine", dependencies: ["RelopsCore"]),
+        .target(name: "Setup", dependencies: ["RelopsCore", "Git", "Association", "Verify", "Anchors"]),
 
         // The executable: argument parsing and presentation only.
         .executableTarget(
             name: "relops",
             dependencies: [
                 "CommandLine", "RelopsCore", "Scan", "Cutover", "Fingerprint", "Association",
-                "Verify", "Anchors", "Runbook", "Status",
+                "Verify", "Anchors", "Runbook", "Status", "Setup",
+                // `relops --version` asks each C library for its version (Support/VersionReport.swift).
+                "Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "PublicSuffix",
             ],
             swiftSettings: buildStamp
         ),
@@ -121,6 +125,7 @@ let package = Package(
         + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
         + tests("RunbookTests", ["Runbook", "RelopsCore", "CommandLine", "relops", "TestSupport"])
         + tests("StatusTests", ["Status", "Runbook", "Cutover", "Verify", "RelopsCore", "TestSupport"])
+        + tests("SetupTests", ["Setup", "Verify", "RelopsCore", "TestSupport"])
         + tests("EndToEndTests", ["TestSupport", "Runbook"])
         + tests("InstallTests", ["YAML", "TestSupport"])
         + fuzzer("FuzzJSONEditor", ["Fingerprint"])

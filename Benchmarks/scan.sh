@@ -4,6 +4,10 @@
 # and one that never occurs; prints each ratio (relops / faster peer: the goal is at most 0.8),
 # the same ratio in CPU time (user + system, steadier than wall time on a busy machine) and the
 # peak memory of each tool.
+# Then the same on a hit-dense corpus (Benchmarks/hit-dense-corpus.py: ~7,800 files, ~3,200
+# occurrences in ~1,100 files, a third of them in translation files of several hundred KB; goal:
+# at most 0.65x the faster peer), and `scan` on a 2,000-package npm workspace chain (each package
+# depends on the next; goal: under one second).
 # Usage: Benchmarks/scan.sh [REPO]   (default: builds Benchmarks/work/scan-corpus once)
 #        NEEDLE=host ABSENT=host RUNS=n Benchmarks/scan.sh REPO   to choose the needles and runs
 set -euo pipefail
@@ -37,15 +41,47 @@ print(f"  relops / faster peer: {r['relops']['mean'] / peer:.2f} wall time, {cpu
 EOF
 }
 
-for n in "$needle" "$absent"; do
-  hits=$({ git -C "$repo" grep -i -F -c "$n" || true; } | awk -F: '{s += $NF} END {print s + 0}')
-  echo "needle $n ($hits lines):"
-  hyperfine -N --style none --warmup 3 --runs "$runs" --ignore-failure --export-json "$out/$n.json" \
-    -n relops "$relops scan --repo $repo --host $n --format json" \
-    -n "git grep" "git -C $repo grep -n -i -F $n" \
-    -n rg "rg -n -i -F $n $repo" >/dev/null 2>"$out/hyperfine.err" || { cat "$out/hyperfine.err" >&2; exit 3; }
-  report "$out/$n.json"
-done
+compare() {  # REPO NEEDLE LABEL: the three tools on one repository and needle, in one hyperfine run
+  local hits
+  hits=$({ git -C "$1" grep -i -F -c "$2" || true; } | awk -F: '{s += $NF} END {print s + 0}')
+  echo "$3 $2 ($hits lines):"
+  hyperfine -N --style none --warmup 3 --runs "$runs" --ignore-failure --export-json "$out/$2.json" \
+    -n relops "$relops scan --repo $1 --host $2 --format json" \
+    -n "git grep" "git -C $1 grep -n -i -F $2" \
+    -n rg "rg -n -i -F $2 $1" >/dev/null 2>"$out/hyperfine.err" || { cat "$out/hyperfine.err" >&2; exit 3; }
+  report "$out/$2.json"
+}
+
+for n in "$needle" "$absent"; do compare "$repo" "$n" needle; done
+
+dense=$here/work/hit-dense-corpus
+if [ ! -d "$dense/.git" ]; then
+  rm -rf "$dense" && mkdir -p "$dense"
+  python3 "$here/hit-dense-corpus.py" "$dense" "$needle"
+  git -C "$dense" init -q && git -C "$dense" add -A
+  git -C "$dense" -c user.name=bench -c user.email=bench@example.org commit -qm corpus
+fi
+git -C "$dense" status --porcelain >/dev/null
+echo "hit-dense corpus: $dense ($(git -C "$dense" ls-files | wc -l) files," \
+  "$(rg -o -i -F "$needle" "$dense" | wc -l) occurrences in $(rg -l -i -F "$needle" "$dense" | wc -l) files; goal: at most 0.65)"
+compare "$dense" "$needle" "hit-dense, needle"
+
+chain=$here/work/workspace-chain
+if [ ! -d "$chain/.git" ]; then
+  rm -rf "$chain" && mkdir -p "$chain"
+  python3 "$here/workspace-chain.py" "$chain" 2000 "$needle"
+  git -C "$chain" init -q && git -C "$chain" add -A
+  git -C "$chain" -c user.name=bench -c user.email=bench@example.org commit -qm corpus
+fi
+echo "npm workspace chain of 2,000 packages (goal: under one second):"
+hyperfine -N --style none --warmup 1 --runs 5 --export-json "$out/chain.json" \
+  -n relops "$relops scan --repo $chain --host $needle --format json" >/dev/null 2>"$out/hyperfine.err" \
+  || { cat "$out/hyperfine.err" >&2; exit 3; }
+python3 - "$out/chain.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+print(f"  relops {r['mean'] * 1000:.0f} ms (max {r['max'] * 1000:.0f} ms)")
+EOF
 peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 echo "peak memory: relops $(($(peak "$relops" scan --repo "$repo" --host "$needle" --format json) / 1024)) MiB" \
   "(goal: under 40 MiB), git grep $(($(peak git -C "$repo" grep -n -i -F "$needle") / 1024)) MiB," \

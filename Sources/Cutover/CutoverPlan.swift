@@ -108,15 +108,25 @@ public struct CutoverPlan: Sendable {
     }
 }
 
-/// Validates the hosts and plans the cutover from a scan of the tracked files.
-/// `from` is any host a scan accepts; `to` must be a valid DNS name (punycode for Unicode).
+/// Validates the hosts as `--from` (any host a scan accepts) and `--to` (a valid DNS name,
+/// punycode for Unicode), then plans the cutover (`planCutover(_:from:to:options:)` with `HostName`s).
 public func planCutover(
     _ project: Project, from fromText: String, to toText: String, options: CutoverOptions = CutoverOptions()
 ) throws(Failure) -> CutoverPlan {
-    let from = try HostName.parse(fromText, option: "--from")
-    let to = try HostName.parseStrict(toText, option: "--to")
-    let toUnicode = toText.unicodeScalars.contains(where: { !$0.isASCII }) ? toText : nil
-    guard from != to else { throw Failure(.usage, "--to \(toText) is the same host as --from; nothing to cut over") }
+    let from = try HostName(fromText, option: "--from")
+    let to = try HostName.strict(toText, option: "--to")
+    return try planCutover(project, from: from, to: to, options: options)
+}
+
+/// Plans the cutover from `old` to `new` from a scan of the tracked files.
+public func planCutover(
+    _ project: Project, from old: HostName, to new: HostName, options: CutoverOptions = CutoverOptions()
+) throws(Failure) -> CutoverPlan {
+    let from = old.name, to = new.name
+    let toUnicode = new.written.unicodeScalars.contains(where: { !$0.isASCII }) ? new.written : nil
+    guard from != to else {
+        throw Failure(.usage, "--to \(new.written) is the same host as --from; nothing to cut over")
+    }
     var result = try scan(project, ScanRequest(hosts: [from, to]))
     if isLongerName(to, containing: from), let clash = result.occurrences.first(where: { $0.host == to }) {
         throw Failure(

@@ -1,3 +1,4 @@
+import RelopsCore
 import Scan
 
 /// What a cutover does, in the numbers a person reads before the diff: the occurrences it

@@ -14,9 +14,8 @@ extension CutoverPlan {
         let binary = edits.filter { $0.occurrenceClass.isBinary }
         var android = false, ios = false
         for product in binary.flatMap(\.products) where product.kind == .app {
-            let what = product.description
-            if what.contains("Android") || what.contains("Wear OS") { android = true }
-            if what.contains("iOS") || what.contains("Mac Catalyst") { ios = true }
+            if product.platforms.contains(.android) { android = true }
+            if product.platforms.contains(where: \.isAppleMobile) { ios = true }
         }
         let fromPaths = CutoverPlan.platforms(of: binary.filter { !$0.products.contains { $0.kind == .app } })
         android = android || fromPaths.contains("Android")
@@ -184,9 +183,9 @@ extension CutoverPlan {
         for edit in edits {
             let lower = edit.path.lowercased()
             let segments = lower.split(separator: "/")
-            if let shipsTo = kmpSourceSetPlatforms(segments) {
-                android = android || shipsTo.android
-                ios = ios || shipsTo.ios
+            if let shipsTo = kotlinSourceSetPlatforms(ofPath: edit.path) {
+                android = android || shipsTo.contains(.android)
+                ios = ios || shipsTo.contains(.iOS)
                 continue
             }
             let isAndroid =
@@ -204,17 +203,6 @@ extension CutoverPlan {
             }
         }
         return (android ? ["Android"] : []) + (ios ? ["iOS"] : [])
-    }
-
-    /// A KMP source set's platforms (`src/commonMain` ships to both apps), or nil.
-    static func kmpSourceSetPlatforms(_ segments: [Substring]) -> (android: Bool, ios: Bool)? {
-        guard let src = segments.firstIndex(of: "src"), src + 1 < segments.count else { return nil }
-        switch segments[src + 1] {
-        case "commonmain": return (true, true)
-        case "androidmain": return (true, false)
-        case "iosmain", "applemain", "nativemain": return (false, true)
-        default: return nil
-        }
     }
 }
 

@@ -1,7 +1,34 @@
 import IDN
 
-/// Host names as a user types them on the command line or in `.relops.yml`.
-public enum HostName {
+/// A host name validated once, where it comes in (a flag, `.relops.yml`): lowercase ASCII
+/// (punycode for a Unicode name). Domain APIs take this type, so "already validated" is the
+/// compiler's word, not a comment. `parse` and `parseStrict` give the same check as text, for
+/// callers that keep a `HostName:PORT` or a URL around it.
+public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The lowercase ASCII name (`app.example.com`, `xn--bcher-kva.example`).
+    public let name: String
+    /// The name as it was written (trimmed): a Unicode name before punycode.
+    public let written: String
+
+    /// Validates `text` as a host to search for (`parse`'s rules); `option` names where it came from.
+    public init(_ text: String, option: String = "--host") throws(Failure) {
+        name = try HostName.parse(text, option: option)
+        written = text.trimmingWhitespace()
+    }
+
+    /// Validates `text` as a new host that will be written into files (`parseStrict`'s DNS rules).
+    public static func strict(_ text: String, option: String) throws(Failure) -> HostName {
+        let host = try HostName(text, option: option)
+        _ = try parseStrict(text, option: option)
+        return host
+    }
+
+    /// The lowercase ASCII name.
+    public var description: String { name }
+
+    /// By name.
+    public static func < (a: HostName, b: HostName) -> Bool { a.name < b.name }
+
     /// Validates a host to search for and returns its lowercase ASCII form (a Unicode name becomes
     /// punycode). A URL, a port, an empty value or a character that cannot be in a host name is
     /// bad usage, with a message that says what to pass instead. `option` names where it came from.

@@ -12,7 +12,9 @@ public struct Project {
 
     /// Opens the repository enclosing `path` (the current folder when nil) and reads its config.
     /// A missing folder is bad input (exit 2); a folder outside any repository cannot be checked (exit 3).
-    public init(path: String?) throws(Failure) {
+    /// With `readingConfiguration` false the `.relops.yml` is not read (`relops init`, which writes
+    /// it, must work beside a broken one): `config` is empty.
+    public init(path: String?, readingConfiguration: Bool = true) throws(Failure) {
         let start = path ?? FileManager.default.currentDirectoryPath
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: start, isDirectory: &isFolder) else {
@@ -31,6 +33,6 @@ public struct Project {
             throw Failure(.couldNotCheck, "\(start): a bare repository has no working tree to work on")
         }
         root = workdir
-        config = try ProjectConfig.load(repositoryRoot: workdir)
+        config = readingConfiguration ? try ProjectConfig.load(repositoryRoot: workdir) : ProjectConfig()
     }
 }

@@ -51,9 +51,12 @@ public struct ProjectConfig: Sendable, Equatable {
     /// A `classify:` entry: a glob and the class to give files it matches.
     public struct ClassifyRule: Sendable, Equatable {
         public let glob: Glob
-        public let className: String
+        /// The class it gives.
+        public let occurrenceClass: OccurrenceClass
         /// Where the rule sits in `.relops.yml`, for the `rule` field of an occurrence.
         public let line: Int
+        /// The class's name as `.relops.yml` writes it (`docs`).
+        public var className: String { occurrenceClass.rawValue }
     }
 
     public init() {}
@@ -73,7 +76,9 @@ public struct ProjectConfig: Sendable, Equatable {
     public static let fileName = ".relops.yml"
 
     /// The class names a `classify:` rule may give.
-    public static let classNames = ["binary-config", "binary-literal", "server", "docs", "test", "other"]
+    public static let classNames = classifiable.map(\.rawValue)
+    /// The classes a `classify:` rule may give.
+    public static let classifiable: [OccurrenceClass] = [.binaryConfig, .binaryLiteral, .server, .docs, .test, .other]
 
     /// The largest `.relops.yml` read: a real one is a few hundred bytes.
     public static let maximumSize = 1 << 20

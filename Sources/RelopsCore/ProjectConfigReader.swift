@@ -147,24 +147,26 @@ struct ConfigReader {
         var rules: [ProjectConfig.ClassifyRule] = []
         for item in items {
             var glob: String?
-            var className: String?
+            var occurrenceClass: OccurrenceClass?
             for (key, value) in try pairs(item, "classify[]") {
                 switch key {
                 case "glob": glob = try string(value, "classify[].glob")
                 case "class":
                     let name = try string(value, "classify[].class")
-                    guard ProjectConfig.classNames.contains(name) else {
+                    guard let cls = OccurrenceClass(rawValue: name), ProjectConfig.classifiable.contains(cls) else {
                         throw fail(
                             value,
                             "unknown class `\(shown(name))`; use one of \(ProjectConfig.classNames.joined(separator: ", "))"
                         )
                     }
-                    className = name
+                    occurrenceClass = cls
                 default: throw unknown(key, in: "classify[]", at: value, known: ["glob", "class"])
                 }
             }
-            guard let glob, let className else { throw fail(item, "a `classify` rule needs both `glob` and `class`") }
-            rules.append(.init(glob: Glob(glob), className: className, line: item.mark.line))
+            guard let glob, let occurrenceClass else {
+                throw fail(item, "a `classify` rule needs both `glob` and `class`")
+            }
+            rules.append(.init(glob: Glob(glob), occurrenceClass: occurrenceClass, line: item.mark.line))
         }
         return rules
     }

@@ -18,14 +18,15 @@ public enum LongOutput {
         var shown: [String]
         if let range {
             let files = DiffStat.files(in: Array(lines[range]))
-            shown = Array(lines[..<range.lowerBound].prefix(12))
-            if range.lowerBound > 12 { shown.append("… (\(range.lowerBound - 12) more lines before the diff)") }
+            shown = opening(Array(lines[..<range.lowerBound]))
             shown.append("diff of \(files.count) file(s), \(range.count) lines (in the saved output):")
             let width = files.map(\.path.count).max() ?? 0
-            shown += files.prefix(15).map {
+            // The list of what is still to do takes room from the per-file stat, never from the bound.
+            let fileRows = max(3, min(15, maximumLines - shown.count - 12))
+            shown += files.prefix(fileRows).map {
                 "  \($0.path.padding(toLength: width, withPad: " ", startingAt: 0)) | +\($0.added) -\($0.removed)"
             }
-            if files.count > 15 { shown.append("  … and \(files.count - 15) more file(s)") }
+            if files.count > fileRows { shown.append("  … and \(files.count - fileRows) more file(s)") }
             let after = lines[range.upperBound...]
             shown += after.prefix(8)
             if after.count > 8 { shown.append("… (\(after.count - 8) more lines)") }
@@ -35,6 +36,22 @@ public enum LongOutput {
         }
         shown.append("full output (\(lines.count) lines): \(path)")
         return shown.map { $0.count > 300 ? String($0.prefix(300)) + " …" : $0 }.joined(separator: "\n")
+    }
+
+    /// The lines before a diff: the first 12 (the verdict and totals), then, when they are cut, the
+    /// list of what is still to do (what needs a person), which is never left to the saved file.
+    static func opening(_ before: [String]) -> [String] {
+        var shown = Array(before.prefix(12))
+        guard before.count > 12 else { return shown }
+        let rest = before[12...]
+        guard let start = rest.firstIndex(where: { $0.hasPrefix("== still to do") }) else {
+            shown.append("… (\(rest.count) more lines before the diff)")
+            return shown
+        }
+        let toDo = rest[start...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.prefix(12)
+        let omitted = rest.count - toDo.count
+        if omitted > 0 { shown.append("… (\(omitted) more lines before the diff)") }
+        return shown + toDo
     }
 
     /// A stable digest of a command's output, so a later step that prints the same is not shown twice.

@@ -1,5 +1,5 @@
-import Foundation
 import RelopsCore
+import Scan
 
 /// `auto` expectations: a `relops scan ... --expect CLASS={{name}}` line whose variable is `auto`
 /// first runs the scan without `--expect`, records the counts it found as the variables' values,
@@ -77,12 +77,7 @@ extension RunbookEngine {
         return out
     }
 
-    static func counts(inScanJSON text: String) -> [String: Int]? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-            let counts = object["counts"] as? [String: Any]
-        else { return nil }
-        return counts.compactMapValues { ($0 as? NSNumber)?.intValue }
-    }
+    static func counts(inScanJSON text: String) -> [String: Int]? { ScanJSONDocument.read(text)?.counts }
 
     /// `binary` is both binary classes, as `scan --expect` reads it.
     static func count(of scanClass: String, in counts: [String: Int]) -> Int {
@@ -104,15 +99,12 @@ public enum IdentityURIs {
 
     /// Reads `relops scan --format json` output.
     public static func find(inScanJSON text: String) -> [Found] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-            let occurrences = object["occurrences"] as? [[String: Any]]
-        else { return [] }
+        guard let document = ScanJSONDocument.read(text) else { return [] }
         var found: [Found] = []
         var seen = Set<String>()
-        for occurrence in occurrences {
-            guard let line = occurrence["text"] as? String, let host = occurrence["host"] as? String else { continue }
-            let location = "\(occurrence["path"] as? String ?? "?"):\((occurrence["line"] as? NSNumber)?.intValue ?? 0)"
-            for uri in find(in: line, host: host) where seen.insert(uri).inserted {
+        for occurrence in document.occurrences {
+            let location = "\(occurrence.path):\(occurrence.line)"
+            for uri in find(in: occurrence.text, host: occurrence.host) where seen.insert(uri).inserted {
                 found.append(Found(text: uri, location: location))
             }
         }

@@ -32,10 +32,12 @@ extension Classifier {
     /// The classified occurrence of `hit`, one of `file`'s.
     func occurrence(_ hit: LocatedHit, in file: inout FileClassification) -> HostOccurrence {
         let site = OccurrenceSite(offset: hit.offset, encoding: hit.encoding, line: hit.text, column: textColumn(hit))
-        let (cls, rule) = classify(site, in: &file)
+        let decision = classify(site, in: &file)
+        let cls = decision.cls, rule = decision.reason
         var occurrence = HostOccurrence(
             host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
-            found: hit.found, occurrenceClass: cls, rule: rule, encoding: hit.encoding, text: hit.text)
+            found: hit.found, occurrenceClass: cls, rule: rule, ruleID: decision.rule, encoding: hit.encoding,
+            text: hit.text)
         occurrence.products = products(of: hit.path, class: cls, in: &file)
         occurrence.claim =
             LineFacts.appLinkClaim(hit.text, column: textColumn(hit), lowerName: file.parts.lowerName)
@@ -54,13 +56,13 @@ struct FileClassification {
     let parts: PathParts
     let facts: FileFacts
     /// A `classify` override or relops's own configuration: decides every occurrence of the file.
-    let fixed: (OccurrenceClass, String)?
+    let fixed: Decision?
     /// The path rules' answer, once an occurrence needed it.
-    var byPath: (OccurrenceClass, String)?
+    var byPath: Decision?
     /// The products that carry the file, once a binary or server occurrence needed them.
     var links: [ProductLink]?
 
-    init(parts: PathParts, facts: FileFacts, fixed: (OccurrenceClass, String)?) {
+    init(parts: PathParts, facts: FileFacts, fixed: Decision?) {
         self.parts = parts
         self.facts = facts
         self.fixed = fixed

@@ -25,201 +25,56 @@ struct Classifier {
     init(files: FileList, config: ProjectConfig, read: @escaping ProjectFileReader) {
         overrides = config.classify
         let once = ReadOnce(read)
-        projects = ProjectIndex(files: files, read: once.read)
         let units = BuildUnitIndex(files: files, read: once.read)
+        projects = ProjectIndex(files: files, units: units)
         chains = ShippingChains(index: units)
         graph = ProductGraph(index: units)
         buildSettings = BuildSettingReaders(files: files, read: once.read)
     }
 
     /// What decides every occurrence in the file at `path` alike, before its comments are looked
-    /// at: a `classify` override of `.relops.yml`, or relops's own configuration file.
-    func fileRule(_ path: String) -> (OccurrenceClass, String)? {
-        for (n, rule) in overrides.enumerated() where rule.glob.matches(path) {
-            let cls = OccurrenceClass(rawValue: rule.className) ?? .other
-            return (cls, "classify[\(n)] `\(rule.glob.pattern)` (.relops.yml:\(rule.line))")
-        }
-        if path == ProjectConfig.fileName {
-            return (.other, "relops's own configuration (.relops.yml): update app.web_host with the cutover")
+    /// at: the first of `RuleOrder.file` that decides.
+    func fileRule(_ path: String) -> Decision? {
+        for rule in RuleOrder.file {
+            if let (cls, reason) = rule.decide(path, self) { return Decision(cls: cls, rule: rule.id, reason: reason) }
         }
         return nil
     }
 
-    /// The class of one occurrence in `file`: the file's rule, then the comment or the commit
-    /// identity that holds it, then the path rules (worked out once per file, on first need).
-    func classify(_ site: OccurrenceSite, in file: inout FileClassification) -> (OccurrenceClass, String) {
+    /// The class of one occurrence in `file`: the file's rule, then the rules of where it stands
+    /// (a comment, a commit identity), then the path rules (worked out once per file, on first
+    /// need), refined by the line rules.
+    func classify(_ site: OccurrenceSite, in file: inout FileClassification) -> Decision {
         if let fixed = file.fixed { return fixed }
-        if let comment = comment(at: site.offset, in: file.facts.comments) {
-            return (
-                .comment,
-                "inside a \(comment.form) (\(file.facts.language ?? "its language")): ships nothing; rewritten like documentation"
-            )
-        }
-        if site.encoding == .email && LineFacts.setsCommitIdentity(site.line) {
-            return (.repoMeta, "commit identity (git config user.email): ships nothing")
+        for rule in RuleOrder.site {
+            if let (cls, reason) = rule.decide(site, file) { return Decision(cls: cls, rule: rule.id, reason: reason) }
         }
         let decided = file.byPath ?? classifyPath(file.parts, facts: file.facts)
         file.byPath = decided
         return refine(decided, site, file)
     }
 
-    /// The rules that depend on the path and the projects alone.
-    func classifyPath(_ parts: PathParts, facts: FileFacts) -> (OccurrenceClass, String) {
-        let path = parts.path, name = parts.name, lowerName = parts.lowerName, folders = parts.folders
-        let project = projects.owningProject(of: path)
-
-        if let project, project.kind == .test {
-            return (.test, "in test project \(project.file)")
+    /// The first of `RuleOrder.path` that decides; the last one always does.
+    func classifyPath(_ parts: PathParts, facts: FileFacts) -> Decision {
+        let context = PathContext(parts, facts, self)
+        for rule in RuleOrder.path {
+            if let (cls, reason) = rule.decide(context) { return Decision(cls: cls, rule: rule.id, reason: reason) }
         }
-        if let folder = folders.first(where: { testFolders.contains($0) }) {
-            return (.test, "under a test folder (`\(folder)/`)")
-        }
-        if let set = testSourceSet(parts.segments) {
-            return (.test, "in test source set `src/\(set)/` (Gradle, Kotlin Multiplatform)")
-        }
-        if let form = testFileName(lowerName) { return (.test, "a test file (`\(form)`)") }
-        if let folder = PathRules.storeListing(folders) {
-            return (.storeListing, "store listing (`\(folder)`): ships with the store listing, not the binary")
-        }
-        if let reason = PathRules.repositoryMetadata(parts.lowerPath, lowerName: lowerName, folders: folders) {
-            return (.repoMeta, "\(reason): repository metadata, ships nothing")
-        }
-        let owner = chains.index.owner(of: path)
-        if let owner, let target = xcodeTestTarget(parts, owner) {
-            return (.test, "in Xcode test target `\(target)` of \(owner.file): builds tests, ships nothing")
-        }
-        if let spec = chains.index.specs.first(where: { spec in
-            spec.testSourceFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
-        }) {
-            return (.test, "in the sources of a test target of \(spec.label): builds tests, ships nothing")
-        }
-        if let owner, let decided = kmpNonAppSourceSet(path, owner) { return decided }
-        if lowerName == "build.rs", let owner, nameOf(owner.file) == "Cargo.toml", folderOf(path) == owner.root {
-            return (.build, "Cargo build script of \(owner.file): runs while building, ships nothing")
-        }
-        if let owner, let what = owner.buildOnly {
-            return (.build, "in the \(what) \(owner.file): used while building, ships nothing")
-        }
-        if let platformFile = platformFileRule(lowerName) { return (.binaryLiteral, platformFile) }
-        if let chained = chains.classify(path, lowerName: lowerName, inMobileProject: project?.kind.isMobile == true) {
-            return chained
-        }
-        if let owner, owner.xcodeLibrary, owner.kind == .xcodeProject, !isDocument(lowerName) {
-            // No workspace names it with an app project (else the chain above decided).
-            return (
-                .other,
-                "in framework project \(owner.file), whose targets build no app and which no workspace that the build files show builds with an app: check where it ships"
-            )
-        }
-        if let project, project.kind.isMobile { return classifyInMobileProject(path, project, lowerName) }
-        if let owner, owner.kind == .cordova, let decided = cordovaFile(path, owner) { return decided }
-        if let owner, case .desktop(let framework) = owner.kind, !isDocument(lowerName) {
-            return (.binaryLiteral, "in the \(framework) desktop app \(owner.file): packaged into the app")
-        }
-        if isDocument(lowerName) {
-            return (.docs, "documentation (\(extensionOf(lowerName))): ships nothing")
-        }
-        if let folder = folders.first(where: { docFolders.contains($0) }) {
-            return (.docs, "under a documentation folder (`\(folder)/`): ships nothing")
-        }
-        let lowerPath = parts.lowerPath
-        if PathRules.isPipeline(lowerPath, lowerName: lowerName, folders: folders) {
-            if let marker = facts.deploymentMarker {
-                return (.server, "pipeline that deploys (`\(marker)` in \(name)): changes with a deployment")
-            }
-            return (.repoMeta, "CI that builds or tests but does not deploy (\(name)): ships nothing")
-        }
-        if let project, project.kind == .server {
-            // A class library deploys with the servers that reference it, else with nothing known.
-            if let owner, owner.file == project.file, owner.consoleApp {
-                return consoleApp(path, project.file)
-            }
-            if let owner, owner.file == project.file, owner.referenceable, owner.deploys == nil {
-                if let served = deployedOnly(path) { return served }
-                return (
-                    .other,
-                    "in class library \(project.file), which no app, server or site that the build files show references: check where it ships"
-                )
-            }
-            return (.server, "in server project \(project.file): deployed with the service, not a store release")
-        }
-        if !isDocument(lowerName), let served = deployedOnly(path) { return served }
-        if isDeploymentFile(lowerName, folders: folders) {
-            return (.server, "deployment or server configuration (\(name)): changes with a deployment")
-        }
-        if let reason = PathRules.serverConfiguration(lowerName, folders: folders) {
-            return (.server, "\(reason): changes with a deployment")
-        }
-        if let owner {
-            if let carrier = graph.links(of: path).first {
-                // The package ships, but this file is neither source nor a resource its build takes.
-                return (
-                    .other,
-                    "in \(owner.file), which \(carrier.product.label) carries (\(carrier.text(from: path))), but not a kind of file its build ships: check where it ships"
-                )
-            }
-            return (
-                .other,
-                "in \(owner.file), which no app, server or site that the build files show includes: check where it ships"
-            )
-        }
-        if [".yml", ".yaml", ".toml"].contains(where: { lowerName.hasSuffix($0) }) {
-            return (
-                .other,
-                "configuration (\(name)) that no product, deployment descriptor or deployment folder shows using: check where it ships"
-            )
-        }
-        return (.other, "no rule matched")
+        return Decision(cls: .other, rule: NoRuleMatched.id, reason: "no rule matched")
     }
 
-    /// Info.plist, entitlements and Android manifests ship as literals wherever they are.
-    func platformFileRule(_ lowerName: String) -> String? {
-        if lowerName == "info.plist" { return "iOS Info.plist: compiled into the app bundle" }
-        if (lowerName.hasPrefix("entitlements") && lowerName.hasSuffix(".plist"))
-            || lowerName.hasSuffix(".entitlements")
-        {
-            return "iOS entitlements: signed into the app binary"
+    /// The first of `RuleOrder.line` that refines `decided`, else `decided`; classes that ship
+    /// nothing are never refined.
+    func refine(_ decided: Decision, _ site: OccurrenceSite, _ file: FileClassification) -> Decision {
+        switch decided.cls {
+        case .test, .comment, .docs, .repoMeta, .storeListing, .build: return decided
+        default: break
         }
-        if lowerName == "androidmanifest.xml" { return "AndroidManifest.xml: merged into the APK" }
-        return nil
-    }
-
-    func classifyInMobileProject(_ path: String, _ project: ProjectModel, _ lowerName: String) -> (
-        OccurrenceClass, String
-    ) {
-        if let item = project.embeddedItem(for: path) {
-            return (
-                .binaryConfig,
-                "\(item) in mobile project \(project.file): ships in the binary, read through configuration"
-            )
+        let line = LineContext(site: site, file: file, decided: decided, classifier: self)
+        for rule in RuleOrder.line {
+            if let (cls, reason) = rule.decide(line) { return Decision(cls: cls, rule: rule.id, reason: reason) }
         }
-        let relative = project.relative(path).lowercased()
-        let relFolders = relative.split(separator: "/").dropLast().map(String.init)
-        if lowerName.hasSuffix(".xml"), relFolders.contains(where: { $0 == "values" || $0.hasPrefix("values-") }),
-            relFolders.contains(where: { $0 == "res" || $0 == "resources" })
-        {
-            return (.binaryConfig, "Android string resource (res/values) of \(project.file): ships in the APK")
-        }
-        if isDocument(lowerName) {
-            return (.docs, "documentation inside \(project.file)'s folder: ships nothing")
-        }
-        if project.kind == .mobileDotNet && (lowerName.hasSuffix(".resx") || lowerName.hasSuffix(".resw")) {
-            return (.binaryConfig, "resource file of mobile project \(project.file): compiled into the binary")
-        }
-        if sourceExtensions.contains(where: { lowerName.hasSuffix($0) }) {
-            return (.binaryLiteral, "source of mobile project \(project.file): compiled into the binary")
-        }
-        if relFolders.first.map({ rawResourceFolders.contains($0) }) == true
-            || relative.hasPrefix("resources/raw/") || relative.contains("/res/raw/")
-            || relative.hasPrefix("src/main/assets/")
-            || relative.hasPrefix("src/main/res/") || relative.contains("/assets/")
-        {
-            return (.binaryConfig, "raw resource of mobile project \(project.file): ships in the binary")
-        }
-        if lowerName == nameOf(project.file).lowercased() {
-            return (.binaryLiteral, "build file of mobile project \(project.file): its settings ship in the binary")
-        }
-        return (.other, "in mobile project \(project.file) but not included in the binary")
+        return decided
     }
 }
 

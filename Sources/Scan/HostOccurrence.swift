@@ -1,33 +1,4 @@
-/// Where a host occurrence ships, per DESIGN.md.
-public enum OccurrenceClass: String, Sendable, CaseIterable, Comparable {
-    /// In the store binary, read through configuration (an embedded appsettings.json, res/values).
-    case binaryConfig = "binary-config"
-    /// In the store binary as a literal (Info.plist, entitlements, AndroidManifest.xml, a constant).
-    case binaryLiteral = "binary-literal"
-    /// Deployed with a server; changes with a deployment, not a store release.
-    case server
-    /// Ships with the store listing (fastlane or F-Droid metadata, Play listings), not the binary.
-    case storeListing = "store-listing"
-    /// Ships nothing (Markdown, runbooks), but still must be rewritten.
-    case docs
-    /// Inside a comment of its file's language: ships nothing; rewritten like documentation.
-    case comment
-    /// Repository metadata and CI that does not deploy (issue templates, bots, CODEOWNERS,
-    /// commit identities): ships nothing.
-    case repoMeta = "repo-meta"
-    case test
-    /// Used while building (Gradle plugins and tasks, code generators, Android `tools:`
-    /// attributes): ships nothing.
-    case build
-    case other
-
-    /// True for the two classes that ship inside the store binary.
-    public var isBinary: Bool { self == .binaryConfig || self == .binaryLiteral }
-
-    public static func < (a: OccurrenceClass, b: OccurrenceClass) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-    }
-}
+import RelopsCore
 
 /// How the host is written where it occurs.
 public enum OccurrenceEncoding: String, Sendable {
@@ -60,8 +31,10 @@ public struct HostOccurrence: Sendable, Equatable {
     /// The bytes as found (their case may differ from `host`).
     public let found: String
     public let occurrenceClass: OccurrenceClass
-    /// Why it got its class, so a person can see the reason.
+    /// Why it got its class, so a person can see the reason: the evidence the rule cites.
     public let rule: String
+    /// The id of the rule that decided the class (`gradle.build-script`; `RuleOrder` lists them).
+    public let ruleID: String
     public let encoding: OccurrenceEncoding
     /// The whole line without its line end (cut around the match when very long).
     public let text: String

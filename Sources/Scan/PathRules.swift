@@ -11,11 +11,7 @@ enum PathRules {
             }
             if folder == "screenshots" && parent == "fastlane" { return "fastlane/screenshots/" }
             if folder == "listings" && parent == "play" { return "play/listings/" }
-            if [
-                "store-listing", "store_listing", "storelisting", "app-store-listing", "play-store-listing",
-                "app-store-connect", "appstoreconnect", "app_store_connect",
-            ]
-            .contains(folder) {
+            if storeListingFolders.contains(folder) {
                 return folder + "/"
             }
         }
@@ -76,11 +72,7 @@ enum PathRules {
     /// Server configuration that the older deployment rule misses: a Rust, Go, Node or Python
     /// service's files (`Rocket.toml`, `Procfile`, server templates). The reason, else nil.
     static func serverConfiguration(_ lowerName: String, folders: [String]) -> String? {
-        let names = [
-            "procfile", "caddyfile", "vercel.json", "host.json", "staticwebapp.config.json", "nginx.conf",
-            "fly.toml", "rocket.toml", "app.yaml", "serverless.yml",
-        ]
-        if names.contains(lowerName) { return "server configuration (\(lowerName))" }
+        if serverConfigurationNames.contains(lowerName) { return "server configuration (\(lowerName))" }
         if [".hcl", ".nginx"].contains(where: { lowerName.hasSuffix($0) }) { return "server configuration" }
         if folders.contains(where: { ["k8s", "kubernetes", "helm", "charts", "manifests"].contains($0) }) {
             return "Kubernetes/Helm manifest"
@@ -94,3 +86,15 @@ enum PathRules {
 
     static func isYAML(_ lowerName: String) -> Bool { lowerName.hasSuffix(".yml") || lowerName.hasSuffix(".yaml") }
 }
+
+/// Folders that hold a store listing wherever they are.
+private let storeListingFolders: Set<String> = [
+    "store-listing", "store_listing", "storelisting", "app-store-listing", "play-store-listing",
+    "app-store-connect", "appstoreconnect", "app_store_connect",
+]
+
+/// The names of server configuration files (`PathRules.serverConfiguration`).
+private let serverConfigurationNames: Set<String> = [
+    "procfile", "caddyfile", "vercel.json", "host.json", "staticwebapp.config.json", "nginx.conf",
+    "fly.toml", "rocket.toml", "app.yaml", "serverless.yml",
+]

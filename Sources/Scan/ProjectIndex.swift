@@ -5,46 +5,40 @@ import RelopsCore
 /// The scan passes one that reads the working tree or the commit's blobs; a test may count reads.
 typealias ProjectFileReader = (_ index: Int, _ path: String) -> [UInt8]?
 
-/// The repository's projects, found from the paths alone and read only when asked about: a
-/// question about one folder reads the project files of that folder's nearest project (walking
-/// up to the root), and each answer is cached per folder. A scan with three occurrences reads a
-/// handful of project files, not every `.csproj` in the repository. Not thread-safe: one per scan.
+/// The repository's projects as the classifier asks about them (the project that owns a folder,
+/// the projects that reference one): a view of `BuildUnitIndex`'s units, so each build file is
+/// read and parsed once per scan, by one model. A `.csproj`, an Android Gradle module and an
+/// Xcode project are projects; so is a module folder with only a `src/main/AndroidManifest.xml`.
+/// Answers are cached per folder. Not thread-safe: one per scan.
 final class ProjectIndex {
-    /// A path that may define a project, grouped by the folder that project would own.
-    private enum Candidate {
-        case dotNet(Int), gradle(Int), androidManifest(Int), xcode(Int, projectFile: String)
-    }
-
-    private let files: FileList
-    private let read: ProjectFileReader
-    /// Candidates by the root of the project they would define, in file-list order.
-    private let candidatesByRoot: [String: [Candidate]]
+    private let units: BuildUnitIndex
+    /// The folders that hold a path that may define a project (from the path bytes alone): no
+    /// other folder's build files are read for a project.
+    private let candidateRoots: Set<String>
     private var projectsByRoot: [String: [ProjectModel]] = [:]
     private var ownersByFolder: [String: [ProjectModel]] = [:]
     private var referrers: [ProjectModel]?
 
-    init(files: FileList, read: @escaping ProjectFileReader) {
-        self.files = files
-        self.read = read
-        var byRoot: [String: [Candidate]] = [:]
-        var xcodeFiles = Set<String>()
+    /// The projects among `files` as `units`, the scan's one build model, reads them.
+    init(files: FileList, units: BuildUnitIndex) {
+        self.units = units
+        var roots = Set<String>()
         for i in projectFileCandidates(files) {
             let path = files.path(at: i)
-            let lower = path.lowercased()
-            if lower.hasSuffix(".csproj") {
-                byRoot[folderOf(path), default: []].append(.dotNet(i))
-            } else if lower.hasSuffix("build.gradle") || lower.hasSuffix("build.gradle.kts") {
-                byRoot[folderOf(path), default: []].append(.gradle(i))
-            } else if lower.hasSuffix("src/main/androidmanifest.xml") {
-                let root = String(path.dropLast("src/main/AndroidManifest.xml".count)).trimmingSlashes()
-                byRoot[root, default: []].append(.androidManifest(i))
-            } else if let projectFile = xcodeProjectFile(containing: path) {
-                if xcodeFiles.insert(projectFile).inserted {
-                    byRoot[folderOf(projectFile), default: []].append(.xcode(i, projectFile: projectFile))
-                }
+            if let projectFile = xcodeProjectFile(containing: path) {
+                roots.insert(folderOf(projectFile))
+            } else if path.lowercased().hasSuffix("src/main/androidmanifest.xml") {
+                roots.insert(String(path.dropLast("src/main/AndroidManifest.xml".count)).trimmingSlashes())
+            } else {
+                roots.insert(folderOf(path))
             }
         }
-        candidatesByRoot = byRoot
+        candidateRoots = roots
+    }
+
+    /// The projects of `files`, read through `read` (a build model of its own: for tests).
+    convenience init(files: FileList, read: @escaping ProjectFileReader) {
+        self.init(files: files, units: BuildUnitIndex(files: files, read: read))
     }
 
     /// The projects that own `folder` ("" for the repository root): those of the nearest folder,
@@ -66,14 +60,11 @@ final class ProjectIndex {
     }
 
     /// The projects that reference `project` directly (.NET `ProjectReference`, Gradle
-    /// `project(':module')`). The first call reads every `.csproj` and Gradle build file once
-    /// (references point upward, so they cannot be found from the referenced side); later calls
-    /// are lookups.
+    /// `project(':module')`). The first call reads every build file once (references point
+    /// upward, so they cannot be found from the referenced side); later calls are lookups.
     func projectsReferencing(_ project: ProjectModel) -> [ProjectModel] {
         if referrers == nil {
-            for root in candidatesByRoot.keys { _ = projects(rootedAt: root) }
-            referrers = candidatesByRoot.keys.sorted().flatMap { projectsByRoot[$0] ?? [] }
-                .filter { !$0.references.isEmpty }
+            referrers = units.all.compactMap(ProjectModel.init).filter { !$0.references.isEmpty }
         }
         let isGradle = project.file.hasSuffix(".gradle") || project.file.hasSuffix(".gradle.kts")
         return (referrers ?? []).filter { referrer in
@@ -82,27 +73,14 @@ final class ProjectIndex {
         }
     }
 
-    /// Every project whose root is exactly `root`, reading its candidate files once.
+    /// Every project whose root is exactly `root`: its build units that are projects, then a
+    /// module's `src/main/AndroidManifest.xml` when no Gradle module there is one.
     private func projects(rootedAt root: String) -> [ProjectModel] {
         if let known = projectsByRoot[root] { return known }
-        var found: [ProjectModel] = []
-        for candidate in candidatesByRoot[root] ?? [] {
-            switch candidate {
-            case .dotNet(let i):
-                let path = files.path(at: i)
-                guard let bytes = read(i, path) else { continue }
-                found.append(.dotNet(path: path, folder: root, bytes: bytes))
-            case .gradle(let i):
-                let path = files.path(at: i)
-                guard let bytes = read(i, path),
-                    let module = ProjectModel.gradle(path: path, folder: root, bytes: bytes)
-                else { continue }
-                found.append(module)
-            case .androidManifest(let i):
-                found.append(ProjectModel(root: root, file: files.path(at: i), kind: .android, items: []))
-            case .xcode(_, let projectFile):
-                found.append(ProjectModel(root: root, file: projectFile, kind: .xcode, items: []))
-            }
+        guard candidateRoots.contains(root) else { return [] }
+        var found = units.units(inFolder: root).compactMap(ProjectModel.init)
+        if let manifest = units.mainManifest(ofModule: root), !found.contains(where: { $0.kind == .android }) {
+            found.append(ProjectModel(root: root, file: manifest, kind: .android, items: []))
         }
         projectsByRoot[root] = found
         return found
@@ -118,7 +96,6 @@ func xcodeProjectFile(containing path: String) -> String? {
     }
     return nil
 }
-
 /// Indexes of paths that may define a project (`.csproj`, `build.gradle[.kts]`,
 /// `AndroidManifest.xml`, anything under `.xcodeproj/`), found on the path bytes without
 /// decoding every path: the suffixes per path, `.xcodeproj/` in one search of the whole block of

@@ -39,51 +39,48 @@ struct ProjectModel {
         "EmbeddedResource", "MauiAsset", "AndroidAsset", "BundleResource", "MauiImage", "MauiFont",
     ]
 
-    /// A `.csproj` at `path` in `folder`, from its bytes.
-    static func dotNet(path: String, folder: String, bytes: [UInt8]) -> ProjectModel {
-        let text = ProjectFileBytes(bytes)
-        let traits = DotNetTraits(path: path, text: text)
-        let kind: Kind = traits.test ? .test : traits.mobile ? .mobileDotNet : .server
-        var items: [(String, Glob)] = []
+    /// The items a `.csproj` embeds; for a mobile app, MAUI's default `Resources/Raw/**` too.
+    static func embeddedItems(_ text: ProjectFileBytes, mobile: Bool) -> [(type: String, glob: Glob)] {
+        var items: [(type: String, glob: Glob)] = []
         for type in embeddedItemTypes {
             for value in text.attributeValues(element: type, attributes: ["Include", "Update"]) {
                 items.append((type, Glob(value.replacingBackslashes())))
             }
         }
-        if kind == .mobileDotNet {
+        if mobile {
             // MAUI's defaults: Resources/Raw/** is MauiAsset even when the .csproj does not say so.
             items.append(("MauiAsset", Glob("Resources/Raw/**")))
         }
-        let references = traits.projectReferences(text, from: folder).filter { !$0.isEmpty }
-        return ProjectModel(root: folder, file: path, kind: kind, items: items, references: references)
+        return items
     }
 
-    /// An Android Gradle module at `path`, or nil when the build file applies no Android plugin.
-    static func gradle(path: String, folder: String, bytes: [UInt8]) -> ProjectModel? {
-        let text = ProjectFileBytes(bytes)
-        guard text.contains("com.android.application") || text.contains("com.android.library") else { return nil }
-        return ProjectModel(root: folder, file: path, kind: .android, items: [], references: gradleModules(in: bytes))
-    }
 }
 
-/// The module paths of `project(':a:b')` / `project(path: ":a")` in a Gradle build file, as `a/b`.
-func gradleModules(in bytes: [UInt8]) -> [String] {
-    let text = ProjectFileBytes(bytes)
-    let call = Array("project(".utf8)
-    var modules: [String] = []
-    var at = 0
-    while let found = text.firstIndex(of: call, from: at, to: bytes.count) {
-        at = found + call.count
-        guard let quoteAt = bytes[at...].prefix(16).firstIndex(where: { $0 == 0x22 || $0 == 0x27 }),
-            quoteAt + 1 < bytes.count, bytes[quoteAt + 1] == UInt8(ascii: ":"),
-            let end = bytes[(quoteAt + 1)...].firstIndex(of: bytes[quoteAt])
-        else { continue }
-        let module = bytes[(quoteAt + 2)..<end].split(separator: UInt8(ascii: ":"))
-            .map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
-        if !module.isEmpty { modules.append(module) }
-        at = end
+extension ProjectModel {
+    /// The project a build unit is, nil for a unit that is none (a Gradle module without an Android
+    /// plugin, a package, a service): the same parse, seen as the classifier's project.
+    init?(_ unit: BuildUnit) {
+        switch unit.kind {
+        case .dotNet(let mobile, let test):
+            let references: [String] = unit.references.compactMap {
+                if case .path(let path) = $0, !path.isEmpty { return path }
+                return nil
+            }
+            self.init(
+                root: unit.root, file: unit.file, kind: test ? .test : mobile ? .mobileDotNet : .server,
+                items: unit.embeddedItems, references: references)
+        case .gradle where unit.android:
+            let modules: [String] = unit.references.compactMap {
+                if case .gradleModule(let segments, false) = $0 { return segments.joined(separator: "/") }
+                return nil
+            }
+            self.init(root: unit.root, file: unit.file, kind: .android, items: [], references: modules)
+        case .xcodeProject:
+            self.init(root: unit.root, file: unit.file, kind: .xcode, items: [])
+        default:
+            return nil
+        }
     }
-    return modules
 }
 
 /// `relative` (a `/`-separated path that may hold `.` and `..`) resolved against `folder`, as a
@@ -121,28 +118,28 @@ struct DotNetTraits {
             name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
             || text.contains("microsoft.net.test.sdk", ignoringCase: true)
             || text.contains("<istestproject>true", ignoringCase: true)
-        var platforms: [String] = []
-        if text.contains("-android", ignoringCase: true) { platforms.append("Android") }
-        if text.contains("-ios", ignoringCase: true) { platforms.append("iOS") }
-        if text.contains("-maccatalyst", ignoringCase: true) { platforms.append("Mac Catalyst") }
+        var platforms: [Platform] = []
+        if text.contains("-android", ignoringCase: true) { platforms.append(.android) }
+        if text.contains("-ios", ignoringCase: true) { platforms.append(.iOS) }
+        if text.contains("-maccatalyst", ignoringCase: true) { platforms.append(.macCatalyst) }
         // Classic (non-SDK) Xamarin heads: the project type GUID, and what makes the project an app
         // rather than a library (`AndroidApplication`, an iOS `Exe`).
         if text.contains(DotNetTraits.xamarinAndroid, ignoringCase: true)
             && text.contains("<androidapplication>true", ignoringCase: true)
         {
-            platforms.append("Android")
+            platforms.append(.android)
         }
         if DotNetTraits.xamarinIOS.contains(where: { text.contains($0, ignoringCase: true) })
             && text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
         {
-            platforms.append("iOS")
+            platforms.append(.iOS)
         }
         mobile = !test && (text.contains("<usemaui>true</usemaui>", ignoringCase: true) || !platforms.isEmpty)
         self.platforms = mobile ? platforms : []
     }
 
     /// The platforms a mobile project builds for (empty for MAUI without a platform target framework).
-    let platforms: [String]
+    let platforms: [Platform]
 
     /// Xamarin.Android's project type GUID (lower-case, as the case-blind search wants it).
     static let xamarinAndroid = "efba0ad7-5a72-4c68-af49-83d382785dcf"

@@ -13,6 +13,7 @@ extension ScanResult {
                             ("host", .string(o.host)), ("path", .string(o.path)), ("line", .int(o.line)),
                             ("column", .int(o.column)),
                             ("class", .string(o.occurrenceClass.rawValue)), ("rule", .string(o.rule)),
+                            ("rule_id", .string(o.ruleID)),
                             ("encoding", .string(o.encoding.rawValue)), ("text", .string(o.text)),
                             ("products", .array(o.products.map { .string($0.name) })),
                         ])

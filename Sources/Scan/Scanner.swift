@@ -6,7 +6,7 @@ import Synchronization
 
 /// What to scan and where.
 public struct ScanRequest: Sendable {
-    /// Hosts to find, already validated (`HostName.parse`).
+    /// Hosts to find, lowercase ASCII (`HostName.name`; `init(hostNames:)` takes them validated).
     public var hosts: [String]
     /// Scan this commit's blobs instead of the working tree.
     public var revision: String?
@@ -22,6 +22,15 @@ public struct ScanRequest: Sendable {
         self.revision = revision
         self.includeUntracked = includeUntracked
         self.workers = max(1, workers)
+    }
+
+    /// The request for hosts validated where they came in (`HostName`): what the commands use.
+    public init(
+        hostNames: [HostName], revision: String? = nil, includeUntracked: Bool = false,
+        workers: Int = availableCores()
+    ) {
+        self.init(
+            hosts: hostNames.map(\.name), revision: revision, includeUntracked: includeUntracked, workers: workers)
     }
 }
 

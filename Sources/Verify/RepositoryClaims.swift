@@ -14,6 +14,13 @@ public struct RepositoryClaims: Sendable {
         public let kind: Kind
         /// `path:line` where the claim is written.
         public let location: String
+
+        /// A claim as given (`relops init` adds those of Expo's `app.json` and resolved placeholders).
+        public init(host: String, kind: Kind, location: String) {
+            self.host = host
+            self.kind = kind
+            self.location = location
+        }
     }
 
     /// Every claim found, in file order.

@@ -104,11 +104,13 @@ import Testing
         repo.commit("served elsewhere")
         let render = run(["association", "render"], repo)
         #expect(render.status == 0, "\(render.stderr)")
-        #expect(render.stdout.isEmpty)
+        // Issue 33: for another team's server, render prints the document they must serve.
+        #expect(render.stdout.contains("\"package_name\": \"com.example.app\""))
         #expect(
             render.stderr.contains(
                 "note: assetlinks.json: external: served by another repository (app.association: external, .relops.yml:3)"
             ))
+        #expect(render.stderr.contains("hand them this document to serve at /.well-known/assetlinks.json"))
 
         // Issue 30: nothing here can be checked with --local, so the command says so first and exits 1.
         let verify = run(["verify", "--local"], repo)
@@ -148,7 +150,8 @@ import Testing
         let before = repo.readText(webSettings)
         let render = run(["association", "render"], repo)
         #expect(render.status == 0, "\(render.stderr)")
-        #expect(render.stdout.isEmpty)
+        // Issue 33: the documents the other repository must serve, from the identity .relops.yml names.
+        #expect(render.stdout.contains("==> /.well-known/assetlinks.json <== (rendered from the app's identity)"))
         let rotate = run(["fingerprint", "rotate", "--to", AssociationTests.fingerprint, "--apply"], repo)
         #expect(rotate.status == 0, "\(rotate.stderr)")
         #expect(rotate.stdout.contains("Nothing was changed here."))

@@ -88,7 +88,8 @@ import Testing
         let listed = try #require(
             help.components(separatedBy: "SUBCOMMANDS:\n").last?.components(separatedBy: "\n\n").first)
         let commands = listed.split(separator: "\n").compactMap { $0.split(separator: " ").first }
-        #expect(commands.count >= 10)
+        #expect(commands.count >= 11)
+        #expect(commands.contains("init"))
         #expect(pages == (["relops.1"] + commands.map { "relops-\($0).1" }).sorted())
         let scan = String(decoding: folder.read("relops-scan.1"), as: UTF8.self)
         #expect(scan.hasPrefix(".TH RELOPS-SCAN 1 \"2026-01-01\""))

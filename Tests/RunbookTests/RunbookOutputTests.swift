@@ -85,4 +85,22 @@ import Testing
         #expect(
             io.relopsCalls.filter { $0 == ["scan", "--host", "new.example.net", "--expect", "binary=2"] }.count == 2)
     }
+
+    /// An apply as relops prints it: verdict, a long summary, what is still to do, then the diff.
+    @Test func whatIsStillToDoIsShownEvenWhenTheLinesBeforeTheDiffAreCut() {
+        var lines = ["Applied cutover 1: old.example.net -> new.example.net, 30 occurrence(s).", "== summary"]
+        lines += (1...20).map { "  summary line \($0)" }
+        lines += ["", "== still to do, in this order:", "1. Serve the association files on new.example.net first."]
+        lines += ["2. Rebuild and resubmit: Android app `app` (3 occurrences).", ""]
+        for n in 1...30 { lines += ["--- a/f\(n).txt", "+++ b/f\(n).txt", "@@ -1 +1 @@", "-old.example.net", "+new"] }
+        let excerpt = LongOutput.excerpt(lines.joined(separator: "\n"), savedAt: "saved.txt")
+        let shown = excerpt.split(separator: "\n").map(String.init)
+        #expect(shown.first == lines.first)
+        #expect(shown.contains("1. Serve the association files on new.example.net first."))
+        #expect(shown.contains("2. Rebuild and resubmit: Android app `app` (3 occurrences)."))
+        #expect(shown.contains("… (12 more lines before the diff)"))
+        #expect(shown.contains("diff of 30 file(s), 150 lines (in the saved output):"))
+        #expect(shown.count <= LongOutput.maximumLines)
+        #expect(shown.last == "full output (177 lines): saved.txt")
+    }
 }

@@ -34,7 +34,7 @@ enum AppSpecParser {
     /// The text of each target of a Tuist manifest, from `.target(`, `Target(` or `Target.target(`
     /// to the next one (the whole text when it names none).
     private static func tuistTargets(_ text: String) -> [Substring] {
-        guard let regex = try? Regex(#"(?:\.target|\bTarget(?:\.target)?)\s*\("#) else { return [text[...]] }
+        guard let regex = regex(#"(?:\.target|\bTarget(?:\.target)?)\s*\("#) else { return [text[...]] }
         let starts = text.matches(of: regex).map(\.range.lowerBound)
         guard !starts.isEmpty else { return [text[...]] }
         return starts.indices.map { k in text[starts[k]..<(k + 1 < starts.count ? starts[k + 1] : text.endIndex)] }

@@ -69,7 +69,7 @@ struct BuildUnit: Sendable {
     var embeddedIn: [String] = []
     /// Cordova: the app's name (`<name>`) and the platforms it builds (`<platform name=...>`).
     var appName: String?
-    var appPlatforms: [String] = []
+    var appPlatforms: [Platform] = []
     /// .NET: a console app (`OutputType` `Exe`, no web or worker SDK): a tool, no service of its own.
     var consoleApp = false
     /// Xcode: the project's targets were read and none builds an app (frameworks, libraries): it
@@ -81,7 +81,12 @@ struct BuildUnit: Sendable {
     /// dependencies, else (Wear OS) from its `src/main/AndroidManifest.xml`'s `uses-feature`.
     var variant: String?
     /// The platforms of a .NET app, read from its target frameworks or classic project type.
-    var dotNetPlatforms: [String] = []
+    var dotNetPlatforms: [Platform] = []
+    /// .NET: the items the project embeds in its binary (`EmbeddedResource`, `MauiAsset`, ...), as
+    /// (item type, glob relative to the project folder); MAUI's default `Resources/Raw/**` included.
+    var embeddedItems: [(type: String, glob: Glob)] = []
+    /// Gradle: applies an Android plugin (application or library), so its folder is an Android project.
+    var android = false
 
     /// True for a unit that is itself a store app.
     var isApp: Bool {
@@ -95,13 +100,13 @@ struct BuildUnit: Sendable {
     }
 
     /// The platforms of an app unit.
-    var platforms: Set<String> {
+    var platforms: Set<Platform> {
         switch kind {
-        case .dotNet(true, _): return dotNetPlatforms.isEmpty ? ["Android", "iOS"] : Set(dotNetPlatforms)
-        case .gradle(true, _, _): return ["Android"]
-        case .xcodeProject: return xcodeLibrary ? [] : ["iOS"]
-        case .xcodeGen, .tuist: return ["iOS"]
-        case .desktop: return ["desktop"]
+        case .dotNet(true, _): return dotNetPlatforms.isEmpty ? [.android, .iOS] : Set(dotNetPlatforms)
+        case .gradle(true, _, _): return [.android]
+        case .xcodeProject: return xcodeLibrary ? [] : [.iOS]
+        case .xcodeGen, .tuist: return [.iOS]
+        case .desktop: return [.desktop]
         case .cordova: return Set(appPlatforms)
         default: return []
         }
@@ -130,6 +135,7 @@ enum BuildFileParser {
         let exe = text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
         unit.references = traits.projectReferences(text, from: folder).map(BuildUnit.Reference.path)
         unit.dotNetPlatforms = traits.platforms
+        unit.embeddedItems = ProjectModel.embeddedItems(text, mobile: mobile)
         if !mobile && !test { unit.deploys = DotNetTraits.deploys(text) }
         // A console app (`Exe`, no web or worker SDK) is a tool: a server that references it deploys it.
         unit.consoleApp = !mobile && !test && exe && unit.deploys == nil
@@ -148,6 +154,9 @@ enum BuildFileParser {
         let kmp = ByteSearch.contains("multiplatform", in: text) || ByteSearch.contains("Multiplatform", in: text)
         let ios = ["iosArm64", "iosX64", "iosSimulatorArm64", "ios()"].contains { ByteSearch.contains($0, in: text) }
         var unit = BuildUnit(root: folder, file: path, kind: .gradle(app: app, kmp: kmp, ios: ios))
+        unit.android =
+            ByteSearch.contains("com.android.application", in: text)
+            || ByteSearch.contains("com.android.library", in: text)
         let projectCalls =
             gradleProjectCalls(in: text) ?? captures(gradleProjectCallPattern, in: text, holding: ["project("])
         let accessors = captures(#"\bprojects\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)"#, in: text, holding: ["projects."])
@@ -216,8 +225,8 @@ enum BuildFileParser {
         var unit = BuildUnit(root: folderOf(path), file: path, kind: .cordova)
         unit.appName = captures(#"<name(?:\s[^>]*)?>\s*([^<]+?)\s*</name>"#, in: text, holding: ["<name"]).first
         let named = captures(#"<platform\s+name\s*=\s*["']([a-z]+)["']"#, in: text, holding: ["<platform"])
-        unit.appPlatforms = [("android", "Android"), ("ios", "iOS")].filter { named.contains($0.0) }.map(\.1)
-        if unit.appPlatforms.isEmpty { unit.appPlatforms = ["Android", "iOS"] }
+        unit.appPlatforms = [("android", Platform.android), ("ios", .iOS)].filter { named.contains($0.0) }.map(\.1)
+        if unit.appPlatforms.isEmpty { unit.appPlatforms = [.android, .iOS] }
         return unit
     }
 
@@ -225,8 +234,8 @@ enum BuildFileParser {
     /// outside comments: the app is a Wear OS app.
     static func declaresWatch(_ manifest: String) -> Bool {
         guard ByteSearch.contains("android.hardware.type.watch", in: manifest),
-            let comment = try? Regex(#"<!--[\s\S]*?-->"#),
-            let feature = try? Regex(
+            let comment = regex(#"<!--[\s\S]*?-->"#),
+            let feature = regex(
                 #"<uses-feature\b[^>]*\bandroid:name\s*=\s*["']android\.hardware\.type\.watch["']"#)
         else { return false }
         let text = ByteSearch.contains("<!--", in: manifest) ? manifest.replacing(comment, with: "") : manifest
@@ -241,7 +250,7 @@ enum BuildFileParser {
         guard workspace.hasSuffix(".xcworkspace"), xcodeProjectFile(containing: dataFile) == nil else { return nil }
         let folder = folderOf(workspace)
         guard
-            let regex = try? Regex(
+            let regex = regex(
                 #"<(/?)(Group|FileRef)\b(?:[^<>]*?\blocation\s*=\s*"([a-z]+):([^"<>]*)")?[^<>]*?(/?)>"#)
         else { return nil }
         var groups: [String] = []  // the folder each open `Group` stands for
@@ -310,7 +319,7 @@ let gradleProjectCallPattern = #"project\(\s*(?:path\s*[:=]\s*)?["']:([^"']+)["'
 /// `literals`: when `text` lacks one, the regular expression is neither compiled nor run (both
 /// cost far more than the byte search).
 func captures(_ pattern: String, in text: String, holding literals: [String]) -> [String] {
-    guard literals.allSatisfy({ ByteSearch.contains($0, in: text) }), let regex = try? Regex(pattern) else { return [] }
+    guard literals.allSatisfy({ ByteSearch.contains($0, in: text) }), let regex = regex(pattern) else { return [] }
     return text.matches(of: regex).compactMap { match in
         match.output.count > 1 ? match.output[1].substring.map(String.init) : nil
     }

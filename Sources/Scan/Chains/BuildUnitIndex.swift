@@ -13,6 +13,9 @@ final class BuildUnitIndex {
     private var everyUnit: [BuildUnit]?
     private var specUnits: [BuildUnit]?
     private var referrersByFile: [String: [BuildUnit]] = [:]
+    private var enclosingByFolder: [String: [String]] = [:]
+    /// `appPath`'s memo: platform key, NUL, unit file -> the chain to an app (nil inside: none).
+    var appPaths: [String: ChainNode?] = [:]
 
     /// Crate folders with a `src/main.rs`: a Cargo package that builds a binary.
     private let rustBinaries: Set<String>
@@ -49,6 +52,9 @@ final class BuildUnitIndex {
         mainManifests = manifests
     }
 
+    /// The `src/main/AndroidManifest.xml` of the Gradle module folder `module`, if the repository has one.
+    func mainManifest(ofModule module: String) -> String? { mainManifests[module]?.path }
+
     /// The units defined in `folder` itself (several may share one).
     func units(inFolder folder: String) -> [BuildUnit] {
         if let known = unitsByFolder[folder] { return known }
@@ -76,16 +82,24 @@ final class BuildUnitIndex {
     /// The nearest unit that owns `path` by folder (specs own by their `sources`, not by folder).
     /// A package owns only the source of its own language (`BuildUnit.claims`).
     func owner(of path: String) -> BuildUnit? {
-        var folder = folderOf(path)
         let lowerName = nameOf(path).lowercased()
-        while true {
+        for folder in candidateFolders(enclosing: folderOf(path)) {
             let owners = units(inFolder: folder).filter {
                 $0.kind != .xcodeGen && $0.kind != .tuist && $0.kind != .xcodeWorkspace && $0.claims(lowerName)
             }
             if let first = owners.first(where: { !isService($0) }) ?? owners.first { return first }
-            if folder.isEmpty { return nil }
-            folder = folderOf(folder)
         }
+        return nil
+    }
+
+    /// `folder` and its ancestors that hold a candidate build file, nearest first: from the paths
+    /// alone (nothing is read), worked out once per folder.
+    private func candidateFolders(enclosing folder: String) -> [String] {
+        if let known = enclosingByFolder[folder] { return known }
+        let outer = folder.isEmpty ? [] : candidateFolders(enclosing: folderOf(folder))
+        let folders = candidatesByFolder[folder] == nil ? outer : [folder] + outer
+        enclosingByFolder[folder] = folders
+        return folders
     }
 
     /// The XcodeGen and Tuist specs (reads only `project.yml` and `Project.swift` files).
@@ -105,9 +119,10 @@ final class BuildUnitIndex {
         if let everyUnit { return everyUnit }
         let units = candidatesByFolder.keys.sorted().flatMap { self.units(inFolder: $0) }
         everyUnit = units
+        let lookup = UnitLookup(units)
         for referrer in units {
             for reference in referrer.references {
-                for target in resolve(reference, among: units) where target.file != referrer.file {
+                for target in lookup.resolve(reference) where target.file != referrer.file {
                     if referrer.kind == .xcodeWorkspace && target.isApp {
                         // The app projects a workspace builds are what its library projects reach.
                         referrersByFile[referrer.file, default: []].append(target)
@@ -130,34 +145,6 @@ final class BuildUnitIndex {
     func referrers(of unit: BuildUnit) -> [BuildUnit] {
         _ = all
         return referrersByFile[unit.file] ?? []
-    }
-
-    private func resolve(_ reference: BuildUnit.Reference, among units: [BuildUnit]) -> [BuildUnit] {
-        switch reference {
-        case .path(let path):
-            return units.filter {
-                $0.file == path || ($0.root == path && ($0.kind == .swiftPackage || nameOf($0.file) == "Cargo.toml"))
-            }
-        case .named(let name):
-            return units.filter { $0.names.contains(name) }
-        case .pathInside(let path):
-            // The innermost library whose folder holds the path (`web/dist` -> `web/package.json`).
-            let holders = units.filter {
-                if case .library = $0.kind { return path == $0.root || path.hasPrefix($0.root + "/") }
-                return false
-            }
-            let depth = holders.map(\.root.count).max()
-            return holders.filter { $0.root.count == depth && !$0.root.isEmpty }
-        case .gradleModule(let segments, let accessor):
-            return units.filter { unit in
-                guard case .gradle = unit.kind else { return false }
-                let folders = unit.root.split(separator: "/").map(String.init)
-                guard folders.count >= segments.count, !segments.isEmpty else { return false }
-                return zip(folders.suffix(segments.count), segments).allSatisfy { folder, segment in
-                    accessor ? camelCase(folder).lowercased() == segment.lowercased() : folder == segment
-                }
-            }
-        }
     }
 }
 

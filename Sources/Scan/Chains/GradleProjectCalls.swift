@@ -43,3 +43,11 @@ private func projectCall(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> (Str
     guard end > moduleStart, end < bytes.count else { return nil }
     return (String(decoding: UnsafeBufferPointer(rebasing: bytes[moduleStart..<end]), as: UTF8.self), end + 1)
 }
+
+/// The module paths of `project(':a:b')` / `project(path: ":a")` in a Gradle build file, as `a/b`:
+/// the one reader of Gradle project references (`gradleProjectCalls`), as folder paths.
+func gradleModules(in bytes: [UInt8]) -> [String] {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let calls = gradleProjectCalls(in: text) ?? captures(gradleProjectCallPattern, in: text, holding: ["project("])
+    return calls.map { $0.split(separator: ":").joined(separator: "/") }.filter { !$0.isEmpty }
+}

@@ -1,56 +1,114 @@
+import Foundation
+
 /// The comments of an XML-like file: `<!-- -->` outside tags and CDATA, `.resx` `<comment>`
-/// elements (the resource compiler drops them), and Razor `@* *@`.
+/// elements (the resource compiler drops them), and Razor `@* *@`. One pass that allocates
+/// nothing per byte: text between tags is skipped with `memchr`-like scans for `<` (and `@`).
 func markupComments(_ bytes: [UInt8], resx: Bool, razor: Bool, through limit: Int) -> [CommentSpan] {
-    var comments: [CommentSpan] = []
+    bytes.withUnsafeBufferPointer { buffer in
+        var lexer = MarkupLexer(buffer: buffer, resx: resx, razor: razor)
+        return lexer.run(through: limit)
+    }
+}
+
+/// The markup lexer's state over one file's bytes.
+private struct MarkupLexer {
+    let buffer: UnsafeBufferPointer<UInt8>
+    let resx: Bool
+    let razor: Bool
     var i = 0
-    let n = bytes.count
-    func at(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
-    func starts(_ text: [UInt8], _ k: Int) -> Bool {
-        k + text.count <= n
-            && text.indices.allSatisfy { i in
-                let b = bytes[k + i]
-                return ((b &- 0x41) < 26 ? b | 0x20 : b) == text[i]
+    var comments: [CommentSpan] = []
+
+    init(buffer: UnsafeBufferPointer<UInt8>, resx: Bool, razor: Bool) {
+        self.buffer = buffer
+        self.resx = resx
+        self.razor = razor
+    }
+
+    private var n: Int { buffer.count }
+    private func at(_ k: Int) -> UInt8 { k < n ? buffer[k] : 0 }
+
+    /// True when the bytes at `k` are `text`, ASCII letters compared case-insensitively (`text` lower-case).
+    private func starts(_ text: StaticString, _ k: Int) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard k + count <= n else { return false }
+        let p = text.utf8Start
+        for j in 0..<count {
+            let b = buffer[k + j]
+            if ((b &- 0x41) < 26 ? b | 0x20 : b) != p[j] { return false }
+        }
+        return true
+    }
+
+    /// Moves `i` past the next `end` (or to the end of the file), scanning for its first byte.
+    private mutating func skip(past end: StaticString) {
+        let first = end.utf8Start[0]
+        while i < n {
+            if buffer[i] == first && starts(end, i) {
+                i += end.utf8CodeUnitCount
+                return
             }
-    }
-    func skip(past end: [UInt8]) {
-        while i < n && !starts(end, i) { i += 1 }
-        i = min(n, i + end.count)
-    }
-    while i < n && i <= limit {
-        let start = i
-        if starts(Array("<!--".utf8), i) {
-            skip(past: Array("-->".utf8))
-            comments.append(CommentSpan(start: start, end: i, form: "XML comment `<!-- -->`"))
-        } else if starts(Array("<![cdata[".utf8), i) {
-            skip(past: Array("]]>".utf8))
-        } else if resx && starts(Array("<comment".utf8), i) && (at(i + 8) == UInt8(ascii: ">") || at(i + 8) == 0x20) {
-            skip(past: Array("</comment>".utf8))
-            comments.append(CommentSpan(start: start, end: i, form: "resx `<comment>` element"))
-        } else if razor && bytes[i] == UInt8(ascii: "@") && at(i + 1) == UInt8(ascii: "*") {
-            skip(past: Array("*@".utf8))
-            comments.append(CommentSpan(start: start, end: i, form: "Razor `@* *@` comment"))
-        } else if bytes[i] == UInt8(ascii: "<") {
-            i += 1
-            skipTag(bytes, &i)
-        } else {
             i += 1
         }
     }
-    return comments
-}
 
-/// Skips the rest of a tag, its quoted attribute values included (a `<!--` inside one is text).
-private func skipTag(_ bytes: [UInt8], _ i: inout Int) {
-    var quote: UInt8?
-    while i < bytes.count {
-        let b = bytes[i]
-        i += 1
-        if let q = quote {
-            if b == q { quote = nil }
-        } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-            quote = b
-        } else if b == UInt8(ascii: ">") {
-            return
+    /// The next `<` (or `@` in Razor) at or after `i`, else the end.
+    private func nextMark(from k: Int) -> Int {
+        guard k < n, let base = buffer.baseAddress else { return n }
+        if !razor {
+            guard let hit = memchr(base + k, 0x3C, n - k) else { return n }
+            return UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+        }
+        var k = k
+        while k < n {
+            let b = buffer[k]
+            if b == 0x3C || (razor && b == 0x40) { return k }
+            k += 1
+        }
+        return n
+    }
+
+    mutating func run(through limit: Int) -> [CommentSpan] {
+        while i < n && i <= limit {
+            i = nextMark(from: i)
+            guard i < n && i <= limit else { break }
+            let start = i
+            if starts("<!--", i) {
+                skip(past: "-->")
+                comments.append(CommentSpan(start: start, end: i, form: "XML comment `<!-- -->`"))
+            } else if starts("<![cdata[", i) {
+                skip(past: "]]>")
+            } else if resx && starts("<comment", i) && (at(i + 8) == UInt8(ascii: ">") || at(i + 8) == 0x20) {
+                skip(past: "</comment>")
+                comments.append(CommentSpan(start: start, end: i, form: "resx `<comment>` element"))
+            } else if razor && buffer[i] == UInt8(ascii: "@") && at(i + 1) == UInt8(ascii: "*") {
+                skip(past: "*@")
+                comments.append(CommentSpan(start: start, end: i, form: "Razor `@* *@` comment"))
+            } else if buffer[i] == UInt8(ascii: "<") {
+                i += 1
+                skipTag()
+            } else {
+                i += 1
+            }
+        }
+        return comments
+    }
+
+    /// Skips the rest of a tag, its quoted attribute values included (a `<!--` inside one is text).
+    private mutating func skipTag() {
+        guard let base = buffer.baseAddress else { return }
+        while i < n {
+            let b = buffer[i]
+            i += 1
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                // The closing quote, found with memchr: attribute values hold no markup.
+                guard let end = memchr(base + i, Int32(b), n - i) else {
+                    i = n
+                    return
+                }
+                i = UnsafeRawPointer(end).assumingMemoryBound(to: UInt8.self) - base + 1
+            } else if b == UInt8(ascii: ">") {
+                return
+            }
         }
     }
 }

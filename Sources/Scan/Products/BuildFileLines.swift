@@ -6,20 +6,23 @@ import RelopsCore
 /// The code generator whose configuration the file is: GraphQL Code Generator and GraphQL
 /// config files, Apollo's (`apollo.config.js`, Apollo iOS `apollo-codegen-config.json`),
 /// openapi-generator-cli's `openapitools.json`; nil for any other file.
-func codeGeneratorConfig(_ lowerName: String) -> String? {
+func codeGeneratorConfig(_ lowerName: String) -> String? { codeGeneratorConfigs[lowerName] }
+
+/// The code generators' configuration file names (lower-case) and what each is: one lookup per occurrence.
+private let codeGeneratorConfigs: [String: String] = {
     let script = [".ts", ".js", ".cjs", ".mjs"]
-    func named(_ base: String, _ extensions: [String]) -> Bool { extensions.contains { lowerName == base + $0 } }
-    if named("codegen", [".yml", ".yaml", ".json"] + script) { return "the GraphQL Code Generator config" }
-    if lowerName == ".graphqlrc" || named(".graphqlrc", [".yml", ".yaml", ".json"] + script)
-        || named("graphql.config", [".yml", ".yaml", ".json"] + script)
-    {
-        return "the GraphQL config"
+    var table: [String: String] = [:]
+    func add(_ base: String, _ extensions: [String], _ what: String) {
+        for ext in extensions { table[base + ext] = what }
     }
-    if named("apollo.config", script) { return "the Apollo tooling config" }
-    if lowerName == "apollo-codegen-config.json" { return "the Apollo iOS codegen config" }
-    if lowerName == "openapitools.json" { return "the openapi-generator config" }
-    return nil
-}
+    add("codegen", [".yml", ".yaml", ".json"] + script, "the GraphQL Code Generator config")
+    add(".graphqlrc", ["", ".yml", ".yaml", ".json"] + script, "the GraphQL config")
+    add("graphql.config", [".yml", ".yaml", ".json"] + script, "the GraphQL config")
+    add("apollo.config", script, "the Apollo tooling config")
+    table["apollo-codegen-config.json"] = "the Apollo iOS codegen config"
+    table["openapitools.json"] = "the openapi-generator config"
+    return table
+}()
 
 /// The generator input the match at `column` (1-based, bytes) of `line` is, when the generator
 /// only fetches it while generating: a GraphQL `schema:` source (the generated code holds the
@@ -33,7 +36,7 @@ func generatorInput(_ lowerName: String, line: String, column: Int) -> String? {
         let alternatives = keys.joined(separator: "|")
         let pattern =
             #"(?:^|[\s{,"'])("# + alternatives + #")["']?\s*[:=]\s*\[?\s*["'`]?(?:[A-Za-z][A-Za-z0-9+.-]*://)?$"#
-        guard let regex = try? Regex(pattern), let match = before.firstMatch(of: regex), match.output.count > 1,
+        guard let regex = regex(pattern), let match = before.firstMatch(of: regex), match.output.count > 1,
             let key = match.output[1].substring
         else { return nil }
         return String(key)
@@ -57,7 +60,7 @@ func scriptGeneratorInput(_ line: String, column: Int) -> String? {
     }
     let before = String(decoding: line.utf8.prefix(max(0, column - 1)), as: UTF8.self)
     let pattern = #"\s("# + flags.joined(separator: "|") + #")(?:\s+|=)\\?["']?(?:[A-Za-z][A-Za-z0-9+.-]*://)?$"#
-    guard let regex = try? Regex(pattern), let match = before.firstMatch(of: regex), match.output.count > 1,
+    guard let regex = regex(pattern), let match = before.firstMatch(of: regex), match.output.count > 1,
         let flag = match.output[1].substring
     else { return nil }
     return "`\(flag)` of \(flags[0] == "--endpoint" ? "the Apollo CLI" : "openapi-generator")"
@@ -73,7 +76,7 @@ func testFileName(_ lowerName: String) -> String? {
         return "*" + suffix
     }
     if lowerName.hasPrefix("test_") && lowerName.hasSuffix(".py") { return "test_*.py" }
-    for infix in [".test.", ".spec."] where lowerName.contains(infix) {
+    for infix in [".test.", ".spec."] where ByteSearch.contains(infix, in: lowerName) {
         let ext = extensionOf(lowerName)
         if sourceLanguages["Node"]!.contains(ext) { return "*\(infix.dropLast())\(ext)" }
     }

@@ -1,3 +1,5 @@
+import RelopsCore
+
 /// Something the repository builds that ships or deploys on its own: a store or desktop app, a
 /// server, a site. Read from the build files (`ProductGraph`), never from folder names.
 public struct Product: Sendable, Hashable, Comparable {
@@ -19,12 +21,15 @@ public struct Product: Sendable, Hashable, Comparable {
     public let description: String
     /// The build file that defines it.
     public let file: String
+    /// The platforms an app is built for (empty for servers and sites), from its build file.
+    public let platforms: [Platform]
 
-    public init(name: String, kind: Kind, description: String, file: String) {
+    public init(name: String, kind: Kind, description: String, file: String, platforms: [Platform] = []) {
         self.name = name
         self.kind = kind
         self.description = description
         self.file = file
+        self.platforms = platforms
     }
 
     /// How a checklist names it: "Android app `androidApp`", "the site in `landing-page/`".

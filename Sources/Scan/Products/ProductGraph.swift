@@ -3,12 +3,61 @@ import RelopsCore
 /// A product that carries a file, and how: the build units from the file's owner up to the product.
 struct ProductLink {
     let product: Product
+    /// The units from the owner to the product, shared with the links of the units above it
+    /// (a chain of N packages holds N nodes, not N² copies).
+    let path: ChainNode
+    /// How many references lie between the owner and the product.
+    let distance: Int
+
+    init(product: Product, path: ChainNode) {
+        self.product = product
+        self.path = path
+        distance = path.count - 1
+    }
+
     /// The owner first, the product's unit last (one unit when the owner is the product).
-    let chain: [BuildUnit]
+    var chain: [BuildUnit] { path.units }
+    /// The unit that builds the product.
+    var productUnit: BuildUnit { path.last }
 
     /// `core/src/x.rs <- sdk/Cargo.toml (staticlib) <- app/build.gradle.kts`.
-    func text(from path: String) -> String {
-        ([path] + chain.map(\.chainLabel)).joined(separator: " <- ")
+    func text(from path: String) -> String { chainText([path] + chain.map(\.chainLabel)) }
+}
+
+/// `a <- b <- c`; a chain of more than ten links keeps its first five and last four and counts
+/// the rest (`(1,991 more)`), so a long chain costs a line, not a page per occurrence.
+func chainText(_ labels: [String]) -> String {
+    guard labels.count > 10 else { return labels.joined(separator: " <- ") }
+    let hidden = labels.count - 9
+    return (labels.prefix(5) + ["(\(hidden) more)"] + labels.suffix(4)).joined(separator: " <- ")
+}
+
+/// One unit of a chain and the rest of the chain toward the product.
+final class ChainNode {
+    let unit: BuildUnit
+    let next: ChainNode?
+    let count: Int
+
+    init(_ unit: BuildUnit, _ next: ChainNode?) {
+        self.unit = unit
+        self.next = next
+        count = 1 + (next?.count ?? 0)
+    }
+
+    var units: [BuildUnit] {
+        var result: [BuildUnit] = []
+        var node: ChainNode? = self
+        while let current = node {
+            result.append(current.unit)
+            node = current.next
+        }
+        return result
+    }
+
+    var last: BuildUnit {
+        var node = self
+        while let next = node.next { node = next }
+        return node.unit
     }
 }
 
@@ -18,7 +67,7 @@ struct ProductLink {
 /// once a file with an occurrence asks. Not thread-safe: one per scan.
 final class ProductGraph {
     let index: BuildUnitIndex
-    private var linksByUnit: [String: [ProductLink]] = [:]
+    var linksByUnit: [String: [ProductLink]] = [:]
 
     init(index: BuildUnitIndex) { self.index = index }
 
@@ -28,7 +77,9 @@ final class ProductGraph {
         // XcodeGen and Tuist specs own the folders their targets list, not the folder they are in.
         var listed: [ProductLink] = []
         for spec in index.specs where spec.sourceFolders.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) {
-            if let product = product(of: spec) { listed.append(ProductLink(product: product, chain: [spec])) }
+            if let product = product(of: spec) {
+                listed.append(ProductLink(product: product, path: ChainNode(spec, nil)))
+            }
         }
         guard let owner = index.owner(of: path) else { return listed }
         let links = listed + self.links(of: owner).filter { link in !listed.contains { $0.product == link.product } }
@@ -38,47 +89,22 @@ final class ProductGraph {
         let lower = set.lowercased()
         if lower.hasPrefix("common") { return links }
         return links.filter { link in
-            let unit = link.chain.last!
-            if lower.hasPrefix("android") { return unit.isApp && unit.platforms.contains("Android") }
+            let unit = link.productUnit
+            if lower.hasPrefix("android") { return unit.isApp && unit.platforms.contains(.android) }
             if lower.hasPrefix("ios") || lower.hasPrefix("apple") || lower.hasPrefix("native") {
-                return unit.isApp && unit.platforms.contains("iOS")
+                return unit.isApp && unit.platforms.contains(.iOS)
             }
-            if lower.hasPrefix("jvm") { return link.product.kind != .app || unit.platforms.contains("desktop") }
+            if lower.hasPrefix("jvm") { return link.product.kind != .app || unit.platforms.contains(.desktop) }
             if lower.hasPrefix("js") || lower.hasPrefix("wasm") { return link.product.kind == .site }
             return false
         }
-    }
-
-    /// Every product that `unit` reaches through its referrers (itself when it is one); the
-    /// search stops at a product.
-    func links(of unit: BuildUnit) -> [ProductLink] {
-        if let known = linksByUnit[unit.file] { return known }
-        var found: [ProductLink] = []
-        var queue: [[BuildUnit]] = [[unit]]
-        var seen: Set<String> = [unit.file]
-        var next = 0
-        while next < queue.count {
-            let chain = queue[next]
-            next += 1
-            let current = chain.last!
-            if let product = product(of: current) {
-                found.append(ProductLink(product: product, chain: chain))
-                continue
-            }
-            guard current.referenceable else { continue }
-            for referrer in index.referrers(of: current) where seen.insert(referrer.file).inserted {
-                queue.append(chain + [referrer])
-            }
-        }
-        linksByUnit[unit.file] = found
-        return found
     }
 
     /// The product a unit builds, nil for a library, a test project or build logic.
     func product(of unit: BuildUnit) -> Product? {
         let folderName = unit.root.isEmpty ? nameOf(unit.file) : nameOf(unit.root)
         func app(_ name: String, _ description: String) -> Product {
-            Product(name: name, kind: .app, description: description, file: unit.file)
+            Product(name: name, kind: .app, description: description, file: unit.file, platforms: appPlatforms(unit))
         }
         func server(_ what: String) -> Product {
             Product(
@@ -88,7 +114,7 @@ final class ProductGraph {
         switch unit.kind {
         case .dotNet(true, _):
             let name = String(nameOf(unit.file).dropLast(".csproj".count))
-            return app(name, appDescription(unit.dotNetPlatforms.isEmpty ? ["Android", "iOS"] : unit.dotNetPlatforms))
+            return app(name, appDescription(unit.dotNetPlatforms.isEmpty ? [.android, .iOS] : unit.dotNetPlatforms))
         case .dotNet(false, false):
             return unit.deploys.map(server)
         case .gradle(let isApp, _, _):
@@ -116,10 +142,20 @@ final class ProductGraph {
     }
 }
 
+/// The platforms an app unit builds for, in platform order: Wear OS and TV apps are Android
+/// apps; an Xcode project whose SDK is macOS only is a macOS app.
+func appPlatforms(_ unit: BuildUnit) -> [Platform] {
+    if case .xcodeProject = unit.kind, unit.variant == "macOS" { return [.macOS] }
+    if case .dotNet(true, _) = unit.kind, !unit.dotNetPlatforms.isEmpty {
+        return Array(Set(unit.dotNetPlatforms)).sorted()
+    }
+    return unit.platforms.sorted()
+}
+
 /// "Android app", "iOS app", "Android and iOS app".
-func appDescription(_ platforms: [String]) -> String {
+func appDescription(_ platforms: [Platform]) -> String {
     var unique: [String] = []
-    for p in platforms where !unique.contains(p) { unique.append(p) }
+    for p in platforms.map(\.rawValue) where !unique.contains(p) { unique.append(p) }
     return unique.joined(separator: " and ") + " app"
 }
 

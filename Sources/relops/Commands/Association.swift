@@ -3,6 +3,7 @@ import CommandLine
 import Fingerprint
 import Foundation
 import RelopsCore
+import Verify
 
 /// `relops association render`.
 enum AssociationCommand: RelopsCommand {
@@ -35,7 +36,14 @@ enum AssociationCommand: RelopsCommand {
                     problem (a placeholder fingerprint, a malformed app id) exits 1. With neither --config \
                     nor app.android.fingerprints, each document comes from where the repository serves it \
                     (relops association sources): a static or nginx-served file byte for byte, an nginx \
-                    return body, or a note that another repository serves it.
+                    return body. \
+                    For any stack, --package, --fingerprint, --app-id and --paths give the app's identity; what \
+                    they leave out comes from .relops.yml (app.android.package, app.ios.app_ids, app.ios.paths), \
+                    then from the build files (the readers of verify --local). With a settings source the flags \
+                    win over the section's values; with a static or nginx source the documents are rendered from \
+                    the identity and the served file is named. When another team serves the documents (an \
+                    external source, or nothing in the repository), the two documents they must serve are \
+                    printed, or written with --out, from .relops.yml and the build files even without flags.
                     """,
                 options: [
                     .value("config", "FILE", help: "The web host's appsettings file."),
@@ -51,6 +59,16 @@ enum AssociationCommand: RelopsCommand {
                     .value(
                         "out", "DIR",
                         help: "Write DIR/.well-known/assetlinks.json and DIR/.well-known/apple-app-site-association."),
+                    .value(
+                        "package", "NAME", repeatable: true,
+                        help: "An Android package (one statement each); renders from the app's identity."),
+                    .value(
+                        "fingerprint", "SHA256", repeatable: true,
+                        help: "A signing certificate's SHA-256 fingerprint, any spelling (AB:CD:..., abcd...)."),
+                    .value("app-id", "TEAMID.BUNDLE", repeatable: true, help: "An Apple app id for the AASA."),
+                    .value(
+                        "paths", "P,...", repeatable: true,
+                        help: "Universal Link paths for the AASA, comma-separated (default /*)."),
                     .format(["text", "json"]),
                 ]),
         ])
@@ -58,16 +76,28 @@ enum AssociationCommand: RelopsCommand {
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
         if arguments.subcommand == "sources" { return try sources(arguments, format, console) }
+        let identity = try identityFlags(arguments)
         var project: Project?
         do {
             project = try Project(path: arguments.value("repo"))
         } catch {
-            if arguments.value("repo") != nil || arguments.value("config") == nil { throw error }
+            let standalone = arguments.value("config") != nil || !identity.isEmpty
+            if arguments.value("repo") != nil || !standalone { throw error }
         }
         let config = project?.config ?? ProjectConfig()
-        if let project, arguments.value("config") == nil, config.servedSettings == nil {
+        if arguments.value("config") == nil, config.servedSettings == nil {
             if arguments.value("key") != nil {
                 throw Failure(.usage, "--key names a key of a settings file: give --config FILE with it")
+            }
+            guard let project, identity.isEmpty else {
+                return try renderIdentity(project, identity, arguments, format, console)
+            }
+            let sources = try AssociationSources.find(in: project)
+            // Another team serves both: the documents to hand them, when the app's identity is known.
+            if sources.documents.allSatisfy({ $0.sources.allSatisfy(\.isExternal) }),
+                try !filled(identity, project).isUnknown
+            {
+                return try renderIdentity(project, identity, arguments, format, console)
             }
             return try renderSources(project, arguments, format, console)
         }
@@ -77,7 +107,7 @@ enum AssociationCommand: RelopsCommand {
                 config: arguments.value("config"), key: arguments.value("key"),
                 projectSetting: config.servedSettings, root: project?.root)
         }
-        let settings = try AppAssociationSettings.load(target: target, config: config)
+        let settings = identity.applied(to: try AppAssociationSettings.load(target: target, config: config))
         let templates = try arguments.value("templates").map { folder throws(Failure) in
             try AssociationTemplates.load(folder: folder)
         }

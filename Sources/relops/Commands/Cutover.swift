@@ -137,8 +137,8 @@ enum CutoverCommand: RelopsCommand {
         if format == .json {
             let json =
                 stat
-                ? statJSON(plan, outcome: outcome)
-                : planJSON(plan, outcome: outcome, recovered: recovered, interrupted: interrupted)
+                ? plan.statJSON(outcome: outcome)
+                : plan.json(outcome: outcome, recovered: recovered, interrupted: interrupted)
             console.out(json.rendered())
         } else {
             renderText(plan, diffs: diffs.flatMap { $0 }, outcome: outcome, stat: stat, console) {
@@ -147,95 +147,6 @@ enum CutoverCommand: RelopsCommand {
             }
         }
         return ExitCode.ok
-    }
-
-    static func planJSON(_ plan: CutoverPlan, outcome: ApplyOutcome?, recovered: [String], interrupted: String?)
-        -> JSONValue
-    {
-        .object([
-            ("from", .string(plan.from)), ("to", .string(plan.to)), ("to_unicode", .string(plan.toUnicode)),
-            ("applied", .bool(outcome != nil)), ("journal", .string(outcome?.journal.id)),
-            ("branch", .string(outcome?.branch)), ("commit", .string(outcome?.commit?.hex)),
-            (
-                "edits",
-                .array(
-                    plan.edits.map { e in
-                        .object([
-                            ("path", .string(e.path)), ("line", .int(e.line)), ("column", .int(e.column)),
-                            ("old", .string(e.oldText)),
-                            ("new", .string(e.newText)), ("class", .string(e.occurrenceClass.rawValue)),
-                            ("encoding", .string(e.encoding.rawValue)),
-                            ("products", .array(e.products.map { .string($0.name) })),
-                        ])
-                    })
-            ),
-            ("counts", .object(plan.counts.map { ($0.0.rawValue, .int($0.1)) })),
-            ("summary", summaryJSON(plan.summary)),
-            ("binary_files", .array(plan.binaryFiles.map { .string($0) })),
-            (
-                "not_rewritten",
-                .array(
-                    plan.notRewritten.map {
-                        .object([
-                            ("path", .string($0.path)), ("line", .int($0.line)),
-                            ("reason", .string($0.reason)), ("kind", .string($0.kind.rawValue)),
-                        ])
-                    })
-            ),
-            (
-                "related",
-                .array(
-                    plan.related.map {
-                        .object([("found", .string($0.found)), ("path", .string($0.path)), ("line", .int($0.line))])
-                    })
-            ),
-            ("include_email", .bool(plan.options.includeEmail)), ("subdomains", .bool(plan.options.subdomains)),
-            ("exclude", .array(plan.options.exclude.map { .string($0.text) })),
-            ("unused_exclusions", .array(plan.unusedExclusions.map { .string($0.text) })),
-            (
-                "family_renames",
-                .array(plan.familyRenames.map { .object([("old", .string($0.old)), ("new", .string($0.new))]) })
-            ),
-            (
-                "subdomain_warnings",
-                .array(
-                    plan.subdomainWarnings.map {
-                        .object([
-                            ("path", .string($0.path)), ("line", .int($0.line)),
-                            ("remaining", .array($0.remaining.map { .string($0) })),
-                        ])
-                    })
-            ),
-            (
-                "redirect_uris",
-                .array(
-                    plan.redirectURIs.map {
-                        .object([
-                            ("path", .string($0.path)), ("line", .int($0.line)), ("old", .string($0.old)),
-                            ("new", .string($0.new)),
-                        ])
-                    })
-            ),
-            (
-                "new_host_already_at",
-                .array(plan.newHostAlreadyAt.map { .object([("path", .string($0.path)), ("line", .int($0.line))]) })
-            ),
-            ("recovered", .array(recovered.map { .string($0) })), ("interrupted", .string(interrupted)),
-            (
-                "follow_ups",
-                .array(plan.followUps.map { .object([("title", .string($0.title)), ("detail", .string($0.detail))]) })
-            ),
-        ])
-    }
-
-    /// `--stat --format json`: the summary, with what the command did.
-    static func statJSON(_ plan: CutoverPlan, outcome: ApplyOutcome?) -> JSONValue {
-        .object([
-            ("from", .string(plan.from)), ("to", .string(plan.to)), ("to_unicode", .string(plan.toUnicode)),
-            ("applied", .bool(outcome != nil)), ("journal", .string(outcome?.journal.id)),
-            ("branch", .string(outcome?.branch)), ("commit", .string(outcome?.commit?.hex)),
-            ("summary", summaryJSON(plan.summary)),
-        ])
     }
 
     static func undo(_ arguments: ParsedArguments, _ project: Project, _ format: OutputFormat, _ console: Console)

@@ -63,55 +63,6 @@ extension CutoverCommand {
         case .untracked: return "untracked and ignored files"
         }
     }
-
-    /// The summary as JSON: `files`, `occurrences`, `by_<key>` per grouping (`by_class`,
-    /// `by_product`: a product's `kind`, `description`, `file` and `classes`; `kind` null for the
-    /// occurrences in no product), `left_alone`.
-    static func summaryJSON(_ summary: CutoverSummary) -> JSONValue {
-        func tally(_ t: CutoverSummary.Tally) -> JSONValue {
-            var fields: [(String, JSONValue)] = [
-                ("name", .string(t.name)), ("occurrences", .int(t.occurrences)), ("files", .int(t.files)),
-            ]
-            if let product = t.product {
-                fields += [
-                    ("kind", .string(product.kind.rawValue)), ("description", .string(product.description)),
-                    ("file", .string(product.file)),
-                ]
-            }
-            if !t.classes.isEmpty {
-                // `null` product: the occurrences that no product carries.
-                if t.product == nil { fields.append(("kind", .null)) }
-                fields.append(
-                    (
-                        "classes",
-                        .object(
-                            OccurrenceClass.allCases.compactMap { cls in
-                                t.classes[cls].map { (cls.rawValue, JSONValue.int($0)) }
-                            })
-                    ))
-            }
-            return .object(fields)
-        }
-        return .object(
-            [("files", .int(summary.files)), ("occurrences", .int(summary.occurrences))]
-                + summary.groupings.map { ("by_\($0.key)", .array($0.tallies.map(tally))) }
-                + [
-                    (
-                        "left_alone",
-                        .array(
-                            summary.leftAlone.map { entry in
-                                .object([
-                                    ("kind", .string(entry.kind.rawValue)),
-                                    ("occurrences", entry.occurrences.map { .int($0) } ?? .null),
-                                    ("files", entry.files.map { .int($0) } ?? .null),
-                                    ("names", .array(entry.names.map { .string($0) })),
-                                    ("reason", .string(entry.reason)),
-                                ])
-                            })
-                    ),
-                    ("new_host_already", summary.newHostAlready.map(tally) ?? .null),
-                ])
-    }
 }
 
 /// `1 file`, `3 files`.

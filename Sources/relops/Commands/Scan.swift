@@ -2,6 +2,7 @@ import CommandLine
 import Cutover
 import RelopsCore
 import Scan
+import Setup
 
 enum ScanCommand: RelopsCommand {
     static let spec = CommandSpec(
@@ -41,9 +42,12 @@ enum ScanCommand: RelopsCommand {
         let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json, .sarif])
         let expectation = try ScanExpectation(parsing: arguments.all("expect"))
         let project = try Project(path: arguments.value("repo"))
+        if arguments.all("host").isEmpty, project.config.webHost == nil {
+            throw Failure(.usage, noHostMessage(project))
+        }
         let hosts = try resolveHosts(arguments.all("host"), config: project.config)
         let request = ScanRequest(
-            hosts: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
+            hostNames: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
         // A cutover or undo cut off halfway leaves a tree mixed between two hosts: say so first, and how to end it.
         if request.revision == nil, let notice = interruptedCutoverNotice(project) {
             console.error("relops scan: note: \(notice)")
@@ -54,7 +58,7 @@ enum ScanCommand: RelopsCommand {
         let result = after?.remaining ?? scanned
 
         switch format {
-        case .json: console.out(after.map { result.json.merged(with: $0.json) }?.rendered() ?? result.json.rendered())
+        case .json: console.out(after.map { result.json.merged(with: $0.json).rendered() } ?? result.jsonText)
         case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
         default:
             renderText(result, console, verbose: arguments.flag("verbose"))
@@ -74,17 +78,27 @@ enum ScanCommand: RelopsCommand {
         return differences.isEmpty ? ExitCode.ok : ExitCode.checkFailed
     }
 
+    /// No `--host` and no `app.web_host`: the hosts the build files claim, and `relops init`.
+    /// A repository whose build files cannot be read gets the plain message: the error is the missing host.
+    static func noHostMessage(_ project: Project) -> String {
+        let claimed = (try? RepositorySetup.read(project))?.webHost.candidates ?? []
+        let base = "no host to scan for: pass --host H or set app.web_host in .relops.yml"
+        guard !claimed.isEmpty else { return base + " (the build files claim no host; relops init writes the file)" }
+        let named = claimed.map { "\($0.value) (\($0.evidence.first ?? ""))" }.joined(separator: ", ")
+        return base + "\nthe build files claim \(named)\nrun relops init to write .relops.yml from them"
+    }
+
     /// `--host` values, else `app.web_host`, validated and without duplicates.
-    static func resolveHosts(_ given: [String], config: ProjectConfig) throws(Failure) -> [String] {
-        var hosts: [String] = []
+    static func resolveHosts(_ given: [String], config: ProjectConfig) throws(Failure) -> [HostName] {
+        var hosts: [HostName] = []
         if given.isEmpty {
             guard let configured = config.webHost else {
                 throw Failure(.usage, "no host to scan for: pass --host H or set app.web_host in .relops.yml")
             }
-            hosts.append(try HostName.parse(configured, option: "app.web_host"))
+            hosts.append(try HostName(configured, option: "app.web_host"))
         } else {
             for value in given {
-                let host = try HostName.parse(value)
+                let host = try HostName(value)
                 if !hosts.contains(host) { hosts.append(host) }
             }
         }
@@ -180,7 +194,7 @@ enum ScanCommand: RelopsCommand {
     }
 
     /// One file: a header with its classes and products, each occurrence, and one `rule:` line per
-    /// class and rule (after every occurrence with `verbose`).
+    /// class and rule (after every occurrence with `verbose`, with the rule's id).
     static func renderFile(_ occurrences: ArraySlice<HostOccurrence>, _ console: Console, verbose: Bool) {
         guard let first = occurrences.first else { return }
         var products: [Product] = []
@@ -195,7 +209,7 @@ enum ScanCommand: RelopsCommand {
             let rule = "\(o.occurrenceClass.rawValue): \(o.rule)"
             let last = n == occurrences.count - 1
             if verbose {
-                console.out(console.styled("    rule: \(o.rule)", .dim))
+                console.out(console.styled("    rule: \(o.rule)  [\(o.ruleID)]", .dim))
             } else if !ruled.contains(rule) && (last || occurrences[occurrences.startIndex + n + 1].rule != o.rule) {
                 ruled.append(rule)
                 console.out(console.styled("    rule: \(o.rule)", .dim))

@@ -29,6 +29,7 @@ enum ExitCode {
 enum CommandRunner {
     /// Every top-level command, in the order `relops --help` lists them.
     nonisolated(unsafe) static let commands: [any RelopsCommand.Type] = [
+        InitCommand.self,
         ScanCommand.self,
         CutoverCommand.self,
         FingerprintCommand.self,

@@ -1,0 +1,97 @@
+/// Writes JSON text as it goes, byte for byte as `JSONValue.rendered(pretty: true)` would write
+/// the same tree, without building the tree: for results with thousands of entries (a scan),
+/// where making and freeing the tree cost more than the scan's own work.
+public struct JSONWriter {
+    /// The UTF-8 text so far.
+    public private(set) var bytes: [UInt8] = []
+    private var depth = 0
+    /// True until the current object or array gets its first entry.
+    private var empty = true
+
+    /// A writer with room for `capacity` bytes before it grows.
+    public init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
+
+    /// The text written, once the outermost value is complete.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// An object whose fields `body` writes (each with `key` then one value).
+    public mutating func object(_ body: (inout JSONWriter) -> Void) { container(0x7B, 0x7D, body) }
+
+    /// An array of `items`, each written by `each` (one value per item).
+    public mutating func array<C: Collection>(_ items: C, _ each: (inout JSONWriter, C.Element) -> Void) {
+        container(0x5B, 0x5D) { writer in
+            for item in items {
+                writer.separate()
+                each(&writer, item)
+            }
+        }
+    }
+
+    /// The next field's key, inside `object`.
+    public mutating func key(_ name: String) {
+        separate()
+        JSONValue.writeString(name, into: &bytes)
+        bytes.append(0x3A)
+        bytes.append(0x20)
+    }
+
+    /// A string value, escaped as `JSONValue` escapes it.
+    public mutating func string(_ value: String) { JSONValue.writeString(value, into: &bytes) }
+    /// A string value, or `null` for nil.
+    public mutating func string(_ value: String?) { value.map { string($0) } ?? null() }
+    /// An integer value.
+    public mutating func int(_ value: Int) {
+        guard value >= 0 else {
+            bytes += String(value).utf8
+            return
+        }
+        // Digits written in place, then put in order: no `String` per number.
+        let start = bytes.count
+        var n = value
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
+            n /= 10
+        } while n > 0
+        bytes[start...].reverse()
+    }
+
+    /// `true` or `false`.
+    public mutating func bool(_ value: Bool) { bytes += (value ? "true" : "false").utf8 }
+    /// `null`.
+    public mutating func null() { bytes += "null".utf8 }
+
+    /// A field with a string value.
+    public mutating func field(_ name: String, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    /// A field with an int value.
+    public mutating func field(_ name: String, _ value: Int) {
+        key(name)
+        int(value)
+    }
+
+    private mutating func container(_ open: UInt8, _ close: UInt8, _ body: (inout JSONWriter) -> Void) {
+        bytes.append(open)
+        let outer = empty
+        empty = true
+        depth += 1
+        body(&self)
+        depth -= 1
+        if !empty { newline() }
+        bytes.append(close)
+        empty = outer
+    }
+
+    private mutating func separate() {
+        if !empty { bytes.append(0x2C) }
+        empty = false
+        newline()
+    }
+
+    private mutating func newline() {
+        bytes.append(0x0A)
+        for _ in 0..<(depth * 2) { bytes.append(0x20) }
+    }
+}

@@ -1,0 +1,52 @@
+import RelopsCore
+
+// The rules for app frameworks whose build files say which files ship: Cordova and desktop apps.
+
+/// A Cordova app's `config.xml` and its `www/` web content.
+struct CordovaAppFile: PathRule {
+    static let id = "cordova.app-file"
+    static let description = "a Cordova app's config.xml and `www/` content ship in the apps it builds"
+    static let classes: [OccurrenceClass] = [.binaryConfig, .binaryLiteral]
+    static let example = RuleExample(
+        [
+            (
+                "config.xml",
+                #"<widget id="com.example.app" xmlns="http://www.w3.org/ns/widgets"><name>Shop</name><platform name="android" /><allow-navigation href="https://app.example.com/*" /></widget>"#
+            )
+        ], at: "config.xml")
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard let owner = file.owner, owner.kind == .cordova else { return nil }
+        let platforms =
+            owner.appPlatforms.map(\.rawValue).joined(separator: " and ")
+            + (owner.appPlatforms.count == 1 ? " app" : " apps")
+        if file.path == owner.file {
+            return (.binaryConfig, "Cordova \(owner.file): copied into the \(platforms) it builds")
+        }
+        let www = owner.root.isEmpty ? "www/" : owner.root + "/www/"
+        guard file.path.hasPrefix(www), !isProse(nameOf(file.path).lowercased()) else { return nil }
+        return (.binaryLiteral, "web content (`\(www)`) of Cordova \(owner.file): packaged into the \(platforms)")
+    }
+}
+
+/// A file of an Electron or Tauri desktop app.
+struct DesktopAppFile: PathRule {
+    static let id = "desktop.app-file"
+    static let description = "a file of an Electron or Tauri desktop app is packaged into the app"
+    static let classes: [OccurrenceClass] = [.binaryLiteral]
+    static let example = RuleExample(
+        [
+            (
+                "desktop/package.json",
+                #"{ "name": "desk", "main": "main.js", "devDependencies": { "electron": "^30" } }"#
+            ),
+            ("desktop/main.js", #"const home = "https://app.example.com";"#),
+        ], at: "desktop/main.js")
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard let owner = file.owner, case .desktop(let framework) = owner.kind, !isDocument(file.lowerName) else {
+            return nil
+        }
+        return (.binaryLiteral, "in the \(framework) desktop app \(owner.file): packaged into the app")
+    }
+}

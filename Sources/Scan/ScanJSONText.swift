@@ -1,0 +1,84 @@
+import RelopsCore
+
+extension ScanResult {
+    /// The `--format json` document as text, written as it goes: the same bytes as
+    /// `json.rendered()`, without building the tree (thousands of occurrences cost more to build
+    /// and free as a tree than to scan).
+    public var jsonText: String {
+        var w = JSONWriter(capacity: 512 * occurrences.count + 4096)
+        w.object { w in
+            w.key("hosts")
+            w.array(hosts) { $0.string($1) }
+            w.key("occurrences")
+            w.array(occurrences) { w, o in w.object { Self.write(o, into: &$0) } }
+            w.key("related")
+            w.array(related) { w, r in
+                w.object { w in
+                    w.field("host", r.host)
+                    w.field("found", r.found)
+                    w.field("path", r.path)
+                    w.field("line", r.line)
+                    w.field("column", r.column)
+                }
+            }
+            w.key("binary_files")
+            w.array(binaryFiles) { w, b in
+                w.object { w in
+                    w.field("host", b.host)
+                    w.field("path", b.path)
+                }
+            }
+            writeProblemsAndRedirects(&w)
+            w.key("counts")
+            w.object { w in for (cls, n) in counts { w.field(cls.rawValue, n) } }
+            w.key("products")
+            w.array(products) { w, p in
+                w.object { w in
+                    w.field("name", p.product.name)
+                    w.field("kind", p.product.kind.rawValue)
+                    w.field("description", p.product.description)
+                    w.field("file", p.product.file)
+                    w.field("occurrences", p.count)
+                }
+            }
+            w.field("files_scanned", filesScanned)
+        }
+        return w.text
+    }
+
+    private static func write(_ o: HostOccurrence, into w: inout JSONWriter) {
+        w.field("host", o.host)
+        w.field("path", o.path)
+        w.field("line", o.line)
+        w.field("column", o.column)
+        w.field("class", o.occurrenceClass.rawValue)
+        w.field("rule", o.rule)
+        w.field("rule_id", o.ruleID)
+        w.field("encoding", o.encoding.rawValue)
+        w.field("text", o.text)
+        w.key("products")
+        w.array(o.products) { $0.string($1.name) }
+    }
+
+    private func writeProblemsAndRedirects(_ w: inout JSONWriter) {
+        w.key("problems")
+        w.array(problems) { w, p in
+            w.object { w in
+                w.field("path", p.path)
+                w.field("message", p.message)
+                w.key("error")
+                w.bool(p.isError)
+            }
+        }
+        w.key("redirect_uris")
+        w.array(redirectURIs) { w, o in
+            w.object { w in
+                w.field("host", o.host)
+                w.field("path", o.path)
+                w.field("line", o.line)
+                w.key("uri")
+                w.string(o.redirectURI)
+            }
+        }
+    }
+}

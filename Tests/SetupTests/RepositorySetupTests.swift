@@ -1,0 +1,202 @@
+import Foundation
+import RelopsCore
+import Setup
+import TestSupport
+import Testing
+
+/// `relops init`'s reading of repositories of several stacks, and the round trip of the file it
+/// writes through the configuration reader.
+@Suite struct RepositorySetupTests {
+    func setup(_ repo: GitFixture) throws -> RepositorySetup {
+        try RepositorySetup.read(Project(path: repo.root, readingConfiguration: false))
+    }
+
+    func roundTrip(_ setup: RepositorySetup) throws -> ProjectConfig {
+        try ProjectConfig.parse(setup.fileText, path: ".relops.yml")
+    }
+
+    @Test func nativeAndroidAndXcodeOneHost() throws {
+        let repo = StackFixtures.native(androidHosts: ["shop.example.com"], iosHosts: ["shop.example.com"])
+        let found = try setup(repo)
+        #expect(found.openChoices.isEmpty)
+        #expect(found.platforms.map(\.value) == ["android", "ios"])
+        let config = try roundTrip(found)
+        #expect(config.webHost == "shop.example.com")
+        #expect(config.androidPackage == "com.example.shop")
+        // The Release configuration's bundle id, not the Debug one's `.debug`.
+        #expect(config.iosAppIDs == ["ABCDE12345.com.example.shop"])
+        #expect(config.anchorDocs == ["docs/adr/*.md"])
+        let text = found.fileText
+        #expect(text.contains("# from applicationId, app/build.gradle.kts:6"))
+        #expect(text.contains("app/src/main/AndroidManifest.xml:5 android"))
+        #expect(text.contains("ios/Shop/Shop.entitlements:6 applinks"))
+        #expect(text.contains("ios/Shop.xcodeproj/project.pbxproj:"))
+    }
+
+    @Test func theHostEveryPlatformClaimsIsChosenFirst() throws {
+        let repo = StackFixtures.native(
+            androidHosts: ["m.example.com", "shop.example.com"], iosHosts: ["shop.example.com"])
+        let found = try setup(repo)
+        #expect(found.webHost.chosen == "shop.example.com")
+        #expect(found.webHost.candidates.map(\.value) == ["shop.example.com", "m.example.com"])
+        #expect(found.webHost.reason.contains("every platform"))
+        #expect(found.fileText.contains("# candidate web_host: m.example.com: app/src/main/AndroidManifest.xml:5"))
+        #expect(try roundTrip(found).webHost == "shop.example.com")
+    }
+
+    @Test func competingHostsAreLeftOpenAndAFlagPicks() throws {
+        let repo = StackFixtures.native(androidHosts: ["a.example.com"], iosHosts: ["b.example.com"])
+        var found = try setup(repo)
+        #expect(found.openChoices.map(\.key) == ["app.web_host"])
+        let message = found.webHost.openMessage
+        #expect(message.contains("a.example.com (android): app/src/main/AndroidManifest.xml:5"))
+        #expect(message.contains("b.example.com (ios): ios/Shop/Shop.entitlements:6"))
+        #expect(message.contains("relops init --web-host a.example.com"))
+        try found.pick("b.example.com", flag: "--web-host", source: "--web-host")
+        #expect(found.openChoices.isEmpty)
+        #expect(try roundTrip(found).webHost == "b.example.com")
+    }
+
+    @Test func badPicksAreUsageErrors() throws {
+        let repo = StackFixtures.native(androidHosts: ["a.example.com"], iosHosts: ["b.example.com"])
+        var found = try setup(repo)
+        #expect(throws: Failure.self) { try found.pick("not a host", flag: "--web-host", source: "--web-host") }
+        #expect(throws: Failure.self) { try found.pick("1com.bad", flag: "--package", source: "--package") }
+        #expect(throws: Failure.self) { try found.pick("web/x.json", flag: "--association", source: "--association") }
+    }
+
+    @Test func mauiIntentFilterConstantAndEntitlementsPlist() throws {
+        let found = try setup(StackFixtures.maui())
+        let config = try roundTrip(found)
+        #expect(config.webHost == "maui.example.com")
+        #expect(config.androidPackage == "com.example.maui")
+        // No team id anywhere: the bundle id is a comment to complete, not a wrong app id.
+        #expect(config.iosAppIDs.isEmpty)
+        #expect(found.fileText.contains("# app id TEAMID.com.example.maui: no team id found"))
+        #expect(found.fileText.contains("src/Shop/Platforms/Android/MainActivity.cs:7 android"))
+    }
+
+    @Test func kmpPlaceholdersAreResolvedFromGradleAndXcconfig() throws {
+        let found = try setup(StackFixtures.kmp())
+        let config = try roundTrip(found)
+        #expect(config.webHost == "kmp.example.com")
+        #expect(config.androidPackage == "com.example.kmp")
+        #expect(config.iosAppIDs == ["FGHIJ67890.com.example.kmp"])
+        #expect(found.fileText.contains("via manifestPlaceholders appLinkHost, androidApp/build.gradle.kts:5"))
+        #expect(found.fileText.contains("via APP_LINK_HOST, iosApp/Configuration/Config.xcconfig:2"))
+    }
+
+    @Test func expoAppJson() throws {
+        let found = try setup(StackFixtures.expo())
+        let config = try roundTrip(found)
+        #expect(config.webHost == "expo.example.com")
+        #expect(config.androidPackage == "com.example.expo")
+        #expect(config.iosAppIDs == ["KLMNO12345.com.example.expo"])
+        #expect(found.fileText.contains("# from android.package, app.json:11"))
+        #expect(found.platforms.map(\.value) == ["android", "ios"])
+    }
+
+    @Test func anExpoConfigInCodeIsNamedAsNotRead() throws {
+        let repo = GitFixture("expo-code")
+        repo.write("app.config.ts", "export default { expo: { ios: { associatedDomains: [process.env.HOST] } } }\n")
+        repo.commit("expo in code")
+        let found = try setup(repo)
+        #expect(found.webHost.candidates.isEmpty)
+        #expect(found.notes.contains { $0.contains("app.config.ts: an Expo configuration in code is not read") })
+        let text = found.fileText
+        #expect(text.contains("# web_host: none claimed in the build files"))
+        #expect(try roundTrip(found) == ProjectConfig())
+    }
+
+    @Test func anUnverifiedFilterIsANoteNotACandidate() throws {
+        let repo = GitFixture("unverified")
+        repo.write("app/src/main/AndroidManifest.xml", StackFixtures.manifest(["x.example.com"], verified: false))
+        repo.commit("unverified")
+        let found = try setup(repo)
+        #expect(found.webHost.candidates.isEmpty)
+        #expect(found.fileText.contains("has no android:autoVerify"))
+    }
+}
+
+extension RepositorySetupTests {
+    @Test func flutterAndroidAndRunner() throws {
+        let found = try setup(StackFixtures.flutter())
+        let config = try roundTrip(found)
+        #expect(config.webHost == "flutter.example.com")
+        #expect(config.androidPackage == "com.example.flutter_shop")
+        #expect(config.iosAppIDs == ["PQRST12345.com.example.flutterShop"])
+        #expect(found.webHost.candidates.first?.evidence.contains { $0.hasSuffix("webcredentials") } == true)
+    }
+
+    @Test func competingPackagesAndSourcesArePickedByFlags() throws {
+        var found = try setup(StackFixtures.twoApps())
+        #expect(found.webHost.chosen == "shop.example.com")
+        #expect(found.openChoices.map(\.key) == ["app.android.package", "app.association"])
+        #expect(found.androidPackage.candidates.map(\.value) == ["com.example.shop", "com.example.shop.wear"])
+        #expect(found.association.openMessage.contains("relops init --association"))
+        try found.pick("com.example.shop.wear", flag: "--package", source: "--package")
+        try found.pick("web/static/.well-known/assetlinks.json", flag: "--association", source: "--association")
+        let config = try roundTrip(found)
+        #expect(config.androidPackage == "com.example.shop.wear")
+        #expect(config.associationPath == "web/static/.well-known/assetlinks.json")
+        #expect(found.fileText.contains("# candidate package: com.example.shop: applicationId, app/build.gradle.kts:3"))
+    }
+
+    @Test func oauthSchemesAndAllowlistOfAMauiApp() throws {
+        let repo = StackFixtures.maui()
+        repo.write(
+            "src/Shop/Platforms/iOS/Info.plist",
+            """
+            <plist version="1.0"><dict>
+              <key>CFBundleURLTypes</key>
+              <array><dict>
+                <key>CFBundleURLSchemes</key>
+                <array><string>com.example.maui</string></array>
+              </dict></array>
+            </dict></plist>
+
+            """)
+        repo.write(
+            "src/Identity/appsettings.json",
+            "{\n  \"OAuth\": {\n    \"AllowedReturnUrlSchemes\": [\"com.example.maui\"]\n  }\n}\n")
+        repo.commit("oauth")
+        let found = try setup(repo)
+        #expect(found.oauthSchemes.map(\.value) == ["com.example.maui"])
+        #expect(
+            found.fileText.contains(
+                "# OAuth callback scheme com.example.maui: from src/Shop/Platforms/iOS/Info.plist:5"))
+        let config = try roundTrip(found)
+        #expect(config.oauthAllowlist == "src/Identity/appsettings.json#OAuth:AllowedReturnUrlSchemes")
+    }
+}
+
+extension RepositorySetupTests {
+    @Test(arguments: [
+        "manifestPlaceholders = [linkHost: \"groovy.example.com\"]",
+        "manifestPlaceholders += mapOf(\"linkHost\" to \"groovy.example.com\")",
+        "manifestPlaceholders.put(\"linkHost\", \"groovy.example.com\")",
+    ])
+    func manifestPlaceholderSpellings(_ line: String) throws {
+        let repo = GitFixture("placeholders")
+        repo.write(
+            "app/build.gradle",
+            "android {\n    defaultConfig {\n        applicationId \"com.example.groovy\"\n        \(line)\n    }\n}\n")
+        repo.write("app/src/main/AndroidManifest.xml", StackFixtures.manifest(["${linkHost}"]))
+        repo.commit("placeholders")
+        let found = try setup(repo)
+        #expect(found.webHost.chosen == "groovy.example.com")
+        #expect(found.webHost.candidates.first?.evidence.first?.contains("app/build.gradle:4") == true)
+    }
+
+    @Test func anUnresolvedPlaceholderIsANote() throws {
+        let repo = GitFixture("unresolved")
+        repo.write(
+            "app/build.gradle", "android {\n    defaultConfig {\n        applicationId \"com.example.x\"\n    }\n}\n")
+        repo.write("app/src/main/AndroidManifest.xml", StackFixtures.manifest(["${linkHost}"]))
+        repo.commit("unresolved")
+        let found = try setup(repo)
+        #expect(found.webHost.candidates.isEmpty)
+        #expect(
+            found.notes.contains { $0.contains("no literal value for linkHost in the module's manifestPlaceholders") })
+    }
+}

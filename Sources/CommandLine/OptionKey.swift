@@ -97,7 +97,8 @@ extension CommandSpec {
                 sawPositional = true
             }
         }
-        if depth == 0 && words.isEmpty { return true }
+        // The root itself runs nothing: a line that names no command may write.
+        if depth == 0 { return true }
         switch command.writes {
         case .never: return false
         case .always: return true

@@ -77,5 +77,6 @@ import Testing
         #expect(!root.writes(["--version"]))
         #expect(root.writes(["unknown-command"]))
         #expect(root.writes([]))
+        #expect(root.writes(["--unknown-option"]))
     }
 }

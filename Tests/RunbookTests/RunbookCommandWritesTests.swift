@@ -34,6 +34,21 @@ import Testing
         #expect(try commands(["relops verify --offline"])[0].onlyReads(in: writingScan))
     }
 
+    @Test func aNewCommandNeedsNothingButItsSpec() throws {
+        // A command no list in the runbook module knows: its spec alone decides.
+        let tree = CommandSpec(
+            "relops", abstract: "root",
+            subcommands: CommandRunner.root.subcommands + [
+                CommandSpec("inspect", abstract: "reads"),
+                CommandSpec("tidy", abstract: "writes", writes: .always),
+            ])
+        let lines = try commands(["relops inspect", "relops tidy"])
+        #expect(lines[0].onlyReads(in: tree))
+        #expect(!lines[1].onlyReads(in: tree))
+        // Against the real tree neither exists, and an unknown command may write.
+        #expect(!lines[0].onlyReads && !lines[1].onlyReads)
+    }
+
     @Test func everyCommandOfTheTreeReadsOrWritesAsItsSpecSays() throws {
         var checked = 0
         for (path, spec) in commandTree(CommandRunner.root) where path.count > 1 && spec.runsWithoutSubcommand {

@@ -89,7 +89,9 @@ let package = Package(
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint", "Git"]),
         .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint", "Git", "YAML"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
-        .target(name: "Runbook", dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association", "Scan"]),
+        .target(
+            name: "Runbook",
+            dependencies: ["RelopsCore", "Markdown", "YAML", "Git", "Association", "Scan", "CommandLine"]),
         .target(name: "Status", dependencies: ["RelopsCore", "Scan", "Cutover", "Verify", "Runbook"]),
         .target(name: "CommandLine", dependencies: ["RelopsCore"]),
         .target(name: "Setup", dependencies: ["RelopsCore", "Git", "Association", "Verify", "Anchors"]),
@@ -121,7 +123,7 @@ let package = Package(
         + tests("FingerprintTests", ["Fingerprint", "Association", "RelopsCore", "TestSupport"])
         + tests("VerifyTests", ["Verify", "Curl", "Association", "Fingerprint", "RelopsCore", "TestSupport"])
         + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
-        + tests("RunbookTests", ["Runbook", "RelopsCore", "TestSupport"])
+        + tests("RunbookTests", ["Runbook", "RelopsCore", "CommandLine", "relops", "TestSupport"])
         + tests("StatusTests", ["Status", "Runbook", "Cutover", "Verify", "RelopsCore", "TestSupport"])
         + tests("SetupTests", ["Setup", "Verify", "RelopsCore", "TestSupport"])
         + tests("EndToEndTests", ["TestSupport", "Runbook"])

@@ -1,28 +1,40 @@
 import RelopsCore
 
-/// The parsed command line: which (sub)command, its option values and positionals.
+/// The parsed command line: which (sub)command, its option values and positionals. Options are
+/// read only through the typed keys the command's spec declares: `arguments[Options.rev]`.
 public struct ParsedArguments: Sendable {
     /// The command path, root first: `["relops", "cutover", "undo"]`.
-    public var commandPath: [String] = []
+    public internal(set) var commandPath: [String] = []
+    /// The spec of the command that was named (the last of `commandPath`).
+    public internal(set) var command: CommandSpec
     /// Option values by long name, in the order given.
-    public var values: [String: [String]] = [:]
+    var values: [String: [String]] = [:]
     /// Flags that were given.
-    public var flags: Set<String> = []
+    var flags: Set<String> = []
     /// Positional arguments, in order.
-    public var positionals: [String] = []
+    public internal(set) var positionals: [String] = []
     /// True when `--help` or `-h` was given: show help for `commandPath` and do nothing else.
-    public var helpRequested = false
+    public internal(set) var helpRequested = false
     /// True when `--version` was given at the root.
-    public var versionRequested = false
+    public internal(set) var versionRequested = false
 
-    public init() {}
+    init(root: CommandSpec) {
+        command = root
+        commandPath = [root.name]
+    }
 
-    /// The last value of an option, or nil.
-    public func value(_ name: String) -> String? { values[name]?.last }
-    /// Every value of a repeatable option.
-    public func all(_ name: String) -> [String] { values[name] ?? [] }
-    /// Whether a flag was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// The value of `option` as given: the last value or nil (`Option<String?>`), every value
+    /// (`Option<[String]>`), whether it was given (`Flag`). Reading an option the command does not
+    /// declare is a programmer error: the program stops, naming the option and the command.
+    public subscript<Value>(_ option: Option<Value>) -> Value {
+        guard command.options.contains(option.spec) else {
+            preconditionFailure(
+                "'\(commandPath.joined(separator: " "))' reads --\(option.spec.name), which its spec does not declare")
+        }
+        let name = option.spec.name
+        return option.read(option.spec.valueName == nil ? (flags.contains(name) ? [""] : []) : values[name] ?? [])
+    }
+
     /// The subcommand chosen below the top-level command, if any (`undo` in `cutover undo`).
     public var subcommand: String? { commandPath.count > 2 ? commandPath[2] : nil }
 }
@@ -47,15 +59,17 @@ public func parseArguments(_ arguments: [String], root: CommandSpec) throws(Usag
 /// Reads arguments one at a time into `parsed`, descending into subcommands as they are named.
 struct ArgumentReader {
     let arguments: [String]
-    var parsed = ParsedArguments()
-    var command: CommandSpec
+    var parsed: ParsedArguments
+    var command: CommandSpec {
+        get { parsed.command }
+        set { parsed.command = newValue }
+    }
     var index = 0
     var optionsEnded = false
 
     init(arguments: [String], root: CommandSpec) {
         self.arguments = arguments
-        command = root
-        parsed.commandPath = [root.name]
+        parsed = ParsedArguments(root: root)
     }
 
     func fail(_ message: String) -> UsageError { UsageError(message: message, commandPath: parsed.commandPath) }

@@ -1,5 +1,6 @@
-/// One option of a command: `--name VALUE` or a flag `--name`.
-public struct OptionSpec: Sendable {
+/// One option of a command: `--name VALUE` or a flag `--name`. A command declares it through a
+/// typed key (`Option`), which is how `run` reads it.
+public struct OptionSpec: Sendable, Equatable {
     /// The long name without dashes (`host` for `--host`).
     public let name: String
     /// A one-letter short name without the dash, if any.
@@ -62,30 +63,48 @@ public struct PositionalSpec: Sendable {
     }
 }
 
+/// What a command's options are declared as: a typed key (`Option<String?>`, `Option<[String]>`,
+/// `Flag`) that both the spec and the command's `run` use.
+public protocol DeclaredOption: Sendable {
+    /// The option as help, the man page and completion show it.
+    var spec: OptionSpec { get }
+}
+
+extension Option: DeclaredOption {}
+
 /// A command or subcommand: its name, help, options, positionals and children.
 public struct CommandSpec: Sendable {
+    /// The word that names it (`cutover`, `undo`).
     public let name: String
     /// One line saying what it does.
     public let abstract: String
     /// Longer help shown after the usage line (examples, notes); may be empty.
     public let discussion: String
+    /// Its options, in the order help lists them.
     public let options: [OptionSpec]
+    /// Its positional arguments, in order.
     public let positionals: [PositionalSpec]
+    /// Its subcommands, in the order help lists them.
     public let subcommands: [CommandSpec]
     /// True when the command does something without a subcommand (`cutover --from A --to B`).
     public let runsWithoutSubcommand: Bool
+    /// Whether running it (without a subcommand) changes the repository; the runbook reads this.
+    public let writes: RepositoryWrites
 
+    /// A command whose `options` are the typed keys its `run` reads.
     public init(
-        _ name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
-        positionals: [PositionalSpec] = [], subcommands: [CommandSpec] = [], runsWithoutSubcommand: Bool? = nil
+        _ name: String, abstract: String, discussion: String = "", options: [any DeclaredOption] = [],
+        positionals: [PositionalSpec] = [], subcommands: [CommandSpec] = [], runsWithoutSubcommand: Bool? = nil,
+        writes: RepositoryWrites = .never
     ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
-        self.options = options
+        self.options = options.map(\.spec)
         self.positionals = positionals
         self.subcommands = subcommands
         self.runsWithoutSubcommand = runsWithoutSubcommand ?? subcommands.isEmpty
+        self.writes = writes
     }
 
     func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }

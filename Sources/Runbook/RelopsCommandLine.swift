@@ -1,3 +1,4 @@
+import CommandLine
 import RelopsCore
 
 /// One line of a ```relops``` block, split into words with shell-like quoting but never given to
@@ -23,23 +24,14 @@ public struct RelopsCommandLine: Sendable, Equatable {
         (["relops"] + words.map { quoteForDisplay($0.text) }).joined(separator: " ")
     }
 
-    /// True when the command only reads: scan, verify, anchors audit, fingerprint show, a preview
-    /// (cutover or fingerprint rotate without --apply), association render, runbook list/status,
-    /// or `--version`/`--help`.
-    public var onlyReads: Bool {
-        let texts = words.map(\.text)
-        guard let command = texts.first else { return false }
-        if texts.contains("--help") || texts.contains("-h") { return true }
-        let sub = texts.dropFirst().first { !$0.hasPrefix("-") }
-        switch command {
-        case "--version", "scan", "verify": return true
-        case "anchors": return sub == "audit"
-        case "fingerprint": return sub == "show" || (sub == "rotate" && !texts.contains("--apply"))
-        case "association": return sub == "render"
-        case "runbook": return sub == "list" || sub == "status"
-        case "cutover": return !texts.contains("--apply") && sub != "undo"
-        default: return false
-        }
+    /// True when the command only reads, as its spec in the registered relops command tree says
+    /// (`CommandSpec.writes`: scan, verify, a preview without --apply, ...; `--help` and
+    /// `--version` only read).
+    public var onlyReads: Bool { onlyReads(in: RelopsCommands.root) }
+
+    /// True when the command only reads, as its spec in the command tree `root` says.
+    public func onlyReads(in root: CommandSpec) -> Bool {
+        !root.writes(words.map(\.text))
     }
 
     /// Parses a whole block: one command per line, `#` comment lines and blank lines skipped.

@@ -2,20 +2,24 @@ import CommandLine
 import Testing
 
 @Suite struct ArgumentParserTests {
+    enum Options {
+        static let host = Option<[String]>.repeatable("host", "H", help: "host")
+        static let repo = Option<String?>.value("repo", "PATH", help: "repo")
+        static let includeUntracked = Flag.flag("include-untracked", help: "untracked")
+        static let format = Option<String?>.format(["text", "json"])
+        static let from = Option<String?>.value("from", "H", help: "from")
+        static let apply = Flag.flag("apply", help: "apply")
+    }
+
     let root = CommandSpec(
         "relops", abstract: "root",
         subcommands: [
             CommandSpec(
                 "scan", abstract: "scan",
-                options: [
-                    .value("host", "H", repeatable: true, help: "host"),
-                    .value("repo", "PATH", help: "repo"),
-                    .flag("include-untracked", help: "untracked"),
-                    .format(["text", "json"]),
-                ]),
+                options: [Options.host, Options.repo, Options.includeUntracked, Options.format]),
             CommandSpec(
                 "cutover", abstract: "cutover",
-                options: [.value("from", "H", help: "from"), .flag("apply", help: "apply")],
+                options: [Options.from, Options.apply],
                 subcommands: [
                     CommandSpec(
                         "undo", abstract: "undo", positionals: [PositionalSpec("id", help: "id", optional: true)])
@@ -27,9 +31,9 @@ import Testing
         let parsed = try parseArguments(
             ["scan", "--host", "a.example", "--host=b.example", "--include-untracked", "--format", "json"], root: root)
         #expect(parsed.commandPath == ["relops", "scan"])
-        #expect(parsed.all("host") == ["a.example", "b.example"])
-        #expect(parsed.flag("include-untracked"))
-        #expect(parsed.value("format") == "json")
+        #expect(parsed[Options.host] == ["a.example", "b.example"])
+        #expect(parsed[Options.includeUntracked])
+        #expect(parsed[Options.format] == "json")
     }
 
     @Test func unknownOptionNamesItAndSuggestsTheClosest() {

@@ -6,7 +6,7 @@ import Testing
 
 /// The demo's workspace: the sample written through libgit2 is the sample the git CLI writes, a
 /// temporary workspace goes away, and `--keep` takes only a new or empty folder.
-@Suite struct DemoWorkspaceTests {
+@Suite(.relopsCommands) struct DemoWorkspaceTests {
     let folder = TemporaryFolder("demo-workspace")
 
     @Test func theSampleWrittenThroughLibgit2IsTheSampleTheGitCLIWrites() throws {

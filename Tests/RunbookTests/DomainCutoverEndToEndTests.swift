@@ -7,7 +7,7 @@ import Testing
 /// The shipped `domain-cutover` run by the built binary on an app that has never heard of relops:
 /// the demo's sample repository without `.relops.yml`, plus an identity service whose redirect URIs
 /// and native callback hold the host, against HTTPS hosts on loopback (nginx, a test CA).
-@Suite struct DomainCutoverEndToEndTests {
+@Suite(.relopsCommands) struct DomainCutoverEndToEndTests {
     let old = SampleRepository.oldHost
     let new = SampleRepository.newHost
     let webSettings = "Source/Hosts/UI/App.UI.Web/appsettings.json"

@@ -8,7 +8,7 @@ import Testing
 /// occurrence survives the apply, step 6 counts it as kept, steps 9 and 10 count it with the new
 /// host's, step 10 does not print step 9's scan again, and the long preview is saved in the run
 /// folder instead of being cut.
-@Suite struct DomainCutoverExclusionEndToEndTests {
+@Suite(.relopsCommands) struct DomainCutoverExclusionEndToEndTests {
     let old = SampleRepository.oldHost
     let new = SampleRepository.newHost
     let webSettings = "Source/Hosts/UI/App.UI.Web/appsettings.json"

@@ -4,7 +4,7 @@ import Runbook
 import TestSupport
 import Testing
 
-@Suite struct RunReportTests {
+@Suite(.relopsCommands) struct RunReportTests {
     /// A run with every status: passed, confirmed, skipped, failed (with backticks in its output) and pending.
     func sampleRun(_ folder: TemporaryFolder) throws -> RunState {
         let book = try runbook(

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The built binary: real processes for ```relops``` and ```sh``` steps, exit codes, files.
-@Suite struct RunbookCommandTests {
+@Suite(.relopsCommands) struct RunbookCommandTests {
     /// A repository with a runbook whose relops steps use commands this branch has.
     func fixture(_ runbook: String) -> GitFixture {
         let repo = GitFixture("runbook")

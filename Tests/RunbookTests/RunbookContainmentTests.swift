@@ -8,7 +8,7 @@ import Testing
 /// Issue 31: the runbook readers and writers keep to the repository. The run folder, a
 /// repository's own runbooks and the association file a runbook variable names are refused when
 /// a symlink planted in the repository leads them outside; nothing outside changes.
-@Suite struct RunbookContainmentTests {
+@Suite(.relopsCommands) struct RunbookContainmentTests {
     @Test func eachRunbookReaderRefusesAPathThatLeavesTheRepository() throws {
         let sandbox = TemporaryFolder("hostile-runbook")
         let repo = GitFixture("repo")

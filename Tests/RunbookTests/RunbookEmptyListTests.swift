@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// A list a scan found empty is said to be empty and needs no confirmation.
-@Suite struct RunbookEmptyListTests {
+@Suite(.relopsCommands) struct RunbookEmptyListTests {
     let book = """
         ## Identity
         ```relops identity=uris
@@ -80,7 +80,7 @@ import Testing
 
 /// Issue 30: a step whose `about:` checks did not all reach a verdict is never `passed`, and a
 /// command that exits 1 only because it checked nothing leaves its step skipped, not failed.
-@Suite struct RunbookUncheckedStepTests {
+@Suite(.relopsCommands) struct RunbookUncheckedStepTests {
     @Test func oneAboutCheckReachedAndAnotherSkippedIsNotPassed() throws {
         let folder = TemporaryFolder()
         let book = try runbook(

@@ -7,7 +7,7 @@ import Testing
 
 /// Steps that do not apply, skips with a reason, `auto` expectations and `identity=` scans, driven
 /// in-process with a scripted operator.
-@Suite struct RunbookEngineConditionTests {
+@Suite(.relopsCommands) struct RunbookEngineConditionTests {
     let conditional = """
         ---
         vars:

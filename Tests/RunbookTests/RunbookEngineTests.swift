@@ -4,7 +4,7 @@ import Runbook
 import TestSupport
 import Testing
 
-@Suite struct RunbookEngineTests {
+@Suite(.relopsCommands) struct RunbookEngineTests {
     let threeSteps = """
         ---
         title: Three steps

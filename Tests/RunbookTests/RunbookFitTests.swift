@@ -8,7 +8,7 @@ import Testing
 /// value checked before the first step, a step whose checks were all skipped shown as skipped,
 /// lists kept whole, confirmations of committed work checked against the repository, and a
 /// rollback run that shows only its own steps.
-@Suite struct RunbookFitTests {
+@Suite(.relopsCommands) struct RunbookFitTests {
     @Test func everyMissingVariableIsNamedAtOnceWithItsDescriptionAndTheLineToCopy() throws {
         let book = try runbook(
             """

@@ -7,7 +7,7 @@ import Testing
 /// Issue 17's runbook items, each reproduced with the built binary or the parser: variables that
 /// differ only in case (10), a huge front matter (12), a step left running by a killed run (13);
 /// and shipped runbooks that cannot be found (issue 14).
-@Suite struct RunbookHostileInputTests {
+@Suite(.relopsCommands) struct RunbookHostileInputTests {
     /// A repository with `Runbooks/<name>.md` holding `text`, and `.relops.yml` when given.
     func repository(_ name: String, _ text: String, config: String? = nil) -> GitFixture {
         let repo = GitFixture("hostile-runbook")

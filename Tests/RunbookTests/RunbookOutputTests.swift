@@ -7,7 +7,7 @@ import Testing
 /// How a step shows what its commands printed: a long output is saved whole in the run folder and
 /// shown as its head, the diff's per-file stat and the saved path; the same output a previous
 /// step printed is not printed again.
-@Suite struct RunbookOutputTests {
+@Suite(.relopsCommands) struct RunbookOutputTests {
     let book = """
         ---
         title: Output

@@ -4,7 +4,7 @@ import Runbook
 import TestSupport
 import Testing
 
-@Suite struct RunbookParsingTests {
+@Suite(.relopsCommands) struct RunbookParsingTests {
     let sample = """
         ---
         title: Sample cutover

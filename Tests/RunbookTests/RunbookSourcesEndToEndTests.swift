@@ -10,7 +10,7 @@ import Testing
 /// serves tracked files, and another repository (nothing in this one). The hosts are nginx on
 /// loopback with a test CA; a deploy is `association render --out` (or, for the external source,
 /// the serving team writing the files). Each cutover stops, resumes, completes and rolls back.
-@Suite struct RunbookSourcesEndToEndTests {
+@Suite(.relopsCommands) struct RunbookSourcesEndToEndTests {
     enum Source: String, CaseIterable, CustomStringConvertible {
         case staticFile = "static", settings, nginx, external
         var description: String { rawValue }
@@ -273,7 +273,7 @@ import Testing
 
 /// An Android-only app (Kotlin, a static assetlinks.json on its landing page, no iOS app) runs the
 /// domain cutover without a single Apple step, and no check asks for an apple-app-site-association.
-@Suite struct AndroidOnlyRunbookTests {
+@Suite(.relopsCommands) struct AndroidOnlyRunbookTests {
     let old = "links.old-example.com"
     let new = "links.example.app"
 

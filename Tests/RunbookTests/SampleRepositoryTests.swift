@@ -6,7 +6,7 @@ import Testing
 
 /// The demo's sample repository holds what the demo promises to show, and the demo's runs fit the
 /// shipped runbooks. (`DemoCommandTests` runs the demo itself.)
-@Suite struct SampleRepositoryTests {
+@Suite(.relopsCommands) struct SampleRepositoryTests {
     func build() -> GitFixture { makeSampleRepository() }
 
     func line(_ text: String, _ number: Int) -> String {

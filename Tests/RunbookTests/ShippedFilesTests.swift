@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Where the shipped runbooks are looked for, and what a binary that finds none says (issue 23).
-@Suite struct ShippedFilesTests {
+@Suite(.relopsCommands) struct ShippedFilesTests {
     @Test func theFoldersLookedInAreRealPathsEachOnceUpToTheRoot() {
         #expect(ShippedFiles.candidates(executable: "/relops", environment: [:]) == ["/share/relops", "/"])
         let folder = TemporaryFolder("shipped-candidates")

@@ -8,7 +8,7 @@ import Testing
 /// demo's sample repository, with the real fingerprint, association render, verify and anchors,
 /// against the sample's web hosts on loopback. A "deploy" between runs is `association render --out`
 /// into the host's folder. (The domain cutover has its own suite: `DomainCutoverEndToEndTests`.)
-@Suite struct ShippedRunbookEndToEndTests {
+@Suite(.relopsCommands) struct ShippedRunbookEndToEndTests {
     let old = SampleRepository.oldHost
     let new = SampleRepository.newHost
 

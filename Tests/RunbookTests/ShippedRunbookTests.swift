@@ -6,7 +6,7 @@ import Testing
 
 /// The shipped runbooks parse, declare what they use, and run exactly the command lines the issues
 /// specify. (Running them end to end needs scan, cutover, fingerprint, verify and anchors.)
-@Suite struct ShippedRunbookTests {
+@Suite(.relopsCommands) struct ShippedRunbookTests {
     func shipped(_ name: String) throws -> Runbook {
         try Runbook(contentsOf: packageRoot + "/Runbooks/\(name).md")
     }

@@ -5,25 +5,37 @@ import RelopsCore
 
 /// `relops anchors audit|repin`: ADR file:line anchors checked against git history.
 enum AnchorsCommand: RelopsCommand {
-    static let shared: [OptionSpec] = [
-        .value(
+    enum Options {
+        static let code = Option<String?>.value(
             "code", "PATH",
             help:
                 "Checkout that unprefixed anchors point into (default: .relops.yml anchors.code, "
                 + "else the documents' repository)."
-        ),
-        .value(
-            "repo", "PREFIX=PATH", repeatable: true,
+        )
+        static let repo = Option<[String]>.repeatable(
+            "repo", "PREFIX=PATH",
             help:
                 "Anchors whose path starts with PREFIX/ point into the checkout at PATH (also .relops.yml anchors.repos)."
-        ),
-        .value("to", "REV", help: "Revision of the code repository to map anchors to (default: HEAD)."),
-        .flag(
+        )
+        static let to = Option<String?>.value(
+            "to", "REV", help: "Revision of the code repository to map anchors to (default: HEAD).")
+        static let includeRevisions = Flag.flag(
             "include-revisions",
             help:
                 "No effect: every citation is checked, inside earlier revisions too, unless its sentence marks it "
-                + "as a former position."),
-    ]
+                + "as a former position.")
+        static let format = Option<String?>.format(["text", "json", "sarif", "github"])
+        static let verbose = Flag.flag(
+            "verbose", help: "Text: list every ok and historical anchor too, after the rest.")
+        static let acceptChanged = Flag.flag(
+            "accept-changed", help: "Also re-pin changed anchors to their best match by content.")
+        static let revisionNote = Flag.flag(
+            "revision-note", help: "Append a '## Revision (DATE)' section recording what moved.")
+        static let date = Option<String?>.value(
+            "date", "YYYY-MM-DD", help: "Date of the revision note (default: today, UTC).")
+    }
+
+    static let shared: [any DeclaredOption] = [Options.code, Options.repo, Options.to, Options.includeRevisions]
     static let docs = PositionalSpec(
         "doc", help: "Documents to audit (default: .relops.yml anchors.docs).", optional: true,
         variadic: true)
@@ -39,10 +51,7 @@ enum AnchorsCommand: RelopsCommand {
                     fixes), then the anchors that need a person, then those a re-pin fixes. Exit 1 when any \
                     anchor is not ok or historical.
                     """,
-                options: shared + [
-                    .format(["text", "json", "sarif", "github"]),
-                    .flag("verbose", help: "Text: list every ok and historical anchor too, after the rest."),
-                ], positionals: [docs]),
+                options: shared + [Options.format, Options.verbose], positionals: [docs]),
             CommandSpec(
                 "repin",
                 abstract: "Rewrite moved and renamed anchors in place and record them in .relops/anchors.lock.",
@@ -52,21 +61,19 @@ enum AnchorsCommand: RelopsCommand {
                     unchanged tree, it writes nothing; a note for a date that already has a Revision section \
                     amends that section.
                     """,
-                options: shared + [
-                    .flag("accept-changed", help: "Also re-pin changed anchors to their best match by content."),
-                    .flag("revision-note", help: "Append a '## Revision (DATE)' section recording what moved."),
-                    .value("date", "YYYY-MM-DD", help: "Date of the revision note (default: today, UTC)."),
-                ], positionals: [docs]),
+                options: shared + [Options.acceptChanged, Options.revisionNote, Options.date], positionals: [docs],
+                writes: .always),
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let repin = arguments.subcommand == "repin"
-        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json, .sarif, .github])
+        let format: OutputFormat =
+            try repin ? .text : OutputFormat.from(arguments[Options.format], allowed: [.text, .json, .sarif, .github])
         let options = try AnchorAuditOptions.resolve(
-            documents: arguments.positionals, code: arguments.value("code"), repos: arguments.all("repo"),
-            target: arguments.value("to"),
+            documents: arguments.positionals, code: arguments[Options.code], repos: arguments[Options.repo],
+            target: arguments[Options.to],
             workingDirectory: FileManager.default.currentDirectoryPath, command: arguments.subcommand ?? "audit")
-        if arguments.flag("include-revisions") {
+        if arguments[Options.includeRevisions] {
             console.error(
                 "note: --include-revisions has no effect: citations inside earlier revisions are always checked and "
                     + "re-pinned; only a citation its sentence marks as a former position is historical")
@@ -81,20 +88,20 @@ enum AnchorsCommand: RelopsCommand {
         let audit = try AnchorAudit(options: options, lock: lock)
         let result = try audit.run()
         if !repin {
-            render(result, format: format, console: console, verbose: arguments.flag("verbose"))
+            render(result, format: format, console: console, verbose: arguments[Options.verbose])
             return result.allAcceptable ? ExitCode.ok : ExitCode.checkFailed
         }
         var note: RevisionNote?
-        if arguments.flag("revision-note") {
-            let date = try arguments.value("date").map(validDate) ?? today()
+        if arguments[Options.revisionNote] {
+            let date = try arguments[Options.date].map(validDate) ?? today()
             let override = root + "/Templates/adr-revision.md"
             let template = FileManager.default.contents(atPath: override).map { String(decoding: $0, as: UTF8.self) }
             note = RevisionNote(date: date, template: template ?? RevisionNote.defaultTemplate, path: override)
-        } else if arguments.value("date") != nil {
+        } else if arguments[Options.date] != nil {
             throw Failure(.usage, "--date only goes with --revision-note")
         }
         let planned = try AnchorRepin.plan(
-            result, acceptChanged: arguments.flag("accept-changed"), note: note,
+            result, acceptChanged: arguments[Options.acceptChanged], note: note,
             label: audit.shortestLabel)
         _ = try AnchorRepin.apply(planned, result: result, root: root, lock: lock)
         var needsPerson = 0

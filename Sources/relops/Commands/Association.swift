@@ -7,6 +7,29 @@ import Verify
 
 /// `relops association render`.
 enum AssociationCommand: RelopsCommand {
+    enum Options {
+        static let repo = Option<String?>.value(
+            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let format = Option<String?>.format(["text", "json"])
+        static let config = Option<String?>.value("config", "FILE", help: "The web host's appsettings file.")
+        static let key = Option<String?>.value(
+            "key", "A:B",
+            help: "The fingerprints key; its section is read (default AppAssociation:AndroidCertFingerprints).")
+        static let templates = Option<String?>.value(
+            "templates", "DIR", help: "Read assetlinks.json and apple-app-site-association templates from DIR.")
+        static let out = Option<String?>.value(
+            "out", "DIR", help: "Write DIR/.well-known/assetlinks.json and DIR/.well-known/apple-app-site-association.")
+        static let package = Option<[String]>.repeatable(
+            "package", "NAME", help: "An Android package (one statement each); renders from the app's identity.")
+        static let fingerprint = Option<[String]>.repeatable(
+            "fingerprint", "SHA256",
+            help: "A signing certificate's SHA-256 fingerprint, any spelling (AB:CD:..., abcd...).")
+        static let appID = Option<[String]>.repeatable(
+            "app-id", "TEAMID.BUNDLE", help: "An Apple app id for the AASA.")
+        static let paths = Option<[String]>.repeatable(
+            "paths", "P,...", help: "Universal Link paths for the AASA, comma-separated (default /*).")
+    }
+
     static let spec = CommandSpec(
         "association",
         abstract: "Find how the repository serves the association documents, and render them.",
@@ -23,10 +46,7 @@ enum AssociationCommand: RelopsCommand {
                     documentation are listed as skipped, with why. Exit 1 when a source cannot be followed \
                     or a document has more than one source.
                     """,
-                options: [
-                    .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
-                    .format(["text", "json"]),
-                ]),
+                options: [Options.repo, Options.format]),
             CommandSpec(
                 "render", abstract: "Print (or write) assetlinks.json and apple-app-site-association, validated.",
                 discussion: """
@@ -46,47 +66,27 @@ enum AssociationCommand: RelopsCommand {
                     printed, or written with --out, from .relops.yml and the build files even without flags.
                     """,
                 options: [
-                    .value("config", "FILE", help: "The web host's appsettings file."),
-                    .value(
-                        "key", "A:B",
-                        help:
-                            "The fingerprints key; its section is read (default AppAssociation:AndroidCertFingerprints)."
-                    ),
-                    .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
-                    .value(
-                        "templates", "DIR",
-                        help: "Read assetlinks.json and apple-app-site-association templates from DIR."),
-                    .value(
-                        "out", "DIR",
-                        help: "Write DIR/.well-known/assetlinks.json and DIR/.well-known/apple-app-site-association."),
-                    .value(
-                        "package", "NAME", repeatable: true,
-                        help: "An Android package (one statement each); renders from the app's identity."),
-                    .value(
-                        "fingerprint", "SHA256", repeatable: true,
-                        help: "A signing certificate's SHA-256 fingerprint, any spelling (AB:CD:..., abcd...)."),
-                    .value("app-id", "TEAMID.BUNDLE", repeatable: true, help: "An Apple app id for the AASA."),
-                    .value(
-                        "paths", "P,...", repeatable: true,
-                        help: "Universal Link paths for the AASA, comma-separated (default /*)."),
-                    .format(["text", "json"]),
-                ]),
+                    Options.config, Options.key, Options.repo, Options.templates, Options.out, Options.package,
+                    Options.fingerprint, Options.appID, Options.paths, Options.format,
+                ],
+                // It prints the documents; with --out it writes them into DIR.
+                writes: .when(Options.out)),
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
+        let format = try OutputFormat.from(arguments[Options.format], allowed: [.text, .json])
         if arguments.subcommand == "sources" { return try sources(arguments, format, console) }
         let identity = try identityFlags(arguments)
         var project: Project?
         do {
-            project = try Project(path: arguments.value("repo"))
+            project = try Project(path: arguments[Options.repo])
         } catch {
-            let standalone = arguments.value("config") != nil || !identity.isEmpty
-            if arguments.value("repo") != nil || !standalone { throw error }
+            let standalone = arguments[Options.config] != nil || !identity.isEmpty
+            if arguments[Options.repo] != nil || !standalone { throw error }
         }
         let config = project?.config ?? ProjectConfig()
-        if arguments.value("config") == nil, config.servedSettings == nil {
-            if arguments.value("key") != nil {
+        if arguments[Options.config] == nil, config.servedSettings == nil {
+            if arguments[Options.key] != nil {
                 throw Failure(.usage, "--key names a key of a settings file: give --config FILE with it")
             }
             guard let project, identity.isEmpty else {
@@ -102,13 +102,13 @@ enum AssociationCommand: RelopsCommand {
             return try renderSources(project, arguments, format, console)
         }
         var target: ConfigTarget?
-        if arguments.value("config") != nil || config.servedSettings != nil {
+        if arguments[Options.config] != nil || config.servedSettings != nil {
             target = try ConfigTarget.resolve(
-                config: arguments.value("config"), key: arguments.value("key"),
+                config: arguments[Options.config], key: arguments[Options.key],
                 projectSetting: config.servedSettings, root: project?.root)
         }
         let settings = identity.applied(to: try AppAssociationSettings.load(target: target, config: config))
-        let templates = try arguments.value("templates").map { folder throws(Failure) in
+        let templates = try arguments[Options.templates].map { folder throws(Failure) in
             try AssociationTemplates.load(folder: folder)
         }
         let documents = try AssociationDocuments.render(settings, templates: templates ?? .builtIn)
@@ -118,7 +118,7 @@ enum AssociationCommand: RelopsCommand {
             ("apple-app-site-association", documents.appleAppSiteAssociation),
         ]
 
-        if let out = arguments.value("out") {
+        if let out = arguments[Options.out] {
             let folder = try wellKnownFolder(in: out, repositoryRoot: project?.root)
             for case let (name, text?) in files {
                 try AtomicFile.write(Array(text.utf8), to: (folder as NSString).appendingPathComponent(name))
@@ -141,7 +141,7 @@ enum AssociationCommand: RelopsCommand {
                     ("notes", .array(settings.notes.map { .string($0) })),
                     ("problems", .array(problems.map { .string($0.description) })),
                 ]).rendered())
-        } else if arguments.value("out") == nil {
+        } else if arguments[Options.out] == nil {
             for case let (name, text?) in files {
                 console.out("==> /.well-known/\(name) <==")
                 console.out(text, terminator: text.hasSuffix("\n") ? "" : "\n")
@@ -183,18 +183,18 @@ extension AssociationCommand {
     static func renderSources(
         _ project: Project, _ arguments: ParsedArguments, _ format: OutputFormat, _ console: Console
     ) throws -> Int32 {
-        let templates = try arguments.value("templates").map { folder throws(Failure) in
+        let templates = try arguments[Options.templates].map { folder throws(Failure) in
             try AssociationTemplates.load(folder: folder)
         }
         let documents = try AssociationSources.find(in: project).served(in: project, templates: templates ?? .builtIn)
-        if let folder = arguments.value("templates") {
+        if let folder = arguments[Options.templates] {
             for document in documents where document.text != nil && document.source.kind != "settings" {
                 console.error(
                     "warning: --templates \(folder) does not apply to \(document.document.rawValue): "
                         + "it is served as it is from \(document.origin)")
             }
         }
-        if let out = arguments.value("out") {
+        if let out = arguments[Options.out] {
             let folder = try wellKnownFolder(in: out, repositoryRoot: project.root)
             for document in documents {
                 guard let text = document.text else { continue }
@@ -216,7 +216,7 @@ extension AssociationCommand {
                     ("notes", .array(documents.flatMap(\.notes).map { .string($0) })),
                     ("problems", .array(problems.map { .string($0.description) })),
                 ]).rendered())
-        } else if arguments.value("out") == nil {
+        } else if arguments[Options.out] == nil {
             for document in documents {
                 guard let text = document.text else { continue }
                 console.out("==> \(document.document.urlPath) <== (\(document.source.summary))")
@@ -233,7 +233,7 @@ extension AssociationCommand {
 
     /// `relops association sources`.
     static func sources(_ arguments: ParsedArguments, _ format: OutputFormat, _ console: Console) throws -> Int32 {
-        let project = try Project(path: arguments.value("repo"))
+        let project = try Project(path: arguments[Options.repo])
         let found = try AssociationSources.find(in: project)
         let unclear = found.documents.contains { entry in
             entry.sources.count > 1

@@ -12,8 +12,8 @@ extension AssociationCommand {
     /// The identity flags, validated.
     static func identityFlags(_ arguments: ParsedArguments) throws(Failure) -> AssociationIdentity {
         try AssociationIdentity.fromFlags(
-            packages: arguments.all("package"), fingerprints: arguments.all("fingerprint"),
-            appIDs: arguments.all("app-id"), paths: arguments.all("paths"))
+            packages: arguments[Options.package], fingerprints: arguments[Options.fingerprint],
+            appIDs: arguments[Options.appID], paths: arguments[Options.paths])
     }
 
     /// The packages and app ids the build files name, read as `verify --local` reads them.
@@ -60,7 +60,7 @@ extension AssociationCommand {
                 "nothing to render: give --package (with --fingerprint) and/or --app-id, or set app.android.package "
                     + "and app.ios.app_ids in .relops.yml (relops init writes them from the build files)")
         }
-        let templates = try arguments.value("templates").map { folder throws(Failure) in
+        let templates = try arguments[Options.templates].map { folder throws(Failure) in
             try AssociationTemplates.load(folder: folder)
         }
         let rendered = try AssociationDocuments.render(identity.settings, templates: templates ?? .builtIn)
@@ -85,7 +85,7 @@ extension AssociationCommand {
             identity.origins[key].map { "\(key) from \($0)" }
         }
         let files = [("assetlinks.json", assetLinks), ("apple-app-site-association", rendered.appleAppSiteAssociation)]
-        if let out = arguments.value("out") {
+        if let out = arguments[Options.out] {
             let folder = try wellKnownFolder(in: out, repositoryRoot: project?.root)
             for case let (name, text?) in files {
                 let path = (folder as NSString).appendingPathComponent(name)
@@ -105,7 +105,7 @@ extension AssociationCommand {
                     ("notes", .array((notes + warnings).map { .string($0) })),
                     ("problems", .array(problems.map { .string($0) })),
                 ]).rendered())
-        } else if arguments.value("out") == nil {
+        } else if arguments[Options.out] == nil {
             for case let (name, text?) in files {
                 console.out("==> /.well-known/\(name) <== (rendered from the app's identity)")
                 console.out(text, terminator: text.hasSuffix("\n") ? "" : "\n")

@@ -5,6 +5,11 @@ import Runbook
 
 /// `relops completion bash|zsh|fish`.
 enum CompletionCommand: RelopsCommand {
+    enum Options {
+        static let runbookNames = Flag.flag(
+            "runbook-names", help: "Print the names `runbook run` accepts here, one a line (the scripts use it).")
+    }
+
     static let spec = CommandSpec(
         "completion",
         abstract: "Print a shell completion script (bash, zsh or fish).",
@@ -14,16 +19,14 @@ enum CompletionCommand: RelopsCommand {
             `source <(relops completion bash)`, `source <(relops completion zsh)` or \
             `relops completion fish | source`; `make install` installs all three.
             """,
-        options: [
-            .flag("runbook-names", help: "Print the names `runbook run` accepts here, one a line (the scripts use it).")
-        ],
+        options: [Options.runbookNames],
         positionals: [
             PositionalSpec(
                 "shell", help: "bash, zsh or fish.", optional: true, choices: CompletionShell.allCases.map(\.rawValue))
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-        if arguments.flag("runbook-names") {
+        if arguments[Options.runbookNames] {
             for entry in try RunbookCommand.entriesHere(repo: nil, console: nil).entries { console.out(entry.name) }
             return ExitCode.ok
         }
@@ -40,17 +43,22 @@ enum CompletionCommand: RelopsCommand {
 
 /// `relops help [COMMAND...] [--man DIR]`.
 enum HelpCommand: RelopsCommand {
+    enum Options {
+        static let man = Option<String?>.value(
+            "man", "DIR", help: "Write one man page per command (relops.1, relops-scan.1, ...) into DIR.")
+    }
+
     static let spec = CommandSpec(
         "help",
         abstract: "Show help for a command, or write the man pages.",
-        options: [
-            .value("man", "DIR", help: "Write one man page per command (relops.1, relops-scan.1, ...) into DIR.")
+        options: [Options.man],
+        positionals: [
+            PositionalSpec("command", help: "A command and its subcommands.", optional: true, variadic: true)
         ],
-        positionals: [PositionalSpec("command", help: "A command and its subcommands.", optional: true, variadic: true)]
-    )
+        writes: .when(Options.man))
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-        guard let folder = arguments.value("man") else {
+        guard let folder = arguments[Options.man] else {
             let path = [CommandRunner.root.name] + arguments.positionals
             let known = commandSpec(at: path, root: CommandRunner.root)
             guard commandTree(CommandRunner.root).contains(where: { $0.path == path }) else {

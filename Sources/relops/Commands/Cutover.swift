@@ -5,6 +5,38 @@ import RelopsCore
 import Scan
 
 enum CutoverCommand: RelopsCommand {
+    enum Options {
+        static let repo = Option<String?>.value(
+            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let from = Option<String?>.value(
+            "from", "H", help: "The old host (default: app.web_host in .relops.yml).")
+        static let to = Option<String?>.value(
+            "to", "H", help: "The new host (a Unicode name is written in its punycode form).")
+        static let includeEmail = Flag.flag(
+            "include-email", help: "Also rewrite e-mail addresses at the old host (default: list them only).")
+        static let subdomains = Flag.flag(
+            "subdomains", help: "Also rewrite the old host's family: every *.OLD name becomes *.NEW.")
+        static let exclude = Option<[String]>.repeatable(
+            "exclude", "PATH|GLOB|PATH:LINE",
+            help:
+                "Keep these occurrences as they are (a file, a folder, a glob, or one line); listed as kept, never rewritten. Also .relops.yml cutover.exclude."
+        )
+        static let stat = Flag.flag(
+            "stat", help: "Show only the summary: counts per class, what is left alone and why (no diff).")
+        static let format = Option<String?>.format(["text", "json"])
+        static let apply = Flag.flag("apply", help: "Rewrite the files (default: preview only).")
+        static let preview = Flag.flag("preview", help: "Only show what would change (the default without --apply).")
+        static let commit = Flag.flag(
+            "commit", help: "With --apply: create branch relops/cutover-<new host> and one commit. Never pushes.")
+        static let allowDirty = Flag.flag(
+            "allow-dirty", help: "Apply even when files to rewrite have uncommitted changes.")
+        /// `--repo` of `undo` and `list`, whose help is shorter.
+        static let journalRepo = Option<String?>.value("repo", "PATH", help: "The repository.")
+        static let force = Flag.flag("force", help: "Also overwrite files changed since the cutover.")
+        static let undoCommit = Flag.flag(
+            "commit", help: "Record the undo of a committed cutover as a commit on HEAD (never pushed).")
+    }
+
     static let spec = CommandSpec(
         "cutover",
         abstract: "Rewrite every occurrence of the old host for a domain cutover, safely and reversibly.",
@@ -16,13 +48,7 @@ enum CutoverCommand: RelopsCommand {
             hosts (staging.OLD) are left alone unless --subdomains; e-mail addresses (ops@OLD) are \
             left alone unless --include-email.
             """,
-        options: planOptions + [
-            .flag("apply", help: "Rewrite the files (default: preview only)."),
-            .flag("preview", help: "Only show what would change (the default without --apply)."),
-            .flag(
-                "commit", help: "With --apply: create branch relops/cutover-<new host> and one commit. Never pushes."),
-            .flag("allow-dirty", help: "Apply even when files to rewrite have uncommitted changes."),
-        ],
+        options: planOptions + [Options.apply, Options.preview, Options.commit, Options.allowDirty],
         subcommands: [
             CommandSpec(
                 "preview", abstract: "Show what a cutover would rewrite and leave alone; writes nothing.",
@@ -38,66 +64,55 @@ enum CutoverCommand: RelopsCommand {
                     that was merged or built upon. An undo cut off halfway is announced by `cutover`, \
                     `cutover list` and `scan`, and finished by running it again.
                     """,
-                options: [
-                    .value("repo", "PATH", help: "The repository."),
-                    .flag("force", help: "Also overwrite files changed since the cutover."),
-                    .flag(
-                        "commit",
-                        help: "Record the undo of a committed cutover as a commit on HEAD (never pushed)."),
-                    .format(["text", "json"]),
-                ],
+                options: [Options.journalRepo, Options.force, Options.undoCommit, Options.format],
                 positionals: [
                     PositionalSpec("id", help: "The cutover to undo (default: the last one).", optional: true)
-                ]),
+                ],
+                writes: .always),
             CommandSpec(
                 "list", abstract: "Show the journal of cutovers.",
-                options: [.value("repo", "PATH", help: "The repository."), .format(["text", "json"])]),
+                options: [Options.journalRepo, Options.format]),
         ],
-        runsWithoutSubcommand: true)
+        runsWithoutSubcommand: true,
+        writes: .when(Options.apply))
 
     /// The options that shape a plan, shared by `cutover` and `cutover preview`.
-    static let planOptions: [OptionSpec] = [
-        .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
-        .value("from", "H", help: "The old host (default: app.web_host in .relops.yml)."),
-        .value("to", "H", help: "The new host (a Unicode name is written in its punycode form)."),
-        .flag("include-email", help: "Also rewrite e-mail addresses at the old host (default: list them only)."),
-        .flag("subdomains", help: "Also rewrite the old host's family: every *.OLD name becomes *.NEW."),
-        .value(
-            "exclude", "PATH|GLOB|PATH:LINE", repeatable: true,
-            help:
-                "Keep these occurrences as they are (a file, a folder, a glob, or one line); listed as kept, never rewritten. Also .relops.yml cutover.exclude."
-        ),
-        .flag("stat", help: "Show only the summary: counts per class, what is left alone and why (no diff)."),
-        .format(["text", "json"]),
+    static let planOptions: [any DeclaredOption] = [
+        Options.repo, Options.from, Options.to, Options.includeEmail, Options.subdomains, Options.exclude, Options.stat,
+        Options.format,
     ]
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
-        let project = try Project(path: arguments.value("repo"))
+        let format = try OutputFormat.from(arguments[Options.format], allowed: [.text, .json])
         switch arguments.subcommand {
-        case "undo": return try undo(arguments, project, format, console)
-        case "list": return try list(project, format, console)
+        case "undo": return try undo(arguments, try Project(path: arguments[Options.journalRepo]), format, console)
+        case "list": return try list(try Project(path: arguments[Options.journalRepo]), format, console)
         default: break
         }
-        guard let toHost = arguments.value("to") else { throw Failure(.usage, "cutover needs --to H (the new host)") }
-        guard let fromHost = arguments.value("from") ?? project.config.webHost else {
+        let project = try Project(path: arguments[Options.repo])
+        // `cutover preview` declares only the options that shape a plan: it never applies.
+        let previewOnly = arguments.subcommand == "preview"
+        let apply = !previewOnly && arguments[Options.apply]
+        let commit = !previewOnly && arguments[Options.commit]
+        guard let toHost = arguments[Options.to] else { throw Failure(.usage, "cutover needs --to H (the new host)") }
+        guard let fromHost = arguments[Options.from] ?? project.config.webHost else {
             throw Failure(.usage, "cutover needs --from H (or app.web_host in .relops.yml)")
         }
-        if arguments.flag("commit") && !arguments.flag("apply") { throw Failure(.usage, "--commit needs --apply") }
-        if arguments.flag("preview") && arguments.flag("apply") {
+        if commit && !apply { throw Failure(.usage, "--commit needs --apply") }
+        if !previewOnly && arguments[Options.preview] && apply {
             throw Failure(.usage, "--preview and --apply exclude each other: a preview writes nothing")
         }
-        let stat = arguments.flag("stat")
+        let stat = arguments[Options.stat]
         // An apply holds the repository lock from before its recovery until its journal is saved.
-        let lock = arguments.flag("apply") ? try RepositoryLock(project: project, purpose: "cutover --apply") : nil
+        let lock = apply ? try RepositoryLock(project: project, purpose: "cutover --apply") : nil
         defer { lock?.release() }
         // An apply first finishes a cutover that was cut off halfway, so it plans from a consistent tree.
         var recovered: [String] = []
         if let lock { recovered = try finishInterruptedCutovers(project, lock: lock) }
         let interrupted = interruptedCutoverNotice(project)
-        let excluded = try CutoverExclusion.parse(arguments.all("exclude"), source: "--exclude")
+        let excluded = try CutoverExclusion.parse(arguments[Options.exclude], source: "--exclude")
         let options = CutoverOptions(
-            includeEmail: arguments.flag("include-email"), subdomains: arguments.flag("subdomains"),
+            includeEmail: arguments[Options.includeEmail], subdomains: arguments[Options.subdomains],
             exclude: project.config.cutoverExclude + excluded.filter { !project.config.cutoverExclude.contains($0) })
         let plan = try planCutover(project, from: fromHost, to: toHost, options: options)
         let diffs =
@@ -108,12 +123,12 @@ enum CutoverCommand: RelopsCommand {
                 return unifiedDiff(path: file.path, old: old, new: try rewrite(old, with: file.edits, path: file.path))
             }
         var outcome: ApplyOutcome?
-        if lock != nil, plan.files.isEmpty, arguments.flag("commit") {
+        if lock != nil, plan.files.isEmpty, commit {
             // Nothing left to rewrite: the step's effect is the commit, so say whether it is there.
             try checkCommitted(project, plan, format, console)
         }
         if let lock, !plan.files.isEmpty {
-            var options = ApplyOptions(allowDirty: arguments.flag("allow-dirty"), commit: arguments.flag("commit"))
+            var options = ApplyOptions(allowDirty: arguments[Options.allowDirty], commit: commit)
             #if DEBUG
                 options = CutoverTestHooks.install(options)
             #endif
@@ -147,7 +162,8 @@ enum CutoverCommand: RelopsCommand {
             afterEachFile = CutoverTestHooks.undoHook()
         #endif
         let outcome = try undoCutover(
-            project, id: arguments.positionals.first, force: arguments.flag("force"), commit: arguments.flag("commit"),
+            project, id: arguments.positionals.first, force: arguments[Options.force],
+            commit: arguments[Options.undoCommit],
             lock: lock, afterEachFile: afterEachFile)
         let left = outcome.forced ? [] : outcome.changedSince
         if format == .json {

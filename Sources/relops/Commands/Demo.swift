@@ -5,6 +5,12 @@ import Runbook
 
 /// `relops demo [--keep DIR]`.
 enum DemoCommand: RelopsCommand {
+    enum Options {
+        static let keep = Option<String?>.value(
+            "keep", "DIR",
+            help: "Work in DIR (new or empty) and keep it: the sample repository, its run state and report.md.")
+    }
+
     static let spec = CommandSpec(
         "demo",
         abstract: "Run the three shipped runbooks on a built-in sample repository, in a few seconds.",
@@ -14,15 +20,13 @@ enum DemoCommand: RelopsCommand {
             a person and with `relops verify --local`, prints what they found, and removes the folder. \
             Nothing is fetched from the network.
             """,
-        options: [
-            .value(
-                "keep", "DIR",
-                help: "Work in DIR (new or empty) and keep it: the sample repository, its run state and report.md.")
-        ])
+        options: [Options.keep],
+        // It writes a sample repository of its own (a temporary folder, or --keep DIR).
+        writes: .always)
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let shipped = try RunbookCommand.requireShippedFiles()
-        let workspace = try DemoWorkspace(keep: arguments.value("keep"))
+        let workspace = try DemoWorkspace(keep: arguments[Options.keep])
         defer { workspace.removeIfTemporary() }
         let interrupt = StepSignals()
         defer { interrupt.cancel() }

@@ -6,6 +6,57 @@ import RelopsCore
 
 /// `relops fingerprint show|rotate`.
 enum FingerprintCommand: RelopsCommand {
+    static let format = Option<String?>.format(["text", "json"])
+
+    /// The options of `fingerprint show`.
+    enum ShowOptions {
+        static let cert = Option<String?>.value(
+            "cert", "FILE", help: "An X.509 certificate, DER or PEM (Play Console's deployment_cert.der).")
+        static let p12 = Option<String?>.value("p12", "FILE", help: "A PKCS#12 file.")
+        static let storepassEnv = Option<String?>.value(
+            "storepass-env", "VAR", help: "The environment variable holding the keystore password.")
+        static let passwordEnv = Option<String?>.value("password-env", "VAR", help: "Same as --storepass-env.")
+        static let keypassEnv = Option<String?>.value(
+            "keypass-env", "VAR", help: "The environment variable holding the key's own password.")
+        static let jks = Option<String?>.value(
+            "jks", "FILE", help: "A keytool keystore: JKS/JCEKS, or PKCS#12 (with --storepass-env).")
+        static let apk = Option<String?>.value(
+            "apk", "FILE", help: "An APK: every signer, the rotation lineage, verified signatures.")
+        static let noVerify = Flag.flag("no-verify", help: "With --apk: skip verifying the signatures (a quick look).")
+        static let minSdkVersion = Option<String?>.value(
+            "min-sdk-version", "N", help: "With --apk: verify for API level N and up, not the manifest's minSdkVersion."
+        )
+    }
+
+    /// The options of `fingerprint rotate`.
+    enum RotateOptions {
+        static let to = Option<String?>.value(
+            "to", "FP", help: "The new SHA-256 fingerprint (keytool, openssl or apksigner form).")
+        static let cert = Option<String?>.value(
+            "cert", "FILE", help: "Take the new fingerprint from this certificate (deployment_cert.der).")
+        static let fromAPK = Option<String?>.value(
+            "from-apk", "FILE", help: "Take every fingerprint a signed (verified) APK needs, rotation lineage included."
+        )
+        static let storepassEnv = Option<String?>.value(
+            "storepass-env", "VAR", help: "The environment variable holding the upload keystore's password.")
+        static let keypassEnv = Option<String?>.value(
+            "keypass-env", "VAR", help: "The environment variable holding its key's own password.")
+        static let uncheckedKeystore = Option<[String]>.repeatable(
+            "unchecked-keystore", "PATH",
+            help: "Rotate although this repository keystore cannot be opened (not checked).")
+        static let config = Option<String?>.value("config", "FILE", help: "The appsettings file that is served.")
+        static let key = Option<String?>.value(
+            "key", "A:B", help: "The key in it (default AppAssociation:AndroidCertFingerprints).")
+        static let keepOld = Flag.flag(
+            "keep-old", help: "Add the new fingerprint and keep the old ones (an overlap window).")
+        static let retire = Option<String?>.value("retire", "FP", help: "Remove this fingerprint.")
+        static let apply = Flag.flag("apply", help: "Write the config (otherwise only show the diff).")
+        static let repo = Option<String?>.value(
+            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let debugKeystore = Option<String?>.value(
+            "debug-keystore", "FILE", help: "The debug keystore to check (default ~/.android/debug.keystore).")
+    }
+
     static let spec = CommandSpec(
         "fingerprint",
         abstract: "Show certificate fingerprints and rotate the one assetlinks.json serves.",
@@ -22,19 +73,9 @@ enum FingerprintCommand: RelopsCommand {
                     naming the scheme and rule, when a check fails.
                     """,
                 options: [
-                    .value(
-                        "cert", "FILE", help: "An X.509 certificate, DER or PEM (Play Console's deployment_cert.der)."),
-                    .value("p12", "FILE", help: "A PKCS#12 file."),
-                    .value("storepass-env", "VAR", help: "The environment variable holding the keystore password."),
-                    .value("password-env", "VAR", help: "Same as --storepass-env."),
-                    .value("keypass-env", "VAR", help: "The environment variable holding the key's own password."),
-                    .value("jks", "FILE", help: "A keytool keystore: JKS/JCEKS, or PKCS#12 (with --storepass-env)."),
-                    .value("apk", "FILE", help: "An APK: every signer, the rotation lineage, verified signatures."),
-                    .flag("no-verify", help: "With --apk: skip verifying the signatures (a quick look)."),
-                    .value(
-                        "min-sdk-version", "N",
-                        help: "With --apk: verify for API level N and up, not the manifest's minSdkVersion."),
-                    .format(["text", "json"]),
+                    ShowOptions.cert, ShowOptions.p12, ShowOptions.storepassEnv, ShowOptions.passwordEnv,
+                    ShowOptions.keypassEnv, ShowOptions.jks, ShowOptions.apk, ShowOptions.noVerify,
+                    ShowOptions.minSdkVersion, format,
                 ]),
             CommandSpec(
                 "rotate",
@@ -51,41 +92,23 @@ enum FingerprintCommand: RelopsCommand {
                     key and documentation that still holds the placeholder or a retired fingerprint.
                     """,
                 options: [
-                    .value("to", "FP", help: "The new SHA-256 fingerprint (keytool, openssl or apksigner form)."),
-                    .value(
-                        "cert", "FILE", help: "Take the new fingerprint from this certificate (deployment_cert.der)."),
-                    .value(
-                        "from-apk", "FILE",
-                        help: "Take every fingerprint a signed (verified) APK needs, rotation lineage included."),
-                    .value(
-                        "storepass-env", "VAR", help: "The environment variable holding the upload keystore's password."
-                    ),
-                    .value("keypass-env", "VAR", help: "The environment variable holding its key's own password."),
-                    .value(
-                        "unchecked-keystore", "PATH", repeatable: true,
-                        help: "Rotate although this repository keystore cannot be opened (not checked)."),
-                    .value("config", "FILE", help: "The appsettings file that is served."),
-                    .value("key", "A:B", help: "The key in it (default AppAssociation:AndroidCertFingerprints)."),
-                    .flag("keep-old", help: "Add the new fingerprint and keep the old ones (an overlap window)."),
-                    .value("retire", "FP", help: "Remove this fingerprint."),
-                    .flag("apply", help: "Write the config (otherwise only show the diff)."),
-                    .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
-                    .value(
-                        "debug-keystore", "FILE",
-                        help: "The debug keystore to check (default ~/.android/debug.keystore)."),
-                    .format(["text", "json"]),
-                ]),
+                    RotateOptions.to, RotateOptions.cert, RotateOptions.fromAPK, RotateOptions.storepassEnv,
+                    RotateOptions.keypassEnv, RotateOptions.uncheckedKeystore, RotateOptions.config, RotateOptions.key,
+                    RotateOptions.keepOld, RotateOptions.retire, RotateOptions.apply, RotateOptions.repo,
+                    RotateOptions.debugKeystore, format,
+                ],
+                writes: .when(RotateOptions.apply)),
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
+        let format = try OutputFormat.from(arguments[Self.format], allowed: [.text, .json])
         if arguments.subcommand == "show" { return try show(arguments, format, console) }
         return try rotate(arguments, format, console)
     }
 
     /// `--min-sdk-version N`: an API level (0 or more), as apksigner takes it.
     static func minSdkVersion(_ arguments: ParsedArguments) throws -> Int? {
-        guard let text = arguments.value("min-sdk-version") else { return nil }
+        guard let text = arguments[ShowOptions.minSdkVersion] else { return nil }
         guard let level = Int(text), level >= 0 else {
             throw Failure(.usage, "--min-sdk-version \"\(text)\" is not an API level (a whole number, 0 or more)")
         }
@@ -93,15 +116,20 @@ enum FingerprintCommand: RelopsCommand {
     }
 
     static func show(_ arguments: ParsedArguments, _ format: OutputFormat, _ console: Console) throws -> Int32 {
-        let sources = ["cert", "p12", "jks", "apk"].filter { arguments.value($0) != nil }
-        guard sources.count == 1, let kind = sources.first, let file = arguments.value(kind) else {
+        let given = [ShowOptions.cert, ShowOptions.p12, ShowOptions.jks, ShowOptions.apk].compactMap { option in
+            arguments[option].map { (kind: option.spec.name, file: $0) }
+        }
+        guard given.count == 1, let kind = given.first?.kind, let file = given.first?.file else {
             throw Failure(.usage, "give exactly one of --cert, --p12, --jks, --apk")
         }
-        for option in ["password-env", "storepass-env", "keypass-env"] where arguments.value(option) != nil {
-            guard kind == "p12" || kind == "jks" else { throw Failure(.usage, "--\(option) goes with --p12 or --jks") }
+        for option in [ShowOptions.passwordEnv, ShowOptions.storepassEnv, ShowOptions.keypassEnv]
+        where arguments[option] != nil {
+            guard kind == "p12" || kind == "jks" else {
+                throw Failure(.usage, "--\(option.spec.name) goes with --p12 or --jks")
+            }
         }
-        if arguments.flag("no-verify") && kind != "apk" { throw Failure(.usage, "--no-verify goes with --apk") }
-        if arguments.value("min-sdk-version") != nil && kind != "apk" {
+        if arguments[ShowOptions.noVerify] && kind != "apk" { throw Failure(.usage, "--no-verify goes with --apk") }
+        if arguments[ShowOptions.minSdkVersion] != nil && kind != "apk" {
             throw Failure(.usage, "--min-sdk-version goes with --apk")
         }
         let certificates: [SigningCertificate]
@@ -109,11 +137,12 @@ enum FingerprintCommand: RelopsCommand {
         case "cert": certificates = try CertificateReader.certificateFile(file)
         case "jks":
             certificates = try CertificateReader.keystore(
-                file, storePassword: try environmentValue(arguments, ["storepass-env", "password-env"]),
-                keyPassword: try environmentValue(arguments, ["keypass-env"]))
+                file,
+                storePassword: try environmentValue(arguments, [ShowOptions.storepassEnv, ShowOptions.passwordEnv]),
+                keyPassword: try environmentValue(arguments, [ShowOptions.keypassEnv]))
         case "apk":
             let signature = try APKSignature.read(
-                file, verify: !arguments.flag("no-verify"), minSdkVersion: try minSdkVersion(arguments))
+                file, verify: !arguments[ShowOptions.noVerify], minSdkVersion: try minSdkVersion(arguments))
             return FingerprintAPKView.show(signature, format, console)
         default: certificates = try CertificateReader.pkcs12(file, password: try password(arguments, file: file))
         }
@@ -135,11 +164,11 @@ enum FingerprintCommand: RelopsCommand {
     }
 
     /// The value of the environment variable the first given option of `options` names.
-    static func environmentValue(_ arguments: ParsedArguments, _ options: [String]) throws -> String? {
+    static func environmentValue(_ arguments: ParsedArguments, _ options: [Option<String?>]) throws -> String? {
         for option in options {
-            guard let variable = arguments.value(option) else { continue }
+            guard let variable = arguments[option] else { continue }
             guard let value = ProcessInfo.processInfo.environment[variable] else {
-                throw Failure(.usage, "--\(option) \(variable): the environment variable is not set")
+                throw Failure(.usage, "--\(option.spec.name) \(variable): the environment variable is not set")
             }
             return value
         }
@@ -147,7 +176,9 @@ enum FingerprintCommand: RelopsCommand {
     }
 
     static func password(_ arguments: ParsedArguments, file: String) throws -> String {
-        if let value = try environmentValue(arguments, ["storepass-env", "password-env"]) { return value }
+        if let value = try environmentValue(arguments, [ShowOptions.storepassEnv, ShowOptions.passwordEnv]) {
+            return value
+        }
         guard let value = PasswordPrompt.read("Password for \(file): ") else {
             throw Failure(.usage, "\(file): no terminal to ask for the PKCS#12 password on; give --password-env VAR")
         }
@@ -155,24 +186,24 @@ enum FingerprintCommand: RelopsCommand {
     }
 
     static func rotate(_ arguments: ParsedArguments, _ format: OutputFormat, _ console: Console) throws -> Int32 {
-        if ["to", "cert", "from-apk"].filter({ arguments.value($0) != nil }).count > 1 {
+        if [RotateOptions.to, RotateOptions.cert, RotateOptions.fromAPK].filter({ arguments[$0] != nil }).count > 1 {
             throw Failure(.usage, "give the new fingerprint once: --to FP, --cert FILE or --from-apk FILE")
         }
-        if arguments.flag("keep-old") && arguments.value("retire") != nil {
+        if arguments[RotateOptions.keepOld] && arguments[RotateOptions.retire] != nil {
             throw Failure(.usage, "--keep-old and --retire do not go together: add with --keep-old, retire later")
         }
         var project: Project?
         do {
-            project = try Project(path: arguments.value("repo"))
+            project = try Project(path: arguments[RotateOptions.repo])
         } catch {
-            if arguments.value("repo") != nil || arguments.value("config") == nil { throw error }
+            if arguments[RotateOptions.repo] != nil || arguments[RotateOptions.config] == nil { throw error }
             console.error("note: not in a git repository; keystores, overrides and documentation are not checked")
         }
         let target: ConfigTarget
         var source: AssociationSource?
-        if let project, arguments.value("config") == nil, project.config.servedSettings == nil {
+        if let project, arguments[RotateOptions.config] == nil, project.config.servedSettings == nil {
             // No settings named: rotate where the repository serves assetlinks.json from.
-            if arguments.value("key") != nil {
+            if arguments[RotateOptions.key] != nil {
                 throw Failure(.usage, "--key names a key of a settings file: give --config FILE with it")
             }
             switch try AssociationSources.find(in: project).rotationDestination(in: project) {
@@ -184,7 +215,7 @@ enum FingerprintCommand: RelopsCommand {
             }
         } else {
             target = try ConfigTarget.resolve(
-                config: arguments.value("config"), key: arguments.value("key"),
+                config: arguments[RotateOptions.config], key: arguments[RotateOptions.key],
                 projectSetting: project?.config.servedSettings, root: project?.root)
             source = .settings(
                 path: target.displayPath,
@@ -193,13 +224,13 @@ enum FingerprintCommand: RelopsCommand {
         var request = RotationRequest(target: target, newFingerprints: try newFingerprints(arguments))
         request.keystorePasswords = try keystorePasswords(arguments)
         request.uncheckedKeystores = uncheckedKeystores(arguments)
-        request.keepOld = arguments.flag("keep-old")
-        if let text = arguments.value("retire") { request.retire = try FingerprintNormalizer.sha256(text) }
+        request.keepOld = arguments[RotateOptions.keepOld]
+        if let text = arguments[RotateOptions.retire] { request.retire = try FingerprintNormalizer.sha256(text) }
         request.repositoryRoot = project?.root
         let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        request.debugKeystore = arguments.value("debug-keystore") ?? home + "/.android/debug.keystore"
+        request.debugKeystore = arguments[RotateOptions.debugKeystore] ?? home + "/.android/debug.keystore"
         let rotation = try FingerprintRotation.plan(request)
-        let apply = arguments.flag("apply")
+        let apply = arguments[RotateOptions.apply]
         if apply { try rotation.apply() }
         if format == .json {
             let json = JSONValue.object([("source", source?.json ?? .null)])
@@ -246,7 +277,7 @@ extension FingerprintCommand {
     /// The passwords `--storepass-env` and `--keypass-env` name, to try on PKCS#12 keystores.
     static func keystorePasswords(_ arguments: ParsedArguments) throws -> [String] {
         var passwords: [String] = []
-        for option in ["storepass-env", "keypass-env"] {
+        for option in [RotateOptions.storepassEnv, RotateOptions.keypassEnv] {
             if let value = try environmentValue(arguments, [option]) { passwords.append(value) }
         }
         return passwords
@@ -256,7 +287,7 @@ extension FingerprintCommand {
     /// matches either against the repository-relative path).
     static func uncheckedKeystores(_ arguments: ParsedArguments) -> [String] {
         let folder = FileManager.default.currentDirectoryPath
-        return arguments.all("unchecked-keystore").flatMap { path in
+        return arguments[RotateOptions.uncheckedKeystore].flatMap { path in
             path.hasPrefix("/") ? [path] : [path, folder + "/" + path]
         }
     }
@@ -269,22 +300,22 @@ extension FingerprintCommand {
     ) throws -> Int32 {
         let fingerprints = try newFingerprints(arguments)
         var retire: CertificateFingerprint?
-        if let text = arguments.value("retire") { retire = try FingerprintNormalizer.sha256(text) }
+        if let text = arguments[RotateOptions.retire] { retire = try FingerprintNormalizer.sha256(text) }
         if fingerprints.isEmpty && retire == nil {
             throw Failure(.usage, "nothing to do: give the new fingerprint (--to FP or --cert FILE) or --retire FP")
         }
-        if arguments.flag("apply") {
+        if arguments[RotateOptions.apply] {
             console.error("note: --apply writes nothing: assetlinks.json is not served from this repository")
         }
         if !fingerprints.isEmpty {
             let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
             _ = try FingerprintRotation.refuseLocalKeys(
                 fingerprints, root: project.root,
-                debugKeystore: arguments.value("debug-keystore") ?? home + "/.android/debug.keystore",
+                debugKeystore: arguments[RotateOptions.debugKeystore] ?? home + "/.android/debug.keystore",
                 passwords: try keystorePasswords(arguments), accepted: uncheckedKeystores(arguments))
         }
         let change = ExternalRotation(
-            source: source, adding: fingerprints, retire: retire, keepOld: arguments.flag("keep-old"),
+            source: source, adding: fingerprints, retire: retire, keepOld: arguments[RotateOptions.keepOld],
             package: project.config.androidPackage, webHost: project.config.webHost)
         if format == .json {
             console.out(change.json.rendered())
@@ -296,11 +327,11 @@ extension FingerprintCommand {
 
     /// What `--to`, `--cert` or `--from-apk` add; an APK must verify first.
     static func newFingerprints(_ arguments: ParsedArguments) throws -> [CertificateFingerprint] {
-        if let text = arguments.value("to") { return [try FingerprintNormalizer.sha256(text)] }
-        if let file = arguments.value("cert") {
+        if let text = arguments[RotateOptions.to] { return [try FingerprintNormalizer.sha256(text)] }
+        if let file = arguments[RotateOptions.cert] {
             return try CertificateReader.certificateFile(file).first.map { [$0.sha256] } ?? []
         }
-        guard let file = arguments.value("from-apk") else { return [] }
+        guard let file = arguments[RotateOptions.fromAPK] else { return [] }
         let signature = try APKSignature.read(file)
         if case .failed(let check) = signature.verification {
             throw Failure(.checkFailed, "\(file): NOT VERIFIED: \(check); refusing to serve its fingerprints")

@@ -5,6 +5,20 @@ import Setup
 
 /// `relops init`.
 enum InitCommand: RelopsCommand {
+    enum Options {
+        static let repo = Option<String?>.value(
+            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let print = Flag.flag("print", help: "Print the file instead of writing it.")
+        static let force = Flag.flag("force", help: "Replace an existing .relops.yml.")
+        static let webHost = Option<String?>.value(
+            "web-host", "H", help: "The app.web_host to write when several hosts are claimed.")
+        static let package = Option<String?>.value(
+            "package", "NAME", help: "The app.android.package to write when several apps are found.")
+        static let association = Option<String?>.value(
+            "association", "PATH", help: "The source to use (app.association) when a document has several.")
+        static let format = Option<String?>.format(["text", "json"])
+    }
+
     static let spec = CommandSpec(
         "init",
         abstract: "Write .relops.yml from what the build files claim, each value with where it was read.",
@@ -25,23 +39,18 @@ enum InitCommand: RelopsCommand {
             relops has read it back as a configuration.
             """,
         options: [
-            .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
-            .flag("print", help: "Print the file instead of writing it."),
-            .flag("force", help: "Replace an existing .relops.yml."),
-            .value("web-host", "H", help: "The app.web_host to write when several hosts are claimed."),
-            .value("package", "NAME", help: "The app.android.package to write when several apps are found."),
-            .value(
-                "association", "PATH", help: "The source to use (app.association) when a document has several."),
-            .format(["text", "json"]),
-        ])
+            Options.repo, Options.print, Options.force, Options.webHost, Options.package, Options.association,
+            Options.format,
+        ],
+        writes: .unless(Options.print))
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
-        let printOnly = arguments.flag("print")
+        let format = try OutputFormat.from(arguments[Options.format], allowed: [.text, .json])
+        let printOnly = arguments[Options.print]
         if format == .json, !printOnly { throw Failure(.usage, "--format json goes with --print") }
-        let project = try Project(path: arguments.value("repo"), readingConfiguration: false)
+        let project = try Project(path: arguments[Options.repo], readingConfiguration: false)
         let target = try RepositoryPath.resolve(ProjectConfig.fileName, in: project.root, missingAllowed: true)
-        if !printOnly, !arguments.flag("force"), FileManager.default.fileExists(atPath: target) {
+        if !printOnly, !arguments[Options.force], FileManager.default.fileExists(atPath: target) {
             throw Failure(
                 .usage,
                 "\(target): already exists; relops init keeps it (see what it would write with --print, "
@@ -50,8 +59,9 @@ enum InitCommand: RelopsCommand {
         console.progress("reading the build files…")
         var setup = try RepositorySetup.read(project)
         console.endProgress()
-        for flag in ["--web-host", "--package", "--association"] {
-            if let value = arguments.value(String(flag.dropFirst(2))) {
+        for option in [Options.webHost, Options.package, Options.association] {
+            if let value = arguments[option] {
+                let flag = "--" + option.spec.name
                 try setup.pick(value, flag: flag, source: flag)
             }
         }

@@ -5,8 +5,28 @@ import Runbook
 
 /// `relops runbook list | run | status | report`.
 enum RunbookCommand: RelopsCommand {
-    static let repo = OptionSpec.value(
-        "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+    enum Options {
+        static let repo = Option<String?>.value(
+            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let format = Option<String?>.format(["text", "json"])
+        static let variable = Option<[String]>.repeatable("var", "K=V", help: "A value for a {{placeholder}}.")
+        static let yes = Flag.flag("yes", short: "y", help: "Answer run at each step's prompt.")
+        static let nonInteractive = Flag.flag(
+            "non-interactive", help: "Ask nothing (CI): run the checks, fail a step that needs a person.")
+        static let confirm = Option<[String]>.repeatable(
+            "confirm", "STEP", help: "Count STEP's task items (number or id) as confirmed.")
+        static let skip = Option<[String]>.repeatable(
+            "skip", "STEP=REASON",
+            help: "Record STEP (number or id) as skipped, with the reason, instead of running it.")
+        static let acceptCounts = Flag.flag(
+            "accept-counts", help: "Accept the counts a scan finds for `auto` expectations (a person reads them first)."
+        )
+        static let allowShell = Flag.flag("allow-shell", help: "Run ```sh blocks without asking.")
+        static let rollback = Flag.flag(
+            "rollback", help: "Run the runbook's rollback steps (`when: rollback`) in a run of their own.")
+        static let new = Flag.flag("new", help: "Start a fresh run even when one is open.")
+        static let junit = Option<String?>.value("junit", "FILE", help: "Also write JUnit XML to FILE.")
+    }
 
     static let spec = CommandSpec(
         "runbook",
@@ -19,51 +39,37 @@ enum RunbookCommand: RelopsCommand {
         subcommands: [
             CommandSpec(
                 "list", abstract: "List the shipped and repository runbooks with their titles.",
-                options: [repo, .format(["text", "json"])]),
+                options: [Options.repo, Options.format]),
             CommandSpec(
                 "run", abstract: "Run a runbook, or resume its open run.",
                 options: [
-                    repo,
-                    .value("var", "K=V", repeatable: true, help: "A value for a {{placeholder}}."),
-                    .flag("yes", short: "y", help: "Answer run at each step's prompt."),
-                    .flag(
-                        "non-interactive", help: "Ask nothing (CI): run the checks, fail a step that needs a person."),
-                    .value(
-                        "confirm", "STEP", repeatable: true,
-                        help: "Count STEP's task items (number or id) as confirmed."),
-                    .value(
-                        "skip", "STEP=REASON", repeatable: true,
-                        help: "Record STEP (number or id) as skipped, with the reason, instead of running it."),
-                    .flag(
-                        "accept-counts",
-                        help: "Accept the counts a scan finds for `auto` expectations (a person reads them first)."),
-                    .flag("allow-shell", help: "Run ```sh blocks without asking."),
-                    .flag(
-                        "rollback", help: "Run the runbook's rollback steps (`when: rollback`) in a run of their own."),
-                    .flag("new", help: "Start a fresh run even when one is open."),
+                    Options.repo, Options.variable, Options.yes, Options.nonInteractive, Options.confirm, Options.skip,
+                    Options.acceptCounts, Options.allowShell, Options.rollback, Options.new,
                 ],
                 positionals: [
                     PositionalSpec(
                         "runbook", help: "A runbook name (see `relops runbook list`) or a path to one.",
                         valuesCommand: ["completion", "--runbook-names"])
-                ]),
+                ],
+                writes: .always),
             CommandSpec(
                 "status", abstract: "Show a run's steps with their marks (default: the latest run).",
-                options: [repo, .format(["text", "json"])],
+                options: [Options.repo, Options.format],
                 positionals: [
                     PositionalSpec("run", help: "A run id, or a runbook name for its latest run.", optional: true)
                 ]),
             CommandSpec(
                 "report", abstract: "Write a run's Markdown report from Templates/run-report.md.",
-                options: [repo, .value("junit", "FILE", help: "Also write JUnit XML to FILE.")],
+                options: [Options.repo, Options.junit],
                 positionals: [
                     PositionalSpec("run", help: "A run id, or a runbook name for its latest run.", optional: true)
-                ]),
+                ],
+                writes: .always),
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         if arguments.subcommand == "list" { return try list(arguments, console) }
-        let project = try Project(path: arguments.value("repo"))
+        let project = try Project(path: arguments[Options.repo])
         switch arguments.subcommand {
         case "run": return try runRunbook(project, arguments, console)
         case "status": return try status(project, arguments, console)
@@ -113,8 +119,8 @@ enum RunbookCommand: RelopsCommand {
     }
 
     static func list(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
-        let (catalog, entries) = try entriesHere(repo: arguments.value("repo"), console: console)
+        let format = try OutputFormat.from(arguments[Options.format], allowed: [.text, .json])
+        let (catalog, entries) = try entriesHere(repo: arguments[Options.repo], console: console)
         if format == .json {
             console.out(
                 JSONValue.object([
@@ -146,14 +152,14 @@ enum RunbookCommand: RelopsCommand {
     static func runRunbook(_ project: Project, _ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let runbook = try catalog(project).resolve(arguments.positionals[0])
         var options = RunOptions()
-        options.interactive = !arguments.flag("non-interactive") && isatty(STDIN_FILENO) == 1
-        options.yes = arguments.flag("yes")
-        options.allowShell = arguments.flag("allow-shell")
-        options.confirmedSteps = arguments.all("confirm")
-        options.skippedSteps = try RunOptions.skips(arguments.all("skip"))
-        options.acceptCounts = arguments.flag("accept-counts")
-        options.rollback = arguments.flag("rollback")
-        options.newRun = arguments.flag("new")
+        options.interactive = !arguments[Options.nonInteractive] && isatty(STDIN_FILENO) == 1
+        options.yes = arguments[Options.yes]
+        options.allowShell = arguments[Options.allowShell]
+        options.confirmedSteps = arguments[Options.confirm]
+        options.skippedSteps = try RunOptions.skips(arguments[Options.skip])
+        options.acceptCounts = arguments[Options.acceptCounts]
+        options.rollback = arguments[Options.rollback]
+        options.newRun = arguments[Options.new]
         let signals = StepSignals(endWhenIdle: options.interactive)
         defer { signals.cancel() }
         let io = TerminalRunbookIO(
@@ -167,7 +173,7 @@ enum RunbookCommand: RelopsCommand {
             options.rollback ? try store.all().last { $0.runbook == runbook.name && $0.rollback != true } : nil
         let env = ProcessInfo.processInfo.environment
         let variables = try RunVariables(
-            runbook: runbook, config: project.config.vars, environment: env, overrides: arguments.all("var"),
+            runbook: runbook, config: project.config.vars, environment: env, overrides: arguments[Options.variable],
             recorded: try open?.vars ?? rolledBack?.vars ?? store.acceptedValues(of: runbook.name),
             ask: options.interactive ? io.values(for:) : nil)
         let operatorName = project.repository.configString("user.name") ?? env["USER"] ?? env["LOGNAME"] ?? "unknown"
@@ -213,7 +219,7 @@ enum RunbookCommand: RelopsCommand {
     }
 
     static func status(_ project: Project, _ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
+        let format = try OutputFormat.from(arguments[Options.format], allowed: [.text, .json])
         let state = try findRun(arguments.positionals.first, RunStore(repositoryRoot: project.root))
         let report = RunReport(state)
         if format == .json {
@@ -269,7 +275,7 @@ enum RunbookCommand: RelopsCommand {
         let template = try requireShippedFiles().reportTemplate()
         let report = RunReport(state)
         console.out(try report.markdown(template: template), terminator: "")
-        if let junit = arguments.value("junit") {
+        if let junit = arguments[Options.junit] {
             try AtomicFile.write(Array(report.junit.utf8), to: junit)
             console.error("JUnit XML written to \(junit)")
         }

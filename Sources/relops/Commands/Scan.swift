@@ -5,6 +5,27 @@ import Scan
 import Setup
 
 enum ScanCommand: RelopsCommand {
+    enum Options {
+        static let repo = Option<String?>.value(
+            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let host = Option<[String]>.repeatable(
+            "host", "H", help: "A host to find (default: app.web_host in .relops.yml).")
+        static let rev = Option<String?>.value(
+            "rev", "REV", help: "Scan the blobs of this commit instead of the working tree.")
+        static let includeUntracked = Flag.flag(
+            "include-untracked", help: "Also scan untracked files that git does not ignore.")
+        static let verbose = Flag.flag(
+            "verbose", help: "Text: a rule line after every occurrence, not once per file and rule.")
+        static let expect = Option<[String]>.repeatable(
+            "expect", "CLASS=N,...", help: "Exit 1 unless the counts match ('binary' = both binary classes).")
+        static let afterCutover = Flag.flag(
+            "after-cutover",
+            help:
+                "Hold what remains against the latest applied cutover's rules: what it leaves on purpose (e-mail addresses, symlinks) is named and not counted."
+        )
+        static let format = Option<String?>.format(["text", "json", "sarif"])
+    }
+
     static let spec = CommandSpec(
         "scan",
         abstract: "Find every occurrence of the app's web host and say where each one ships.",
@@ -22,46 +43,34 @@ enum ScanCommand: RelopsCommand {
             the text output opens with a summary by class and product, then lists occurrences by file.
             """,
         options: [
-            .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
-            .value("host", "H", repeatable: true, help: "A host to find (default: app.web_host in .relops.yml)."),
-            .value("rev", "REV", help: "Scan the blobs of this commit instead of the working tree."),
-            .flag("include-untracked", help: "Also scan untracked files that git does not ignore."),
-            .flag("verbose", help: "Text: a rule line after every occurrence, not once per file and rule."),
-            .value(
-                "expect", "CLASS=N,...", repeatable: true,
-                help: "Exit 1 unless the counts match ('binary' = both binary classes)."),
-            .flag(
-                "after-cutover",
-                help:
-                    "Hold what remains against the latest applied cutover's rules: what it leaves on purpose (e-mail addresses, symlinks) is named and not counted."
-            ),
-            .format(["text", "json", "sarif"]),
+            Options.repo, Options.host, Options.rev, Options.includeUntracked, Options.verbose, Options.expect,
+            Options.afterCutover, Options.format,
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json, .sarif])
-        let expectation = try ScanExpectation(parsing: arguments.all("expect"))
-        let project = try Project(path: arguments.value("repo"))
-        if arguments.all("host").isEmpty, project.config.webHost == nil {
+        let format = try OutputFormat.from(arguments[Options.format], allowed: [.text, .json, .sarif])
+        let expectation = try ScanExpectation(parsing: arguments[Options.expect])
+        let project = try Project(path: arguments[Options.repo])
+        if arguments[Options.host].isEmpty, project.config.webHost == nil {
             throw Failure(.usage, noHostMessage(project))
         }
-        let hosts = try resolveHosts(arguments.all("host"), config: project.config)
+        let hosts = try resolveHosts(arguments[Options.host], config: project.config)
         let request = ScanRequest(
-            hostNames: hosts, revision: arguments.value("rev"), includeUntracked: arguments.flag("include-untracked"))
+            hostNames: hosts, revision: arguments[Options.rev], includeUntracked: arguments[Options.includeUntracked])
         // A cutover or undo cut off halfway leaves a tree mixed between two hosts: say so first, and how to end it.
         if request.revision == nil, let notice = interruptedCutoverNotice(project) {
             console.error("relops scan: note: \(notice)")
         }
         let scanned = try scan(project, request) { done, total in console.progress("scanning: \(done)/\(total) files") }
         console.endProgress()
-        let after = arguments.flag("after-cutover") ? try AfterCutover(scanned, project: project) : nil
+        let after = arguments[Options.afterCutover] ? try AfterCutover(scanned, project: project) : nil
         let result = after?.remaining ?? scanned
 
         switch format {
         case .json: console.out(after.map { result.json.merged(with: $0.json).rendered() } ?? result.jsonText)
         case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
         default:
-            renderText(result, console, verbose: arguments.flag("verbose"))
+            renderText(result, console, verbose: arguments[Options.verbose])
             if let after { renderLeftOnPurpose(after, console) }
         }
         for problem in result.problems where problem.isError {

@@ -5,6 +5,31 @@ import Status
 
 /// `relops status`: one screen for the release, from the checks that exist.
 enum StatusCommand: RelopsCommand {
+    enum Options {
+        static let repo = Option<String?>.value(
+            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let host = Option<[String]>.repeatable(
+            "host", "H[:PORT]",
+            help: "A host to report on (default: the run in progress, the applied cutover, app.web_host).")
+        static let local = Flag.flag("local", help: "Fetch nothing: what can be known without the network.")
+        static let allowUnchecked = Flag.flag(
+            "allow-unchecked",
+            help: "Report, but do not fail on, a demanded check relops could not make (as relops verify).")
+        static let resolve = Option<[String]>.repeatable(
+            "resolve", "H:PORT:ADDR", help: "Aim a host name at another address, as curl's --resolve.")
+        static let connectTo = Option<[String]>.repeatable(
+            "connect-to", "H:PORT:H2:PORT2", help: "Reach H:PORT at H2:PORT2, as curl's --connect-to.")
+        static let cacert = Option<String?>.value(
+            "cacert", "FILE", help: "Trust the CAs in this PEM file instead of the system's (verification stays on).")
+        static let dalEndpoint = Option<String?>.value(
+            "dal-endpoint", "URL",
+            help: "Digital Asset Links API base (default: https://digitalassetlinks.googleapis.com).")
+        static let appleCDNEndpoint = Option<String?>.value(
+            "apple-cdn-endpoint", "URL",
+            help: "Apple CDN base; the host is appended (default: https://app-site-association.cdn-apple.com/a/v1).")
+        static let format = Option<String?>.format(["text", "json", "markdown"])
+    }
+
     static let spec = CommandSpec(
         "status",
         abstract:
@@ -25,57 +50,34 @@ enum StatusCommand: RelopsCommand {
             be made (reported only with --allow-unchecked), 2 bad usage or bad input.
             """,
         options: [
-            .value("repo", "PATH", help: "The repository (default: the one enclosing the current folder)."),
-            .value(
-                "host", "H[:PORT]", repeatable: true,
-                help: "A host to report on (default: the run in progress, the applied cutover, app.web_host)."),
-            .flag("local", help: "Fetch nothing: what can be known without the network."),
-            .flag(
-                "allow-unchecked",
-                help: "Report, but do not fail on, a demanded check relops could not make (as relops verify)."),
-            .value(
-                "resolve", "H:PORT:ADDR", repeatable: true,
-                help: "Aim a host name at another address, as curl's --resolve."),
-            .value(
-                "connect-to", "H:PORT:H2:PORT2", repeatable: true,
-                help: "Reach H:PORT at H2:PORT2, as curl's --connect-to."),
-            .value(
-                "cacert", "FILE",
-                help: "Trust the CAs in this PEM file instead of the system's (verification stays on)."),
-            .value(
-                "dal-endpoint", "URL",
-                help: "Digital Asset Links API base (default: https://digitalassetlinks.googleapis.com)."),
-            .value(
-                "apple-cdn-endpoint", "URL",
-                help: "Apple CDN base; the host is appended (default: https://app-site-association.cdn-apple.com/a/v1)."
-            ),
-            .format(["text", "json", "markdown"]),
+            Options.repo, Options.host, Options.local, Options.allowUnchecked, Options.resolve, Options.connectTo,
+            Options.cacert, Options.dalEndpoint, Options.appleCDNEndpoint, Options.format,
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         // Markdown is this command's alone, so it is not one of the shared output formats.
-        let markdown = arguments.value("format") == "markdown"
-        guard markdown || ["text", "json", nil].contains(arguments.value("format")) else {
+        let markdown = arguments[Options.format] == "markdown"
+        guard markdown || ["text", "json", nil].contains(arguments[Options.format]) else {
             throw Failure(
                 .usage,
-                "--format \(arguments.value("format") ?? "") is not supported here; use one of text, json, markdown")
+                "--format \(arguments[Options.format] ?? "") is not supported here; use one of text, json, markdown")
         }
-        let project = try Project(path: arguments.value("repo"))
+        let project = try Project(path: arguments[Options.repo])
         var request = StatusRequest()
-        request.hosts = arguments.all("host")
-        request.local = arguments.flag("local")
-        request.allowUnchecked = arguments.flag("allow-unchecked")
-        request.resolve = arguments.all("resolve")
-        request.connectTo = arguments.all("connect-to")
-        request.caFile = arguments.value("cacert")
-        request.dalEndpoint = arguments.value("dal-endpoint")
-        request.appleCDNEndpoint = arguments.value("apple-cdn-endpoint")
+        request.hosts = arguments[Options.host]
+        request.local = arguments[Options.local]
+        request.allowUnchecked = arguments[Options.allowUnchecked]
+        request.resolve = arguments[Options.resolve]
+        request.connectTo = arguments[Options.connectTo]
+        request.caFile = arguments[Options.cacert]
+        request.dalEndpoint = arguments[Options.dalEndpoint]
+        request.appleCDNEndpoint = arguments[Options.appleCDNEndpoint]
         console.progress(request.local ? "gathering the status (nothing fetched)…" : "gathering the status…")
         let status = try ReleaseStatus.gather(project, request)
         console.endProgress()
         if markdown {
             console.out(StatusScreen.markdown(status))
-        } else if arguments.value("format") == "json" {
+        } else if arguments[Options.format] == "json" {
             console.out(status.json.rendered())
         } else {
             StatusScreen.text(status, console)

@@ -6,6 +6,74 @@ import Verify
 
 /// `relops verify`: the live association files, Google's and Apple's view, the repository's claims.
 struct VerifyCommand: RelopsCommand {
+    enum Options {
+        static let host = Option<String?>.value("host", "H[:PORT]", help: "The host to verify (default: app.web_host).")
+        static let resolve = Option<[String]>.repeatable(
+            "resolve", "H:PORT:ADDR", help: "Aim a host name at another address, as curl's --resolve.")
+        static let connectTo = Option<[String]>.repeatable(
+            "connect-to", "H:PORT:H2:PORT2", help: "Reach H:PORT at H2:PORT2, as curl's --connect-to.")
+        static let cacert = Option<String?>.value(
+            "cacert", "FILE", help: "Trust the CAs in this PEM file instead of the system's (verification stays on).")
+        static let package = Option<String?>.value(
+            "package", "NAME", help: "The Android package (default: app.android.package).")
+        static let fingerprint = Option<[String]>.repeatable(
+            "fingerprint", "FP",
+            help: "An app-signing SHA-256 fingerprint assetlinks.json must list (default: app.android.fingerprints).")
+        static let appID = Option<[String]>.repeatable(
+            "app-id", "TEAM.BUNDLE", help: "An Apple app id the AASA must name (default: app.ios.app_ids).")
+        static let path = Option<[String]>.repeatable(
+            "path", "PATH", help: "A link the AASA must open in the app (default: app.ios.paths).")
+        static let platforms = Option<String?>.value(
+            "platforms", "LIST",
+            help: "The app's platforms (android, ios): the host must serve only their documents (default: both).")
+        static let offline = Flag.flag("offline", help: "Skip Google's Digital Asset Links API and Apple's CDN.")
+        static let allowUnchecked = Flag.flag(
+            "allow-unchecked",
+            help:
+                "Report, but do not fail on, a demanded check relops could not make or a run in which every check was skipped."
+        )
+        static let local = Flag.flag(
+            "local",
+            help:
+                "Fetch nothing: check the documents association render makes as each host's served files (implies --offline; needs --config or a repository; an external document is skipped)."
+        )
+        static let dalEndpoint = Option<String?>.value(
+            "dal-endpoint", "URL",
+            help: "Digital Asset Links API base (default: https://digitalassetlinks.googleapis.com).")
+        static let appleCDNEndpoint = Option<String?>.value(
+            "apple-cdn-endpoint", "URL",
+            help: "Apple CDN base; the host is appended (default: https://app-site-association.cdn-apple.com/a/v1).")
+        static let connectTimeout = Option<String?>.value(
+            "connect-timeout", "SECONDS", help: "Time allowed to connect, per request (default: 5).")
+        static let timeout = Option<String?>.value(
+            "timeout", "SECONDS", help: "Time allowed for each whole request (default: 10).")
+        static let repo = Option<String?>.value(
+            "repo", "PATH", help: "Also verify every host the repository's binaries claim, and report mismatches.")
+        static let config = Option<String?>.value(
+            "config", "FILE",
+            help:
+                "The web host's appsettings file: its AppAssociation section is rendered and compared with the live files (default: app.android.fingerprints)."
+        )
+        static let templates = Option<String?>.value(
+            "templates", "DIR", help: "Render with the assetlinks.json and apple-app-site-association templates in DIR."
+        )
+        static let printCurl = Flag.flag(
+            "print-curl", help: "Print the equivalent curl commands instead of running the checks.")
+        static let tlsOnly = Flag.flag(
+            "tls-only",
+            help:
+                "Only resolve the host and complete a verified TLS handshake; report the certificate's names and expiry."
+        )
+        static let wait = Option<String?>.value(
+            "wait", "DURATION",
+            help:
+                "Re-check until every check passes or DURATION (90s, 10m, 1h) runs out (exit 1 then); print each round's changes."
+        )
+        static let interval = Option<String?>.value(
+            "interval", "D", help: "Time between rounds of --wait (default: 30s).")
+        static let format = Option<String?>.format(["text", "json"])
+    }
+
     static let spec = CommandSpec(
         "verify",
         abstract:
@@ -61,81 +129,18 @@ struct VerifyCommand: RelopsCommand {
                 --app-id ABCDE12345.com.example.app --path /sessions/1
             """,
         options: [
-            .value("host", "H[:PORT]", help: "The host to verify (default: app.web_host)."),
-            .value(
-                "resolve", "H:PORT:ADDR", repeatable: true,
-                help: "Aim a host name at another address, as curl's --resolve."),
-            .value(
-                "connect-to", "H:PORT:H2:PORT2", repeatable: true,
-                help: "Reach H:PORT at H2:PORT2, as curl's --connect-to."),
-            .value(
-                "cacert", "FILE",
-                help: "Trust the CAs in this PEM file instead of the system's (verification stays on)."),
-            .value("package", "NAME", help: "The Android package (default: app.android.package)."),
-            .value(
-                "fingerprint", "FP", repeatable: true,
-                help:
-                    "An app-signing SHA-256 fingerprint assetlinks.json must list (default: app.android.fingerprints)."),
-            .value(
-                "app-id", "TEAM.BUNDLE", repeatable: true,
-                help: "An Apple app id the AASA must name (default: app.ios.app_ids)."),
-            .value(
-                "path", "PATH", repeatable: true, help: "A link the AASA must open in the app (default: app.ios.paths)."
-            ),
-            .value(
-                "platforms", "LIST",
-                help:
-                    "The app's platforms (android, ios): the host must serve only their documents (default: both)."),
-            .flag("offline", help: "Skip Google's Digital Asset Links API and Apple's CDN."),
-            .flag(
-                "allow-unchecked",
-                help:
-                    "Report, but do not fail on, a demanded check relops could not make or a run in which every check was skipped."
-            ),
-            .flag(
-                "local",
-                help:
-                    "Fetch nothing: check the documents association render makes as each host's served files (implies --offline; needs --config or a repository; an external document is skipped)."
-            ),
-            .value(
-                "dal-endpoint", "URL",
-                help: "Digital Asset Links API base (default: https://digitalassetlinks.googleapis.com)."),
-            .value(
-                "apple-cdn-endpoint", "URL",
-                help: "Apple CDN base; the host is appended (default: https://app-site-association.cdn-apple.com/a/v1)."
-            ),
-            .value("connect-timeout", "SECONDS", help: "Time allowed to connect, per request (default: 5)."),
-            .value("timeout", "SECONDS", help: "Time allowed for each whole request (default: 10)."),
-            .value(
-                "repo", "PATH", help: "Also verify every host the repository's binaries claim, and report mismatches."),
-            .value(
-                "config", "FILE",
-                help:
-                    "The web host's appsettings file: its AppAssociation section is rendered and compared with the live files (default: app.android.fingerprints)."
-            ),
-            .value(
-                "templates", "DIR",
-                help: "Render with the assetlinks.json and apple-app-site-association templates in DIR."),
-            .flag("print-curl", help: "Print the equivalent curl commands instead of running the checks."),
-            .flag(
-                "tls-only",
-                help:
-                    "Only resolve the host and complete a verified TLS handshake; report the certificate's names and expiry."
-            ),
-            .value(
-                "wait", "DURATION",
-                help:
-                    "Re-check until every check passes or DURATION (90s, 10m, 1h) runs out (exit 1 then); print each round's changes."
-            ),
-            .value("interval", "D", help: "Time between rounds of --wait (default: 30s)."),
-            .format(["text", "json"]),
+            Options.host, Options.resolve, Options.connectTo, Options.cacert, Options.package, Options.fingerprint,
+            Options.appID, Options.path, Options.platforms, Options.offline, Options.allowUnchecked, Options.local,
+            Options.dalEndpoint, Options.appleCDNEndpoint, Options.connectTimeout, Options.timeout, Options.repo,
+            Options.config, Options.templates, Options.printCurl, Options.tlsOnly, Options.wait, Options.interval,
+            Options.format,
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-        let format = try OutputFormat.from(arguments.value("format"), allowed: [.text, .json])
+        let format = try OutputFormat.from(arguments[Options.format], allowed: [.text, .json])
         let options = try VerifyOptions.resolve(verifyArguments(arguments))
         for note in options.notes { console.error("warning: \(note)") }
-        if arguments.flag("print-curl") {
+        if arguments[Options.printCurl] {
             if options.tlsOnly { throw Failure(.usage, "--print-curl does not apply to --tls-only") }
             for line in try CurlCommands.lines(options) { console.out(line) }
             return ExitCode.ok
@@ -183,28 +188,28 @@ struct VerifyCommand: RelopsCommand {
 
     static func verifyArguments(_ arguments: ParsedArguments) -> VerifyArguments {
         var out = VerifyArguments()
-        out.host = arguments.value("host")
-        out.resolve = arguments.all("resolve")
-        out.connectTo = arguments.all("connect-to")
-        out.caFile = arguments.value("cacert")
-        out.package = arguments.value("package")
-        out.fingerprints = arguments.all("fingerprint")
-        out.appIDs = arguments.all("app-id")
-        out.paths = arguments.all("path")
-        out.offline = arguments.flag("offline")
-        out.local = arguments.flag("local")
-        out.dalEndpoint = arguments.value("dal-endpoint")
-        out.appleCDNEndpoint = arguments.value("apple-cdn-endpoint")
-        out.connectTimeout = arguments.value("connect-timeout")
-        out.timeout = arguments.value("timeout")
-        out.repo = arguments.value("repo")
-        out.config = arguments.value("config")
-        out.templates = arguments.value("templates")
-        out.tlsOnly = arguments.flag("tls-only")
-        out.wait = arguments.value("wait")
-        out.interval = arguments.value("interval")
-        out.platforms = arguments.value("platforms")
-        out.allowUnchecked = arguments.flag("allow-unchecked")
+        out.host = arguments[Options.host]
+        out.resolve = arguments[Options.resolve]
+        out.connectTo = arguments[Options.connectTo]
+        out.caFile = arguments[Options.cacert]
+        out.package = arguments[Options.package]
+        out.fingerprints = arguments[Options.fingerprint]
+        out.appIDs = arguments[Options.appID]
+        out.paths = arguments[Options.path]
+        out.offline = arguments[Options.offline]
+        out.local = arguments[Options.local]
+        out.dalEndpoint = arguments[Options.dalEndpoint]
+        out.appleCDNEndpoint = arguments[Options.appleCDNEndpoint]
+        out.connectTimeout = arguments[Options.connectTimeout]
+        out.timeout = arguments[Options.timeout]
+        out.repo = arguments[Options.repo]
+        out.config = arguments[Options.config]
+        out.templates = arguments[Options.templates]
+        out.tlsOnly = arguments[Options.tlsOnly]
+        out.wait = arguments[Options.wait]
+        out.interval = arguments[Options.interval]
+        out.platforms = arguments[Options.platforms]
+        out.allowUnchecked = arguments[Options.allowUnchecked]
         return out
     }
 

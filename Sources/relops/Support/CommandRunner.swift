@@ -1,6 +1,7 @@
 import CommandLine
 import Foundation
 import RelopsCore
+import Runbook
 
 /// A top-level command: its spec and how it runs. Each lives in `Commands/<Name>.swift`.
 protocol RelopsCommand {
@@ -55,6 +56,8 @@ enum CommandRunner {
         subcommands: commands.map { $0.spec })
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
+        // The runbook reads which commands write from these specs (Runbook cannot import the executable).
+        RelopsCommands.register(root)
         if arguments.isEmpty {
             console.error(helpText(for: [root.name], root: root))
             return ExitCode.usage

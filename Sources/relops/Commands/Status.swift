@@ -15,18 +15,12 @@ enum StatusCommand: RelopsCommand {
         static let allowUnchecked = Flag.flag(
             "allow-unchecked",
             help: "Report, but do not fail on, a demanded check relops could not make (as relops verify).")
-        static let resolve = Option<[String]>.repeatable(
-            "resolve", "H:PORT:ADDR", help: "Aim a host name at another address, as curl's --resolve.")
-        static let connectTo = Option<[String]>.repeatable(
-            "connect-to", "H:PORT:H2:PORT2", help: "Reach H:PORT at H2:PORT2, as curl's --connect-to.")
-        static let cacert = Option<String?>.value(
-            "cacert", "FILE", help: "Trust the CAs in this PEM file instead of the system's (verification stays on).")
-        static let dalEndpoint = Option<String?>.value(
-            "dal-endpoint", "URL",
-            help: "Digital Asset Links API base (default: https://digitalassetlinks.googleapis.com).")
-        static let appleCDNEndpoint = Option<String?>.value(
-            "apple-cdn-endpoint", "URL",
-            help: "Apple CDN base; the host is appended (default: https://app-site-association.cdn-apple.com/a/v1).")
+        // The live checks are verify's: the same transport and endpoint options, declared there once.
+        static let resolve = VerifyCommand.Options.resolve
+        static let connectTo = VerifyCommand.Options.connectTo
+        static let cacert = VerifyCommand.Options.cacert
+        static let dalEndpoint = VerifyCommand.Options.dalEndpoint
+        static let appleCDNEndpoint = VerifyCommand.Options.appleCDNEndpoint
         static let format = Option<String?>.format(["text", "json", "markdown"])
     }
 

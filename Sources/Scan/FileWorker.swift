@@ -9,6 +9,8 @@ struct FileWorker {
     let source: FileSource
     let rootFD: Int32
     let buffer = ReadBuffer()
+    /// Which folders along the paths are real folders (never read through a symlinked one).
+    let folders = WorkingTreeFolders()
     var repository: Repository?
     var output = UnclassifiedScan()
     var matches: [Match] = []
@@ -59,6 +61,11 @@ struct FileWorker {
         let kind = files.kinds[i]
         let buffer = self.buffer
         let rootFD = self.rootFD
+        if case .workingTree(let root) = source, let refusal = refusalOfFolders(i, root) {
+            // Neither the file nor the link text: whatever is there lies behind the folder's link.
+            output.problems.append(ScanProblem(path: files.path(at: i), message: refusal, isError: false))
+            return false
+        }
         if kind == .symlink {
             output.symlinks.insert(files.path(at: i))
             return readLink(i)
@@ -91,6 +98,14 @@ struct FileWorker {
             return false
         }
         return true
+    }
+
+    /// Why file `i` is not read because a folder along its path is a symlink; nil when none is.
+    func refusalOfFolders(_ i: Int, _ root: String) -> String? {
+        let folders = self.folders
+        let rootFD = self.rootFD
+        let length = files.pathLength(at: i)
+        return files.withCPath(at: i) { folders.refusal(for: $0, length: length, rootFD: rootFD, root: root) }
     }
 
     mutating func readLink(_ i: Int) -> Bool {

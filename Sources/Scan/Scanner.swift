@@ -83,12 +83,14 @@ func scan(
         request.revision == nil ? .workingTree(project.root) : .objects(project.repository.gitDirectory)
     let found = try scanFiles(files, needles: needles, source: source, workers: request.workers, progress: progress)
 
+    let refused = ProjectFileRefusals()
     let occurrences = classifyHits(
         found.occurrences, files: files, config: project.config,
-        readProjectFile: reader ?? source.projectFileReader(files, project.repository), facts: found.facts)
+        readProjectFile: reader ?? source.projectFileReader(files, project.repository, refused: refused),
+        facts: found.facts)
     return ScanResult(
         hosts: request.hosts, occurrences: occurrences, related: withoutScannedHosts(found.related, request.hosts),
-        binaryFiles: found.binaryFiles, problems: found.problems, filesScanned: found.filesScanned,
+        binaryFiles: found.binaryFiles, problems: refused.added(to: found.problems), filesScanned: found.filesScanned,
         symlinks: found.symlinks)
 }
 
@@ -97,15 +99,49 @@ enum FileSource: Sendable {
     case workingTree(String)
     case objects(String)
 
-    /// Reads a whole project file (for classification: small), from the working tree or through
-    /// `repository`'s object database.
-    func projectFileReader(_ files: FileList, _ repository: Repository) -> ProjectFileReader {
+    /// Reads a whole project file (for classification), from the working tree through the
+    /// containment rule (`RepositoryFile`: never through a symlink leading outside the repository,
+    /// regular files only, at most `projectFileLimit` bytes; each refusal is noted in `refused`), or
+    /// through `repository`'s object database.
+    func projectFileReader(_ files: FileList, _ repository: Repository, refused: ProjectFileRefusals)
+        -> ProjectFileReader
+    {
         switch self {
         case .workingTree(let root):
-            return { _, path in readFile(root + "/" + path) }
+            return { _, path in
+                do throws(RepositoryPathError) {
+                    return try RepositoryFile.read(path, in: root, limit: projectFileLimit)
+                } catch {
+                    refused.note(error)
+                    return nil
+                }
+            }
         case .objects:
             return { i, _ in try? repository.blobContent(files.ids[i]) }
         }
+    }
+}
+
+/// The largest build file the classifier reads (a large app's `project.pbxproj` runs to several MB).
+let projectFileLimit = 16 << 20
+
+/// The build files the classifier was refused, as the scan's problems: a path that leads outside
+/// the repository (naming where), not a regular file, or too large. A file deleted from the
+/// working tree is not one (the file workers report it).
+final class ProjectFileRefusals {
+    private var problems: [ScanProblem] = []
+
+    func note(_ error: RepositoryPathError) {
+        if case .missing = error.kind { return }
+        problems.append(ScanProblem(path: error.path, message: "build file not read: \(error.reason)", isError: false))
+    }
+
+    /// `problems` with these refusals added (none for a path already there: the workers said why),
+    /// in path order.
+    func added(to problems: [ScanProblem]) -> [ScanProblem] {
+        guard !self.problems.isEmpty else { return problems }
+        let known = Set(problems.map(\.path))
+        return (problems + self.problems.filter { !known.contains($0.path) }).sorted { $0.path < $1.path }
     }
 }
 

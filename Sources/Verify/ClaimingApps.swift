@@ -63,7 +63,7 @@ struct BuildFileReader {
     let root: String
     let paths: [String]
 
-    func text(_ path: String) -> String? { TrackedFileText.read(root + "/" + path) }
+    func text(_ path: String) -> String? { TrackedFileText.read(path, in: root) }
 
     /// The folder of `path` with a trailing `/`, or "" at the root.
     static func folder(of path: String) -> String {

@@ -110,11 +110,11 @@ public struct OAuthCallbackLeg: Sendable {
         for path in paths {
             let name = (path as NSString).lastPathComponent
             if name == "Info.plist" {
-                if let text = TrackedFileText.read(root + "/" + path, containing: ["CFBundleURLSchemes"]) {
+                if let text = TrackedFileText.read(path, in: root, containing: ["CFBundleURLSchemes"]) {
                     leg.readInfoPlist(text, path)
                 }
             } else if name == "AndroidManifest.xml" {
-                guard let text = TrackedFileText.read(root + "/" + path) else { continue }
+                guard let text = TrackedFileText.read(path, in: root) else { continue }
                 // An app's manifest (a launcher activity) is a head; a library module's is not.
                 if text.contains("android.intent.category.LAUNCHER") {
                     let head = leg.head(of: path, .android)
@@ -123,7 +123,7 @@ public struct OAuthCallbackLeg: Sendable {
                 if text.contains("BROWSABLE") { leg.readManifest(text, path) }
             } else if name.hasSuffix(".cs"),
                 let text = TrackedFileText.read(
-                    root + "/" + path, containing: ["WebAuthenticatorCallbackActivity", "AuthenticateAsync"])
+                    path, in: root, containing: ["WebAuthenticatorCallbackActivity", "AuthenticateAsync"])
             {
                 if text.contains("WebAuthenticatorCallbackActivity") { leg.readCallbackActivity(text, path) }
                 if text.contains("AuthenticateAsync") { leg.readCallSites(text, path) }

@@ -47,7 +47,7 @@ public struct RepositoryClaims: Sendable {
         for path in paths where mayHoldClaims(path) {
             // A C# file matters only when it holds an [IntentFilter]: look at its bytes first.
             let markers = path.hasSuffix(".cs") ? ["IntentFilter"] : []
-            guard let text = TrackedFileText.read(root + "/" + path, containing: markers) else { continue }
+            guard let text = TrackedFileText.read(path, in: root, containing: markers) else { continue }
             if path.hasSuffix(".cs") {
                 out.readCSharp(text, path)
             } else if path.hasSuffix("AndroidManifest.xml") {

@@ -8,11 +8,12 @@ enum TrackedFileText {
     /// Files larger than this are not read (4 MiB: no manifest, plist or settings file is that big).
     static let sizeCap = 4 << 20
 
-    /// The file's text when it holds one of `markers` (any, when `markers` is empty); nil when it
-    /// is unreadable, too big, or holds none.
-    static func read(_ path: String, containing markers: [String] = []) -> String? {
-        // Regular files only (a FIFO is never waited on), not through a final symlink, bounded.
-        guard let data = try? RepositoryFile.read(resolved: path, named: path, limit: sizeCap) else { return nil }
+    /// The text of `path` (relative to the repository `root`) when it holds one of `markers` (any,
+    /// when `markers` is empty); nil when it is unreadable, too big, holds none, or is reached
+    /// through a symlink (a folder's or its own) that leads outside the repository.
+    static func read(_ path: String, in root: String, containing markers: [String] = []) -> String? {
+        // The containment rule on the whole path, regular files only (a FIFO is never waited on), bounded.
+        guard let data = try? RepositoryFile.read(path, in: root, limit: sizeCap) else { return nil }
         guard markers.isEmpty || markers.contains(where: { bytesContain(data, $0) }) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }

@@ -195,8 +195,8 @@ extension VerifyOptions {
             return (path, section)
         }.first
         if let (path, section) = settingsSource {
-            let target = ConfigTarget(
-                path: project.root + "/" + path, displayPath: path,
+            let target = try ConfigTarget.inRepository(
+                path, root: project.root,
                 keyPath: section.split(separator: ":").map(String.init) + ["AndroidCertFingerprints"])
             let settings = try AppAssociationSettings.load(target: target, config: project.config)
             let origin = "\(path) \(section):"

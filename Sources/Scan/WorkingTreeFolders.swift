@@ -1,0 +1,82 @@
+import Foundation
+import Git
+import RelopsCore
+
+/// One worker's memory of which working-tree folders it found to be real folders, so no file is
+/// read through a folder that is a symlink (`a/b.txt` with `a` a symlink leading elsewhere).
+/// Files come in index order, so the folder of a file is most often the folder of the last one:
+/// that costs one `memcmp`; a new folder costs one `fstatat` for each of its components past the
+/// part it shares with the last folder. No `String` is made unless a folder is a symlink.
+final class WorkingTreeFolders {
+    /// The folder of the last file looked at (path bytes, no trailing `/`), NUL-terminated.
+    private var last: [CChar] = [0]
+    /// The length of the symlinked folder in `last` (a prefix ending at a component), or -1.
+    private var symlinkLength = -1
+    /// Why files under the symlinked folder are not read, made once per such folder.
+    private var lastRefusal = ""
+
+    /// Nil when every folder along `path` (relative to `rootFD`, `length` bytes) is a real folder or
+    /// absent (the open then says the file is gone); else why the file is not read, naming the
+    /// first folder that is a symlink and where it leads (`root` is the repository, for that).
+    func refusal(for path: UnsafePointer<CChar>, length: Int, rootFD: Int32, root: String) -> String? {
+        var folderLength = length - 1
+        while folderLength >= 0 && path[folderLength] != 0x2F { folderLength -= 1 }
+        guard folderLength > 0 else { return nil }
+        let lastLength = last.count - 1
+        if folderLength == lastLength && memcmp(last, path, folderLength) == 0 {
+            return symlinkLength >= 0 ? lastRefusal : nil
+        }
+        // How much of the last folder, ending at a component, this folder shares.
+        var same = 0
+        while same < lastLength && same < folderLength && last[same] == path[same] { same += 1 }
+        let shared =
+            same == 0
+            || (same == lastLength || last[same] == 0x2F) && (same == folderLength || path[same] == 0x2F)
+        if !shared {
+            repeat { same -= 1 } while same > 0 && path[same] != 0x2F
+        }
+        last.removeAll(keepingCapacity: true)
+        last.append(contentsOf: UnsafeBufferPointer(start: path, count: folderLength))
+        last.append(0)
+        if symlinkLength >= 0 && symlinkLength <= same { return lastRefusal }
+        symlinkLength = -1
+        var end = same == 0 ? 0 : same + 1
+        while end <= folderLength {
+            while end < folderLength && last[end] != 0x2F { end += 1 }
+            last[end] = 0
+            var info = stat()
+            let found = fstatat(rootFD, last, &info, AT_SYMLINK_NOFOLLOW)
+            if end < folderLength { last[end] = 0x2F }
+            let type = info.st_mode & S_IFMT
+            if found == 0 && type == S_IFLNK {
+                symlinkLength = end
+                lastRefusal = Self.refusal(folder: decodeFolder(end), root: root)
+                return lastRefusal
+            }
+            // Absent or not a folder: the file's own open reports it as gone.
+            guard found == 0 && type == S_IFDIR else { break }
+            end += 1
+        }
+        return nil
+    }
+
+    private func decodeFolder(_ length: Int) -> String {
+        decodePath(last[0..<length].map { UInt8(bitPattern: $0) })
+    }
+
+    /// Why a file under the symlinked `folder` is not read: where the link leads, in the
+    /// containment rule's words (`RepositoryPath`).
+    static func refusal(folder: String, root: String) -> String {
+        do {
+            let inside = try RepositoryPath.resolve(folder, in: root)
+            let target = RepositoryPath.relativePath(of: inside, inRepository: root) ?? inside
+            return "folder \(folder) is a symlink (to \(target.isEmpty ? "." : target)): not scanned through it "
+                + "(git does not follow it either; its own files are scanned where they are tracked)"
+        } catch {
+            if case .leaves(_, let destination) = error.kind {
+                return "folder \(folder) is a symlink leading outside the repository (to \(destination)): not scanned"
+            }
+            return "folder \(folder) is a symlink: not scanned through it (\(error.reason))"
+        }
+    }
+}

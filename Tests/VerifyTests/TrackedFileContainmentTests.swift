@@ -1,0 +1,39 @@
+import Foundation
+import RelopsCore
+import TestSupport
+import Testing
+
+@testable import Verify
+
+/// `verify --local` reads the repository's claims through `TrackedFileText`: never through a
+/// folder, or a file, that is a symlink leading outside the repository.
+@Suite struct TrackedFileContainmentTests {
+    static func entitlements(_ host: String) -> String {
+        "<plist><dict><key>com.apple.developer.associated-domains</key>\n<array><string>applinks:\(host)</string></array></dict></plist>\n"
+    }
+
+    @Test func claimsBehindASymlinkLeadingOutsideAreNeverRead() throws {
+        let outside = TemporaryFolder("outside")
+        outside.write("Entitlements.plist", Self.entitlements("outside.example"))
+        let repo = TemporaryFolder("claims-links")
+        repo.write("ios/Entitlements.plist", Self.entitlements("inside.example"))
+        repo.write("mac/readme.txt", "a real folder\n")
+        symlink(outside.path, repo.url("bad"))
+        symlink(outside.url("Entitlements.plist"), repo.url("mac/Entitlements.plist"))
+        let before = outside.read("Entitlements.plist")
+        let paths = ["bad/Entitlements.plist", "ios/Entitlements.plist", "mac/Entitlements.plist"]
+        let claims = RepositoryClaims.read(root: repo.path, paths: paths)
+        #expect(claims.claims.map(\.host) == ["inside.example"])
+        #expect(TrackedFileText.read("bad/Entitlements.plist", in: repo.path) == nil)
+        #expect(TrackedFileText.read("ios/Entitlements.plist", in: repo.path)?.contains("inside.example") == true)
+        #expect(outside.read("Entitlements.plist") == before)
+    }
+
+    @Test func aSymlinkedFolderInsideTheRepositoryIsStillRead() {
+        let repo = TemporaryFolder("claims-inside-link")
+        repo.write("shared/Entitlements.plist", Self.entitlements("shared.example"))
+        symlink("shared", repo.url("ios"))
+        let claims = RepositoryClaims.read(root: repo.path, paths: ["ios/Entitlements.plist"])
+        #expect(claims.claims.map(\.host) == ["shared.example"])
+    }
+}

@@ -13,6 +13,10 @@ public enum RepositoryFile {
         public static let configuration = 4 << 20
         /// A Dockerfile or compose file: 1 MiB.
         public static let buildFile = 1 << 20
+        /// A project's build file that `scan`, `init` and `verify` read for products and claims
+        /// (Gradle scripts, manifests, `.csproj`, `project.pbxproj`, which runs to several MB in a
+        /// large app): 16 MiB.
+        public static let projectFile = 16 << 20
         /// `.relops.yml`, a runbook, a run state: 1 MiB.
         public static let relopsFile = 1 << 20
     }

@@ -122,8 +122,8 @@ enum FileSource: Sendable {
     }
 }
 
-/// The largest build file the classifier reads (a large app's `project.pbxproj` runs to several MB).
-let projectFileLimit = 16 << 20
+/// The largest build file the classifier reads: the limit every command reads project files with.
+let projectFileLimit = RepositoryFile.Limit.projectFile
 
 /// The build files the classifier was refused, as the scan's problems: a path that leads outside
 /// the repository (naming where), not a regular file, or too large. A file deleted from the

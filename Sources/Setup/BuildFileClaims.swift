@@ -22,7 +22,7 @@ struct BuildFileClaims {
     var notes: [String] = []
 
     func text(_ path: String) -> String? {
-        guard let bytes = try? RepositoryFile.read(path, in: root, limit: RepositoryFile.Limit.buildFile) else {
+        guard let bytes = try? RepositoryFile.read(path, in: root, limit: RepositoryFile.Limit.projectFile) else {
             return nil
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -5,8 +5,9 @@ import RelopsCore
 /// `String` is made, so the thousands of source files that hold none cost one read and one
 /// `memmem` each.
 enum TrackedFileText {
-    /// Files larger than this are not read (4 MiB: no manifest, plist or settings file is that big).
-    static let sizeCap = 4 << 20
+    /// Files larger than this are not read: the limit every command reads project files with (a
+    /// large app's `project.pbxproj` runs to several MB).
+    static let sizeCap = RepositoryFile.Limit.projectFile
 
     /// The text of `path` (relative to the repository `root`) when it holds one of `markers` (any,
     /// when `markers` is empty); nil when it is unreadable, too big, holds none, or is reached

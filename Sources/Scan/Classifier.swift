@@ -21,6 +21,8 @@ struct Classifier {
     let chains: ShippingChains
     let graph: ProductGraph
     let buildSettings: BuildSettingReaders
+    /// What Metro bundles from a React Native project's entry, worked out on first need.
+    let metro: MetroReach
 
     init(files: FileList, config: ProjectConfig, read: @escaping ProjectFileReader) {
         overrides = config.classify
@@ -30,6 +32,7 @@ struct Classifier {
         chains = ShippingChains(index: units)
         graph = ProductGraph(index: units)
         buildSettings = BuildSettingReaders(files: files, read: once.read)
+        metro = MetroReach(files: files, read: once.read)
     }
 
     /// What decides every occurrence in the file at `path` alike, before its comments are looked

@@ -136,7 +136,9 @@ final class ProductGraph {
             return app(unit.appName ?? folderName, appDescription(unit.appPlatforms).dropLast(4) + " app (Cordova)")
         case .swiftPackage:
             return unit.deploys.map(server)
-        case .dotNet(false, true), .library, .xcodeWorkspace:
+        case .expo:
+            return app(unit.appName ?? folderName, "Android and iOS app (Expo)")
+        case .dotNet(false, true), .library, .xcodeWorkspace, .reactNative:
             return nil
         }
     }
@@ -177,6 +179,7 @@ extension BuildUnit {
     func claims(_ lowerName: String) -> Bool {
         let language: String
         switch kind {
+        case .library("Ruby"): return rubyToolingFile(lowerName)
         case .service(let l), .library(let l): language = l
         case .desktop(let framework): language = framework == "Tauri" ? "Rust" : "Node"
         case .site: return siteFiles.contains(extensionOf(lowerName)) || siteNames.contains(lowerName)

@@ -136,7 +136,13 @@ struct Platforms {
             return gradle.contains("com.android.application") || gradle.contains("plugins.android.application")
                 ? ["android"] : []
         case "project.yml", "project.yaml":
-            return text(path).contains("platform: ios") ? ["ios"] : []
+            // `platform: iOS`, `platform: [iOS, macOS]`, `platform: "iOS"`.
+            let spec = text(path)
+            return spec.contains("platform: ios") || spec.contains("platform: [ios") || spec.contains("platform: \"ios")
+                ? ["ios"] : []
+        case "app.json", "app.config.ts", "app.config.js":
+            // An Expo app config: EAS builds an Android and an iOS app from it.
+            return name != "app.json" || text(path).contains("\"expo\"") ? ["android", "ios"] : []
         default:
             guard name.hasSuffix(".csproj") else { return [] }
             let project = text(path)

@@ -30,6 +30,13 @@ extension BuildFileParser {
         }
         guard var unit = node(path: path, text: text) else { return nil }
         unit.scriptText = scriptsText(text)
+        if case .desktop = unit.kind {
+            // electron-builder's `files`/`extraResources` from `../web/build`: the web client it packages.
+            unit.references += nativeReferences(in: text, from: folder).filter {
+                if case .pathInside = $0 { return true }
+                return false
+            }
+        }
         guard let framework = webFrameworks.first(where: { depends($0.package) }) else { return unit }
         unit.webFramework = framework.name
         // Vite builds web clients that apps bundle as often as sites: what references it decides.

@@ -66,4 +66,23 @@ import Testing
         let platforms = Set(result.products.flatMap(\.product.platforms))
         #expect(platforms == [.android, .iOS, .desktop])
     }
+
+    @Test func aFolderReferenceInAnXcodeProjectBundlesTheClient() throws {
+        let repo = GitFixture("bundled-client-pbxproj")
+        repo.write("client/package.json", "{ \"name\": \"client\" }\n")
+        repo.write("client/src/api.ts", "export const API = 'https://host.com/v1';\n")
+        repo.write(
+            "ios/Shop.xcodeproj/project.pbxproj",
+            """
+            { objects = {
+              F1 = { isa = PBXFileReference; lastKnownFileType = folder; name = web; path = ../client/build; sourceTree = "<group>"; };
+              T1 = { isa = PBXNativeTarget; name = Shop; productType = "com.apple.product-type.application"; };
+            }; }
+            """)
+        repo.commit("pbxproj folder reference")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let api = try #require(result.occurrence("client/src/api.ts"))
+        #expect(api.occurrenceClass == .binaryLiteral, "\(api.rule)")
+        #expect(api.products.map(\.label) == ["iOS app `Shop`"])
+    }
 }

@@ -105,6 +105,7 @@ let reactNativeAppPBXProj = """
         repo.write("apps/mobile/android/app/build.gradle", "apply plugin: 'com.android.application'\n")
         repo.write("packages/core/package.json", "{ \"name\": \"@shop/core\", \"main\": \"src/index.ts\" }\n")
         repo.write("packages/core/src/index.ts", "export const API = 'https://host.com';\n")
+        repo.write("packages/core/src/web-only.ts", "export const W = 'https://host.com/web';\n")
         repo.commit("workspace")
         let result = try scanRepository(repo.root, hosts: ["host.com"])
         #expect(result.occurrence("apps/mobile/lib/x.ts")?.ruleID == "react-native.metro-bundle")
@@ -112,6 +113,12 @@ let reactNativeAppPBXProj = """
         let core = try #require(result.occurrence("packages/core/src/index.ts"))
         #expect(core.occurrenceClass == .binaryLiteral, "\(core.rule)")
         #expect(core.products.map(\.label) == ["Android app `app`"], "\(core.rule)")
+        #expect(core.ruleID == "react-native.metro-bundle")
+        // A file of the package that Metro does not reach from the app's entry is named, not shipped.
+        let webOnly = try #require(result.occurrence("packages/core/src/web-only.ts"))
+        #expect(webOnly.occurrenceClass == .other)
+        #expect(
+            webOnly.rule == "not reached from apps/mobile/index.ts of apps/mobile/package.json: check where it ships")
     }
 }
 

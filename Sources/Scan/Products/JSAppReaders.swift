@@ -18,7 +18,7 @@ extension BuildFileParser {
             // folder holds its config, which EAS builds into both.
             let native = ["android", "ios"].compactMap { resolve($0, from: folder) }
             unit.embeddedIn = depends("expo") ? (folder.isEmpty ? [folder] + native : [folder]) : native
-            unit.variant = "Metro bundle from \(unit.metroEntries.first.map(displayEntry) ?? "index.js")"
+            unit.variant = "Metro bundle"
             if let name = captures(#""name"\s*:\s*"([^"]+)""#, in: text, holding: ["\"name\""]).first {
                 unit.names = ["npm:" + name]
             }

@@ -16,6 +16,8 @@ final class MetroReach {
     private var packages: [String: (folder: String, main: String?)]?
     /// A project's `package.json` path -> the files its entries reach.
     private var reachedByProject: [String: Set<String>] = [:]
+    /// A project's `package.json` path -> how its entry is named.
+    private var entryNames: [String: String] = [:]
 
     init(files: FileList, read: @escaping ProjectFileReader) {
         self.files = files
@@ -28,6 +30,20 @@ final class MetroReach {
         let reached = walk(project)
         reachedByProject[project.file] = reached
         return reached.contains(path)
+    }
+
+    /// How a rule names the project's entry: the first that exists (`index.ts`), `app/**` for
+    /// expo-router, `index.js` when none does.
+    func entryName(of project: BuildUnit) -> String {
+        if let known = entryNames[project.file] { return known }
+        let paths = allPaths()
+        let found = project.metroEntries.first { entry in
+            entry.hasSuffix("/")
+                ? paths.keys.contains { $0.hasPrefix(entry) } : !candidates(for: entry, in: paths).isEmpty
+        }
+        let name = displayEntry(found ?? project.metroEntries.first ?? "index.js")
+        entryNames[project.file] = name
+        return name
     }
 
     private func walk(_ project: BuildUnit) -> Set<String> {

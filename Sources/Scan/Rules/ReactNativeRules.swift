@@ -21,8 +21,10 @@ struct MetroBundledFile: PathRule {
         reactNativeExample + [("src/App.tsx", #"export const API = "https://app.example.com";"#)], at: "src/App.tsx")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard isModule(file.path), let project = reactNativeProject(of: file) else { return nil }
-        let entry = project.metroEntries.first.map(displayEntry) ?? "index.js"
+        guard isModule(file.path), let project = reactNativeProject(of: file) ?? bundlingProject(of: file) else {
+            return nil
+        }
+        let entry = file.classifier.metro.entryName(of: project)
         // TODO(i29 unknown): `unknown` replaces `other` here once the `unknown` class is merged.
         guard file.classifier.metro.reaches(file.path, from: project) else {
             return (.other, "not reached from \(entry) of \(project.file): check where it ships")
@@ -105,6 +107,12 @@ func reactNativeProject(of file: PathContext) -> BuildUnit? {
     else { return nil }
     let native = project.embeddedIn.filter { $0 != project.root }
     return native.contains(where: { file.path.hasPrefix($0 + "/") }) ? nil : project
+}
+
+/// The React Native project that depends on the workspace package owning `file`, if any.
+func bundlingProject(of file: PathContext) -> BuildUnit? {
+    guard let owner = file.owner, owner.kind == .library(language: "Node") else { return nil }
+    return file.index.referrers(of: owner).first { $0.kind == .reactNative }
 }
 
 /// "the Android app `app` and the iOS app `Shop`": the apps the project's bundle reaches.

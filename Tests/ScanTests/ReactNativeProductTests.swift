@@ -172,6 +172,26 @@ let reactNativeAppPBXProj = """
         }
     }
 
+    @Test func aPrebuiltExpoAppShipsInItsNativeApps() throws {
+        let repo = GitFixture("expo-prebuilt")
+        repo.write("package.json", "{ \"name\": \"shop\", \"dependencies\": { \"expo\": \"~51.0.0\" } }\n")
+        repo.write(
+            "app.json",
+            "{ \"expo\": { \"name\": \"Shop\", \"scheme\": \"shop\", \"ios\": { \"associatedDomains\": [\"applinks:host.com\"] } } }\n"
+        )
+        repo.write("index.ts", "export const api = 'https://host.com';\n")
+        repo.write(
+            "android/app/build.gradle", "apply plugin: 'com.android.application'\napply plugin: 'com.facebook.react'\n")
+        repo.write("ios/Shop.xcodeproj/project.pbxproj", reactNativeAppPBXProj)
+        repo.commit("prebuilt")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let apps = ["Android app `app`", "iOS app `Shop`"]
+        #expect(result.products.map(\.product.label).sorted() == apps)
+        #expect(result.occurrence("app.json")?.ruleID == "expo.app-config")
+        #expect(result.occurrence("app.json")?.products.map(\.label).sorted() == apps)
+        #expect(result.occurrence("index.ts")?.products.map(\.label).sorted() == apps)
+    }
+
     @Test func anAppJsonWithoutAnExpoKeyIsNoApp() throws {
         let repo = GitFixture("not-expo")
         repo.write("app.json", "{ \"name\": \"tool\", \"homepage\": \"https://host.com\" }\n")

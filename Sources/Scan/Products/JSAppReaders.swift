@@ -72,7 +72,8 @@ extension BuildFileParser {
         }
         var unit = BuildUnit(root: folderOf(path), file: path, kind: .expo)
         unit.appName = captures(#""?name"?\s*:\s*["']([^"'\n]+)["']"#, in: text, holding: ["name"]).first
-        unit.referenceable = false
+        // `expo prebuild` writes the native apps there; when they are committed, they are the apps.
+        unit.embeddedIn = ["android", "ios"].compactMap { resolve($0, from: unit.root) }
         return unit
     }
 

@@ -137,6 +137,8 @@ final class ProductGraph {
         case .swiftPackage:
             return unit.deploys.map(server)
         case .expo:
+            // A prebuilt Expo app (its `android/`, `ios/` committed): the native apps are the products.
+            guard index.referrers(of: unit).isEmpty else { return nil }
             return app(unit.appName ?? folderName, "Android and iOS app (Expo)")
         case .dotNet(false, true), .library, .xcodeWorkspace, .reactNative:
             return nil

@@ -39,6 +39,8 @@ let reactNativeAppPBXProj = """
         repo.write("src/languages/de.json", "{ \"help\": \"https://host.com/hilfe\" }\n")
         repo.write("src/legacy/OldApi.ts", "export const old = 'https://host.com/old';\n")
         repo.write(".env.production", "API_URL=https://host.com\n")
+        repo.write("metro.config.js", "module.exports = { server: { url: 'https://host.com' } };\n")
+        repo.write(".eslintrc.js", "module.exports = { settings: { docs: 'https://host.com/lint' } };\n")
         repo.write("Gemfile", "source 'https://rubygems.org'\ngem 'fastlane'\ngem 'cocoapods', '~> 1.15'\n")
         repo.write("fastlane/Fastfile", "lane :beta do\n  slack(url: 'https://host.com/hook')\nend\n")
         repo.write("android/settings.gradle", "rootProject.name = 'shop'\ninclude ':app'\n")
@@ -72,6 +74,11 @@ let reactNativeAppPBXProj = """
         #expect(legacy.occurrenceClass == .other)
         #expect(legacy.ruleID == "react-native.metro-bundle")
         #expect(legacy.rule == "not reached from index.js of package.json: check where it ships")
+        // Tooling configuration Metro never bundles is used while building.
+        for path in ["metro.config.js", ".eslintrc.js"] {
+            #expect(result.classOf(path) == .build, "\(path)")
+            #expect(result.occurrence(path)?.ruleID == "react-native.metro-bundle")
+        }
         // react-native-config builds `.env*` into the apps.
         #expect(result.classOf(".env.production") == .binaryConfig)
         #expect(result.occurrence(".env.production")?.ruleID == "react-native.config-env")

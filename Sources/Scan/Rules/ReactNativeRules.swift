@@ -16,13 +16,16 @@ struct MetroBundledFile: PathRule {
     static let id = "react-native.metro-bundle"
     static let description =
         "JS/TS/JSON that Metro reaches from a React Native or Expo entry ships in the apps; the rest is named as not reached"
-    static let classes: [OccurrenceClass] = [.binaryLiteral, .binaryConfig, .other]
+    static let classes: [OccurrenceClass] = [.binaryLiteral, .binaryConfig, .build, .other]
     static let example = RuleExample(
         reactNativeExample + [("src/App.tsx", #"export const API = "https://app.example.com";"#)], at: "src/App.tsx")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
         guard isModule(file.path), let project = reactNativeProject(of: file) ?? bundlingProject(of: file) else {
             return nil
+        }
+        if let tool = metroToolingConfig(file.lowerName) {
+            return (.build, "\(tool) configuration of \(project.file): used while building, not bundled")
         }
         let entry = file.classifier.metro.entryName(of: project)
         // TODO(i29 unknown): `unknown` replaces `other` here once the `unknown` class is merged.
@@ -96,6 +99,22 @@ struct RubyToolingGemfile: PathRule {
         }
         return (.build, "in the \(what) \(owner.file): used while building, ships nothing")
     }
+}
+
+/// The tool a configuration file of a JavaScript project is for (`metro.config.js`: Metro), nil
+/// for any other file: Metro never bundles these, the build reads them.
+func metroToolingConfig(_ lowerName: String) -> String? {
+    let stem = lowerName.split(separator: ".").first.map(String.init) ?? lowerName
+    let tools = [
+        "babel": "Babel", "metro": "Metro", "jest": "Jest", "react-native": "React Native CLI",
+        "tailwind": "Tailwind", "webpack": "webpack", "vite": "Vite", "vitest": "Vitest", "detox": "Detox",
+        "eslint": "ESLint", "prettier": "Prettier", "tsconfig": "TypeScript", "postcss": "PostCSS",
+    ]
+    let name = lowerName.hasPrefix(".") ? String(stem.drop { $0 == "." }) : stem
+    guard let tool = tools[name.hasSuffix("rc") ? String(name.dropLast(2)) : name],
+        lowerName.contains(".config.") || lowerName.hasPrefix(".") || name == "tsconfig"
+    else { return nil }
+    return tool
 }
 
 /// The React Native or Expo project whose folder holds `file`, outside its native folders.

@@ -25,6 +25,9 @@ import Testing
         repo.write("scripts/sitemap.mjs", "const base = 'https://host.com';\n")
         repo.write("scripts/seed-db.ts", "await fetch('https://host.com/api/seed');\n")
         repo.write("README.md", "Visit https://host.com\n")
+        repo.write("scripts/purge-cdn.sh", "curl -X POST https://host.com/purge\n")
+        repo.write(
+            ".github/workflows/deploy.yml", "on: push\njobs:\n  d:\n    steps:\n      - run: ./scripts/purge-cdn.sh\n")
         repo.commit("next")
         let result = try scanRepository(repo.root, hosts: ["host.com"])
         for path in ["public/.well-known/security.txt", "public/llms.txt", "public/humans.txt"] {
@@ -43,7 +46,12 @@ import Testing
         let seed = try #require(result.occurrence("scripts/seed-db.ts"))
         #expect(seed.occurrenceClass == .other)
         #expect(
-            seed.rule == "a hand-run script: no script of package.json runs `scripts/seed-db.ts`; check where it runs")
+            seed.rule
+                == "a hand-run script: no script of package.json, pipeline or Makefile runs `scripts/seed-db.ts`; check where it runs"
+        )
+        let purge = try #require(result.occurrence("scripts/purge-cdn.sh"))
+        #expect(purge.occurrenceClass == .build)
+        #expect(purge.rule.hasPrefix("run by .github/workflows/deploy.yml (`scripts/purge-cdn.sh`)"), "\(purge.rule)")
         #expect(result.classOf("src/app/layout.tsx") == .server)
         #expect(result.classOf("README.md") == .docs)
         #expect(result.products.contains { $0.product.label == "Next.js site server `package.json`" })

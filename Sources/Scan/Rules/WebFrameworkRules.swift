@@ -60,10 +60,13 @@ struct WebFrameworkScript: PathRule {
         if ByteSearch.contains(relative, in: site.scriptText) {
             return (.build, "run by a script of \(site.file) (`\(relative)`): used while building or deploying")
         }
+        if let runner = file.classifier.scriptRunners.runner(naming: relative) {
+            return (.build, "run by \(runner) (`\(relative)`): used while building or deploying, ships nothing")
+        }
         // TODO(i29 unknown): `unknown` may replace `other` here once the `unknown` class is merged.
         return (
             .other,
-            "a hand-run script: no script of \(site.file) runs `\(relative)`; check where it runs"
+            "a hand-run script: no script of \(site.file), pipeline or Makefile runs `\(relative)`; check where it runs"
         )
     }
 }

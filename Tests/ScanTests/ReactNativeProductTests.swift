@@ -32,12 +32,16 @@ let reactNativeAppPBXProj = """
             "src/App.tsx",
             "import { api } from './api';\nimport en from './languages/en.json';\nexport * from \"./screens\";\nconst de = require('./languages/de.json');\n"
         )
-        repo.write("src/api.ts", "export const api = 'https://host.com/v1';\n")
+        repo.write("src/api.ts", "export const api = 'https://host.com/v1';\nimport { Map } from './map';\n")
+        repo.write("src/map/package.json", "{ \"name\": \"map\", \"main\": \"lib/Map.tsx\" }\n")
+        repo.write("src/map/lib/Map.tsx", "export const Map = () => 'https://host.com/tiles';\n")
         repo.write("src/screens/index.ts", "export { Home } from './Home';\n")
         repo.write("src/screens/Home.tsx", "export const Home = () => fetch('https://host.com/home');\n")
         repo.write("src/languages/en.json", "{ \"help\": \"https://host.com/help\" }\n")
         repo.write("src/languages/de.json", "{ \"help\": \"https://host.com/hilfe\" }\n")
         repo.write("src/legacy/OldApi.ts", "export const old = 'https://host.com/old';\n")
+        repo.write("src/widgets/package.json", "{ \"name\": \"widgets\", \"description\": \"see https://host.com\" }\n")
+        repo.write("schemas/deeplink.schema.json", "{ \"$id\": \"https://host.com/schemas/deeplink\" }\n")
         repo.write(".env.production", "API_URL=https://host.com\n")
         repo.write("metro.config.js", "module.exports = { server: { url: 'https://host.com' } };\n")
         repo.write(".eslintrc.js", "module.exports = { settings: { docs: 'https://host.com/lint' } };\n")
@@ -57,7 +61,7 @@ let reactNativeAppPBXProj = """
         let repo = bareApp()
         let result = try scanRepository(repo.root, hosts: ["host.com"])
         let apps = ["Android app `app`", "iOS app `Shop`"]
-        for path in ["src/api.ts", "src/screens/Home.tsx"] {
+        for path in ["src/api.ts", "src/screens/Home.tsx", "src/map/lib/Map.tsx"] {
             let o = try #require(result.occurrence(path))
             #expect(o.occurrenceClass == .binaryLiteral, "\(path): \(o.rule)")
             #expect(o.ruleID == "react-native.metro-bundle")
@@ -87,6 +91,11 @@ let reactNativeAppPBXProj = """
         #expect(fastfile.occurrenceClass == .build)
         #expect(fastfile.ruleID == "ruby.tooling")
         #expect(!result.products.contains { $0.product.kind == .server })
+        // Reported as `server` of the Gemfile: a JSON schema and a nested package.json ship in no server.
+        for path in ["schemas/deeplink.schema.json", "src/widgets/package.json"] {
+            #expect(result.classOf(path) != .server, "\(path): \(result.occurrence(path)?.rule ?? "")")
+            #expect(result.classOf(path) == .other, "\(path)")
+        }
         #expect(result.products.map(\.product.label).sorted() == apps)
     }
 

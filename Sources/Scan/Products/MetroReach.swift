@@ -105,9 +105,18 @@ final class MetroReach {
     }
 
     /// The files Metro would take for `base`: itself, with a resolution extension, or its `index`.
-    private func candidates(for base: String, in paths: [String: Int]) -> [String] {
+    private func candidates(for base: String, in paths: [String: Int], followMain: Bool = true) -> [String] {
         if paths[base] != nil && isModule(base) { return [base] }
         var found: [String] = []
+        // A folder with a `package.json`: its `main` (`react-native`, `source`), once.
+        if followMain, let index = paths[base + "/package.json"], let bytes = read(index, base + "/package.json") {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let main = captures(#""(?:react-native|main|source)"\s*:\s*"([^"]+)""#, in: text, holding: ["\""]).first
+            if let main, let target = resolve(main, from: base) {
+                found = candidates(for: target, in: paths, followMain: false)
+                if !found.isEmpty { return found }
+            }
+        }
         for stem in [base, base + "/index"] {
             for platform in ["", ".ios", ".android", ".native"] {
                 for ext in [".ts", ".tsx", ".js", ".jsx", ".json", ".mjs", ".cjs"]

@@ -82,7 +82,15 @@ final class ProductGraph {
             }
         }
         guard let owner = index.owner(of: path) else { return listed }
-        let links = listed + self.links(of: owner).filter { link in !listed.contains { $0.product == link.product } }
+        var links = listed + self.links(of: owner).filter { link in !listed.contains { $0.product == link.product } }
+        // A package nested in a React Native project's folder is bundled with it when Metro reaches it.
+        if links.isEmpty, owner.kind == .library(language: "Node"), !owner.root.isEmpty,
+            let project = index.units(named: "package.json", enclosing: folderOf(owner.root)).first(where: {
+                $0.kind == .reactNative
+            })
+        {
+            links = self.links(of: project)
+        }
         guard case .gradle(_, true, _) = owner.kind, let set = kmpSourceSet(path, root: owner.root) else {
             return links
         }

@@ -31,4 +31,16 @@ import Testing
         other.write("app.json", "{ \"name\": \"tool\" }\n")
         #expect(Platforms.detect(in: other.path).names.isEmpty)
     }
+
+    @Test func aCordovaConfigBuildsThePlatformsItNames() {
+        let cordova = TemporaryFolder()
+        cordova.write(
+            "config.xml",
+            "<widget id=\"com.example.shop\" xmlns=\"http://www.w3.org/ns/widgets\"><platform name=\"ios\" /></widget>\n"
+        )
+        #expect(Platforms.detect(in: cordova.path).names == ["ios"])
+        let resource = TemporaryFolder()
+        resource.write("res/xml/config.xml", "<config><host>x</host></config>\n")
+        #expect(Platforms.detect(in: resource.path).names.isEmpty)
+    }
 }

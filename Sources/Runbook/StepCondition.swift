@@ -136,7 +136,19 @@ struct Platforms {
             return gradle.contains("com.android.application") || gradle.contains("plugins.android.application")
                 ? ["android"] : []
         case "project.yml", "project.yaml":
-            return text(path).contains("platform: ios") ? ["ios"] : []
+            // `platform: iOS`, `platform: [iOS, macOS]`, `platform: "iOS"`.
+            let spec = text(path)
+            return spec.contains("platform: ios") || spec.contains("platform: [ios") || spec.contains("platform: \"ios")
+                ? ["ios"] : []
+        case "config.xml":
+            // A Cordova app (a W3C widget): the platforms its `<platform name>` elements name, else both.
+            let config = text(path)
+            guard config.contains("http://www.w3.org/ns/widgets") else { return [] }
+            let named = ["android", "ios"].filter { config.contains("<platform name=\"\($0)\"") }
+            return named.isEmpty ? ["android", "ios"] : named
+        case "app.json", "app.config.ts", "app.config.js":
+            // An Expo app config: EAS builds an Android and an iOS app from it.
+            return name != "app.json" || text(path).contains("\"expo\"") ? ["android", "ios"] : []
         default:
             guard name.hasSuffix(".csproj") else { return [] }
             let project = text(path)

@@ -21,6 +21,10 @@ struct Classifier {
     let chains: ShippingChains
     let graph: ProductGraph
     let buildSettings: BuildSettingReaders
+    /// What Metro bundles from a React Native project's entry, worked out on first need.
+    let metro: MetroReach
+    /// The pipelines, Makefiles and hosting configs that may run a script, read on first need.
+    let scriptRunners: ScriptRunners
 
     init(files: FileList, config: ProjectConfig, read: @escaping ProjectFileReader) {
         overrides = config.classify
@@ -30,6 +34,8 @@ struct Classifier {
         chains = ShippingChains(index: units)
         graph = ProductGraph(index: units)
         buildSettings = BuildSettingReaders(files: files, read: once.read)
+        metro = MetroReach(files: files, read: once.read)
+        scriptRunners = ScriptRunners(files: files, read: once.read)
     }
 
     /// What decides every occurrence in the file at `path` alike, before its comments are looked

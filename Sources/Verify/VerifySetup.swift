@@ -89,7 +89,9 @@ extension VerifyOptions {
         if let project, arguments.repo != nil || arguments.local {
             let paths = try trackedPaths(project)
             tracked = paths
-            let claims = RepositoryClaims.read(root: project.root, paths: paths)
+            var claims = RepositoryClaims.read(root: project.root, paths: paths)
+            let expo = RepositoryClaims.readExpo(root: project.root, paths: paths)  // built into the apps by EAS
+            (claims.claims, claims.notes) = (claims.claims + expo.claims, claims.notes + expo.notes)
             options.claims = claims
             options.claimingApps = ClaimingApp.read(
                 claims, root: project.root, paths: paths, config: config, package: arguments.package,

@@ -20,6 +20,8 @@ enum AppSpecParser {
             for source in sourcePaths(target["sources"]) {
                 guard let resolved = resolve(source, from: folder) else { continue }
                 if isTest { unit.testSourceFolders.append(resolved) } else { unit.sourceFolders.append(resolved) }
+                // `- path: "../web/build"`: a web client's build output the app bundles.
+                if !isTest && source.hasPrefix("../") { unit.references.append(.pathInside(resolved)) }
             }
         }
         for (_, package) in root["packages"]?.pairs ?? [] {

@@ -26,6 +26,12 @@ struct BuildUnit: Sendable {
         /// A Cordova app (`config.xml` with a W3C `widget`): its `www/` ships in the Android and
         /// iOS apps that `cordova build` makes from it.
         case cordova
+        /// A React Native or Expo JavaScript project (`package.json` naming `react-native` or
+        /// `expo`): Metro bundles what its entry reaches into the apps of its native folders.
+        case reactNative
+        /// An Expo app config (`app.json` with an `expo` key, `app.config.{js,ts}`): EAS builds it
+        /// into an Android and an iOS app.
+        case expo
     }
 
     /// What a unit references.
@@ -87,6 +93,14 @@ struct BuildUnit: Sendable {
     var embeddedItems: [(type: String, glob: Glob)] = []
     /// Gradle: applies an Android plugin (application or library), so its folder is an Android project.
     var android = false
+    /// React Native: Metro's entry points (repository paths; `app/` for `expo-router/entry`).
+    var metroEntries: [String] = []
+    /// `package.json`: the text of its `scripts` values, which may name files it runs.
+    var scriptText = ""
+    /// A web framework whose folder of static files is served as is (`Next.js`, `SvelteKit`).
+    var webFramework: String?
+    /// React Native: depends on `react-native-config`, which builds its `.env*` files into the apps.
+    var shipsEnvFiles = false
 
     /// True for a unit that is itself a store app.
     var isApp: Bool {
@@ -94,8 +108,8 @@ struct BuildUnit: Sendable {
         case .dotNet(let mobile, _): return mobile
         case .gradle(let app, _, _): return app
         case .xcodeProject: return !xcodeLibrary
-        case .xcodeGen, .tuist, .desktop, .cordova: return true
-        case .swiftPackage, .service, .library, .site, .xcodeWorkspace: return false
+        case .xcodeGen, .tuist, .desktop, .cordova, .expo: return true
+        case .swiftPackage, .reactNative, .service, .library, .site, .xcodeWorkspace: return false
         }
     }
 
@@ -108,6 +122,7 @@ struct BuildUnit: Sendable {
         case .xcodeGen, .tuist: return [.iOS]
         case .desktop: return [.desktop]
         case .cordova: return Set(appPlatforms)
+        case .expo: return [.android, .iOS]
         default: return []
         }
     }
@@ -119,6 +134,7 @@ struct BuildUnit: Sendable {
         case .tuist: return "Tuist spec \(file)"
         case .xcodeWorkspace: return "Xcode workspace \(file)"
         case .cordova: return "Cordova config \(file)"
+        case .expo: return "Expo config \(file)"
         default: return file
         }
     }

@@ -55,6 +55,14 @@ final class BuildUnitIndex {
     /// The `src/main/AndroidManifest.xml` of the Gradle module folder `module`, if the repository has one.
     func mainManifest(ofModule module: String) -> String? { mainManifests[module]?.path }
 
+    /// The units that files named `name` (lower-case) define in `folder` or its ancestors, nearest
+    /// first: only folders whose paths hold such a file are read.
+    func units(named name: String, enclosing folder: String) -> [BuildUnit] {
+        candidateFolders(enclosing: folder).filter { folder in
+            (candidatesByFolder[folder] ?? []).contains { nameOf($0.path).lowercased() == name }
+        }.flatMap { units(inFolder: $0) }
+    }
+
     /// The units defined in `folder` itself (several may share one).
     func units(inFolder folder: String) -> [BuildUnit] {
         if let known = unitsByFolder[folder] { return known }
@@ -192,7 +200,9 @@ private func parseBuildFile(_ path: String, _ bytes: [UInt8], hasMain: Bool) -> 
     if lower.hasPrefix("capacitor.config.") { return BuildFileParser.capacitor(path: path, text: text) }
     if lower == "contents.xcworkspacedata" { return BuildFileParser.xcodeWorkspace(dataFile: path, text: text) }
     if lower == "cargo.toml" { return BuildFileParser.cargo(path: path, text: text, hasMain: hasMain) }
-    if lower == "package.json" { return BuildFileParser.node(path: path, text: text) }
+    if lower == "package.json" { return BuildFileParser.javaScript(path: path, text: text) }
+    if lower == "gemfile" { return BuildFileParser.gemfile(path: path, text: text) }
+    if lower == "app.json" || lower.hasPrefix("app.config.") { return BuildFileParser.expo(path: path, text: text) }
     return BuildFileParser.service(path: path, text: text)
 }
 
@@ -204,7 +214,7 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
         "project.pbxproj", "cargo.toml", "go.mod", "package.json", "pyproject.toml", "requirements.txt",
         "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
         "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js", "androidmanifest.xml",
-        "config.xml",
+        "config.xml", "app.json", "app.config.ts", "app.config.js",
     ].map { Array($0.utf8) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)

@@ -82,7 +82,15 @@ final class ProductGraph {
             }
         }
         guard let owner = index.owner(of: path) else { return listed }
-        let links = listed + self.links(of: owner).filter { link in !listed.contains { $0.product == link.product } }
+        var links = listed + self.links(of: owner).filter { link in !listed.contains { $0.product == link.product } }
+        // A package nested in a React Native project's folder is bundled with it when Metro reaches it.
+        if links.isEmpty, owner.kind == .library(language: "Node"), !owner.root.isEmpty,
+            let project = index.units(named: "package.json", enclosing: folderOf(owner.root)).first(where: {
+                $0.kind == .reactNative
+            })
+        {
+            links = self.links(of: project)
+        }
         guard case .gradle(_, true, _) = owner.kind, let set = kmpSourceSet(path, root: owner.root) else {
             return links
         }
@@ -136,7 +144,11 @@ final class ProductGraph {
             return app(unit.appName ?? folderName, appDescription(unit.appPlatforms).dropLast(4) + " app (Cordova)")
         case .swiftPackage:
             return unit.deploys.map(server)
-        case .dotNet(false, true), .library, .xcodeWorkspace:
+        case .expo:
+            // A prebuilt Expo app (its `android/`, `ios/` committed): the native apps are the products.
+            guard index.referrers(of: unit).isEmpty else { return nil }
+            return app(unit.appName ?? folderName, "Android and iOS app (Expo)")
+        case .dotNet(false, true), .library, .xcodeWorkspace, .reactNative:
             return nil
         }
     }
@@ -177,6 +189,7 @@ extension BuildUnit {
     func claims(_ lowerName: String) -> Bool {
         let language: String
         switch kind {
+        case .library("Ruby"): return rubyToolingFile(lowerName)
         case .service(let l), .library(let l): language = l
         case .desktop(let framework): language = framework == "Tauri" ? "Rust" : "Node"
         case .site: return siteFiles.contains(extensionOf(lowerName)) || siteNames.contains(lowerName)

@@ -34,6 +34,7 @@ enum RuleOrder {
         KMPNonAppSourceSet.self,
         // Build-time files, before the platform files: a plist in build logic ships nothing.
         CargoBuildScript.self,
+        RubyToolingGemfile.self,  // before the Gradle build logic: its own id for a fastlane/CocoaPods Gemfile
         BuildLogicUnit.self,
         // Platform files ship as literals wherever they are.
         InfoPlist.self,
@@ -43,6 +44,13 @@ enum RuleOrder {
         DirectoryBuildProps.self,
         SpecFile.self,
         SpecSources.self,
+        // React Native, Expo and web framework sites: before the service and library chains,
+        // which would take a project's files as the Node package's.
+        ExpoAppConfig.self,
+        ReactNativeConfigEnv.self,
+        MetroBundledFile.self,
+        WebFrameworkStaticFile.self,
+        WebFrameworkScript.self,
         ServiceSource.self,
         LibraryReferencedByApp.self,
         // A framework project no app builds: after the chains (a workspace may bring it into an app).

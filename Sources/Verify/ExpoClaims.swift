@@ -15,7 +15,7 @@ extension RepositoryClaims {
     public static func readExpo(root: String, paths: [String]) -> RepositoryClaims {
         var out = RepositoryClaims()
         for path in paths where isExpoConfig(path) && !path.contains("node_modules/") {
-            guard let text = TrackedFileText.read(root + "/" + path, containing: ["applinks:", "intentFilters"])
+            guard let text = TrackedFileText.read(path, in: root, containing: ["applinks:", "intentFilters"])
             else { continue }
             if path.hasSuffix(".json") { out.readExpoJSON(text, path) } else { out.readExpoCode(text, path) }
         }

@@ -89,6 +89,8 @@ struct BuildUnit: Sendable {
     var android = false
     /// SwiftPM: the manifest's products and targets, read statically.
     var swiftManifest: SwiftPackageManifest?
+    /// Xcode: what each app target builds (build settings' files, synchronized folders) and the App Clips it embeds.
+    var xcodeTargets: XcodeTargetFiles?
 
     /// True for a unit that is itself a store app.
     var isApp: Bool {
@@ -216,6 +218,7 @@ enum BuildFileParser {
             + kmpFrameworks(in: text) + nativeReferences(in: text, from: folder)
         let targets = xcodeTargets(in: text)
         (unit.appTargets, unit.testTargets) = (targets.apps, targets.tests)
+        if targets.apps.count > 1 { unit.xcodeTargets = XcodeTargetFiles(text, root: folder) }
         // Only targets that were read decide it: a project whose targets cannot be read stays an app.
         unit.xcodeLibrary = targets.apps.isEmpty && !targets.others.isEmpty
         if ByteSearch.contains("SDKROOT = macosx;", in: text) && !ByteSearch.contains("SDKROOT = iphoneos;", in: text) {

@@ -55,6 +55,7 @@ import Testing
         repo.write("Sources/ApiClient/Client.swift", "let base = \"https://host.com/api\"\n")
         repo.write("Sources/ApiClient/Resources/endpoints.json", "{\"base\": \"https://host.com\"}\n")
         repo.write("Tests/AppFeatureTests/LinksTests.swift", "let host = \"host.com\"\n")
+        repo.write("Modules/Admin/Admin.swift", "let host = \"host.com\"\n")
         repo.write(
             "App/Wallet.xcodeproj/project.pbxproj",
             Self.pbxproj(targets: [("Wallet", "application")], products: ["AppFeature"]))
@@ -68,6 +69,10 @@ import Testing
             #expect(products(result, path) == ["Wallet"], "\(path)")
         }
         #expect(result.classOf("Sources/ApiClient/Resources/endpoints.json") == .binaryConfig)
+        // A target no product the app takes reaches is not in the app.
+        #expect(result.classOf("Modules/Admin/Admin.swift") == .other)
+        #expect(ruleID(result, "Modules/Admin/Admin.swift") == "swiftpm.target-not-in-product")
+        #expect(rule(result, "Modules/Admin/Admin.swift").contains("target Admin of Package.swift"))
         #expect(result.classOf("Tests/AppFeatureTests/LinksTests.swift") == .test)
         #expect(result.classOf("App/Wallet/Wallet.entitlements") == .binaryLiteral)
         #expect(products(result, "App/Wallet/Wallet.entitlements") == ["Wallet"])

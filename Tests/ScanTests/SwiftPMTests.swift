@@ -139,6 +139,7 @@ import Testing
             #expect(products(result, path) == ["server"], "\(path)")
             #expect(result.occurrence(path)?.products.first?.description == "Swift (Vapor) server", "\(path)")
         }
+        #expect(ruleID(result, "server/Sources/App/Views/index.leaf") == "swiftpm.server-package")
         #expect(result.classOf("server/Tests/AppTests/RoutesTests.swift") == .test)
     }
 }

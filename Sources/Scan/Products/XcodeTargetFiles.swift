@@ -13,6 +13,8 @@ struct XcodeTargetFiles: Sendable, Equatable {
         var paths: [String]
         /// The App Clips (target names) this app depends on, which it embeds.
         var clips: [String]
+        /// The Swift package products it takes (`packageProductDependencies`).
+        var products: [String] = []
     }
 
     var targets: [AppTarget] = []
@@ -68,9 +70,13 @@ struct XcodeTargetFiles: Sendable, Equatable {
                     nameByID[String($0.split(separator: " ").first ?? "")]
                 }
             }
+            let products = ids("packageProductDependencies", object.body).compactMap { id in
+                objects[id].flatMap { value("productName", $0.body) }
+            }
             targets.append(
                 AppTarget(
-                    name: name, clip: type.hasSuffix("on-demand-install-capable"), paths: paths, clips: clips))
+                    name: name, clip: type.hasSuffix("on-demand-install-capable"), paths: paths, clips: clips,
+                    products: products))
         }
         let clipNames = Set(targets.filter(\.clip).map(\.name))
         for k in targets.indices { targets[k].clips = targets[k].clips.filter(clipNames.contains) }
@@ -79,6 +85,25 @@ struct XcodeTargetFiles: Sendable, Equatable {
     /// The app targets that build `path`: those whose nearest named file or folder holds it,
     /// and the apps that embed an App Clip among them. Empty when no target names it.
     func builders(of path: String) -> [AppTarget] {
+        embedding(namedBuilders(of: path))
+    }
+
+    /// The app targets that take a product of `manifest` whose targets build `path` (relative to
+    /// the package's folder), and the apps that embed an App Clip among them.
+    func builders(ofPackageFile path: String, _ manifest: SwiftPackageManifest) -> [AppTarget] {
+        guard let target = manifest.target(holding: path) else { return [] }
+        return embedding(
+            targets.filter { app in
+                !app.products.isEmpty && manifest.closure(of: app.products).contains { $0.name == target.name }
+            })
+    }
+
+    private func embedding(_ best: [AppTarget]) -> [AppTarget] {
+        let hosts = targets.filter { host in best.contains { $0.clip && host.clips.contains($0.name) } }
+        return best + hosts.filter { !best.contains($0) }
+    }
+
+    private func namedBuilders(of path: String) -> [AppTarget] {
         var best: [AppTarget] = []
         var bestLength = -1
         for target in targets {
@@ -90,8 +115,7 @@ struct XcodeTargetFiles: Sendable, Equatable {
                 }
             }
         }
-        let hosts = targets.filter { host in best.contains { $0.clip && host.clips.contains($0.name) } }
-        return best + hosts.filter { !best.contains($0) }
+        return best
     }
 }
 
@@ -122,8 +146,14 @@ extension ProductGraph {
     func byBuildingTarget(_ path: String, _ links: [ProductLink]) -> [ProductLink] {
         links.flatMap { link -> [ProductLink] in
             let unit = link.productUnit
-            guard unit.kind == .xcodeProject, let targets = unit.xcodeTargets?.builders(of: path), !targets.isEmpty
-            else { return [link] }
+            guard unit.kind == .xcodeProject, let files = unit.xcodeTargets else { return [link] }
+            var targets = files.builders(of: path)
+            let owner = link.chain[0]
+            if targets.isEmpty, owner.kind == .swiftPackage, let manifest = owner.swiftManifest {
+                let relative = owner.root.isEmpty ? path : String(path.dropFirst(owner.root.count + 1))
+                targets = files.builders(ofPackageFile: relative, manifest)
+            }
+            guard !targets.isEmpty else { return [link] }
             return targets.map { target in
                 let description = target.clip ? "iOS App Clip" : link.product.description
                 let product = Product(

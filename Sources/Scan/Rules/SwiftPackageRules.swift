@@ -51,3 +51,32 @@ struct SwiftPackageTargetNoProductReaches: PathRule {
         )
     }
 }
+
+/// A file of a Swift server package (an `executableTarget` on Vapor, Hummingbird, SwiftNIO HTTP,
+/// swift-web): its sources and `resources:` deploy with the server, even inside an app's folder.
+struct SwiftServerPackageFile: PathRule {
+    static let id = "swiftpm.server-package"
+    static let description =
+        "a file of a Swift package whose executable target runs on a server framework is deployed with the server"
+    static let classes: [OccurrenceClass] = [.server]
+    static let example = RuleExample(
+        [
+            (
+                "server/Package.swift",
+                """
+                let package = Package(name: "api", targets: [
+                    .executableTarget(name: "App", dependencies: [.product(name: "Vapor", package: "vapor")])])
+                """
+            ),
+            ("server/Sources/App/routes.swift", #"let origin = "https://app.example.com""#),
+        ], at: "server/Sources/App/routes.swift")
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard let owner = file.owner, owner.kind == .swiftPackage, let deploys = owner.deploys,
+            !isDocument(file.lowerName)
+        else { return nil }
+        return (
+            .server, "in the \(deploys) server package \(owner.file): deployed with the service, not a store release"
+        )
+    }
+}

@@ -20,7 +20,9 @@ extension AssociationSourceFinder {
                 continue
             }
             guard Self.isServerCode(path) else { continue }
-            if let rewrite = rewrites.first(where: { Self.apiFile($0.destination, config: $0.config) == stem(path) }),
+            if let rewrite = rewrites.first(where: {
+                Self.apiFiles($0.destination, config: $0.config).contains(stem(path))
+            }),
                 let document = WellKnownDocument.allCases.first(where: { rewrite.source == $0.urlPath })
             {
                 let line = try handlerLine(path)
@@ -78,12 +80,13 @@ extension AssociationSourceFinder {
         }
     }
 
-    /// The handler file (without its extension) a rewrite destination `/api/x` names, beside the
-    /// `next.config`: `pages/api/x` or `src/pages/api/x`.
-    static func apiFile(_ destination: String, config: String) -> String? {
-        guard destination.hasPrefix("/api/") else { return nil }
+    /// The handler files (without their extension) a rewrite destination `/api/x` may name, beside
+    /// the `next.config`: `pages/api/x` or `src/pages/api/x`.
+    static func apiFiles(_ destination: String, config: String) -> [String] {
+        guard destination.hasPrefix("/api/") else { return [] }
         let folder = folderOf(config)
-        return (folder.isEmpty ? "" : folder + "/") + "pages" + destination
+        let base = folder.isEmpty ? "" : folder + "/"
+        return [base + "pages" + destination, base + "src/pages" + destination]
     }
 
     /// Source files of the languages servers are written in.

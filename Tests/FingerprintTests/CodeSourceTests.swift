@@ -123,7 +123,7 @@ import Testing
             };
             """)
         repo.write(
-            "site/pages/api/assetlinks.ts",
+            "site/src/pages/api/assetlinks.ts",
             """
             const statements = [{ target: { namespace: "android_app", package_name: "com.example.app",
               sha256_cert_fingerprints: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"] } }];
@@ -133,7 +133,7 @@ import Testing
         let project = try Project(path: repo.root)
         let source = try AssociationSources.find(in: project).source(of: .assetLinks).only()
         #expect(source.kind == .code)
-        #expect(source.repositoryFiles == ["site/pages/api/assetlinks.ts"])
+        #expect(source.repositoryFiles == ["site/src/pages/api/assetlinks.ts"])
         #expect(source.summary.contains("site/next.config.js rewrites /.well-known/assetlinks.json"))
         let read = try AssociationSources.read(.assetLinks, from: source, project: project)
         #expect(read.codeIDs?.androidPackages == ["com.example.app"])
@@ -143,5 +143,19 @@ import Testing
             _ = try AssociationSources.find(in: project).rotationDestination(in: project)
         }
         #expect(failure?.message.contains("relops does not edit code") == true)
+    }
+
+    @Test func aRouteHandlerThatLinksOutsideTheRepositoryIsRefused() throws {
+        let outside = TemporaryFolder("outside-handler")
+        outside.write("route.ts", Self.handler)
+        let repo = GitFixture("handler-symlink")
+        let folder = "web/app/.well-known/apple-app-site-association"
+        try FileManager.default.createDirectory(atPath: repo.folder.url(folder), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: repo.folder.url(folder + "/route.ts"), withDestinationPath: outside.url("route.ts"))
+        repo.commit("link")
+        let error = #expect(throws: Failure.self) { _ = try AssociationSources.find(in: try Project(path: repo.root)) }
+        #expect(error?.message.contains("route.ts") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("outside the repository") == true, "\(error?.message ?? "")")
     }
 }

@@ -113,7 +113,7 @@ public enum AssociationSource: Sendable, Equatable {
                 + "relops verify checks it live"
         case .external(.nothingFound):
             return "external: nothing in this repository serves it (no tracked .well-known file, AppAssociation "
-                + "settings section or nginx location); relops verify checks it live"
+                + "settings section, nginx location or route in code); relops verify checks it live"
         }
     }
 

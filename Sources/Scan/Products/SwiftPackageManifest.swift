@@ -41,10 +41,9 @@ struct SwiftPackageManifest: Sendable, Equatable {
     init(_ text: String) {
         read = ByteSearch.contains("Package(", in: text)
         let calls = SwiftCalls(text)
-        for (name, body) in calls.calls(named: ["library", "executable"]) {
+        for (_, body) in calls.calls(named: ["library", "executable"]) {
             guard let product = firstString(after: "name:", in: body) else { continue }
             products.append((product, strings(inArray: "targets:", of: body)))
-            _ = name
         }
         for (call, body) in calls.calls(named: ["target", "executableTarget", "testTarget", "macro", "plugin"]) {
             guard let kind = Target.Kind(rawValue: call), let name = firstString(after: "name:", in: body) else {

@@ -37,6 +37,11 @@ extension AssociationSources {
                     + "nginx return line: move the document to a file (alias) or change the line by hand")
         case .nginx(let config, let line, let location, .unresolved(let why)):
             throw Failure(.badInput, "\(config):\(line): location \(location) \(why)")
+        case .code(let path, let line, let what):
+            throw Failure(
+                .badInput,
+                "\(path):\(line): assetlinks.json is served by code (\(what)); relops does not edit code: change the "
+                    + "fingerprints there by hand, or name a static file with app.association")
         }
     }
 

@@ -36,16 +36,31 @@ public enum AssociationSource: Sendable, Equatable {
     case settings(path: String, section: String)
     /// An nginx `location` (`config:line`, its pattern) followed to what it serves.
     case nginx(config: String, line: Int, location: String, served: NginxServed)
+    /// Served by code: a route handler file (`app/.well-known/apple-app-site-association/route.ts`)
+    /// or a server's route registration for the document's path, cited by `path:line`, with what
+    /// it is (`Next.js route handler`, `route registration`). relops cannot render it; it reads
+    /// the ids in its string literals.
+    case code(path: String, line: Int, what: String)
     /// Served by another repository: local steps say so, the live checks carry the work.
     case external(ExternalReason)
 
-    /// `static`, `settings`, `nginx` or `external`: the `kind` of the JSON form.
-    public var kind: String {
+    /// What serves a document, as the JSON form's `kind` names it.
+    public enum Kind: String, Sendable, Equatable {
+        case staticFile = "static"
+        case settings
+        case nginx
+        case code
+        case external
+    }
+
+    /// The kind of source: `static`, `settings`, `nginx`, `code` or `external` in the JSON form.
+    public var kind: Kind {
         switch self {
-        case .staticFile: return "static"
-        case .settings: return "settings"
-        case .nginx: return "nginx"
-        case .external: return "external"
+        case .staticFile: return .staticFile
+        case .settings: return .settings
+        case .nginx: return .nginx
+        case .code: return .code
+        case .external: return .external
         }
     }
 
@@ -64,6 +79,7 @@ public enum AssociationSource: Sendable, Equatable {
         switch self {
         case .staticFile(let path): return [path]
         case .settings(let path, _): return [path]
+        case .code(let path, _, _): return [path]
         case .nginx(let config, _, _, let served):
             if case .file(let path) = served { return [config, path] }
             return [config]
@@ -89,20 +105,25 @@ public enum AssociationSource: Sendable, Equatable {
             case .body: return "\(at) returns the document inline"
             case .unresolved(let why): return "\(at): \(why)"
             }
+        case .code(let path, let line, let what):
+            return "served by code (\(what)) at \(path):\(line); relops cannot render code: it reads the ids in "
+                + "its string literals, and relops verify checks the served document live"
         case .external(.configured(let location)):
             return "external: served by another repository (app.association: external, \(location)); "
                 + "relops verify checks it live"
         case .external(.nothingFound):
             return "external: nothing in this repository serves it (no tracked .well-known file, AppAssociation "
-                + "settings section or nginx location); relops verify checks it live"
+                + "settings section, nginx location or route in code); relops verify checks it live"
         }
     }
 
     /// The JSON form: `kind` and the fields of that kind.
     public var json: JSONValue {
-        var fields: [(String, JSONValue)] = [("kind", .string(kind))]
+        var fields: [(String, JSONValue)] = [("kind", .string(kind.rawValue))]
         switch self {
         case .staticFile(let path): fields.append(("path", .string(path)))
+        case .code(let path, let line, let what):
+            fields += [("path", .string(path)), ("line", .int(line)), ("what", .string(what))]
         case .settings(let path, let section):
             fields += [
                 ("path", .string(path)), ("section", .string(section)), ("source", .string("\(path)#\(section)")),

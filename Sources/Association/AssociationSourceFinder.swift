@@ -97,6 +97,7 @@ struct AssociationSourceFinder {
                 found[document, default: []].append(source)
             }
         }
+        try findCode()
         for path in tracked {
             guard let document = WellKnownDocument(rawValue: nameOf(path)) else { continue }
             if servedByNginx.contains(path) { continue }
@@ -110,7 +111,7 @@ struct AssociationSourceFinder {
             // The settings .relops.yml names are what render, rotate and verify use: the others
             // found for the same document are listed, not counted.
             for (document, sources) in found where sources.count > 1 {
-                guard let configured = sources.first(where: { $0.kind == "settings" }) else { continue }
+                guard let configured = sources.first(where: { $0.kind == .settings }) else { continue }
                 for source in sources where source != configured {
                     skipped.append(
                         SkippedCandidate(

@@ -14,6 +14,9 @@ public struct SourcedDocument: Sendable {
     public let problems: [AssociationProblem]
     /// Warnings: disagreements between settings and `.relops.yml`.
     public let notes: [String]
+    /// For a document served by code: the ids its string literals name (what `verify --local`
+    /// holds the claims against); nil for any other source.
+    public var codeIDs: CodeLiteralIDs?
 
     /// Where the text comes from, for messages: `web/.well-known/assetlinks.json`,
     /// `Web/appsettings.json#AppAssociation`, `nginx.conf:12`.
@@ -23,6 +26,7 @@ public struct SourcedDocument: Sendable {
         case .settings(let path, let section): return "\(path)#\(section)"
         case .nginx(let config, let line, _, .file(let path)): return "\(path) (nginx \(config):\(line))"
         case .nginx(let config, let line, _, _): return "\(config):\(line)"
+        case .code(let path, let line, _): return "\(path):\(line)"
         case .external: return "another repository"
         }
     }
@@ -61,6 +65,12 @@ extension AssociationSources {
         switch source {
         case .external:
             return SourcedDocument(document: document, source: source, text: nil, problems: [], notes: [])
+        case .code(let path, _, _):
+            // Code is not rendered: its literal ids stand in for the claims check.
+            let bytes = try ServedFile.read(path, root: project.root)
+            var sourced = SourcedDocument(document: document, source: source, text: nil, problems: [], notes: [])
+            sourced.codeIDs = CodeLiteralIDs(String(decoding: bytes, as: UTF8.self))
+            return sourced
         case .staticFile(let path), .nginx(_, _, _, .file(let path)):
             let bytes = try ServedFile.read(path, root: project.root)
             // The strict reader `fingerprint rotate` edits with: the same refusal on every path.

@@ -6,7 +6,7 @@ enum PathRules {
     static func storeListing(_ folders: [String]) -> String? {
         for (n, folder) in folders.enumerated() {
             let parent = n > 0 ? folders[n - 1] : nil
-            if folder == "metadata" && (parent == "fastlane" || n == 0) {
+            if folder == "metadata" && (n == 0 || parent.map(storeMetadataParents.contains) == true) {
                 return (parent.map { $0 + "/" } ?? "") + "metadata/"
             }
             if folder == "screenshots" && parent == "fastlane" { return "fastlane/screenshots/" }
@@ -88,6 +88,10 @@ enum PathRules {
 }
 
 /// Folders that hold a store listing wherever they are.
+/// Folders whose `metadata/` is a store listing: fastlane's, and F-Droid's (`metadata/<appid>.yml`
+/// and fastlane-style `metadata/<lang>/` under an F-Droid layout).
+private let storeMetadataParents: Set<String> = ["fastlane", "fdroid", "f-droid", "fdroiddata"]
+
 private let storeListingFolders: Set<String> = [
     "store-listing", "store_listing", "storelisting", "app-store-listing", "play-store-listing",
     "app-store-connect", "appstoreconnect", "app_store_connect",

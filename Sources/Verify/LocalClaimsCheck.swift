@@ -37,6 +37,11 @@ extension Verifier {
                         "--platforms leaves out \(platform): the claims at \(locations) are not checked"))
                 continue
             }
+            if let code = documents.servedByCode[document.rawValue] {
+                let apps = grouped(options.claimingApps.filter { mine.contains($0.claim) })
+                out += apps.map { codeClaim($0.app, at: $0.locations, document, code.origin, code.ids) }
+                continue
+            }
             if let reason = documents.external[document.rawValue] {
                 out.append(
                     Check(

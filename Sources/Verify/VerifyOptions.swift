@@ -79,6 +79,10 @@ public struct ExpectedDocuments: Sendable {
     /// are skipped saying so, since only the live checks can see them.
     public var external: [String: String] = [:]
 
+    /// Documents served by code, by file name: where (`path:line`) and the ids its string
+    /// literals name; with `--local` the claims are held against those ids.
+    public var servedByCode: [String: (origin: String, ids: CodeLiteralIDs)] = [:]
+
     /// With `--local`: the files a served static assetlinks.json includes, by URL, read from the
     /// same site folder (`VerifyOptions.readLocalIncludes`).
     public var includedFiles: [String: LocalInclude] = [:]
@@ -103,6 +107,7 @@ public struct ExpectedDocuments: Sendable {
         appSiteAssociationText = apple?.text
         for document in documents where document.text == nil {
             external[document.document.rawValue] = document.source.summary
+            if let ids = document.codeIDs { servedByCode[document.document.rawValue] = (document.origin, ids) }
         }
     }
 

@@ -115,3 +115,58 @@ import Testing
             "\(result.stdout)")
     }
 }
+
+/// `verify --local` on a repository whose AASA is served by code: the claims are held against the
+/// app ids in the code's string literals.
+@Suite struct LocalCodeSourceTests {
+    func repository(servedID: String) -> GitFixture {
+        let repo = GitFixture("verify-local-code")
+        repo.write(
+            ".relops.yml",
+            """
+            app:
+              web_host: nowhere.invalid
+              ios:
+                app_ids: [ABCDE12345.com.example.app]
+            """)
+        repo.write("App/App.entitlements", "<array><string>applinks:nowhere.invalid</string></array>\n")
+        repo.write(
+            "server/Sources/App/routes.swift",
+            """
+            import Vapor
+
+            func routes(_ app: Application) throws {
+                app.get(".well-known", "apple-app-site-association") { req in
+                    ["applinks": ["details": [["appIDs": ["\(servedID)"], "components": [["/": "/s/*"]]]]]]
+                }
+            }
+            """)
+        repo.commit("code")
+        return repo
+    }
+
+    @Test func theClaimedAppIdNamedInTheRouteCodePasses() throws {
+        let repo = repository(servedID: "ABCDE12345.com.example.app")
+        let result = relops(["verify", "--local", "--repo", repo.root])
+        #expect(
+            result.stdout.contains("names it in a string literal") && result.stdout.contains("routes.swift:4"),
+            "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("FAIL  claims.ios-app-id"), "\(result.stdout)")
+    }
+
+    @Test func anAppIdTheRouteCodeDoesNotNameFails() throws {
+        let repo = repository(servedID: "ZZZZZ99999.com.other.app")
+        let result = relops(["verify", "--local", "--repo", repo.root])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains("FAIL  claims.ios-app-id")
+                && result.stdout.contains("names ZZZZZ99999.com.other.app, not ABCDE12345.com.example.app"),
+            "\(result.stdout)")
+    }
+
+    @Test func associationRenderSaysItCannotRenderCode() throws {
+        let repo = repository(servedID: "ABCDE12345.com.example.app")
+        let result = relops(["association", "render", "--repo", repo.root])
+        #expect(result.stderr.contains("relops cannot render code"), "\(result.stdout)\(result.stderr)")
+    }
+}

@@ -101,6 +101,10 @@ struct BuildUnit: Sendable {
     var webFramework: String?
     /// React Native: depends on `react-native-config`, which builds its `.env*` files into the apps.
     var shipsEnvFiles = false
+    /// SwiftPM: the manifest's products and targets, read statically.
+    var swiftManifest: SwiftPackageManifest?
+    /// Xcode: what each app target builds (build settings' files, synchronized folders) and the App Clips it embeds.
+    var xcodeTargets: XcodeTargetFiles?
 
     /// True for a unit that is itself a store app.
     var isApp: Bool {
@@ -197,9 +201,14 @@ enum BuildFileParser {
     static func swiftPackage(path: String, text: String) -> BuildUnit {
         let folder = folderOf(path)
         var unit = BuildUnit(root: folder, file: path, kind: .swiftPackage)
-        // A Swift server: a package that depends on a server framework.
+        let manifest = SwiftPackageManifest(text)
+        unit.swiftManifest = manifest
+        // Its products by name, for the Xcode projects whose `packageProductDependencies` name them.
+        unit.names = manifest.products.map { "swift:" + $0.name }
+        // A Swift server: an executable target on a server framework, else a package that names one.
         unit.deploys =
-            [("vapor/vapor", "Swift (Vapor)"), ("hummingbird-project/hummingbird", "Swift (Hummingbird)")]
+            manifest.serverFramework.map { "Swift (\($0))" }
+            ?? [("vapor/vapor", "Swift (Vapor)"), ("hummingbird-project/hummingbird", "Swift (Hummingbird)")]
             .first { ByteSearch.contains($0.0, in: text) }?.1
         unit.references = captures(
             #"\.package\(\s*(?:name:\s*"[^"]*",\s*)?path:\s*"([^"]+)""#, in: text, holding: [".package(", "path:"]
@@ -221,9 +230,11 @@ enum BuildFileParser {
                 holding: ["XCLocalSwiftPackageReference"]) : []
         unit.references =
             packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
+            + localSwiftProducts(in: text).map { .named("swift:" + $0) }
             + kmpFrameworks(in: text) + nativeReferences(in: text, from: folder)
         let targets = xcodeTargets(in: text)
         (unit.appTargets, unit.testTargets) = (targets.apps, targets.tests)
+        if targets.apps.count > 1 { unit.xcodeTargets = XcodeTargetFiles(text, root: folder) }
         // Only targets that were read decide it: a project whose targets cannot be read stays an app.
         unit.xcodeLibrary = targets.apps.isEmpty && !targets.others.isEmpty
         if ByteSearch.contains("SDKROOT = macosx;", in: text) && !ByteSearch.contains("SDKROOT = iphoneos;", in: text) {

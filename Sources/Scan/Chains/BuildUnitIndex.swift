@@ -95,7 +95,14 @@ final class BuildUnitIndex {
             let owners = units(inFolder: folder).filter {
                 $0.kind != .xcodeGen && $0.kind != .tuist && $0.kind != .xcodeWorkspace && $0.claims(lowerName)
             }
-            if let first = owners.first(where: { !isService($0) }) ?? owners.first { return first }
+            // A Swift package beside an Xcode project owns only its targets' folders: an empty
+            // placeholder `Package.swift` never hides the project.
+            let holding = owners.filter { $0.holdsByTarget(path) }
+            if let first = holding.first(where: { !isService($0) }) ?? holding.first ?? owners.first(where: {
+                !isService($0)
+            }) ?? owners.first {
+                return first
+            }
         }
         return nil
     }

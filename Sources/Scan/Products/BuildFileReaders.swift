@@ -92,7 +92,9 @@ extension BuildFileParser {
         var unit = BuildUnit(root: folder, file: path, kind: kind)
         unit.deploys = deploys
         unit.names = [name, libName]
-        unit.references = toml.pathDependencies.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
+        unit.references =
+            toml.pathDependencies.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
+            + toml.workspaceDependencies.map { .named($0) }
         let linked = ["cdylib", "staticlib"].filter { crateTypes.contains($0) }
         if !linked.isEmpty { unit.variant = linked.joined(separator: ", ") }
         return unit
@@ -184,6 +186,9 @@ struct TOMLSections {
     var sections: [String: [String: String]] = [:]
     var dependencyNames: Set<String> = []
     var pathDependencies: [String] = []
+    /// Dependencies a member takes from its workspace (`x.workspace = true`, `x = { workspace = true }`):
+    /// the workspace root's `[workspace.dependencies]` says where they are, so they resolve by package name.
+    var workspaceDependencies: [String] = []
 
     init(_ text: String) {
         var current = ""
@@ -218,15 +223,34 @@ struct TOMLSections {
                 current == "dependencies" || current == "workspace.dependencies" || current == "build-dependencies"
                 || current.hasSuffix(".dependencies") && current.hasPrefix("target.")
             if isDependencies, pieces.count == 2 {
-                dependencyNames.insert(unquoted(pieces[0]))
+                // `x = ...`, and the dotted `x.workspace = true`, `x.path = "..."`.
+                let dotted = pieces[0].split(separator: ".", maxSplits: 1).map { unquoted(String($0)) }
+                let name = dotted[0]
+                dependencyNames.insert(name)
                 if let path = captures(#"path\s*=\s*"([^"]+)""#, in: pieces[1], holding: ["path"]).first {
                     pathDependencies.append(path)
+                } else if dotted.count == 2, dotted[1] == "path" {
+                    pathDependencies.append(unquoted(pieces[1]))
+                }
+                if current != "workspace.dependencies", inheritsWorkspace(dotted, pieces[1]) {
+                    workspaceDependencies.append(name)
                 }
             } else if current.hasPrefix("dependencies."), pieces.count == 2, pieces[0] == "path" {
                 pathDependencies.append(unquoted(pieces[1]))
+            } else if current.hasPrefix("dependencies."), pieces.count == 2, pieces[0] == "workspace",
+                pieces[1] == "true"
+            {
+                workspaceDependencies.append(String(current.dropFirst("dependencies.".count)))
             }
         }
     }
+}
+
+/// True for a dependency line that inherits from the workspace (`x.workspace = true`,
+/// `x = { workspace = true, features = [...] }`).
+private func inheritsWorkspace(_ dotted: [String], _ value: String) -> Bool {
+    if dotted.count == 2 { return dotted[1] == "workspace" && value == "true" }
+    return !captures(#"\b(workspace)\s*=\s*true"#, in: value, holding: ["workspace"]).isEmpty
 }
 
 /// `"x"` -> `x`; anything else as is.

@@ -73,7 +73,9 @@ final class ProductGraph {
 
     /// The products that carry the file at `path`, each with its chain; a Kotlin Multiplatform
     /// source set reaches only the products of its platforms.
-    func links(of path: String) -> [ProductLink] {
+    func links(of path: String) -> [ProductLink] { byBuildingTarget(path, reachedLinks(of: path)) }
+
+    private func reachedLinks(of path: String) -> [ProductLink] {
         // XcodeGen and Tuist specs own the folders their targets list, not the folder they are in.
         var listed: [ProductLink] = []
         for spec in index.specs where spec.sourceFolders.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) {

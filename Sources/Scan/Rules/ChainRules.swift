@@ -188,12 +188,24 @@ func shippedWithApp(_ path: String, _ lowerName: String) -> (OccurrenceClass, St
     if librarySourceExtensions.contains(where: { lowerName.hasSuffix($0) }) {
         return (.binaryLiteral, "source built into what the app bundles or links")
     }
+    if let generator = resourceGenerator(lowerName) { return (.binaryConfig, generator) }
     let folders = path.lowercased().split(separator: "/").dropLast()
     if lowerName.hasSuffix(".resx") || lowerName.hasSuffix(".plist") || lowerName.hasSuffix(".json")
         || (lowerName.hasSuffix(".xml") && folders.contains { $0 == "values" || $0.hasPrefix("values-") })
     {
         return (.binaryConfig, "resource that ships in the binary")
     }
+    return nil
+}
+
+/// The sources a .NET build turns into the `.resx` it compiles in: XLIFF (`MultilingualResources/*.xlf`,
+/// the Multilingual App Toolkit's translations) and T4 text templates (`.tt`); they ship like the
+/// resources they make. The reason, else nil.
+func resourceGenerator(_ lowerName: String) -> String? {
+    if lowerName.hasSuffix(".xlf") || lowerName.hasSuffix(".xliff") {
+        return "XLIFF translation that the build turns into the `.resx` resources it ships"
+    }
+    if lowerName.hasSuffix(".tt") { return "text template that generates the code or resources the build ships" }
     return nil
 }
 

@@ -64,7 +64,8 @@ struct MobileProjectDocument: PathRule {
 /// A `.resx`/`.resw` resource of a mobile .NET project.
 struct DotNetResourceFile: PathRule {
     static let id = "dotnet.resource-file"
-    static let description = "a .resx resource of a mobile .NET project is compiled into the binary"
+    static let description =
+        "a .resx resource of a mobile .NET project (or the XLIFF or T4 template that makes it) is compiled into the binary"
     static let classes: [OccurrenceClass] = [.binaryConfig]
     static let example = RuleExample(
         [
@@ -75,7 +76,11 @@ struct DotNetResourceFile: PathRule {
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
         guard let project = file.mobileProject, project.kind == .mobileDotNet,
             file.lowerName.hasSuffix(".resx") || file.lowerName.hasSuffix(".resw")
+                || resourceGenerator(file.lowerName) != nil
         else { return nil }
+        if let generator = resourceGenerator(file.lowerName) {
+            return (.binaryConfig, "in mobile project \(project.file): \(generator)")
+        }
         return (.binaryConfig, "resource file of mobile project \(project.file): compiled into the binary")
     }
 }

@@ -52,6 +52,8 @@ enum RuleOrder {
         WebFrameworkStaticFile.self,
         WebFrameworkScript.self,
         ServiceSource.self,
+        SwiftServerPackageFile.self,  // a Swift server inside an app's folder is still the server's
+        SwiftPackageTargetNoProductReaches.self,  // before the library chain: the apps take products, not the package
         LibraryReferencedByApp.self,
         // A framework project no app builds: after the chains (a workspace may bring it into an app).
         XcodeFrameworkProject.self,

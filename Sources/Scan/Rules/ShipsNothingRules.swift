@@ -3,7 +3,7 @@ import RelopsCore
 // The rules for files that ship nothing or ship outside the binary, whatever build file is above
 // them: store listings, repository metadata, build-time files, documents and CI.
 
-/// A store listing folder (`fastlane/metadata/`, Play `src/*/play/`, F-Droid `metadata/`).
+/// A store listing folder (`fastlane/metadata/`, Play `src/*/play/`, F-Droid `metadata/`, `.fdroid.yml`).
 struct StoreListingFolder: PathRule {
     static let id = "store.listing-folder"
     static let description = "a file in a store listing folder ships with the listing, not the binary"
@@ -11,7 +11,12 @@ struct StoreListingFolder: PathRule {
     static let example = RuleExample(file: "fastlane/metadata/android/en-US/full_description.txt")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        PathRules.storeListing(file.folders).map {
+        if file.lowerName == ".fdroid.yml" || file.lowerName == ".fdroid.yaml" {
+            return (
+                .storeListing, "F-Droid metadata (`\(file.parts.name)`): ships with the store listing, not the binary"
+            )
+        }
+        return PathRules.storeListing(file.folders).map {
             (.storeListing, "store listing (`\($0)`): ships with the store listing, not the binary")
         }
     }

@@ -188,7 +188,7 @@ extension AssociationCommand {
         }
         let documents = try AssociationSources.find(in: project).served(in: project, templates: templates ?? .builtIn)
         if let folder = arguments[Options.templates] {
-            for document in documents where document.text != nil && document.source.kind != "settings" {
+            for document in documents where document.text != nil && document.source.kind != .settings {
                 console.error(
                     "warning: --templates \(folder) does not apply to \(document.document.rawValue): "
                         + "it is served as it is from \(document.origin)")

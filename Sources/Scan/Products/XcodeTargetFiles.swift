@@ -1,0 +1,166 @@
+import RelopsCore
+
+/// What each app target of an Xcode project builds from the project's folder: the files its
+/// build settings name (`CODE_SIGN_ENTITLEMENTS`, `INFOPLIST_FILE`) and the folders of its
+/// file-system-synchronized groups, as repository paths; and the App Clips each app embeds.
+struct XcodeTargetFiles: Sendable, Equatable {
+    /// One app target (an app or an App Clip).
+    struct AppTarget: Sendable, Equatable {
+        let name: String
+        /// True for an App Clip (`application.on-demand-install-capable`).
+        let clip: Bool
+        /// Files and folders (repository paths) the target builds.
+        var paths: [String]
+        /// The App Clips (target names) this app depends on, which it embeds.
+        var clips: [String]
+        /// The Swift package products it takes (`packageProductDependencies`).
+        var products: [String] = []
+    }
+
+    var targets: [AppTarget] = []
+
+    /// Reads the objects of `text` (a `project.pbxproj`) whose project folder is `root`.
+    init(_ text: String, root: String) {
+        guard ByteSearch.contains("PBXNativeTarget", in: text) else { return }
+        let objects = pbxObjects(text)
+        func ids(_ key: String, _ body: String) -> [String] {
+            guard let list = captures(key + #"\s*=\s*\(([^)]*)\)"#, in: body, holding: [key]).first else { return [] }
+            return list.replacing(#//\*[^*]*\*//#, with: "").split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        }
+        func value(_ key: String, _ body: String) -> String? {
+            captures(#"\b"# + key + #"\s*=\s*"?([^";\n]+)"?;"#, in: body, holding: [key]).first
+        }
+        func repositoryPath(_ setting: String) -> String? {
+            var path = setting.trimmingWhitespace()
+            for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/"] where path.hasPrefix(prefix) {
+                path = String(path.dropFirst(prefix.count))
+            }
+            guard !path.contains("$") else { return nil }
+            return resolve(path, from: root)
+        }
+        var nameByID: [String: String] = [:]
+        for (id, object) in objects where object.isa == "PBXNativeTarget" {
+            nameByID[id] = value("name", object.body)
+        }
+        for (_, object) in objects where object.isa == "PBXNativeTarget" {
+            guard let name = value("name", object.body), let type = value("productType", object.body),
+                type.hasPrefix("com.apple.product-type.application")
+            else { continue }
+            var paths: [String] = []
+            for list in value("buildConfigurationList", object.body).map({ [$0] }) ?? [] {
+                let listID = list.split(separator: " ").first.map(String.init) ?? list
+                for configuration in ids("buildConfigurations", objects[listID]?.body ?? "") {
+                    let settings = objects[configuration]?.body ?? ""
+                    for key in ["CODE_SIGN_ENTITLEMENTS", "INFOPLIST_FILE"] {
+                        if let setting = value(key, settings), let path = repositoryPath(setting),
+                            !paths.contains(path)
+                        {
+                            paths.append(path)
+                        }
+                    }
+                }
+            }
+            for group in ids("fileSystemSynchronizedGroups", object.body) {
+                if let folder = objects[group].flatMap({ value("path", $0.body) }), let path = repositoryPath(folder) {
+                    paths.append(path)
+                }
+            }
+            let clips = ids("dependencies", object.body).compactMap { dependency in
+                objects[dependency].flatMap { value("target", $0.body) }.flatMap {
+                    nameByID[String($0.split(separator: " ").first ?? "")]
+                }
+            }
+            let products = ids("packageProductDependencies", object.body).compactMap { id in
+                objects[id].flatMap { value("productName", $0.body) }
+            }
+            targets.append(
+                AppTarget(
+                    name: name, clip: type.hasSuffix("on-demand-install-capable"), paths: paths, clips: clips,
+                    products: products))
+        }
+        let clipNames = Set(targets.filter(\.clip).map(\.name))
+        for k in targets.indices { targets[k].clips = targets[k].clips.filter(clipNames.contains) }
+    }
+
+    /// The app targets that build `path`: those whose nearest named file or folder holds it,
+    /// and the apps that embed an App Clip among them. Empty when no target names it.
+    func builders(of path: String) -> [AppTarget] {
+        embedding(namedBuilders(of: path))
+    }
+
+    /// The app targets that take a product of `manifest` whose targets build `path` (relative to
+    /// the package's folder), and the apps that embed an App Clip among them.
+    func builders(ofPackageFile path: String, _ manifest: SwiftPackageManifest) -> [AppTarget] {
+        guard let target = manifest.target(holding: path) else { return [] }
+        return embedding(
+            targets.filter { app in
+                !app.products.isEmpty && manifest.closure(of: app.products).contains { $0.name == target.name }
+            })
+    }
+
+    private func embedding(_ best: [AppTarget]) -> [AppTarget] {
+        let hosts = targets.filter { host in best.contains { $0.clip && host.clips.contains($0.name) } }
+        return best + hosts.filter { !best.contains($0) }
+    }
+
+    private func namedBuilders(of path: String) -> [AppTarget] {
+        var best: [AppTarget] = []
+        var bestLength = -1
+        for target in targets {
+            for named in target.paths where named == path || path.hasPrefix(named + "/") {
+                if named.count > bestLength {
+                    (best, bestLength) = ([target], named.count)
+                } else if named.count == bestLength && !best.contains(target) {
+                    best.append(target)
+                }
+            }
+        }
+        return best
+    }
+}
+
+/// The objects of a `project.pbxproj`: id -> (isa, the text between its braces).
+private func pbxObjects(_ text: String) -> [String: (isa: String, body: String)] {
+    var objects: [String: (isa: String, body: String)] = [:]
+    guard let start = regex(#"([A-Za-z0-9]+)\s*(?:/\*[^*]*\*/\s*)?=\s*\{\s*isa\s*=\s*([A-Za-z]+);"#) else {
+        return objects
+    }
+    for match in text.matches(of: start) {
+        guard let id = match.output[1].substring, let isa = match.output[2].substring else { continue }
+        var depth = 1
+        var end = match.range.upperBound
+        while end < text.endIndex && depth > 0 {
+            if text[end] == "{" { depth += 1 }
+            if text[end] == "}" { depth -= 1 }
+            if depth > 0 { end = text.index(after: end) }
+        }
+        objects[String(id)] = (String(isa), String(text[match.range.upperBound..<end]))
+    }
+    return objects
+}
+
+extension ProductGraph {
+    /// The links of `path` with each Xcode project's product named for the app targets that build
+    /// the file (its build settings or synchronized folders name it), an embedded App Clip's
+    /// with the apps that embed it; the project's first app target when none names the file.
+    func byBuildingTarget(_ path: String, _ links: [ProductLink]) -> [ProductLink] {
+        links.flatMap { link -> [ProductLink] in
+            let unit = link.productUnit
+            guard unit.kind == .xcodeProject, let files = unit.xcodeTargets else { return [link] }
+            var targets = files.builders(of: path)
+            let owner = link.chain[0]
+            if targets.isEmpty, owner.kind == .swiftPackage, let manifest = owner.swiftManifest {
+                let relative = owner.root.isEmpty ? path : String(path.dropFirst(owner.root.count + 1))
+                targets = files.builders(ofPackageFile: relative, manifest)
+            }
+            guard !targets.isEmpty else { return [link] }
+            return targets.map { target in
+                let description = target.clip ? "iOS App Clip" : link.product.description
+                let product = Product(
+                    name: target.name, kind: .app, description: description, file: unit.file,
+                    platforms: link.product.platforms)
+                return ProductLink(product: product, path: link.path)
+            }
+        }
+    }
+}

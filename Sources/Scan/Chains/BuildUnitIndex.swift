@@ -14,6 +14,7 @@ final class BuildUnitIndex {
     private var specUnits: [BuildUnit]?
     private var referrersByFile: [String: [BuildUnit]] = [:]
     private var enclosingByFolder: [String: [String]] = [:]
+    private var buildsAppsMemo: Bool?
     /// `appPath`'s memo: platform key, NUL, unit file -> the chain to an app (nil inside: none).
     var appPaths: [String: ChainNode?] = [:]
 
@@ -90,6 +91,24 @@ final class BuildUnitIndex {
             if let first = owners.first(where: { !isService($0) }) ?? owners.first { return first }
         }
         return nil
+    }
+
+    /// The build file nearest above `path` (in its folder or the closest folder upward that holds
+    /// one), and whether it defines a unit relops reads; nil when no folder above it holds one.
+    func nearestBuildFile(of path: String) -> (path: String, read: Bool)? {
+        guard let folder = candidateFolders(enclosing: folderOf(path)).first,
+            let first = candidatesByFolder[folder]?.first
+        else { return nil }
+        let units = units(inFolder: folder)
+        return (units.first?.file ?? first.path, !units.isEmpty)
+    }
+
+    /// True when a unit of the repository builds a store or desktop app (reads every build file, once).
+    var buildsApps: Bool {
+        if let known = buildsAppsMemo { return known }
+        let found = all.contains(where: \.isApp)
+        buildsAppsMemo = found
+        return found
     }
 
     /// `folder` and its ancestors that hold a candidate build file, nearest first: from the paths

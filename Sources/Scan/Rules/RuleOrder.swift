@@ -75,6 +75,8 @@ enum RuleOrder {
         // Nothing placed it: say why, most specific first; `fallback.no-rule` decides everything, so it is last.
         UnshippedFileOfCarriedUnit.self,
         UnitNoProductIncludes.self,
+        // In a repository that builds apps, a file nothing above placed is `unknown`, never a guess.
+        UnplacedInAppRepository.self,
         UnusedConfiguration.self,
         NoRuleMatched.self,
     ]

@@ -21,6 +21,8 @@ struct Classifier {
     let chains: ShippingChains
     let graph: ProductGraph
     let buildSettings: BuildSettingReaders
+    /// The `String.fromEnvironment` defaults a `--dart-define` overrides.
+    let dartDefaults: DartEnvironmentDefaults
 
     init(files: FileList, config: ProjectConfig, read: @escaping ProjectFileReader) {
         overrides = config.classify
@@ -30,6 +32,7 @@ struct Classifier {
         chains = ShippingChains(index: units)
         graph = ProductGraph(index: units)
         buildSettings = BuildSettingReaders(files: files, read: once.read)
+        dartDefaults = DartEnvironmentDefaults(files: files, read: once.read)
     }
 
     /// What decides every occurrence in the file at `path` alike, before its comments are looked
@@ -47,7 +50,9 @@ struct Classifier {
     func classify(_ site: OccurrenceSite, in file: inout FileClassification) -> Decision {
         if let fixed = file.fixed { return fixed }
         for rule in RuleOrder.site {
-            if let (cls, reason) = rule.decide(site, file) { return Decision(cls: cls, rule: rule.id, reason: reason) }
+            if let (cls, reason) = rule.decide(site, file, self) {
+                return Decision(cls: cls, rule: rule.id, reason: reason)
+            }
         }
         let decided = file.byPath ?? classifyPath(file.parts, facts: file.facts)
         file.byPath = decided

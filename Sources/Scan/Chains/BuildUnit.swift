@@ -87,6 +87,8 @@ struct BuildUnit: Sendable {
     var embeddedItems: [(type: String, glob: Glob)] = []
     /// Gradle: applies an Android plugin (application or library), so its folder is an Android project.
     var android = false
+    /// A Dart or Flutter package: what its `pubspec.yaml` and `l10n.yaml` say ships.
+    var flutter: FlutterPubspec?
 
     /// True for a unit that is itself a store app.
     var isApp: Bool {

@@ -74,6 +74,12 @@ final class BuildUnitIndex {
             {
                 unit.variant = "Wear OS"
             }
+            if unit.flutter != nil,
+                let l10n = (candidatesByFolder[folder] ?? []).first(where: { nameOf($0.path) == "l10n.yaml" }),
+                let l10nBytes = read(l10n.index, l10n.path)
+            {
+                unit.flutter?.readL10n(String(decoding: l10nBytes, as: UTF8.self))
+            }
             if !found.contains(where: { $0.file == unit.file }) { found.append(unit) }
         }
         unitsByFolder[folder] = found
@@ -212,6 +218,8 @@ private func parseBuildFile(_ path: String, _ bytes: [UInt8], hasMain: Bool) -> 
     if lower == "contents.xcworkspacedata" { return BuildFileParser.xcodeWorkspace(dataFile: path, text: text) }
     if lower == "cargo.toml" { return BuildFileParser.cargo(path: path, text: text, hasMain: hasMain) }
     if lower == "package.json" { return BuildFileParser.node(path: path, text: text) }
+    if lower == "pubspec.yaml" { return BuildFileParser.pubspec(path: path, text: text) }
+    if lower == "l10n.yaml" { return nil }  // read with its folder's pubspec.yaml
     return BuildFileParser.service(path: path, text: text)
 }
 
@@ -223,7 +231,7 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
         "project.pbxproj", "cargo.toml", "go.mod", "package.json", "pyproject.toml", "requirements.txt",
         "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
         "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js", "androidmanifest.xml",
-        "config.xml",
+        "config.xml", "pubspec.yaml", "l10n.yaml",
     ].map { Array($0.utf8) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)

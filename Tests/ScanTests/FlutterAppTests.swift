@@ -29,6 +29,8 @@ import Testing
         expect("test/widget_test.dart", .test, "path.test-folder")
         expect("integration_test/app_test.dart", .test, "flutter.test")
         expect("pubspec.yaml", .build, "flutter.build-file", line: 3)
+        expect("config/prod.json", .binaryConfig, "flutter.dart-define-file")
+        #expect(result.occurrence("config/prod.json")?.rule.contains("`--dart-define-from-file` at Makefile:2") == true)
         expect("android/fastlane/Fastfile", .binaryConfig, "flutter.dart-define")
         expect("ios/fastlane/Fastfile", .binaryConfig, "flutter.dart-define")
         expect(".github/workflows/release.yml", .binaryConfig, "flutter.dart-define", line: 7)

@@ -83,6 +83,8 @@ public func makeFlutterApp() -> GitFixture {
         "ios/fastlane/Fastfile",
         "lane :release do\n  sh \"flutter build ipa --flavor prod --dart-define=HOST=host.com --dart-define=ENV=prod\"\nend\n"
     )
+    repo.write("config/prod.json", "{ \"API_HOST\": \"https://host.com/api\" }\n")
+    repo.write("Makefile", "release:\n\tflutter build appbundle --dart-define-from-file=config/prod.json\n")
     repo.write(
         ".github/workflows/release.yml",
         """

@@ -187,3 +187,23 @@ struct FlutterUnbundledFile: PathRule {
         )
     }
 }
+
+/// A file that a `--dart-define-from-file` of a Flutter build names: its values are compiled in.
+struct FlutterDefineFile: PathRule {
+    static let id = "flutter.dart-define-file"
+    static let description = "a file a `--dart-define-from-file` of a Flutter build names is compiled into the app"
+    static let classes: [OccurrenceClass] = [.binaryConfig]
+    static let example = RuleExample(
+        flutterApp + [
+            ("Makefile", "release:\n\tflutter build apk --dart-define-from-file=config/prod.json\n"),
+            ("config/prod.json", #"{ "HOST": "app.example.com" }"#),
+        ], at: "config/prod.json")
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard let named = file.classifier.dartDefaults.defineFile(naming: file.path) else { return nil }
+        return (
+            .binaryConfig,
+            "named by `--dart-define-from-file` at \(named): its values are compiled into the app (whatever its `--flavor`)"
+        )
+    }
+}

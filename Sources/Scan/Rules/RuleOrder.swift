@@ -43,6 +43,7 @@ enum RuleOrder {
         AndroidManifest.self,
         // Flutter: the package's build files, then what its heads' apps bundle and compile.
         FlutterBuildFile.self,
+        FlutterDefineFile.self,  // before the package's own files: a define file may sit anywhere
         FlutterBundledFile.self,
         FlutterLibrarySource.self,
         FlutterUnbundledFile.self,  // the rest of a Flutter package: before the library chain would say it ships

@@ -67,4 +67,25 @@ import Testing
         #expect(FlutterDartDefine.dartDefineKey(line, column: fromFile) == nil)
         #expect(FlutterDartDefine.dartDefineKey("curl https://host.com", column: 14) == nil)
     }
+
+    @Test func aPubWorkspacePackageShipsInTheAppThatDependsOnIt() throws {
+        let repo = GitFixture("flutter-workspace")
+        repo.write(
+            "pubspec.yaml", "name: mono\nenvironment:\n  sdk: ^3.6.0\nworkspace:\n  - apps/shop\n  - packages/ui\n")
+        repo.write(
+            "apps/shop/pubspec.yaml",
+            "name: shop\nresolution: workspace\ndependencies:\n  flutter:\n    sdk: flutter\n  ui: ^1.0.0\nflutter:\n  uses-material-design: true\n"
+        )
+        repo.write("apps/shop/android/app/build.gradle", "plugins { id 'com.android.application' }\n")
+        repo.write("apps/shop/lib/main.dart", "const home = 'https://host.com';\n")
+        repo.write("packages/ui/pubspec.yaml", "name: ui\nresolution: workspace\n")
+        repo.write("packages/ui/lib/links.dart", "const terms = 'https://host.com/terms';\n")
+        repo.commit("pub workspace")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        for path in ["apps/shop/lib/main.dart", "packages/ui/lib/links.dart"] {
+            #expect(result.classOf(path) == .binaryLiteral, "\(path): \(result.occurrence(path)?.rule ?? "")")
+            #expect(result.occurrence(path)?.ruleID == "flutter.lib")
+            #expect(result.occurrence(path)?.products.map(\.label) == ["Android app `app`"])
+        }
+    }
 }

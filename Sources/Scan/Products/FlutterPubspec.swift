@@ -3,7 +3,7 @@ import RelopsCore
 /// What a Flutter or Dart package's `pubspec.yaml` (and its `l10n.yaml`) says ships: a `flutter:`
 /// section makes it a Flutter package whose platform heads (`android/`, `ios/`, `macos/`, ...) are
 /// the apps that compile it; its `flutter: assets:` entries and gen-l10n ARB files are bundled;
-/// its `dependencies:` with a `path:` are packages compiled in with it.
+/// its `dependencies:` (by `path:`, or by name in a pub workspace) are packages compiled in with it.
 struct FlutterPubspec: Sendable, Equatable {
     /// The package's `name:`.
     var name = ""
@@ -15,6 +15,8 @@ struct FlutterPubspec: Sendable, Equatable {
     var generate = false
     /// `dependencies:` entries with a `path:`, as written (`../core`).
     var pathDependencies: [String] = []
+    /// Every `dependencies:` name: a package of a pub workspace (or the repository) is found by it.
+    var dependencies: [String] = []
     /// `l10n.yaml`'s `arb-dir` (relative to the package folder); `lib/l10n` when it says none.
     var arbDirectory = "lib/l10n"
     /// True when the package folder has an `l10n.yaml` (gen-l10n runs from it even without `generate`).
@@ -52,6 +54,7 @@ struct FlutterPubspec: Sendable, Equatable {
             case "dependencies":
                 if indent <= 2 && !content.hasPrefix("-") {
                     dependency = content.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+                    if !dependency.isEmpty { dependencies.append(dependency) }
                 } else if !dependency.isEmpty && content.hasPrefix("path:") {
                     pathDependencies.append(Self.value(content))
                 }
@@ -112,7 +115,9 @@ extension BuildFileParser {
         if spec.isFlutter {
             unit.embeddedIn = FlutterPubspec.heads.map { folder.isEmpty ? $0 : folder + "/" + $0 }
         }
-        unit.references = spec.pathDependencies.compactMap { resolve($0, from: folder) }.map { .pathInside($0) }
+        unit.references =
+            spec.pathDependencies.compactMap { resolve($0, from: folder) }.map { .pathInside($0) }
+            + spec.dependencies.map { .named("pub:" + $0) }
         return unit
     }
 }

@@ -96,7 +96,7 @@ public func classDescription(_ cls: OccurrenceClass) -> String {
     case .repoMeta: return "repository metadata and CI that does not deploy; ships nothing"
     case .test: return "tests"
     case .build: return "used while building, ships nothing"
-    case .other: return "other files"
+    case .other: return "placed outside every product by a rule (its reason says which)"
     case .unknown: return "no build file relops read places it: check where it ships"
     }
 }

@@ -17,7 +17,9 @@ enum ScanCommand: RelopsCommand {
             profile; a template placeholder right before the host ({}.HOST, ${x}.HOST, %s.HOST) builds \
             a related name.
             Classes: binary-config, binary-literal (both ship in the store binary), server, \
-            store-listing, docs, comment, repo-meta, test, build (used while building, ships nothing), other. \
+            store-listing, docs, comment, repo-meta, test, build (used while building, ships nothing), other \
+            (a rule places it outside every product), unknown (no build file relops read places it: check \
+            where it ships; --expect stops on it until accepted with unknown=N or classified in .relops.yml). \
             Each occurrence names the products that carry it (apps, servers, sites), read from the build files; \
             the text output opens with the total, a summary by class and product, then lists the occurrences \
             by class and rule: each rule once, then its first ten files and a count (--verbose lists all).

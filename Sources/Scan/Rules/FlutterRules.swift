@@ -200,7 +200,11 @@ struct FlutterDefineFile: PathRule {
         ], at: "config/prod.json")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let named = file.classifier.dartDefaults.defineFile(naming: file.path) else { return nil }
+        // Flutter reads a `.json` or `.env` file; only then are the files that run builds read.
+        let name = file.lowerName
+        guard name.hasSuffix(".json") || name.hasSuffix(".env") || name.hasPrefix(".env"),
+            let named = file.classifier.dartDefaults.defineFile(naming: file.path)
+        else { return nil }
         return (
             .binaryConfig,
             "named by `--dart-define-from-file` at \(named): its values are compiled into the app (whatever its `--flavor`)"

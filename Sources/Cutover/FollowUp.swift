@@ -107,6 +107,16 @@ extension CutoverPlan {
                         "Nothing ships from them, but tests and build scripts now use \(to): "
                         + listed(Set(checks.map(\.path)).sorted()) + "."))
         }
+        let unknown = Set(edits.filter { $0.occurrenceClass == .unknown }.map(\.path)).sorted()
+        if !unknown.isEmpty {
+            steps.append(
+                FollowUp(
+                    title: "Find out where the unknown files ship, and classify them",
+                    detail:
+                        "No build file relops read places " + listed(unknown)
+                        + ": find where each reaches users before the switch (`relops scan` names the nearest build "
+                        + "file of each), then say so with `classify:` in .relops.yml."))
+        }
         // relops's own configuration is `other` by its own rule: the cutover rewrites it, nothing ships.
         let other = Set(edits.filter { $0.occurrenceClass == .other && $0.path != ProjectConfig.fileName }.map(\.path))
             .sorted()

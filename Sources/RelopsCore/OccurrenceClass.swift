@@ -23,6 +23,9 @@ public enum OccurrenceClass: String, Sendable, CaseIterable, Comparable {
     case build
     /// A rule positively places it outside every product (its reason says which).
     case other
+    /// No build file relops read places it, in a repository that builds apps: where it ships is
+    /// not known. Never a guess: a person classifies it (`classify:`) or accepts it.
+    case unknown
 
     /// True for the two classes that ship inside the store binary.
     public var isBinary: Bool { self == .binaryConfig || self == .binaryLiteral }

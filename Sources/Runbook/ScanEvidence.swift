@@ -32,6 +32,7 @@ extension RunbookEngine {
         try record(
             .relops, displayCommand(probe), result, passed: true, index: step.number - 1,
             excerpt: "counts found for the auto expectations: \(summary)")
+        if let stopped = try unknownStop(found, step) { return stopped }
         let question = "Accept the counts the scan found as the expected ones: \(summary)"
         let how: String
         if options.acceptCounts {
@@ -54,6 +55,28 @@ extension RunbookEngine {
         }
         recordVariables()
         try store.save(state)
+        return nil
+    }
+
+    /// `unknown` occurrences are never accepted with `--accept-counts`: a person reads them and
+    /// accepts them (asked, or `--var`), or classifies them (`classify:` in `.relops.yml`).
+    private func unknownStop(_ found: [(String, String, Int)], _ step: RunbookStep) throws(Failure) -> RunOutcome? {
+        guard let (name, _, count) = found.first(where: { $0.1 == OccurrenceClass.unknown.rawValue }), count > 0
+        else { return nil }
+        let what =
+            "the scan found \(count) unknown occurrence\(count == 1 ? "" : "s"): no build file relops read places "
+            + (count == 1 ? "it" : "them")
+        guard options.interactive else {
+            return try fail(
+                step,
+                "\(what); --accept-counts does not accept them. Classify them with `classify:` in .relops.yml, or once a person has read them (`relops scan` lists each with the nearest build file) pass --var \(name)=\(count)"
+            )
+        }
+        let question =
+            "Accept \(count) unknown occurrence\(count == 1 ? "" : "s") as read (no build file relops read places them)"
+        guard io.confirm(step: step, item: question) else {
+            return try stop(step, "\(what); classify them with `classify:` in .relops.yml")
+        }
         return nil
     }
 

@@ -25,6 +25,8 @@ struct Classifier {
     let metro: MetroReach
     /// The pipelines, Makefiles and hosting configs that may run a script, read on first need.
     let scriptRunners: ScriptRunners
+    /// The `String.fromEnvironment` defaults a `--dart-define` overrides.
+    let dartDefaults: DartEnvironmentDefaults
 
     init(files: FileList, config: ProjectConfig, read: @escaping ProjectFileReader) {
         overrides = config.classify
@@ -36,6 +38,7 @@ struct Classifier {
         buildSettings = BuildSettingReaders(files: files, read: once.read)
         metro = MetroReach(files: files, read: once.read)
         scriptRunners = ScriptRunners(files: files, read: once.read)
+        dartDefaults = DartEnvironmentDefaults(files: files, read: once.read)
     }
 
     /// What decides every occurrence in the file at `path` alike, before its comments are looked
@@ -53,7 +56,9 @@ struct Classifier {
     func classify(_ site: OccurrenceSite, in file: inout FileClassification) -> Decision {
         if let fixed = file.fixed { return fixed }
         for rule in RuleOrder.site {
-            if let (cls, reason) = rule.decide(site, file) { return Decision(cls: cls, rule: rule.id, reason: reason) }
+            if let (cls, reason) = rule.decide(site, file, self) {
+                return Decision(cls: cls, rule: rule.id, reason: reason)
+            }
         }
         let decided = file.byPath ?? classifyPath(file.parts, facts: file.facts)
         file.byPath = decided

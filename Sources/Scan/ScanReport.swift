@@ -96,7 +96,8 @@ public func classDescription(_ cls: OccurrenceClass) -> String {
     case .repoMeta: return "repository metadata and CI that does not deploy; ships nothing"
     case .test: return "tests"
     case .build: return "used while building, ships nothing"
-    case .other: return "other files"
+    case .other: return "placed outside every product by a rule (its reason says which)"
+    case .unknown: return "no build file relops read places it: check where it ships"
     }
 }
 
@@ -133,16 +134,29 @@ public struct ScanExpectation: Sendable, Equatable {
         self.entries = entries
     }
 
-    /// Each unmet expectation as a sentence; empty when all hold.
+    /// Each unmet expectation as a sentence; empty when all hold. Occurrences of class `unknown`
+    /// stop any expectation until a person accepts them (`unknown=N`) or classifies them.
     public func differences(in result: ScanResult) -> [String] {
         guard !entries.isEmpty else { return [] }
         let counts = Dictionary(uniqueKeysWithValues: result.counts.map { ($0.0.rawValue, $0.1) })
-        return entries.compactMap { entry in
-            let actual =
-                entry.name == "binary"
-                ? (counts["binary-config"]! + counts["binary-literal"]!) : counts[entry.name] ?? 0
-            guard actual != entry.count else { return nil }
-            return "expected \(entry.count) \(entry.name) occurrence\(entry.count == 1 ? "" : "s"), found \(actual)"
+        var unaccepted: [String] = []
+        let unknown = counts[OccurrenceClass.unknown.rawValue] ?? 0
+        if unknown > 0 && !entries.contains(where: { $0.name == OccurrenceClass.unknown.rawValue }) {
+            let files = Set(result.occurrences.filter { $0.occurrenceClass == .unknown }.map(\.path)).sorted()
+            let shown =
+                files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
+            unaccepted.append(
+                "\(unknown) unknown occurrence\(unknown == 1 ? "" : "s") (\(shown)): no build file relops read places "
+                    + "\(unknown == 1 ? "it" : "them"); classify with `classify:` in .relops.yml, or accept with --expect unknown=\(unknown)"
+            )
         }
+        return unaccepted
+            + entries.compactMap { entry in
+                let actual =
+                    entry.name == "binary"
+                    ? (counts["binary-config"]! + counts["binary-literal"]!) : counts[entry.name] ?? 0
+                guard actual != entry.count else { return nil }
+                return "expected \(entry.count) \(entry.name) occurrence\(entry.count == 1 ? "" : "s"), found \(actual)"
+            }
     }
 }

@@ -25,7 +25,9 @@ import Testing
         #expect(!result.stdout.contains("\u{1B}["))  // no colour when not a terminal
     }
 
-    @Test func textOutputOpensWithProductsAndGivesOneRuleLinePerFileUnlessVerbose() {
+    // Issue 29 (and 33, answer first): the total opens the output, and the occurrences are grouped
+    // by (class, rule) with the rule once, replacing the per-file headers and per-file rule lines.
+    @Test func textOutputOpensWithTheTotalAndProductsAndGivesEachRuleOnceUnlessVerbose() {
         let repo = sampleRepository()
         repo.write(
             "App/Links.cs",
@@ -33,18 +35,41 @@ import Testing
         repo.commit("two in one file")
         let result = relops(["scan"], in: repo.root)
         #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("5 occurrences of app.example.com in ") == true)
+        #expect(lines.last == lines.first)
         #expect(
             result.stdout.contains(
                 "== products (read from the build files):\n  Android and iOS app `App` (App/App.csproj): binary-literal 3\n  in no product: docs 1, other 1\n"
             ))
-        #expect(result.stdout.contains("== occurrences by file: 5 in 4 files"))
-        #expect(result.stdout.contains("App/Links.cs  [binary-literal 2; in Android and iOS app `App`]"))
-        let rule = "    rule: source of mobile project App/App.csproj: compiled into the binary"
+        #expect(result.stdout.contains("== occurrences by class and rule: 5 in 4 files"))
+        let rule =
+            "binary-literal: source of mobile project App/App.csproj: compiled into the binary  [in Android and iOS app `App`]"
         #expect(result.stdout.components(separatedBy: rule).count == 2)
-        let summaryEnd = result.stdout.range(of: "== occurrences by file")!.lowerBound
+        #expect(
+            result.stdout.contains(
+                "  App/Links.cs:1:27: const string A = \"https://app.example.com/a\";  (+1 more in this file)"))
+        let summaryEnd = result.stdout.range(of: "== occurrences by class and rule")!.lowerBound
         #expect(result.stdout.range(of: "== binary-literal: 3")!.lowerBound < summaryEnd)
         let verbose = relops(["scan", "--verbose"], in: repo.root)
-        #expect(verbose.stdout.components(separatedBy: rule).count == 3)
+        #expect(
+            verbose.stdout.contains(
+                "binary-literal: source of mobile project App/App.csproj: compiled into the binary  (mobile.source)"))
+        #expect(verbose.stdout.contains("  App/Links.cs:2:27: const string B"))
+    }
+
+    @Test func aRuleWithManyFilesListsTheFirstTenAndCountsTheRest() {
+        let repo = GitFixture("many-files-one-rule")
+        for k in 0..<14 { repo.write("data/links-\(k).csv", "home,https://app.example.com/\(k)\n") }
+        repo.commit("fourteen files no rule places")
+        let result = relops(["scan", "--host", "app.example.com"], in: repo.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "other: no rule matched").count == 2)
+        #expect(result.stdout.components(separatedBy: "  data/links-").count == 11)
+        #expect(result.stdout.contains("  ... and 4 more files (4 occurrences; --verbose lists all)"))
+        let verbose = relops(["scan", "--host", "app.example.com", "--verbose"], in: repo.root)
+        #expect(verbose.stdout.components(separatedBy: "  data/links-").count == 15)
+        #expect(verbose.stdout.contains("other: no rule matched  (fallback.no-rule)"))
     }
 
     @Test func jsonOutputHasTheDocumentedShape() throws {
@@ -136,7 +161,7 @@ import Testing
         let result = relops(["scan"], in: repo.root)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("== comment: 1 (inside a comment; ships nothing, rewritten like documentation)"))
-        #expect(result.stdout.contains("rule: inside a `///` doc comment (C#)"))
+        #expect(result.stdout.contains("comment: inside a `///` doc comment (C#)"))
         #expect(result.stdout.contains("== identity provider redirect URIs: 1"))
         #expect(result.stdout.contains("Identity/appsettings.json:1: https://app.example.com/signin-google"))
         let bad = relops(["scan", "--expect", "coment=1"], in: repo.root)

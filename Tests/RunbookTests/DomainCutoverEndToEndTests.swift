@@ -58,7 +58,7 @@ import Testing
         #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
         #expect(
             first.stdout.contains(
-                "the scan found binary=3,server=5,store-listing=0,docs=2,comment=0,repo-meta=0,test=0,build=0,other=0 for the `auto` expectations; accept them with --accept-counts"
+                "the scan found binary=3,server=5,store-listing=0,docs=2,comment=0,repo-meta=0,test=0,build=0,other=0,unknown=0 for the `auto` expectations; accept them with --accept-counts"
             ))
         #expect(try state(repo).vars.first { $0.name == "expect_server" }?.value == "auto")
 
@@ -145,7 +145,7 @@ import Testing
         }
         #expect(
             undone.stdout.contains(
-                "scan --host \(old) --expect binary=3,server=5,store-listing=0,docs=2,comment=0,repo-meta=0,test=0,build=0,other=0  -> exit 0"
+                "scan --host \(old) --expect binary=3,server=5,store-listing=0,docs=2,comment=0,repo-meta=0,test=0,build=0,other=0,unknown=0  -> exit 0"
             ))
         // The cutover run stays open: it resumes where it stopped.
         let runs = try RunStore(repositoryRoot: repo.root).all()

@@ -196,6 +196,47 @@ import Testing
         #expect(ci.state.steps[0].checks[1].excerpt?.hasPrefix("accepted with --accept-counts by Ada Operator") == true)
     }
 
+    @Test func unknownOccurrencesAreAskedAboutAndNeverAcceptedWithAcceptCounts() throws {
+        let book = try runbook(
+            """
+            ---
+            vars:
+              expect_binary:
+                default: auto
+              expect_unknown:
+                default: auto
+            ---
+            ## Inventory
+            ```relops
+            relops scan --host old.example.net --expect binary={{expect_binary}},unknown={{expect_unknown}}
+            ```
+            """)
+        let io = ScriptedIO()
+        io.relopsResults["scan --host old.example.net --format json"] = CommandOutput(
+            status: 0, output: #"{"counts": {"binary-literal": 2, "unknown": 1}}"#)
+        var ci = nonInteractive()
+        ci.acceptCounts = true
+        let refused = try engine(book, TemporaryFolder(), io, options: ci)
+        #expect(try refused.run() == .failed(step: 1))
+        #expect(
+            refused.state.steps[0].note?.hasPrefix(
+                "the scan found 1 unknown occurrence: no build file relops read places it; --accept-counts does not accept them."
+            ) == true)
+        #expect(refused.state.steps[0].note?.hasSuffix("pass --var expect_unknown=1") == true)
+
+        var asked = RunOptions()
+        asked.interactive = true
+        io.confirmations = [false]
+        let declined = try engine(book, TemporaryFolder(), io, options: asked)
+        #expect(try declined.run() == .stopped(step: 1))
+        #expect(declined.state.steps[0].note?.contains("classify them with `classify:` in .relops.yml") == true)
+
+        io.confirmations = [true, true]
+        let accepted = try engine(book, TemporaryFolder(), io, options: asked)
+        #expect(try accepted.run() == .complete)
+        #expect(io.relopsCalls.last == ["scan", "--host", "old.example.net", "--expect", "binary=2,unknown=1"])
+    }
+
     @Test func anIdentityScanIsConfirmedOncePerURI() throws {
         let folder = TemporaryFolder()
         let book = try runbook(

@@ -45,7 +45,7 @@ import Testing
                 "android_package=com.example.app", "min_app_version=2.0", "verify_flags=\(flags)",
             ])
         let counts =
-            "binary=auto,server=auto,store-listing=auto,docs=auto,comment=auto,repo-meta=auto,test=auto,build=auto,other=auto"
+            "binary=auto,server=auto,store-listing=auto,docs=auto,comment=auto,repo-meta=auto,test=auto,build=auto,other=auto,unknown=auto"
         #expect(
             steps == [
                 ["scan --host \(old) --expect \(counts)"],
@@ -57,7 +57,7 @@ import Testing
                 ["cutover --from \(old) --to app.example.com"],
                 ["cutover --from \(old) --to app.example.com --apply --commit"],
                 [
-                    "scan --host \(old) --after-cutover --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,build=0,other=0"
+                    "scan --host \(old) --after-cutover --expect binary=0,server=0,store-listing=0,docs=0,comment=0,repo-meta=0,test=0,build=0,other=0,unknown=0"
                 ],
                 ["scan --host app.example.com"],
                 [
@@ -65,8 +65,8 @@ import Testing
                     "verify --host \(old) --platforms  --package com.example.app \(flags)",
                 ],
                 // The new build's binary count: the new host, plus the old host where the cutover kept it.
-                ["scan --host app.example.com --host \(old) --expect binary=auto"],
-                ["scan --host app.example.com --host \(old) --expect binary=auto"],
+                ["scan --host app.example.com --host \(old) --expect binary=auto,unknown=auto"],
+                ["scan --host app.example.com --host \(old) --expect binary=auto,unknown=auto"],
                 ["verify --host app.example.com --platforms  --package com.example.app --wait 30m \(flags)"],
                 [], [], [],
                 ["verify --host \(old) --platforms  --package com.example.app \(flags)"],

@@ -389,7 +389,11 @@ import Testing
         // No `[package]` table: no crate, so no library an app could link and no service.
         #expect(result.classOf("crate/src/lib.rs") != .server)
         #expect(result.occurrence("crate/src/lib.rs")?.products == [])
-        #expect(result.occurrence("crate/src/lib.rs")?.rule.contains("crate/Cargo.toml") == false)
+        // No rule places it: `unknown`, naming the nearest build file as one relops could not read.
+        #expect(result.classOf("crate/src/lib.rs") == .unknown)
+        #expect(
+            result.occurrence("crate/src/lib.rs")?.rule.contains(
+                "the nearest build file, crate/Cargo.toml, defines nothing relops reads") == true)
         #expect(result.occurrence("web/src/app.ts")?.rule.contains("in web/package.json, which no app") == true)
         // No readable target: the project is still the iOS app, named after the project.
         #expect(result.occurrence("ios/App/Links.swift")?.products.map(\.label) == ["iOS app `App`"])

@@ -105,6 +105,8 @@ struct BuildUnit: Sendable {
     var swiftManifest: SwiftPackageManifest?
     /// Xcode: what each app target builds (build settings' files, synchronized folders) and the App Clips it embeds.
     var xcodeTargets: XcodeTargetFiles?
+    /// A Dart or Flutter package: what its `pubspec.yaml` and `l10n.yaml` say ships.
+    var flutter: FlutterPubspec?
 
     /// True for a unit that is itself a store app.
     var isApp: Bool {

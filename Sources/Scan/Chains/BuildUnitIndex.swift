@@ -14,6 +14,7 @@ final class BuildUnitIndex {
     private var specUnits: [BuildUnit]?
     private var referrersByFile: [String: [BuildUnit]] = [:]
     private var enclosingByFolder: [String: [String]] = [:]
+    private var buildsAppsMemo: Bool?
     /// `appPath`'s memo: platform key, NUL, unit file -> the chain to an app (nil inside: none).
     var appPaths: [String: ChainNode?] = [:]
 
@@ -81,6 +82,12 @@ final class BuildUnitIndex {
             {
                 unit.variant = "Wear OS"
             }
+            if unit.flutter != nil,
+                let l10n = (candidatesByFolder[folder] ?? []).first(where: { nameOf($0.path) == "l10n.yaml" }),
+                let l10nBytes = read(l10n.index, l10n.path)
+            {
+                unit.flutter?.readL10n(String(decoding: l10nBytes, as: UTF8.self))
+            }
             if !found.contains(where: { $0.file == unit.file }) { found.append(unit) }
         }
         unitsByFolder[folder] = found
@@ -105,6 +112,24 @@ final class BuildUnitIndex {
             }
         }
         return nil
+    }
+
+    /// The build file nearest above `path` (in its folder or the closest folder upward that holds
+    /// one), and whether it defines a unit relops reads; nil when no folder above it holds one.
+    func nearestBuildFile(of path: String) -> (path: String, read: Bool)? {
+        guard let folder = candidateFolders(enclosing: folderOf(path)).first,
+            let first = candidatesByFolder[folder]?.first
+        else { return nil }
+        let units = units(inFolder: folder)
+        return (units.first?.file ?? first.path, !units.isEmpty)
+    }
+
+    /// True when a unit of the repository builds a store or desktop app (reads every build file, once).
+    var buildsApps: Bool {
+        if let known = buildsAppsMemo { return known }
+        let found = all.contains(where: \.isApp)
+        buildsAppsMemo = found
+        return found
     }
 
     /// `folder` and its ancestors that hold a candidate build file, nearest first: from the paths
@@ -210,6 +235,8 @@ private func parseBuildFile(_ path: String, _ bytes: [UInt8], hasMain: Bool) -> 
     if lower == "package.json" { return BuildFileParser.javaScript(path: path, text: text) }
     if lower == "gemfile" { return BuildFileParser.gemfile(path: path, text: text) }
     if lower == "app.json" || lower.hasPrefix("app.config.") { return BuildFileParser.expo(path: path, text: text) }
+    if lower == "pubspec.yaml" { return BuildFileParser.pubspec(path: path, text: text) }
+    if lower == "l10n.yaml" { return nil }  // read with its folder's pubspec.yaml
     return BuildFileParser.service(path: path, text: text)
 }
 
@@ -221,7 +248,7 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
         "project.pbxproj", "cargo.toml", "go.mod", "package.json", "pyproject.toml", "requirements.txt",
         "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
         "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js", "androidmanifest.xml",
-        "config.xml", "app.json", "app.config.ts", "app.config.js",
+        "config.xml", "app.json", "app.config.ts", "app.config.js", "pubspec.yaml", "l10n.yaml",
     ].map { Array($0.utf8) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)

@@ -1,6 +1,7 @@
 import RelopsCore
 
-// The last rules: a file no earlier rule placed. Each says why it is `other`.
+// The last rules: a file no earlier rule placed. A rule that places it outside every product says
+// why it is `other`; in a repository that builds apps, a file nothing placed is `unknown`.
 
 /// A file in a package that a product carries, but not of a kind its build ships.
 struct UnshippedFileOfCarriedUnit: PathRule {
@@ -45,6 +46,31 @@ struct UnitNoProductIncludes: PathRule {
             .other,
             "in \(owner.file), which no app, server or site that the build files show includes: check where it ships"
         )
+    }
+}
+
+/// A file of a repository that builds apps that no rule placed: where it ships is not known.
+/// Never a guess: `other` would read as "leave it".
+struct UnplacedInAppRepository: PathRule {
+    static let id = "fallback.unknown"
+    static let description =
+        "a file of a repository that builds apps that no build file relops read places: check where it ships"
+    static let classes: [OccurrenceClass] = [.unknown]
+    static let example = RuleExample(
+        [
+            ("app/build.gradle", "plugins { id 'com.android.application' }\n"),
+            ("links.csv", "home,https://app.example.com\n"),
+        ], at: "links.csv")
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard file.index.buildsApps else { return nil }
+        let nearest: String
+        switch file.index.nearestBuildFile(of: file.path) {
+        case .some(let (path, true)): nearest = "the nearest build file is \(path)"
+        case .some(let (path, false)): nearest = "the nearest build file, \(path), defines nothing relops reads"
+        case .none: nearest = "no build file is in a folder above it"
+        }
+        return (.unknown, "no build file relops read places this file (\(nearest)): check where it ships")
     }
 }
 

@@ -27,9 +27,20 @@ protocol FileRule: ClassRule {
     static func decide(_ path: String, _ classifier: Classifier) -> (OccurrenceClass, String)?
 }
 
-/// A rule that decides one occurrence from where it stands in its file's text.
+/// A rule that decides one occurrence from where it stands in its file's text; one that needs
+/// the repository's other files (a `--dart-define` and the Dart default it overrides) takes the classifier.
 protocol SiteRule: ClassRule {
     static func decide(_ site: OccurrenceSite, _ file: FileClassification) -> (OccurrenceClass, String)?
+    static func decide(
+        _ site: OccurrenceSite, _ file: FileClassification, _ classifier: Classifier
+    ) -> (OccurrenceClass, String)?
+}
+
+extension SiteRule {
+    static func decide(_ site: OccurrenceSite, _ file: FileClassification) -> (OccurrenceClass, String)? { nil }
+    static func decide(
+        _ site: OccurrenceSite, _ file: FileClassification, _ classifier: Classifier
+    ) -> (OccurrenceClass, String)? { decide(site, file) }
 }
 
 /// A rule that decides from the path and the build files alone: worked out once per file.

@@ -15,6 +15,7 @@ enum RuleOrder {
     static let site: [any SiteRule.Type] = [
         InsideComment.self,  // a comment ships nothing in any file, even a shipped source file
         CommitIdentity.self,  // a commit identity ships nothing, even inside a pipeline or script
+        FlutterDartDefine.self,  // a `--dart-define` value in a pipeline or Fastfile is compiled into the app
     ]
 
     /// Decide from the path and the build files; worked out once per file.
@@ -23,6 +24,7 @@ enum RuleOrder {
         DotNetTestProject.self,
         TestFolder.self,
         GradleTestSourceSet.self,
+        FlutterTestFolder.self,  // before the file name: `integration_test/app_test.dart` says which tool runs it
         TestFileName.self,
         // Store listings and repository metadata win over any manifest above them.
         StoreListingFolder.self,
@@ -40,6 +42,12 @@ enum RuleOrder {
         InfoPlist.self,
         Entitlements.self,
         AndroidManifest.self,
+        // Flutter: the package's build files, then what its heads' apps bundle and compile.
+        FlutterBuildFile.self,
+        FlutterDefineFile.self,  // before the package's own files: a define file may sit anywhere
+        FlutterBundledFile.self,
+        FlutterLibrarySource.self,
+        FlutterUnbundledFile.self,  // the rest of a Flutter package: before the library chain would say it ships
         // Chains from a build file to an app, before the folder's own mobile project is asked.
         DirectoryBuildProps.self,
         SpecFile.self,
@@ -85,6 +93,8 @@ enum RuleOrder {
         // Nothing placed it: say why, most specific first; `fallback.no-rule` decides everything, so it is last.
         UnshippedFileOfCarriedUnit.self,
         UnitNoProductIncludes.self,
+        // In a repository that builds apps, a file nothing above placed is `unknown`, never a guess.
+        UnplacedInAppRepository.self,
         UnusedConfiguration.self,
         NoRuleMatched.self,
     ]

@@ -15,7 +15,8 @@ enum ScanCommand: RelopsCommand {
         static let includeUntracked = Flag.flag(
             "include-untracked", help: "Also scan untracked files that git does not ignore.")
         static let verbose = Flag.flag(
-            "verbose", help: "Text: a rule line after every occurrence, not once per file and rule.")
+            "verbose",
+            help: "Text: every occurrence of each class and rule (not the first ten files), with the rule's id.")
         static let expect = Option<[String]>.repeatable(
             "expect", "CLASS=N,...", help: "Exit 1 unless the counts match ('binary' = both binary classes).")
         static let afterCutover = Flag.flag(
@@ -38,9 +39,12 @@ enum ScanCommand: RelopsCommand {
             profile; a template placeholder right before the host ({}.HOST, ${x}.HOST, %s.HOST) builds \
             a related name.
             Classes: binary-config, binary-literal (both ship in the store binary), server, \
-            store-listing, docs, comment, repo-meta, test, build (used while building, ships nothing), other. \
+            store-listing, docs, comment, repo-meta, test, build (used while building, ships nothing), other \
+            (a rule places it outside every product), unknown (no build file relops read places it: check \
+            where it ships; --expect stops on it until accepted with unknown=N or classified in .relops.yml). \
             Each occurrence names the products that carry it (apps, servers, sites), read from the build files; \
-            the text output opens with a summary by class and product, then lists occurrences by file.
+            the text output opens with the total, a summary by class and product, then lists the occurrences \
+            by class and rule: each rule once, then its first ten files and a count (--verbose lists all).
             """,
         options: [
             Options.repo, Options.host, Options.rev, Options.includeUntracked, Options.verbose, Options.expect,
@@ -115,22 +119,10 @@ enum ScanCommand: RelopsCommand {
     }
 
     static func renderText(_ result: ScanResult, _ console: Console, verbose: Bool = false) {
+        // Answer first: the one-line total opens the output (and closes it, after the lists).
+        console.out(totalLine(result))
         renderSummary(result, console)
-        if !result.occurrences.isEmpty {
-            let files = Set(result.occurrences.map(\.path)).count
-            console.out(
-                console.styled(
-                    "== occurrences by file: \(result.occurrences.count) in \(files) file\(files == 1 ? "" : "s")",
-                    .bold))
-        }
-        var at = 0
-        let all = result.occurrences
-        while at < all.count {
-            var end = at + 1
-            while end < all.count && all[end].path == all[at].path { end += 1 }
-            renderFile(all[at..<end], console, verbose: verbose)
-            at = end
-        }
+        renderGroups(result, console, verbose: verbose)
         if !result.related.isEmpty {
             console.out(
                 console.styled(
@@ -160,10 +152,15 @@ enum ScanCommand: RelopsCommand {
             console.out(console.styled("== not scanned: \(skipped.count)", .bold))
             for p in skipped { console.out("\(escapedText(p.path)): \(p.message)") }
         }
+        console.out(totalLine(result))
+    }
+
+    /// `5 occurrences of host.com in 12 files: binary-config 0, ...`: every class, zero or not.
+    static func totalLine(_ result: ScanResult) -> String {
         let counts = result.counts.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
-        console.out(
-            "\(result.occurrences.count) occurrence\(result.occurrences.count == 1 ? "" : "s") of \(result.hosts.joined(separator: ", ")) in \(result.filesScanned) files: \(counts)"
-        )
+        let n = result.occurrences.count
+        return
+            "\(n) occurrence\(n == 1 ? "" : "s") of \(result.hosts.joined(separator: ", ")) in \(result.filesScanned) files: \(counts)"
     }
 
     /// What the cutover left on purpose: expected to remain, each with why.
@@ -200,30 +197,6 @@ enum ScanCommand: RelopsCommand {
             let n = occurrences.count { $0.occurrenceClass == cls }
             return n == 0 ? nil : "\(cls.rawValue) \(n)"
         }.joined(separator: ", ")
-    }
-
-    /// One file: a header with its classes and products, each occurrence, and one `rule:` line per
-    /// class and rule (after every occurrence with `verbose`, with the rule's id).
-    static func renderFile(_ occurrences: ArraySlice<HostOccurrence>, _ console: Console, verbose: Bool) {
-        guard let first = occurrences.first else { return }
-        var products: [Product] = []
-        for p in occurrences.flatMap(\.products) where !products.contains(p) { products.append(p) }
-        let shipsIn = products.isEmpty ? "" : "; in " + products.map(\.label).joined(separator: ", ")
-        console.out("\(escapedText(first.path))  [\(perClass(Array(occurrences)))\(shipsIn)]")
-        var ruled: [String] = []
-        for (n, o) in occurrences.enumerated() {
-            var line = "  \(escapedText(o.path)):\(o.line):\(o.column): \(highlight(o, console))"
-            if o.encoding != .plain { line += "  (written \(o.encoding.rawValue))" }
-            console.out(line)
-            let rule = "\(o.occurrenceClass.rawValue): \(o.rule)"
-            let last = n == occurrences.count - 1
-            if verbose {
-                console.out(console.styled("    rule: \(o.rule)  [\(o.ruleID)]", .dim))
-            } else if !ruled.contains(rule) && (last || occurrences[occurrences.startIndex + n + 1].rule != o.rule) {
-                ruled.append(rule)
-                console.out(console.styled("    rule: \(o.rule)", .dim))
-            }
-        }
     }
 
     static func highlight(_ o: HostOccurrence, _ console: Console) -> String {

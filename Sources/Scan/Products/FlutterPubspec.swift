@@ -1,0 +1,123 @@
+import RelopsCore
+
+/// What a Flutter or Dart package's `pubspec.yaml` (and its `l10n.yaml`) says ships: a `flutter:`
+/// section makes it a Flutter package whose platform heads (`android/`, `ios/`, `macos/`, ...) are
+/// the apps that compile it; its `flutter: assets:` entries and gen-l10n ARB files are bundled;
+/// its `dependencies:` (by `path:`, or by name in a pub workspace) are packages compiled in with it.
+struct FlutterPubspec: Sendable, Equatable {
+    /// The package's `name:`.
+    var name = ""
+    /// True when the pubspec has a top-level `flutter:` section.
+    var isFlutter = false
+    /// `flutter: assets:` entries as written (relative to the package folder; a folder ends in `/`).
+    var assets: [String] = []
+    /// `flutter: generate: true`: `flutter gen-l10n` compiles the ARB files in.
+    var generate = false
+    /// `dependencies:` entries with a `path:`, as written (`../core`).
+    var pathDependencies: [String] = []
+    /// Every `dependencies:` name: a package of a pub workspace (or the repository) is found by it.
+    var dependencies: [String] = []
+    /// `l10n.yaml`'s `arb-dir` (relative to the package folder); `lib/l10n` when it says none.
+    var arbDirectory = "lib/l10n"
+    /// True when the package folder has an `l10n.yaml` (gen-l10n runs from it even without `generate`).
+    var hasL10nFile = false
+
+    /// The platform head folders of a Flutter app, each an app of its own when it holds one.
+    static let heads = ["android", "ios", "macos", "windows", "linux", "web"]
+
+    /// Reads the top-level `name:`, `flutter:` (`assets:`, `generate:`) and `dependencies:` blocks.
+    init(text: String) {
+        var section = ""
+        var subsection = ""
+        var dependency = ""
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            var line = String(raw)
+            if let hash = line.range(of: " #") { line = String(line[..<hash.lowerBound]) }
+            let content = line.trimmingWhitespace()
+            guard !content.isEmpty, !content.hasPrefix("#") else { continue }
+            let indent = line.prefix { $0 == " " }.count
+            if indent == 0 {
+                section = content.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+                if section == "flutter" { isFlutter = true }
+                if section == "name" { name = Self.value(content) }
+                subsection = ""
+                continue
+            }
+            switch section {
+            case "flutter":
+                if content.hasPrefix("- ") && subsection == "assets" {
+                    assets.append(Self.unquoted(String(content.dropFirst(2))))
+                } else if !content.hasPrefix("-") {
+                    subsection = content.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+                    if subsection == "generate" { generate = Self.value(content) == "true" }
+                }
+            case "dependencies":
+                if indent <= 2 && !content.hasPrefix("-") {
+                    dependency = content.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+                    if !dependency.isEmpty { dependencies.append(dependency) }
+                } else if !dependency.isEmpty && content.hasPrefix("path:") {
+                    pathDependencies.append(Self.value(content))
+                }
+            default: break
+            }
+        }
+    }
+
+    /// `key: value` -> `value`, unquoted.
+    private static func value(_ content: String) -> String {
+        guard let colon = content.firstIndex(of: ":") else { return "" }
+        return unquoted(String(content[content.index(after: colon)...]).trimmingWhitespace())
+    }
+
+    private static func unquoted(_ text: String) -> String {
+        let trimmed = text.trimmingWhitespace()
+        guard trimmed.count >= 2, let first = trimmed.first, first == "\"" || first == "'", trimmed.last == first
+        else { return trimmed }
+        return String(trimmed.dropFirst().dropLast())
+    }
+
+    /// Reads `arb-dir:` from an `l10n.yaml`.
+    mutating func readL10n(_ text: String) {
+        hasL10nFile = true
+        for raw in text.split(separator: "\n") {
+            let content = String(raw).trimmingWhitespace()
+            if content.hasPrefix("arb-dir:") {
+                let dir = Self.value(content)
+                if !dir.isEmpty { arbDirectory = dir.hasSuffix("/") ? String(dir.dropLast()) : dir }
+            }
+        }
+    }
+
+    /// The `flutter: assets:` entry that lists `relative` (a file, or a folder holding it directly
+    /// as Flutter reads a folder entry), nil when none does.
+    func assetEntry(listing relative: String) -> String? {
+        assets.first { entry in
+            entry.hasSuffix("/") ? folderOf(relative) + "/" == entry : relative == entry
+        }
+    }
+
+    /// True when gen-l10n compiles the ARB file at `relative` in.
+    func compilesARB(_ relative: String) -> Bool {
+        (generate || hasL10nFile) && relative.lowercased().hasSuffix(".arb") && folderOf(relative) == arbDirectory
+    }
+}
+
+extension BuildFileParser {
+    /// A `pubspec.yaml`: a Dart package; with a `flutter:` section, a Flutter package that the apps
+    /// of its platform heads embed. Its `path:` dependencies are packages compiled in with it.
+    static func pubspec(path: String, text: String) -> BuildUnit {
+        let folder = folderOf(path)
+        let spec = FlutterPubspec(text: text)
+        var unit = BuildUnit(root: folder, file: path, kind: .library(language: "Dart"))
+        unit.variant = spec.isFlutter ? "Flutter package" : "Dart package"
+        unit.flutter = spec
+        if !spec.name.isEmpty { unit.names = ["pub:" + spec.name] }
+        if spec.isFlutter {
+            unit.embeddedIn = FlutterPubspec.heads.map { folder.isEmpty ? $0 : folder + "/" + $0 }
+        }
+        unit.references =
+            spec.pathDependencies.compactMap { resolve($0, from: folder) }.map { .pathInside($0) }
+            + spec.dependencies.map { .named("pub:" + $0) }
+        return unit
+    }
+}

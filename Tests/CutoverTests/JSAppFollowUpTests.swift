@@ -36,7 +36,7 @@ import Testing
         #expect(rebuild.title == "Rebuild and resubmit: Android app `app` (2 occurrences), iOS app `Shop` (2)")
         #expect(step(plan, "Redeploy") == nil)
         #expect(plan.platformsToRebuild == ["Android", "iOS"])
-        let orphan = try #require(step(plan, "Find out where these files ship"))
+        let orphan = try #require(step(plan, "Find out where the unknown files ship"))
         #expect(orphan.detail.contains("src/legacy/Old.ts"), "\(orphan.detail)")
     }
 

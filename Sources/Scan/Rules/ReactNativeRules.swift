@@ -16,7 +16,7 @@ struct MetroBundledFile: PathRule {
     static let id = "react-native.metro-bundle"
     static let description =
         "JS/TS/JSON that Metro reaches from a React Native or Expo entry ships in the apps; the rest is named as not reached"
-    static let classes: [OccurrenceClass] = [.binaryLiteral, .binaryConfig, .build, .other]
+    static let classes: [OccurrenceClass] = [.binaryLiteral, .binaryConfig, .build, .unknown]
     static let example = RuleExample(
         reactNativeExample + [("src/App.tsx", #"export const API = "https://app.example.com";"#)], at: "src/App.tsx")
 
@@ -28,9 +28,9 @@ struct MetroBundledFile: PathRule {
             return (.build, "\(tool) configuration of \(project.file): used while building, not bundled")
         }
         let entry = file.classifier.metro.entryName(of: project)
-        // TODO(i29 unknown): `unknown` replaces `other` here once the `unknown` class is merged.
+        // Not reached is not "does not ship": a dynamic require or another entry may still bundle it.
         guard file.classifier.metro.reaches(file.path, from: project) else {
-            return (.other, "not reached from \(entry) of \(project.file): check where it ships")
+            return (.unknown, "not reached from \(entry) of \(project.file): check where it ships")
         }
         let cls: OccurrenceClass = file.lowerName.hasSuffix(".json") ? .binaryConfig : .binaryLiteral
         return (cls, "Metro bundles it from \(entry) (\(project.file)) into \(appsText(file, project))")

@@ -63,7 +63,7 @@ struct WebFrameworkScript: PathRule {
         if let runner = file.classifier.scriptRunners.runner(naming: relative) {
             return (.build, "run by \(runner) (`\(relative)`): used while building or deploying, ships nothing")
         }
-        // TODO(i29 unknown): `unknown` may replace `other` here once the `unknown` class is merged.
+        // A rule that read every runner and found none places it: `other` with why, not `unknown`.
         return (
             .other,
             "a hand-run script: no script of \(site.file), pipeline or Makefile runs `\(relative)`; check where it runs"

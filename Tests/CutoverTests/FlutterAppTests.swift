@@ -18,4 +18,16 @@ import Testing
         #expect(unknown.detail.contains("assets/unlisted/old.json"))
         #expect(!unknown.detail.contains("lib/"))
     }
+
+    @Test func theChecklistRedeploysTheWebAppAndRebuildsTheDesktopApps() throws {
+        let repo = makeFlutterApp(allHeads: true)
+        let plan = try planCutover(try Project(path: repo.root), from: "host.com", to: "example.org")
+        #expect(plan.platformsToRebuild == ["Android", "iOS"])  // the stores whose association files matter
+        let redeploy = try #require(plan.followUps.first { $0.title.hasPrefix("Redeploy") })
+        #expect(redeploy.title.contains("Flutter web app `web/`"), "\(redeploy.title)")
+        #expect(redeploy.detail.contains("web/index.html") || redeploy.detail.contains("web/manifest.json"))
+        let rebuild = try #require(plan.followUps.first { $0.title.hasPrefix("Rebuild and resubmit") })
+        #expect(rebuild.title.contains("macOS app `Runner`"), "\(rebuild.title)")
+        #expect(rebuild.title.contains("desktop app (Flutter) `windows`"), "\(rebuild.title)")
+    }
 }

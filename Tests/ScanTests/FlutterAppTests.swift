@@ -59,6 +59,64 @@ import Testing
         #expect(define.rule.contains("`--dart-define=HOST=`"))
     }
 
+    /// The `web/` head is a deployed web app; `windows/` and `linux/` are desktop apps; the
+    /// `macos/` Runner (SDKROOT macosx) is a macOS app: `lib/` ships in each of them.
+    @Test func everyHeadIsAnApp() throws {
+        let repo = makeFlutterApp(allHeads: true)
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        func expect(
+            _ path: String, _ cls: OccurrenceClass, _ rule: String, sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            let o = result.occurrence(path)
+            #expect(o?.occurrenceClass == cls, "\(path): \(o?.rule ?? "no occurrence")", sourceLocation: sourceLocation)
+            #expect(o?.ruleID == rule, "\(path)", sourceLocation: sourceLocation)
+        }
+        expect("web/index.html", .server, "flutter.web-head")
+        expect("web/manifest.json", .server, "flutter.web-head")
+        expect("windows/runner/main.cpp", .binaryLiteral, "flutter.desktop-head")
+        expect("linux/runner/my_application.cc", .binaryLiteral, "flutter.desktop-head")
+        expect("windows/CMakeLists.txt", .build, "flutter.desktop-head")
+        expect("linux/CMakeLists.txt", .build, "flutter.desktop-head")
+        expect("lib/config.dart", .binaryLiteral, "flutter.lib")
+        #expect(result.occurrence("web/index.html")?.rule.contains("`flutter build web`") == true)
+        #expect(result.occurrence("web/manifest.json")?.products.map(\.label) == ["Flutter web app `web/`"])
+        #expect(
+            result.occurrence("windows/runner/main.cpp")?.products.map(\.label) == ["desktop app (Flutter) `windows`"])
+        #expect(
+            result.occurrence("linux/runner/my_application.cc")?.products.map(\.label) == [
+                "desktop app (Flutter) `linux`"
+            ])
+
+        let heads = [
+            "Android app `app`", "Flutter web app `web/`", "desktop app (Flutter) `linux`",
+            "desktop app (Flutter) `windows`", "iOS app `Runner`", "macOS app `Runner`",
+        ]
+        for path in ["lib/config.dart", "packages/core/lib/api.dart", "lib/l10n/app_en.arb"] {
+            #expect(result.occurrence(path)?.products.map(\.label).sorted() == heads, "\(path)")
+        }
+        let products = try #require(result.occurrence("lib/config.dart")?.products)
+        let web = try #require(products.first { $0.name == "web/" })
+        #expect(web.kind == .server && web.platforms.isEmpty)
+        #expect(products.filter { $0.platforms == [.desktop] }.map(\.name).sorted() == ["linux", "windows"])
+        let mac = try #require(products.first { $0.file == "macos/Runner.xcodeproj" })
+        #expect(mac.platforms == [.macOS] && mac.description == "macOS app")
+        #expect(products.first { $0.file == "ios/Runner.xcodeproj" }?.platforms == [.iOS])
+        #expect(
+            result.occurrence("macos/Runner/MainFlutterWindow.swift")?.products.map(\.label) == ["macOS app `Runner`"])
+    }
+
+    /// A `web/index.html` beside a Dart package without `flutter:` is no Flutter head.
+    @Test func aWebFolderOfAPlainDartPackageIsNoHead() throws {
+        let repo = GitFixture("dart-web")
+        repo.write("pubspec.yaml", "name: tool\ndependencies:\n  http: ^1.2.0\n")
+        repo.write("android/app/build.gradle", "plugins { id 'com.android.application' }\n")
+        repo.write("web/index.html", "<a href=\"https://host.com\">home</a>\n")
+        repo.commit("Dart package")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.occurrence("web/index.html")?.ruleID != "flutter.web-head")
+        #expect(result.occurrence("web/index.html")?.products.map(\.label) != ["Flutter web app `web/`"])
+    }
+
     @Test func theDartDefineKeyIsReadOnlyInsideItsValue() {
         let line = #"flutter build ipa --flavor prod --dart-define=HOST=host.com --dart-define-from-file=host.com.json"#
         let value = Array(line.utf8).count - Array("host.com --dart-define-from-file=host.com.json".utf8).count + 1

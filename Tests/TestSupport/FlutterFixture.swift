@@ -2,8 +2,9 @@
 /// (gen-l10n with `l10n.yaml`, a folder and a file under `assets:`, a `path:` package), `lib/`,
 /// `test/`, `integration_test/`, an Android head with flavours and an iOS head, the host set only by
 /// `--dart-define` in both Fastfiles and a GitHub workflow (the Dart source holds a staging default),
-/// and an asset folder the pubspec does not list.
-public func makeFlutterApp() -> GitFixture {
+/// and an asset folder the pubspec does not list. With `allHeads`, also the heads `flutter create`
+/// makes for the web (`web/`), Windows, Linux and macOS (`macos/Runner.xcodeproj`, SDKROOT macosx).
+public func makeFlutterApp(allHeads: Bool = false) -> GitFixture {
     let repo = GitFixture("flutter-app")
     repo.write(
         "pubspec.yaml",
@@ -98,6 +99,40 @@ public func makeFlutterApp() -> GitFixture {
               - run: curl -fsS https://host.com/health
 
         """)
+    if allHeads { writeFlutterDesktopAndWebHeads(repo) }
     repo.commit("Flutter app")
     return repo
+}
+
+/// The `web/`, `windows/`, `linux/` and `macos/` heads of `flutter create`, each holding the host.
+private func writeFlutterDesktopAndWebHeads(_ repo: GitFixture) {
+    repo.write(
+        "web/index.html",
+        "<!DOCTYPE html>\n<html>\n<head>\n  <base href=\"$FLUTTER_BASE_HREF\">\n  <link rel=\"canonical\" href=\"https://host.com/\">\n</head>\n<body><script src=\"flutter_bootstrap.js\" async></script></body>\n</html>\n"
+    )
+    repo.write("web/manifest.json", "{\n  \"name\": \"shop\",\n  \"start_url\": \"https://host.com/\"\n}\n")
+    for os in ["windows", "linux"] {
+        repo.write(
+            "\(os)/CMakeLists.txt",
+            "cmake_minimum_required(VERSION 3.14)\nproject(shop LANGUAGES CXX)\nset(HOME_URL \"https://host.com\")\nadd_subdirectory(\"runner\")\n"
+        )
+        repo.write("\(os)/flutter/CMakeLists.txt", "set(EPHEMERAL_DIR \"${CMAKE_CURRENT_SOURCE_DIR}/ephemeral\")\n")
+        repo.write("\(os)/runner/CMakeLists.txt", "add_executable(${BINARY_NAME} WIN32 \"main.cpp\")\n")
+    }
+    repo.write("windows/runner/main.cpp", "const wchar_t* kHome = L\"https://host.com/desktop\";\n")
+    repo.write("linux/runner/my_application.cc", "static const char* kHome = \"https://host.com/desktop\";\n")
+    repo.write(
+        "macos/Runner.xcodeproj/project.pbxproj",
+        """
+        // !$*UTF8*$!
+        { objects = {
+          33CC10EC2044A3C60003C045 /* Runner */ = { isa = PBXNativeTarget; name = Runner; productName = Runner; productType = "com.apple.product-type.application"; };
+          33CC111A2044C6BA0003C045 /* Flutter Assemble */ = { isa = PBXAggregateTarget; name = "Flutter Assemble"; productName = FLX; };
+          331C80D4294CF70F00263BE5 /* RunnerTests */ = { isa = PBXNativeTarget; name = RunnerTests; productType = "com.apple.product-type.bundle.unit-test"; };
+          338D0CE9231458BD00FA5F75 /* Profile */ = { isa = XCBuildConfiguration; buildSettings = { MACOSX_DEPLOYMENT_TARGET = 10.14; SDKROOT = macosx; SWIFT_COMPILATION_MODE = wholemodule; }; name = Profile; };
+          33CC10F92044A3C60003C045 /* Debug */ = { isa = XCBuildConfiguration; buildSettings = { MACOSX_DEPLOYMENT_TARGET = 10.14; SDKROOT = macosx; }; name = Debug; };
+        }; }
+
+        """)
+    repo.write("macos/Runner/MainFlutterWindow.swift", "import FlutterMacOS\nlet home = \"https://host.com/mac\"\n")
 }

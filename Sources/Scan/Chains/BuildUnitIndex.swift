@@ -29,6 +29,7 @@ final class BuildUnitIndex {
         var byFolder: [String: [(index: Int, path: String)]] = [:]
         var binaries = Set<String>()
         var manifests: [String: (index: Int, path: String)] = [:]
+        var heads: [(index: Int, path: String)] = []
         for i in buildFileCandidates(files) {
             let path = files.path(at: i)
             if path.hasSuffix("AndroidManifest.xml") {
@@ -44,9 +45,20 @@ final class BuildUnitIndex {
                 }
             } else if path.hasSuffix("contents.xcworkspacedata") && xcodeProjectFile(containing: path) != nil {
                 continue  // the workspace inside every `.xcodeproj` names only its own project
-            } else if !path.hasSuffix("main.rs") {
+            } else if isFlutterHeadFile(path) {
+                heads.append((i, path))
+            } else if !path.hasSuffix("main.rs") && !path.lowercased().hasSuffix("index.html")
+                && !path.lowercased().hasSuffix("cmakelists.txt")
+            {
                 byFolder[buildFolder(of: path), default: []].append((i, path))
             }
+        }
+        // A Flutter head (`web/index.html`, `windows/CMakeLists.txt`) only beside a `pubspec.yaml`.
+        for head in heads
+        where (byFolder[folderOf(folderOf(head.path))] ?? []).contains(where: {
+            nameOf($0.path) == "pubspec.yaml"
+        }) {
+            byFolder[folderOf(head.path), default: []].append(head)
         }
         candidatesByFolder = byFolder
         rustBinaries = binaries
@@ -87,6 +99,11 @@ final class BuildUnitIndex {
                 let l10nBytes = read(l10n.index, l10n.path)
             {
                 unit.flutter?.readL10n(String(decoding: l10nBytes, as: UTF8.self))
+            }
+            if unit.isFlutterHead
+                && !units(inFolder: folderOf(folder)).contains(where: { $0.flutter?.isFlutter == true })
+            {
+                continue  // a `web/index.html` beside a Dart package without `flutter:`
             }
             if !found.contains(where: { $0.file == unit.file }) { found.append(unit) }
         }
@@ -173,7 +190,8 @@ final class BuildUnitIndex {
             }
             // A Capacitor web bundle: the apps in its platform folders embed it, and what it bundles.
             for folder in referrer.embeddedIn {
-                for app in units where app.isApp && (app.root == folder || app.root.hasPrefix(folder + "/")) {
+                for app in units where app.buildsFlutterHead && (app.root == folder || app.root.hasPrefix(folder + "/"))
+                {
                     referrersByFile[referrer.file, default: []].append(app)
                 }
             }
@@ -237,6 +255,7 @@ private func parseBuildFile(_ path: String, _ bytes: [UInt8], hasMain: Bool) -> 
     if lower == "app.json" || lower.hasPrefix("app.config.") { return BuildFileParser.expo(path: path, text: text) }
     if lower == "pubspec.yaml" { return BuildFileParser.pubspec(path: path, text: text) }
     if lower == "l10n.yaml" { return nil }  // read with its folder's pubspec.yaml
+    if lower == "index.html" || lower == "cmakelists.txt" { return BuildFileParser.flutterHead(path: path) }
     return BuildFileParser.service(path: path, text: text)
 }
 
@@ -249,6 +268,7 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
         "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
         "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js", "androidmanifest.xml",
         "config.xml", "app.json", "app.config.ts", "app.config.js", "pubspec.yaml", "l10n.yaml",
+        "index.html", "cmakelists.txt",
     ].map { Array($0.utf8) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)

@@ -141,6 +141,7 @@ final class ProductGraph {
         case .service(let language):
             return server(unit.deploys ?? language)
         case .site:
+            if unit.isFlutterWeb { return unit.flutterWebProduct }
             return Product(name: unit.root, kind: .site, description: "static site", file: unit.file)
         case .cordova:
             return app(unit.appName ?? folderName, appDescription(unit.appPlatforms).dropLast(4) + " app (Cordova)")
@@ -193,6 +194,7 @@ extension BuildUnit {
         switch kind {
         case .library("Ruby"): return rubyToolingFile(lowerName)
         case .service(let l), .library(let l): language = l
+        case .desktop("Flutter"): return true  // a Flutter desktop head: its runner, in C++
         case .desktop(let framework): language = framework == "Tauri" ? "Rust" : "Node"
         case .site: return siteFiles.contains(extensionOf(lowerName)) || siteNames.contains(lowerName)
         default: return true

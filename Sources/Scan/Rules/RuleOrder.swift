@@ -47,6 +47,8 @@ enum RuleOrder {
         FlutterDefineFile.self,  // before the package's own files: a define file may sit anywhere
         FlutterBundledFile.self,
         FlutterLibrarySource.self,
+        FlutterWebHeadFile.self,  // the `web/` head is deployed: before the site rules would call it a static site
+        FlutterDesktopHeadFile.self,  // the `windows/`, `linux/` heads: before the desktop rule packages CMake files
         FlutterUnbundledFile.self,  // the rest of a Flutter package: before the library chain would say it ships
         // Chains from a build file to an app, before the folder's own mobile project is asked.
         DirectoryBuildProps.self,

@@ -202,11 +202,17 @@ final class BuildUnitIndex {
         var roots = Set<String>()
         for (index, path) in candidatesByFolder.values.joined() {
             let lower = nameOf(path).lowercased()
-            guard lower == "build.gradle" || lower == "build.gradle.kts" || lower == "project.pbxproj",
-                let bytes = read(index, path), let unit = parseBuildFile(path, bytes, hasMain: false),
-                let root = unit.reactNativeRoot
-            else { continue }
-            roots.insert(root)
+            let gradle = lower == "build.gradle" || lower == "build.gradle.kts"
+            guard gradle || lower == "project.pbxproj", let bytes = read(index, path) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            // The project's targets are not read for this: only its bundle phase.
+            let root =
+                gradle
+                ? BuildFileParser.gradle(path: path, text: text).reactNativeRoot
+                : xcodeProjectFile(containing: path).flatMap {
+                    BuildFileParser.reactNativeRoot(pbxproj: text, folder: folderOf($0))
+                }
+            if let root { roots.insert(root) }
         }
         reactNativeRootsMemo = roots
         return roots

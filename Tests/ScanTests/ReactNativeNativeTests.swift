@@ -75,4 +75,21 @@ import Testing
         #expect(api.occurrenceClass == .binaryLiteral, "\(api.rule)")
         #expect(api.products.map(\.label) == ["Android app `app`"], "\(api.rule)")
     }
+
+    @Test func aReactRootOutsideTheRepositoryLinksNothing() throws {
+        let repo = GitFixture("rn-root-outside")
+        repo.write("package.json", #"{ "name": "shop" }"#)
+        repo.write("index.js", "require('./src/api');\n")
+        repo.write("src/api.js", "module.exports = 'https://host.com/v1';\n")
+        repo.write("android/settings.gradle", "include ':app'\n")
+        repo.write(
+            "android/app/build.gradle",
+            "apply plugin: \"com.android.application\"\napply plugin: \"com.facebook.react\"\n"
+                + "react {\n    root = file(\"../../../../elsewhere\")\n}\n")
+        repo.commit("root outside")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let api = try #require(result.occurrence("src/api.js"))
+        #expect(api.ruleID != "react-native.metro-bundle", "\(api.rule)")
+        #expect(api.products.isEmpty, "\(api.rule)")
+    }
 }

@@ -107,9 +107,14 @@ public struct OAuthCallbackLeg: Sendable {
     public static func read(root: String, paths: [String], config: ProjectConfig) throws(Failure) -> OAuthCallbackLeg {
         var leg = OAuthCallbackLeg()
         leg.heads = Self.heads(paths)
+        var expoAppID: String?
         for path in paths {
             let name = (path as NSString).lastPathComponent
-            if name == "Info.plist" {
+            if RepositoryClaims.isExpoConfig(path) && !path.contains("node_modules/") {
+                if let text = TrackedFileText.read(path, in: root, containing: ["scheme"]) {
+                    expoAppID = leg.readExpoScheme(text, path) ?? expoAppID
+                }
+            } else if name == "Info.plist" {
                 if let text = TrackedFileText.read(path, in: root, containing: ["CFBundleURLSchemes"]) {
                     leg.readInfoPlist(text, path)
                 }
@@ -136,6 +141,7 @@ public struct OAuthCallbackLeg: Sendable {
         }
         leg.suggestedScheme =
             config.androidPackage ?? config.iosAppIDs.first.map { String($0.drop { $0 != "." }.dropFirst()) }
+            ?? expoAppID
         return leg
     }
 

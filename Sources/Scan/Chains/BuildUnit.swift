@@ -93,6 +93,9 @@ struct BuildUnit: Sendable {
     var embeddedItems: [(type: String, glob: Glob)] = []
     /// Gradle: applies an Android plugin (application or library), so its folder is an Android project.
     var android = false
+    /// An Android app or Xcode project that bundles React Native: the folder (repository path) of
+    /// the Metro project it bundles (its `react { root }`, `PROJECT_ROOT`, or the default).
+    var reactNativeRoot: String?
     /// React Native: Metro's entry points (repository paths; `app/` for `expo-router/entry`).
     var metroEntries: [String] = []
     /// `package.json`: the text of its `scripts` values, which may name files it runs.
@@ -188,6 +191,7 @@ enum BuildFileParser {
             + (app ? nativeReferences(in: text, from: folder) : [])
         unit.deploys = gradleServer(text)
         unit.buildOnly = gradleBuildLogic(text)
+        if app { unit.reactNativeRoot = reactNativeRoot(gradle: text, folder: folder) }
         if app {
             if ["androidx.wear", "play-services-wearable", "wear.compose", "wear-compose"].contains(where: {
                 ByteSearch.contains($0, in: text)
@@ -239,6 +243,7 @@ enum BuildFileParser {
         if targets.apps.count > 1 { unit.xcodeTargets = XcodeTargetFiles(text, root: folder) }
         // Only targets that were read decide it: a project whose targets cannot be read stays an app.
         unit.xcodeLibrary = targets.apps.isEmpty && !targets.others.isEmpty
+        unit.reactNativeRoot = reactNativeRoot(pbxproj: text, folder: folder)
         if ByteSearch.contains("SDKROOT = macosx;", in: text) && !ByteSearch.contains("SDKROOT = iphoneos;", in: text) {
             unit.variant = "macOS"
         }

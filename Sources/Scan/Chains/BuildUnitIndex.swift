@@ -15,6 +15,7 @@ final class BuildUnitIndex {
     private var referrersByFile: [String: [BuildUnit]] = [:]
     private var enclosingByFolder: [String: [String]] = [:]
     private var buildsAppsMemo: Bool?
+    private var reactNativeRootsMemo: Set<String>?
     /// `appPath`'s memo: platform key, NUL, unit file -> the chain to an app (nil inside: none).
     var appPaths: [String: ChainNode?] = [:]
 
@@ -93,6 +94,12 @@ final class BuildUnitIndex {
                 BuildFileParser.declaresWatch(String(decoding: manifestBytes, as: UTF8.self))
             {
                 unit.variant = "Wear OS"
+            }
+            if nameOf(path) == "package.json", unit.kind != .reactNative, reactNativeRoots.contains(folder),
+                let upgraded = BuildFileParser.javaScript(
+                    path: path, text: String(decoding: bytes, as: UTF8.self), nativeApp: true)
+            {
+                unit = upgraded
             }
             if unit.flutter != nil,
                 let l10n = (candidatesByFolder[folder] ?? []).first(where: { nameOf($0.path) == "l10n.yaml" }),
@@ -195,8 +202,38 @@ final class BuildUnitIndex {
                     referrersByFile[referrer.file, default: []].append(app)
                 }
             }
+            // A native app's React Native build bundles the Metro project at its JS root.
+            if referrer.isApp, let root = referrer.reactNativeRoot,
+                let project = units.first(where: { $0.kind == .reactNative && $0.root == root }),
+                !(referrersByFile[project.file] ?? []).contains(where: { $0.file == referrer.file })
+            {
+                referrersByFile[project.file, default: []].append(referrer)
+            }
         }
         return units
+    }
+
+    /// The JS roots that an Android app module or Xcode project bundles with React Native, read
+    /// from the Gradle and Xcode project files directly (never through `units(inFolder:)`, which asks).
+    private var reactNativeRoots: Set<String> {
+        if let reactNativeRootsMemo { return reactNativeRootsMemo }
+        var roots = Set<String>()
+        for (index, path) in candidatesByFolder.values.joined() {
+            let lower = nameOf(path).lowercased()
+            let gradle = lower == "build.gradle" || lower == "build.gradle.kts"
+            guard gradle || lower == "project.pbxproj", let bytes = read(index, path) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            // The project's targets are not read for this: only its bundle phase.
+            let root =
+                gradle
+                ? BuildFileParser.gradle(path: path, text: text).reactNativeRoot
+                : xcodeProjectFile(containing: path).flatMap {
+                    BuildFileParser.reactNativeRoot(pbxproj: text, folder: folderOf($0))
+                }
+            if let root { roots.insert(root) }
+        }
+        reactNativeRootsMemo = roots
+        return roots
     }
 
     /// The units that reference `unit` directly.

@@ -5,10 +5,11 @@ import RelopsCore
 extension BuildFileParser {
     /// A `package.json`: a React Native or Expo project (Metro's entry, the native folders it is
     /// bundled into), else `node(path:text:)` with the web framework and the scripts it runs.
-    static func javaScript(path: String, text: String) -> BuildUnit? {
+    /// `nativeApp`: a native app's React Native build bundles this folder, whatever it depends on.
+    static func javaScript(path: String, text: String, nativeApp: Bool = false) -> BuildUnit? {
         let folder = folderOf(path)
         func depends(_ name: String) -> Bool { ByteSearch.contains("\"\(name)\"", in: text) }
-        if depends("react-native") || depends("expo") {
+        if depends("react-native") || depends("expo") || nativeApp {
             var unit = BuildUnit(root: folder, file: path, kind: .reactNative)
             let main = captures(#""main"\s*:\s*"([^"]+)""#, in: text, holding: ["\"main\""]).first
             unit.metroEntries = metroEntries(main: main, folder: folder)

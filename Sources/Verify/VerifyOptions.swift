@@ -164,7 +164,7 @@ public struct VerifyOptions: Sendable {
     public var tlsOnly = false
     /// The platforms whose documents the main host must serve (`--platforms`): `android` for
     /// assetlinks.json, `ios` for apple-app-site-association; both when not given.
-    public var platforms: Set<String> = ["android", "ios"]
+    public var platforms: Set<Platform> = [.android, .iOS]
     /// Re-check until every check passes or the time runs out (`--wait`, `--interval`).
     public var wait: VerifyWait?
     /// The native OAuth callback leg read from the repository (`--repo`, or `--local` in one).

@@ -22,3 +22,45 @@ public enum Platform: String, Sendable, Hashable, CaseIterable, Comparable {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
+
+extension Platform {
+    /// The platform's word in a flag, a runbook `when:` and the `platforms` variable: `android`,
+    /// `ios`, `maccatalyst`, `macos`, `desktop`.
+    public var flagName: String {
+        switch self {
+        case .android: "android"
+        case .iOS: "ios"
+        case .macCatalyst: "maccatalyst"
+        case .macOS: "macos"
+        case .desktop: "desktop"
+        }
+    }
+
+    /// The platform whose `flagName` is `word` (any case), or nil.
+    public init?(flagName word: String) {
+        guard let platform = Platform.allCases.first(where: { $0.flagName == word.lowercased() }) else { return nil }
+        self = platform
+    }
+
+    /// The words of a comma- or space-separated list such as `android,ios`, lowercased, in order.
+    public static func words(of list: String) -> [String] {
+        list.lowercased().split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+    }
+
+    /// Reads a comma- or space-separated list of platforms such as `--platforms android,ios`; an
+    /// empty or missing list is nil. A word that is not one of `known` is bad usage, named with
+    /// `option` and the list as given.
+    public static func parse(list text: String?, option: String, known: [Platform]) throws(Failure) -> Set<Platform>? {
+        let words = words(of: text ?? "")
+        guard !words.isEmpty else { return nil }
+        var out: Set<Platform> = []
+        for word in words {
+            guard let platform = Platform(flagName: word), known.contains(platform) else {
+                let names = known.map(\.flagName).joined(separator: ", ")
+                throw Failure(.usage, "\(option) \(text ?? ""): unknown platform `\(word)` (known: \(names))")
+            }
+            out.insert(platform)
+        }
+        return out
+    }
+}

@@ -48,9 +48,9 @@ struct ConfigReader {
         {
             bare = bare[..<colon]
         }
-        let host: String
-        do { host = try HostName.parse(String(bare), option: name) } catch { throw fail(node, error.message) }
-        if Double(text) != nil || (host.split(separator: ".").last ?? "").allSatisfy(\.isNumber) {
+        let host: HostName
+        do { host = try HostName(String(bare), option: name) } catch { throw fail(node, error.message) }
+        if Double(text) != nil || (host.name.split(separator: ".").last ?? "").allSatisfy(\.isNumber) {
             throw fail(node, "`\(name)` must be a host name such as app.example.com, not a number or address")
         }
         return text

@@ -175,7 +175,7 @@ public final class RunbookEngine {
         else { return }
         let found = platforms
         variables.record(
-            declared.name, found.names.sorted().joined(separator: ","),
+            declared.name, found.names.joined(separator: ","),
             source: "found in the repository: \(found.source)")
         recordVariables()
     }

@@ -4,8 +4,8 @@ import RelopsCore
 /// When a step (or a whole runbook) applies: `when: ios`, `when: android`, `when: vars.NAME` or
 /// `when: rollback`, written in the front matter or as a step's first line.
 public enum StepCondition: Sendable, Equatable {
-    /// The app ships on this platform (`ios` or `android`).
-    case platform(String)
+    /// The app ships on this platform (`when: ios` or `when: android`).
+    case platform(Platform)
     /// The variable has a value that is not empty, `false`, `no`, `off` or `0`.
     case variable(String)
     /// The step belongs to the rollback section: it runs only in a `--rollback` run.
@@ -18,7 +18,8 @@ public enum StepCondition: Sendable, Equatable {
     public init(parsing text: String, location: String) throws(Failure) {
         let value = text.trimmingCharacters(in: .whitespaces)
         switch value.lowercased() {
-        case "ios", "android": self = .platform(value.lowercased())
+        case "ios": self = .platform(.iOS)
+        case "android": self = .platform(.android)
         case "rollback": self = .rollback
         case "local-association": self = .localAssociation
         default:
@@ -35,7 +36,7 @@ public enum StepCondition: Sendable, Equatable {
     /// As written after `when:`.
     public var text: String {
         switch self {
-        case .platform(let name): name
+        case .platform(let platform): platform.flagName
         case .variable(let name): "vars." + name
         case .rollback: "rollback"
         case .localAssociation: "local-association"
@@ -54,11 +55,11 @@ public enum StepCondition: Sendable, Equatable {
             let value = context.variables.value(of: name) ?? ""
             let off = ["", "false", "no", "off", "0"].contains(value.lowercased())
             return off ? "`when: vars.\(name)` and `\(name)` is \(value.isEmpty ? "not set" : "`\(value)`")" : nil
-        case .platform(let name):
+        case .platform(let platform):
             let platforms = context.platforms
-            return platforms.names.contains(name)
+            return platforms.values.contains(platform)
                 ? nil
-                : "`when: \(name)` and the app's platforms are \(platforms.names.isEmpty ? "none" : platforms.names.sorted().joined(separator: ", ")) (\(platforms.source))"
+                : "`when: \(platform.flagName)` and the app's platforms are \(platforms.names.isEmpty ? "none" : platforms.names.joined(separator: ", ")) (\(platforms.source))"
         }
     }
 }
@@ -79,28 +80,36 @@ struct ConditionContext {
 /// targets `-ios` or Xamarin.iOS). Folder names and loose files (`iOS/`, an `Info.plist`, a Gradle
 /// server) claim nothing.
 struct Platforms {
-    let names: Set<String>
+    /// The platforms named or found.
+    let values: Set<Platform>
+    /// Words of `--var platforms=...` that name no platform, kept so the report says them as given.
+    var otherWords: Set<String> = []
     /// Where they came from, for the report.
     let source: String
 
+    /// As the report and the `platforms` variable say them: lowercase words (`android`, `ios`), sorted.
+    var names: [String] { (values.map(\.flagName) + otherWords).sorted() }
+
     static func resolve(_ variables: RunVariables, repositoryRoot: String) -> Platforms {
         if let given = variables.value(of: "platforms"), !given.isEmpty {
-            let names = given.lowercased().split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            let words = Platform.words(of: given)
             let recorded = variables.sources[variables.spelling(of: "platforms")] ?? ""
             let source = recorded.hasPrefix("found in the repository") ? recorded : "--var platforms=\(given)"
-            return Platforms(names: Set(names), source: source)
+            return Platforms(
+                values: Set(words.compactMap(Platform.init(flagName:))),
+                otherWords: Set(words.filter { Platform(flagName: $0) == nil }), source: source)
         }
         return detect(in: repositoryRoot)
     }
 
     /// Walks the repository (at most 50,000 entries; `.git`, build output and packages left out).
     static func detect(in root: String) -> Platforms {
-        var names = Set<String>()
+        var values = Set<Platform>()
         var evidence: [String] = []
         let skipped: Set<String> = [".git", ".build", "node_modules", "bin", "obj", "Pods", ".relops", "build"]
         var pending = [""]
         var seen = 0
-        while let relative = pending.popLast(), seen < 50_000, names.count < 2 {
+        while let relative = pending.popLast(), seen < 50_000, values.count < 2 {
             let folder = relative.isEmpty ? root : root + "/" + relative
             for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
                 seen += 1
@@ -110,8 +119,8 @@ struct Platforms {
                     continue
                 }
                 for platform in platforms(built: root + "/" + path, name: entry, isFolder: isFolder.boolValue)
-                where names.insert(platform).inserted {
-                    evidence.append("\(path) builds an \(platform == "ios" ? "iOS" : "Android") app")
+                where values.insert(platform).inserted {
+                    evidence.append("\(path) builds an \(platform.rawValue) app")
                 }
                 if isFolder.boolValue && !skipped.contains(entry) && !entry.hasSuffix(".xcodeproj") {
                     pending.append(path)
@@ -121,40 +130,40 @@ struct Platforms {
         let source =
             evidence.isEmpty
             ? "no build file in the repository builds an Android or iOS app" : evidence.joined(separator: ", ")
-        return Platforms(names: names, source: source + "; --var platforms=... overrides")
+        return Platforms(values: values, source: source + "; --var platforms=... overrides")
     }
 
     /// The platforms a build file (or an `.xcodeproj` folder) builds an app for.
-    private static func platforms(built path: String, name: String, isFolder: Bool) -> [String] {
+    private static func platforms(built path: String, name: String, isFolder: Bool) -> [Platform] {
         if isFolder {
             guard name.hasSuffix(".xcodeproj") else { return [] }
-            return text(path + "/project.pbxproj").contains("sdkroot = iphoneos") ? ["ios"] : []
+            return text(path + "/project.pbxproj").contains("sdkroot = iphoneos") ? [.iOS] : []
         }
         switch name {
         case "build.gradle", "build.gradle.kts":
             let gradle = text(path)
             return gradle.contains("com.android.application") || gradle.contains("plugins.android.application")
-                ? ["android"] : []
+                ? [.android] : []
         case "project.yml", "project.yaml":
             // `platform: iOS`, `platform: [iOS, macOS]`, `platform: "iOS"`.
             let spec = text(path)
             return spec.contains("platform: ios") || spec.contains("platform: [ios") || spec.contains("platform: \"ios")
-                ? ["ios"] : []
+                ? [.iOS] : []
         case "config.xml":
             // A Cordova app (a W3C widget): the platforms its `<platform name>` elements name, else both.
             let config = text(path)
             guard config.contains("http://www.w3.org/ns/widgets") else { return [] }
-            let named = ["android", "ios"].filter { config.contains("<platform name=\"\($0)\"") }
-            return named.isEmpty ? ["android", "ios"] : named
+            let named = [Platform.android, .iOS].filter { config.contains("<platform name=\"\($0.flagName)\"") }
+            return named.isEmpty ? [.android, .iOS] : named
         case "app.json", "app.config.ts", "app.config.js":
             // An Expo app config: EAS builds an Android and an iOS app from it.
-            return name != "app.json" || text(path).contains("\"expo\"") ? ["android", "ios"] : []
+            return name != "app.json" || text(path).contains("\"expo\"") ? [.android, .iOS] : []
         default:
             guard name.hasSuffix(".csproj") else { return [] }
             let project = text(path)
-            var out: [String] = []
-            if project.contains("-android") || project.contains("xamarin.android") { out.append("android") }
-            if project.contains("-ios") || project.contains("xamarin.ios") { out.append("ios") }
+            var out: [Platform] = []
+            if project.contains("-android") || project.contains("xamarin.android") { out.append(.android) }
+            if project.contains("-ios") || project.contains("xamarin.ios") { out.append(.iOS) }
             return out
         }
     }

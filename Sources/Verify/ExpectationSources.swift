@@ -46,7 +46,7 @@ extension VerifyOptions {
     /// of the apps that claim links, from the build files, where no flag, `.relops.yml` or settings
     /// gave them; and, live and without `--platforms`, only the platforms whose apps claim links,
     /// so an Android-only app is not failed on the Apple file and Apple's CDN.
-    mutating func applyBuildFiles(platformsGiven: String?) {
+    mutating func applyBuildFiles(platformsGiven: Bool) {
         guard let claims, !claims.claims.isEmpty else { return }
         let android = claimingApps.filter { $0.claim.kind == .android && !$0.ids.isEmpty }
         let packages = android.flatMap(\.ids).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -60,21 +60,21 @@ extension VerifyOptions {
             }
         }
         // With --local the claims are held against the documents per platform (`localClaims`).
-        guard !local, (platformsGiven ?? "").allSatisfy({ !$0.isLetter }) else { return }
-        var found: Set<String> = []
+        guard !local, !platformsGiven else { return }
+        var found: Set<Platform> = []
         // A platform something was asked of (a package, an app id) stays.
         if claims.claims.contains(where: { $0.kind == .android }) || origins.package != nil
             || origins.fingerprints != nil
         {
-            found.insert("android")
+            found.insert(.android)
         }
         if claims.claims.contains(where: { $0.kind != .android }) || origins.appIDs != nil || origins.paths != nil {
-            found.insert("ios")
+            found.insert(.iOS)
         }
         if !found.isEmpty && found != platforms {
             platforms = found
             notes.append(
-                "only \(found.sorted().joined(separator: ", ")) checked: the build files claim links only for it, "
+                "only \(found.sorted().map(\.flagName).joined(separator: ", ")) checked: the build files claim links only for it, "
                     + "and nothing else was asked for (give --platforms to choose)")
         }
     }

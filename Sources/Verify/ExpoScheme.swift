@@ -1,4 +1,5 @@
 import Foundation
+import RelopsCore
 
 /// Expo's `scheme` (a string or a list), which EAS registers on both apps: in `app.json`'s `expo`
 /// object (or `app.config.json`), or as literal `scheme: "..."` values in `app.config.js`/`.ts`.
@@ -22,7 +23,7 @@ extension OAuthCallbackLeg {
         }
         for scheme in schemes where !["http", "https"].contains(scheme.lowercased()) {
             let line = RepositoryClaims.lineOfLiteral(scheme, in: text.replacingOccurrences(of: "'", with: "\""))
-            for platform in [Head.Platform.iOS, .android] {
+            for platform in [Platform.iOS, .android] {
                 register(scheme, platform, path, line, "Expo scheme")
             }
         }

@@ -29,12 +29,12 @@ extension Verifier {
             let mine = claims.claims.filter { $0.kind == (android ? .android : .appLinks) }
             guard !mine.isEmpty else { continue }
             let locations = Set(mine.map(\.location)).sorted().joined(separator: ", ")
-            let platform = android ? "android" : "ios"
+            let platform: Platform = android ? .android : .iOS
             guard options.platforms.contains(platform) else {
                 out.append(
                     Check(
                         name, .skip, url: nil,
-                        "--platforms leaves out \(platform): the claims at \(locations) are not checked"))
+                        "--platforms leaves out \(platform.flagName): the claims at \(locations) are not checked"))
                 continue
             }
             if let code = documents.servedByCode[document.rawValue] {

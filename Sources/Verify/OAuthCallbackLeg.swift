@@ -9,8 +9,6 @@ import RelopsCore
 public struct OAuthCallbackLeg: Sendable {
     /// A platform head of the app, named by its folder (`Source/App/Platforms/iOS`).
     public struct Head: Sendable, Hashable {
-        /// The platform a head builds for.
-        public enum Platform: String, Sendable { case iOS, android = "Android" }
         /// Which platform.
         public let platform: Platform
         /// The head's folder, relative to the repository root.
@@ -163,14 +161,14 @@ public struct OAuthCallbackLeg: Sendable {
     }
 
     /// The head a file belongs to (the longest head folder holding it), or one of its own.
-    func head(of path: String, _ platform: Head.Platform) -> Head {
+    func head(of path: String, _ platform: Platform) -> Head {
         let holding = heads.filter { $0.platform == platform && path.hasPrefix($0.folder + "/") }
         return holding.max { $0.folder.count < $1.folder.count }
             ?? Head(platform: platform, folder: (path as NSString).deletingLastPathComponent)
     }
 
     mutating func register(
-        _ scheme: String, _ platform: Head.Platform, _ path: String, _ line: Int, _ source: String,
+        _ scheme: String, _ platform: Platform, _ path: String, _ line: Int, _ source: String,
         onCallbackActivity: Bool = false
     ) {
         let head = head(of: path, platform)

@@ -1,4 +1,5 @@
 import Foundation
+import RelopsCore
 
 /// The hosts the app binaries claim, read from the repository: `applinks:` and `webcredentials:`
 /// in iOS entitlements, App Links intent filters in `AndroidManifest.xml` and in C# `[IntentFilter]`
@@ -199,7 +200,7 @@ public struct RepositoryClaims: Sendable {
     /// A host one platform claims is a mismatch only when the other platform claims some host and
     /// both platforms are checked (`platforms`): an Android-only app (no `applinks:` anywhere) is
     /// not an iOS app that forgot the host.
-    public func checks(webHost: String, platforms: Set<String> = ["android", "ios"]) -> [Check] {
+    public func checks(webHost: String, platforms: Set<Platform> = [.android, .iOS]) -> [Check] {
         var out: [Check] = []
         for note in notes { out.append(Check("claims.read", .warn, url: nil, note)) }
         guard !claims.isEmpty else {
@@ -211,7 +212,7 @@ public struct RepositoryClaims: Sendable {
         }
         let android = Set(claims.filter { $0.kind == .android }.map { $0.host.lowercased() })
         let ios = Set(claims.filter { $0.kind == .appLinks }.map { $0.host.lowercased() })
-        let both = platforms.contains("android") && platforms.contains("ios")
+        let both = platforms.contains(.android) && platforms.contains(.iOS)
         var seen: Set<String> = []
         for claim in claims where seen.insert(claim.host.lowercased() + claim.kind.rawValue).inserted {
             let host = claim.host.lowercased()

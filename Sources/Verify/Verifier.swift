@@ -25,8 +25,8 @@ public enum Verifier {
     static func plans(_ options: VerifyOptions) -> [HostPlan] {
         var plans = [
             HostPlan(
-                host: options.host, android: options.platforms.contains("android"),
-                appLinks: options.platforms.contains("ios"), webCredentials: false)
+                host: options.host, android: options.platforms.contains(.android),
+                appLinks: options.platforms.contains(.iOS), webCredentials: false)
         ]
         // With --local every host would be served the same documents: the claims are held against
         // them once (`localClaims`) instead, and a `webcredentials:` claim of the host itself asks
@@ -34,7 +34,7 @@ public enum Verifier {
         if options.local {
             let host = HostSpec.name(of: options.host).lowercased()
             plans[0].webCredentials =
-                options.platforms.contains("ios")
+                options.platforms.contains(.iOS)
                 && options.claims?.claims.contains { $0.kind == .webCredentials && $0.host.lowercased() == host }
                     == true
             return plans

@@ -28,9 +28,9 @@ enum VerifyDemands {
     static func missingInput(_ options: VerifyOptions) -> Failure? {
         let e = options.expectation
         let o = options.origins
-        let android = options.platforms.contains("android")
-        let ios = options.platforms.contains("ios")
-        let narrowed = o.platforms.map { "\($0) \(options.platforms.sorted().joined(separator: ","))" }
+        let android = options.platforms.contains(.android)
+        let ios = options.platforms.contains(.iOS)
+        let narrowed = o.platforms.map { "\($0) \(options.platforms.sorted().map(\.flagName).joined(separator: ","))" }
         if android, !e.fingerprints.isEmpty, e.androidPackage == nil {
             return Failure(
                 .usage,
@@ -79,8 +79,8 @@ enum VerifyDemands {
         let e = options.expectation
         let o = options.origins
         var out: [Demand] = []
-        let android = options.platforms.contains("android")
-        let ios = options.platforms.contains("ios")
+        let android = options.platforms.contains(.android)
+        let ios = options.platforms.contains(.iOS)
         if android, let package = e.androidPackage, let origin = o.package {
             out.append(Demand(what: "\(origin) \(package)", decidedBy: ["assetlinks.grant"]))
         }

@@ -164,7 +164,7 @@ public struct VerifyOptions: Sendable {
     public var tlsOnly = false
     /// The platforms whose documents the main host must serve (`--platforms`): `android` for
     /// assetlinks.json, `ios` for apple-app-site-association; both when not given.
-    public var platforms: Set<String> = ["android", "ios"]
+    public var platforms: Set<Platform> = [.android, .iOS]
     /// Re-check until every check passes or the time runs out (`--wait`, `--interval`).
     public var wait: VerifyWait?
     /// The native OAuth callback leg read from the repository (`--repo`, or `--local` in one).
@@ -213,21 +213,21 @@ public struct VerifyOptions: Sendable {
 
 /// `HOST` or `HOST:PORT`, as `--host` takes it.
 public enum HostSpec {
-    /// `HOST` or `HOST:PORT` with the name checked and in lowercase ASCII: `HostName.parse` turns a
+    /// `HOST` or `HOST:PORT` with the name checked and in lowercase ASCII: `HostName` turns a
     /// Unicode name (`bücher.example`) into punycode. A bad one is a usage error naming it.
     public static func normalized(_ text: String, option: String = "--host") throws(Failure) -> String {
         // A URL gets HostName's own message: pass the bare host name.
-        if text.contains("/") { _ = try HostName.parse(text, option: option) }
+        if text.contains("/") { _ = try HostName(text, option: option) }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count <= 2 else {
             throw Failure(.usage, "\(option) \(text): expected HOST or HOST:PORT")
         }
-        let name = try HostName.parse(String(parts[0]), option: option)
-        guard name.count <= 253 else {
+        let name = try HostName(String(parts[0]), option: option)
+        guard name.name.count <= 253 else {
             throw Failure(.usage, "\(option) \(text): a host name has at most 253 characters")
         }
-        guard parts.count == 2 else { return name }
-        return name + ":" + String(try port(parts[1], text, option))
+        guard parts.count == 2 else { return name.name }
+        return name.name + ":" + String(try port(parts[1], text, option))
     }
 
     /// The host name without a port.
@@ -243,7 +243,7 @@ public enum HostSpec {
             throw Failure(
                 .usage, "--connect-to \(text): expected HOST:PORT:CONNECT-HOST:CONNECT-PORT, as curl's --connect-to")
         }
-        if !parts[0].isEmpty { parts[0] = try HostName.parse(parts[0], option: "--connect-to") }
+        if !parts[0].isEmpty { parts[0] = try HostName(parts[0], option: "--connect-to").name }
         return parts.joined(separator: ":")
     }
 
@@ -253,7 +253,7 @@ public enum HostSpec {
         guard parts.count == 3, !parts[0].isEmpty, !parts[2].isEmpty else {
             throw Failure(.usage, "--resolve \(text): expected HOST:PORT:ADDRESS, as curl's --resolve")
         }
-        let name = try HostName.parse(String(parts[0]), option: "--resolve")
+        let name = try HostName(String(parts[0]), option: "--resolve")
         return "\(name):\(try port(parts[1], text, "--resolve")):\(parts[2])"
     }
 

@@ -47,7 +47,7 @@ public struct VerifyArguments: Sendable {
     public var wait: String?
     /// `--interval D`, as typed.
     public var interval: String?
-    /// `--platforms android,ios`, as typed (empty: both).
+    /// `--platforms android,ios`, as typed (empty: both); read once, by `VerifyOptions.resolve`.
     public var platforms: String?
     /// `--allow-unchecked`: what relops could not check is reported, not failed.
     public var allowUnchecked = false
@@ -75,13 +75,15 @@ extension VerifyOptions {
         }
         let host = try HostSpec.normalized(hostText, option: arguments.host == nil ? "app.web_host" : "--host")
         var options = VerifyOptions(host: host)
-        options.platforms = try platforms(arguments.platforms)
+        let known: [Platform] = [.android, .iOS]
+        let platformsGiven = try Platform.parse(list: arguments.platforms, option: "--platforms", known: known)
+        options.platforms = platformsGiven ?? Set(known)
         options.allowUnchecked = arguments.allowUnchecked
         // An empty value (a runbook variable left empty) is no value: as for --platforms "".
         var arguments = arguments
         if arguments.package?.isEmpty == true { arguments.package = nil }
         arguments.appIDs.removeAll { $0.isEmpty }
-        if arguments.platforms?.contains(where: { $0.isLetter }) == true { options.origins.platforms = "--platforms" }
+        if platformsGiven != nil { options.origins.platforms = "--platforms" }
         try options.applyTransfer(arguments)
         try options.applyWindow(arguments)
         if arguments.tlsOnly { return options }
@@ -106,18 +108,8 @@ extension VerifyOptions {
             try options.applySources(project)
             options.readLocalIncludes(project, tracked: Set(tracked))
         }
-        if options.claims != nil { options.applyBuildFiles(platformsGiven: arguments.platforms) }
+        if options.claims != nil { options.applyBuildFiles(platformsGiven: platformsGiven != nil) }
         return options
-    }
-
-    /// `--platforms`: a comma- or space-separated list of `android` and `ios`; empty means both.
-    static func platforms(_ text: String?) throws(Failure) -> Set<String> {
-        let names = (text ?? "").lowercased().split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-        guard !names.isEmpty else { return ["android", "ios"] }
-        for name in names where name != "android" && name != "ios" {
-            throw Failure(.usage, "--platforms \(text ?? ""): unknown platform `\(name)` (known: android, ios)")
-        }
-        return Set(names)
     }
 
     /// Where and how requests go: `--resolve`, `--connect-to`, `--cacert`, endpoints, timeouts.

@@ -59,7 +59,7 @@ import Testing
     @Test func withThePackageTheHostileGrantFailsHereAndAtGoogle() throws {
         let web = try hostile()
         var o = web.options("hostile", offline: false)
-        o.platforms = ["android"]
+        o.platforms = [.android]
         o.origins.platforms = "--platforms"
         o.expectation = VerifyExpectation(androidPackage: "com.example.app", fingerprints: [Self.newFingerprint])
         o.origins.package = "--package"
@@ -78,7 +78,7 @@ import Testing
     @Test func aValueForALeftOutPlatformOrAPathWithoutAnAppIDIsBadUsage() throws {
         let web = try hostile()
         var o = web.options("hostile")
-        o.platforms = ["android"]
+        o.platforms = [.android]
         o.origins.platforms = "--platforms"
         o.expectation = VerifyExpectation(androidPackage: "com.example.app", iosAppIDs: ["ABCDE12345.com.example.app"])
         o.origins.appIDs = "--app-id"
@@ -90,7 +90,7 @@ import Testing
             "\(leftOut.message)")
         // Each flag is named, also when another value for the platform came from the config.
         var fingerprint = web.options("hostile")
-        fingerprint.platforms = ["ios"]
+        fingerprint.platforms = [.iOS]
         fingerprint.origins.platforms = "--platforms"
         fingerprint.expectation = VerifyExpectation(
             androidPackage: "com.example.app", fingerprints: [Self.newFingerprint], iosAppIDs: [TestNginx.appID])

@@ -19,7 +19,7 @@ import Testing
         throws -> VerifyReport
     {
         var o = try web.options(host)
-        o.platforms = Set((assetLinks != nil ? ["android"] : []) + (aasa != nil ? ["ios"] : []))
+        o.platforms = Set((assetLinks != nil ? [Platform.android] : []) + (aasa != nil ? [.iOS] : []))
         o.expectation = VerifyExpectation(
             androidPackage: package, fingerprints: [fingerprint], iosAppIDs: [appID], iosPaths: paths)
         o.expectedDocuments = ExpectedDocuments(

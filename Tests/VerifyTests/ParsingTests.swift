@@ -157,7 +157,7 @@ import Testing
                 $0.name == "claims.web-host" && $0.verdict == .warn && $0.reason.contains("literal.example")
             })
         // Checked for Android only, a host iOS alone claims is nobody's mismatch.
-        let androidOnly = claims.checks(webHost: "good.example", platforms: ["android"])
+        let androidOnly = claims.checks(webHost: "good.example", platforms: [.android])
         #expect(!androidOnly.contains { $0.name == "claims.platforms" })
     }
 

@@ -21,10 +21,12 @@ struct BuildFileClaims {
     /// What could not be read.
     var notes: [String] = []
 
-    func text(_ path: String) -> String? {
-        guard let bytes = try? RepositoryFile.read(path, in: root, limit: RepositoryFile.Limit.projectFile) else {
-            return nil
-        }
+    func text(_ path: String) -> String? { try? readText(path) }
+
+    /// The text of `path`, or why it could not be read (it leads outside the repository, is not a
+    /// regular file, or is over the limit).
+    func readText(_ path: String) throws(RepositoryPathError) -> String {
+        let bytes = try RepositoryFile.read(path, in: root, limit: RepositoryFile.Limit.projectFile)
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -6,7 +6,15 @@ import Verify
 /// when there is none.
 extension BuildFileClaims {
     mutating func readExpo(_ path: String) {
-        guard let text = text(path), let data = text.data(using: .utf8) else { return }
+        let text: String
+        do {
+            text = try readText(path)
+        } catch {
+            // A config relops could not read is said, never taken for one that claims nothing.
+            notes.append("\(error.description); its Expo configuration is not read")
+            return
+        }
+        let data = Data(text.utf8)
         guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             notes.append("\(path): not a JSON object; its Expo configuration is not read")
             return

@@ -96,6 +96,24 @@ import Testing
         #expect(found.platforms.map(\.value) == ["android", "ios"])
     }
 
+    @Test func anExpoConfigRelopsCannotReadIsNamedNotTakenForNoClaim() throws {
+        let repo = GitFixture("expo-unreadable")
+        repo.write("app.json", "{ \"expo\": { \"ios\": { \"associatedDomains\": [\"applinks:in.example.com\"] } } }\n")
+        repo.commit("expo")
+        // The working-tree file now leads outside the repository, to a file of this test's own.
+        let outside = TemporaryFolder("expo-outside")
+        let target = outside.url("app.json")
+        try "{ \"expo\": { \"ios\": { \"associatedDomains\": [\"applinks:out.example.com\"] } } }\n"
+            .write(toFile: target, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: repo.root + "/app.json")
+        try FileManager.default.createSymbolicLink(atPath: repo.root + "/app.json", withDestinationPath: target)
+        let found = try setup(repo)
+        #expect(!found.webHost.candidates.contains { $0.value == "out.example.com" })
+        #expect(
+            found.notes.contains { $0.contains("app.json") && $0.contains("its Expo configuration is not read") },
+            "\(found.notes)")
+    }
+
     @Test func anExpoConfigInCodeIsNamedAsNotRead() throws {
         let repo = GitFixture("expo-code")
         repo.write("app.config.ts", "export default { expo: { ios: { associatedDomains: [process.env.HOST] } } }\n")

@@ -42,13 +42,24 @@ public struct RepositoryClaims: Sendable {
             || name == "AndroidManifest.xml" || name.hasSuffix(".cs")
     }
 
-    /// Reads the claims in `paths` (relative to `root`); unreadable files are skipped.
+    /// Reads the claims in `paths` (relative to `root`); a file that cannot be read is a note, so
+    /// its claims are never taken for none.
     public static func read(root: String, paths: [String]) -> RepositoryClaims {
         var out = RepositoryClaims()
         for path in paths where mayHoldClaims(path) {
             // A C# file matters only when it holds an [IntentFilter]: look at its bytes first.
             let markers = path.hasSuffix(".cs") ? ["IntentFilter"] : []
-            guard let text = TrackedFileText.read(path, in: root, containing: markers) else { continue }
+            let text: String?
+            do {
+                text = try TrackedFileText.readOrRefuse(path, in: root, containing: markers)
+            } catch {
+                // A tracked file deleted from the working tree holds nothing to read; any other refusal is said.
+                if error.kind != .missing {
+                    out.notes.append("\(error.description): its app-link claims were not read")
+                }
+                continue
+            }
+            guard let text else { continue }
             if path.hasSuffix(".cs") {
                 out.readCSharp(text, path)
             } else if path.hasSuffix("AndroidManifest.xml") {

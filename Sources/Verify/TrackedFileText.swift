@@ -13,8 +13,17 @@ enum TrackedFileText {
     /// when `markers` is empty); nil when it is unreadable, too big, holds none, or is reached
     /// through a symlink (a folder's or its own) that leads outside the repository.
     static func read(_ path: String, in root: String, containing markers: [String] = []) -> String? {
+        try? readOrRefuse(path, in: root, containing: markers)
+    }
+
+    /// As `read`, but a file relops may not or cannot read (it leads outside the repository, is not
+    /// a regular file, is too large) throws, so a caller can say so instead of taking it for a
+    /// file that holds nothing; nil only when the file holds none of `markers`.
+    static func readOrRefuse(_ path: String, in root: String, containing markers: [String] = [])
+        throws(RepositoryPathError) -> String?
+    {
         // The containment rule on the whole path, regular files only (a FIFO is never waited on), bounded.
-        guard let data = try? RepositoryFile.read(path, in: root, limit: sizeCap) else { return nil }
+        let data = try RepositoryFile.read(path, in: root, limit: sizeCap)
         guard markers.isEmpty || markers.contains(where: { bytesContain(data, $0) }) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }

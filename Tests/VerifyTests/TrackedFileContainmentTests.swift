@@ -29,6 +29,22 @@ import Testing
         #expect(outside.read("Entitlements.plist") == before)
     }
 
+    @Test func aClaimFileRelopsMayNotReadIsANoteNotNoClaim() throws {
+        let outside = TemporaryFolder("outside-note")
+        outside.write("Entitlements.plist", Self.entitlements("outside.example"))
+        let repo = TemporaryFolder("claims-note")
+        repo.write("ios/Entitlements.plist", Self.entitlements("inside.example"))
+        symlink(outside.path, repo.url("bad"))
+        let paths = ["bad/Entitlements.plist", "ios/Entitlements.plist", "gone/Entitlements.plist"]
+        let claims = RepositoryClaims.read(root: repo.path, paths: paths)
+        #expect(claims.claims.map(\.host) == ["inside.example"])
+        // The escaping file is named; a tracked file missing from the working tree holds nothing.
+        #expect(claims.notes.count == 1, "\(claims.notes)")
+        #expect(
+            claims.notes.first?.hasPrefix("bad/Entitlements.plist: ") == true
+                && claims.notes.first?.hasSuffix(": its app-link claims were not read") == true, "\(claims.notes)")
+    }
+
     @Test func aSymlinkedFolderInsideTheRepositoryIsStillRead() {
         let repo = TemporaryFolder("claims-inside-link")
         repo.write("shared/Entitlements.plist", Self.entitlements("shared.example"))

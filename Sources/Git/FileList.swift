@@ -82,6 +82,28 @@ public struct FileList: Sendable {
         }
     }
 
+    /// The last component of path `i`, lowercased (ASCII letters; other names through `decodePath`),
+    /// without decoding the whole path: for loops that look at every file's name.
+    public func lowercasedName(at i: Int) -> String {
+        let start = Int(starts[i]), end = start + pathLength(at: i)
+        return pathBytes.withUnsafeBufferPointer { bytes in
+            var nameStart = end
+            var ascii = true
+            while nameStart > start && bytes[nameStart - 1] != UInt8(ascii: "/") {
+                nameStart -= 1
+                if bytes[nameStart] >= 0x80 { ascii = false }
+            }
+            let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<end])
+            guard ascii else { return decodePath(name).lowercased() }
+            return String(unsafeUninitializedCapacity: name.count) { out in
+                for (k, byte) in name.enumerated() {
+                    out[k] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                }
+                return name.count
+            }
+        }
+    }
+
     /// Path `i`, decoded without loss: a byte that is not UTF-8 is kept (`decodePath`).
     public func path(at i: Int) -> String {
         let start = Int(starts[i])

@@ -4,6 +4,13 @@
 /// private-use scalar U+10FF00 + byte. `pathBytes` gives the original bytes back; text output
 /// shows such a byte as `\ooo`, as git does.
 public func decodePath<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
+    // Most paths are ASCII: one pass over contiguous bytes, no scalar decoding.
+    if let ascii = bytes.withContiguousStorageIfAvailable({ buffer -> String? in
+        for byte in buffer where byte >= 0x80 { return nil }
+        return String(decoding: buffer, as: UTF8.self)
+    }), let ascii {
+        return ascii
+    }
     if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: isByteScalar) {
         return text
     }

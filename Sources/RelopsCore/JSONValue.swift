@@ -84,7 +84,13 @@ public indirect enum JSONValue: Sendable, Equatable {
         var copy = s
         copy.withUTF8 { bytes in
             var runStart = 0
-            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
+                    i += 1
+                    continue
+                }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
                 switch byte {
                 case 0x22: out += "\\\"".utf8
@@ -99,6 +105,7 @@ public indirect enum JSONValue: Sendable, Equatable {
                     out.append(hex[Int(byte & 0xF)])
                 }
                 runStart = i + 1
+                i += 1
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }

@@ -3,7 +3,11 @@ import RelopsCore
 /// One thing that builds: a .NET project, a Gradle module, a Swift package, an Xcode project, an
 /// XcodeGen or Tuist spec, or a Rust/Go/Node/Python service, with what it references. The shipping
 /// chains are made of these; `ProjectModel` keeps deciding what a mobile project embeds.
-struct BuildUnit: Sendable {
+///
+/// A reference: its reader fills it in, then the index shares it read-only, so the rules and the
+/// product graph ask about a unit without copying its thirty fields each time. Never change a
+/// unit after its reader returned it. Read by one scan's classifier, on one thread at a time.
+final class BuildUnit: @unchecked Sendable {
     enum Kind: Sendable, Equatable {
         case dotNet(mobile: Bool, test: Bool)
         /// `app`: applies the Android application plugin; `kmp`: Kotlin Multiplatform; `ios`: has iOS targets.
@@ -110,6 +114,12 @@ struct BuildUnit: Sendable {
     var xcodeTargets: XcodeTargetFiles?
     /// A Dart or Flutter package: what its `pubspec.yaml` and `l10n.yaml` say ships.
     var flutter: FlutterPubspec?
+
+    init(root: String, file: String, kind: Kind) {
+        self.root = root
+        self.file = file
+        self.kind = kind
+    }
 
     /// True for a unit that is itself a store app.
     var isApp: Bool {

@@ -14,6 +14,8 @@ final class BuildUnitIndex {
     private var specUnits: [BuildUnit]?
     private var referrersByFile: [String: [BuildUnit]] = [:]
     private var enclosingByFolder: [String: [String]] = [:]
+    /// `owner(of:)`'s answers: the path rules and the product graph ask about the same files.
+    private var ownerByPath: [String: BuildUnit?] = [:]
     private var buildsAppsMemo: Bool?
     private var reactNativeRootsMemo: Set<String>?
     /// `appPath`'s memo: platform key, NUL, unit file -> the chain to an app (nil inside: none).
@@ -121,6 +123,13 @@ final class BuildUnitIndex {
     /// The nearest unit that owns `path` by folder (specs own by their `sources`, not by folder).
     /// A package owns only the source of its own language (`BuildUnit.claims`).
     func owner(of path: String) -> BuildUnit? {
+        if let known = ownerByPath[path] { return known }
+        let found = findOwner(of: path)
+        ownerByPath[path] = .some(found)
+        return found
+    }
+
+    private func findOwner(of path: String) -> BuildUnit? {
         let lowerName = nameOf(path).lowercased()
         for folder in candidateFolders(enclosing: folderOf(path)) {
             let owners = units(inFolder: folder).filter {

@@ -29,11 +29,15 @@ final class DartEnvironmentDefaults {
         var found: [String: String] = [:]
         let pattern = /--dart-define-from-file[= ]["']?([^\s"']+)/
         for i in 0..<files.count {
+            let name = files.lowercasedName(at: i)
+            let mayRunBuilds =
+                name == "fastfile" || name == "makefile" || name == "codemagic.yaml" || name.hasSuffix(".sh")
+                || name.hasSuffix(".yml") || name.hasSuffix(".yaml")
+            guard mayRunBuilds else { continue }
             let path = files.path(at: i)
-            let name = nameOf(path).lowercased()
             let runsBuilds =
                 name == "fastfile" || name == "makefile" || name == "codemagic.yaml" || name.hasSuffix(".sh")
-                || (path.hasPrefix(".github/workflows/") && (name.hasSuffix(".yml") || name.hasSuffix(".yaml")))
+                || path.hasPrefix(".github/workflows/")
             guard runsBuilds, let bytes = read(i, path) else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
             guard text.contains("--dart-define-from-file") else { continue }
@@ -55,7 +59,7 @@ final class DartEnvironmentDefaults {
         if let byKey { return byKey[key] }
         var found: [String: Read] = [:]
         let pattern = /String\.fromEnvironment\(\s*['"]([A-Za-z0-9_.]+)['"]\s*,\s*defaultValue:\s*('[^'\n]*'|"[^"\n]*")/
-        for i in 0..<files.count {
+        for i in 0..<files.count where files.lowercasedName(at: i).hasSuffix(".dart") {
             let path = files.path(at: i)
             guard path.hasSuffix(".dart"), path.hasPrefix("lib/") || path.contains("/lib/"),
                 let bytes = read(i, path)

@@ -10,7 +10,7 @@ extension BuildFileParser {
         let folder = folderOf(path)
         func depends(_ name: String) -> Bool { ByteSearch.contains("\"\(name)\"", in: text) }
         if depends("react-native") || depends("expo") || nativeApp {
-            var unit = BuildUnit(root: folder, file: path, kind: .reactNative)
+            let unit = BuildUnit(root: folder, file: path, kind: .reactNative)
             let main = captures(#""main"\s*:\s*"([^"]+)""#, in: text, holding: ["\"main\""]).first
             unit.metroEntries = metroEntries(main: main, folder: folder)
             unit.scriptText = scriptsText(text)
@@ -29,7 +29,7 @@ extension BuildFileParser {
             }
             return unit
         }
-        guard var unit = node(path: path, text: text) else { return nil }
+        guard let unit = node(path: path, text: text) else { return nil }
         unit.scriptText = scriptsText(text)
         if case .desktop = unit.kind {
             // electron-builder's `files`/`extraResources` from `../web/build`: the web client it packages.
@@ -44,13 +44,12 @@ extension BuildFileParser {
         guard framework.name != "Vite", unit.deploys == nil || unit.deploys?.hasPrefix("Node") == true else {
             return unit
         }
-        var site = BuildUnit(root: folder, file: path, kind: .service(language: "Node"))
+        let site = BuildUnit(root: folder, file: path, kind: .service(language: "Node"))
         (site.names, site.references, site.scriptText) = (unit.names, unit.references, unit.scriptText)
         site.webFramework = framework.name
         site.deploys = "\(framework.name) site"
         site.referenceable = false
         return site
-        return unit
     }
 
     /// Metro's entries: `expo-router/entry` is every file under `app/` (or `src/app/`); any other
@@ -71,7 +70,7 @@ extension BuildFileParser {
         } else if !(lower == "app.config.ts" || lower == "app.config.js") {
             return nil
         }
-        var unit = BuildUnit(root: folderOf(path), file: path, kind: .expo)
+        let unit = BuildUnit(root: folderOf(path), file: path, kind: .expo)
         unit.appName = captures(#""?name"?\s*:\s*["']([^"'\n]+)["']"#, in: text, holding: ["name"]).first
         // `expo prebuild` writes the native apps there; when they are committed, they are the apps.
         unit.embeddedIn = ["android", "ios"].compactMap { resolve($0, from: unit.root) }
@@ -85,11 +84,11 @@ extension BuildFileParser {
             !captures(#"(?m)^\s*gem\s+["']("# + $0 + #")["']"#, in: text, holding: [$0]).isEmpty
         }
         if let server {
-            var unit = BuildUnit(root: folderOf(path), file: path, kind: .service(language: "Ruby"))
+            let unit = BuildUnit(root: folderOf(path), file: path, kind: .service(language: "Ruby"))
             unit.deploys = "Ruby (\(server))"
             return unit
         }
-        var unit = BuildUnit(root: folderOf(path), file: path, kind: .library(language: "Ruby"))
+        let unit = BuildUnit(root: folderOf(path), file: path, kind: .library(language: "Ruby"))
         let tools = ["fastlane", "cocoapods"].filter { ByteSearch.contains($0, in: text.lowercased()) }
         unit.buildOnly = "Ruby tooling Gemfile" + (tools.isEmpty ? "" : " (\(tools.joined(separator: ", ")))")
         unit.referenceable = false

@@ -131,7 +131,7 @@ struct FlutterDartDefine: SiteRule {
         var found: String?
         var at = 0
         while at + flag.count <= min(bytes.count, column - 1) {
-            guard Array(bytes[at..<at + flag.count]) == flag else {
+            guard bytes[at] == flag[0], bytes[at..<at + flag.count].elementsEqual(flag) else {
                 at += 1
                 continue
             }

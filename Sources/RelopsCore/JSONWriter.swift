@@ -1,7 +1,7 @@
 /// Writes JSON text as it goes, byte for byte as `JSONValue.rendered(pretty: true)` would write
 /// the same tree, without building the tree: for results with thousands of entries (a scan),
 /// where making and freeing the tree cost more than the scan's own work.
-public struct JSONWriter {
+public struct JSONWriter: Sendable {
     /// The UTF-8 text so far.
     public private(set) var bytes: [UInt8] = []
     private var depth = 0
@@ -23,6 +23,34 @@ public struct JSONWriter {
             for item in items {
                 writer.separate()
                 each(&writer, item)
+            }
+        }
+    }
+
+    /// A writer for some of the items of an array that this writer is about to write with
+    /// `array(joining:)`: the items are written apart (on other threads), at the depth they will
+    /// stand at, each with `item`.
+    public func fragment(capacity: Int = 1 << 16) -> JSONWriter {
+        var writer = JSONWriter(capacity: capacity)
+        writer.depth = depth + 1
+        return writer
+    }
+
+    /// The next item of a `fragment`: a value written by `body`.
+    public mutating func item(_ body: (inout JSONWriter) -> Void) {
+        separate()
+        body(&self)
+    }
+
+    /// An array of the items of `fragments`, in order: the same bytes as `array` writing every
+    /// item in one writer.
+    public mutating func array(joining fragments: [JSONWriter]) {
+        container(0x5B, 0x5D) { writer in
+            for fragment in fragments where !fragment.empty {
+                // A fragment's first item was written without the comma that follows an earlier item.
+                if !writer.empty { writer.bytes.append(0x2C) }
+                writer.bytes += fragment.bytes
+                writer.empty = false
             }
         }
     }

@@ -42,6 +42,20 @@ public struct WorkerPool: Sendable {
         return outputs.withLock { $0 }
     }
 
+    /// `transform` applied to every item on the pool; the results keep the input order.
+    public func map<Item: Sendable, Result: Sendable>(
+        _ items: [Item], _ transform: @Sendable (Item) -> Result
+    ) -> [Result] {
+        let parts = run(
+            count: items.count, makeState: { [(index: Int, result: Result)]() },
+            work: { done, i in done.append((i, transform(items[i]))) }, finish: { $0 })
+        var ordered = [Result?](repeating: nil, count: items.count)
+        for part in parts {
+            for done in part { ordered[done.index] = done.result }
+        }
+        return ordered.compactMap { $0 }  // `run` calls `work` once for every index
+    }
+
     /// `transform` applied to every item on the pool, each thread with its own state from
     /// `makeState`. Results keep the input order; the first error in input order is thrown, after
     /// every item has run.

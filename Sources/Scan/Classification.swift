@@ -1,27 +1,27 @@
 import Git
 import RelopsCore
 
-/// Classifies the located hits with the `facts` the file workers found in each file's text (in
-/// file order, like the hits): project files are read on the first hit, and what depends on the file alone
-/// (its `.relops.yml` override, its path rules) is worked out once per file.
+/// Classifies the located hits with what the file workers found in each file with a hit
+/// (`hitFiles`, in file order, like the hits): project files are read on the first hit, and what
+/// depends on the file alone (its `.relops.yml` override, its path rules) is worked out once per file.
 func classifyHits(
     _ hits: [LocatedHit], files: FileList, config: ProjectConfig, readProjectFile: @escaping ProjectFileReader,
-    facts: [(file: Int, facts: FileFacts)]
+    hitFiles: [HitFile]
 ) -> [HostOccurrence] {
     guard !hits.isEmpty else { return [] }
     let classifier = Classifier(files: files, config: config, read: readProjectFile)
     var occurrences: [HostOccurrence] = []
     occurrences.reserveCapacity(hits.count)
-    var first = 0, nextFacts = 0
+    var first = 0, nextFile = 0
     while first < hits.count {
         let hit = hits[first]
         var end = first + 1
         while end < hits.count && hits[end].fileIndex == hit.fileIndex { end += 1 }
-        while nextFacts < facts.count && facts[nextFacts].file < hit.fileIndex { nextFacts += 1 }
-        let known = nextFacts < facts.count && facts[nextFacts].file == hit.fileIndex
+        while nextFile < hitFiles.count && hitFiles[nextFile].index < hit.fileIndex { nextFile += 1 }
+        let known = nextFile < hitFiles.count && hitFiles[nextFile].index == hit.fileIndex
         var file = FileClassification(
-            parts: PathParts(hit.path), facts: known ? facts[nextFacts].facts : .none,
-            fixed: classifier.fileRule(hit.path))
+            parts: known ? hitFiles[nextFile].parts : PathParts(hit.path),
+            facts: known ? hitFiles[nextFile].facts : .none, fixed: classifier.fileRule(hit.path))
         for k in first..<end { occurrences.append(classifier.occurrence(hits[k], in: &file)) }
         first = end
     }
@@ -31,7 +31,7 @@ func classifyHits(
 extension Classifier {
     /// The classified occurrence of `hit`, one of `file`'s.
     func occurrence(_ hit: LocatedHit, in file: inout FileClassification) -> HostOccurrence {
-        let site = OccurrenceSite(offset: hit.offset, encoding: hit.encoding, line: hit.text, column: textColumn(hit))
+        let site = OccurrenceSite(offset: hit.offset, encoding: hit.encoding, line: hit.text, column: hit.textColumn)
         let decision = classify(site, in: &file)
         let cls = decision.cls, rule = decision.reason
         var occurrence = HostOccurrence(
@@ -39,14 +39,10 @@ extension Classifier {
             found: hit.found, occurrenceClass: cls, rule: rule, ruleID: decision.rule, encoding: hit.encoding,
             text: hit.text)
         occurrence.products = products(of: hit.path, class: cls, in: &file)
-        occurrence.claim =
-            LineFacts.appLinkClaim(hit.text, column: textColumn(hit), lowerName: file.parts.lowerName)
-            ?? placeholderClaim(rule, file, line: hit.text)
+        occurrence.claim = hit.reading.claim ?? placeholderClaim(rule, file, line: hit.text)
         occurrence.coversSubdomains =
-            LineFacts.coversSubdomains(hit.text) || (cls == .server && file.facts.hstsIncludesSubdomains)
-        if hit.encoding != .email {
-            occurrence.redirectURI = LineFacts.redirectURI(hit.text, found: hit.found, column: textColumn(hit))
-        }
+            hit.reading.coversSubdomains || (cls == .server && file.facts.hstsIncludesSubdomains)
+        occurrence.redirectURI = hit.reading.redirectURI
         return occurrence
     }
 }
@@ -69,11 +65,17 @@ struct FileClassification {
     }
 }
 
-/// The hit's 1-based column within `text` (a long line is cut around the match, after a `…`).
-private func textColumn(_ hit: LocatedHit) -> Int {
+/// The 1-based column within `text` of a match at byte `column` of its line: a long line is cut
+/// around the match, after a `…` (`LineLocator.lineText`).
+func textColumn(_ text: String, column: Int) -> Int {
     // `…` is E2 80 A6: look at the first byte before comparing characters.
-    guard hit.text.utf8.first == 0xE2, hit.text.hasPrefix("…") else { return hit.column }
+    guard text.utf8.first == 0xE2, text.hasPrefix("…") else { return column }
     return 200 + "…".utf8.count + 1
+}
+
+extension LocatedHit {
+    /// The hit's 1-based column within `text`.
+    var textColumn: Int { Scan.textColumn(text, column: column) }
 }
 
 /// Related names that are themselves scanned hosts are occurrences of those hosts, never related:

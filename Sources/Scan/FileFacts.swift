@@ -31,20 +31,28 @@ struct FileFacts: Sendable {
     }
 
     /// The facts of `bytes`, the file at `parts`, for occurrences at or before byte `last`.
-    init(_ parts: PathParts, bytes: [UInt8], occurrencesThrough last: Int = .max) {
+    /// The facts of `bytes` (a scan worker's read buffer, not copied: only the few kinds of file
+    /// whose readers take an array are copied), the file at `parts`, for occurrences at or before byte `last`.
+    init(_ parts: PathParts, bytes: UnsafeBufferPointer<UInt8>, occurrencesThrough last: Int = .max) {
         let syntax = CommentSyntax.forFile(parts.lowerName)
         comments = syntax?.comments(in: bytes, through: last) ?? []
         language = syntax?.language
         let isPipeline = PathRules.isPipeline(parts.lowerPath, lowerName: parts.lowerName, folders: parts.folders)
-        let text = ProjectFileBytes(bytes)
-        deploymentMarker = isPipeline ? PathRules.deploymentMarker(in: text) : nil
-        hstsIncludesSubdomains =
-            text.contains("strict-transport-security", ignoringCase: true)
-            && text.contains("includesubdomains", ignoringCase: true)
-        if parts.lowerName.hasSuffix(".rs") && text.contains("#[cfg(test)]") { testRegions = rustTestRegions(bytes) }
-        if parts.lowerName.hasSuffix(".gradle") || parts.lowerName.hasSuffix(".gradle.kts") {
-            shippingRegions = gradleShippingRegions(bytes)
+        deploymentMarker = isPipeline ? PathRules.deploymentMarker(in: ProjectFileBytes(Array(bytes))) : nil
+        func contains(_ word: String, ignoringCase: Bool = true) -> Bool {
+            ByteSearch.firstIndex(of: Array(word.utf8), in: bytes, from: 0, to: bytes.count, ignoringCase: ignoringCase)
+                != nil
         }
+        hstsIncludesSubdomains = contains("strict-transport-security") && contains("includesubdomains")
+        if parts.lowerName.hasSuffix(".rs") && contains("#[cfg(test)]", ignoringCase: false) { testRegions = rustTestRegions(Array(bytes)) }
+        if parts.lowerName.hasSuffix(".gradle") || parts.lowerName.hasSuffix(".gradle.kts") {
+            shippingRegions = gradleShippingRegions(Array(bytes))
+        }
+    }
+
+    /// `init(_:bytes:occurrencesThrough:)` over an array.
+    init(_ parts: PathParts, bytes: [UInt8], occurrencesThrough last: Int = .max) {
+        self = bytes.withUnsafeBufferPointer { FileFacts(parts, bytes: $0, occurrencesThrough: last) }
     }
 
     /// True when the file's text is needed to classify an occurrence in the file at `parts`.

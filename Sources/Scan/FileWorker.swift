@@ -134,6 +134,7 @@ struct FileWorker {
         let isBinary = scanLength > 0 && memchr(base, 0, scanLength) != nil
         var lines = LineLocator(base: base, count: count)
         var path: String?
+        var parts: PathParts?
         var lastOccurrence = -1
         let firstOccurrence = output.occurrences.count
         for needle in needles {
@@ -153,15 +154,12 @@ struct FileWorker {
                 switch match.kind {
                 case .occurrence(let encoding):
                     lastOccurrence = max(lastOccurrence, match.offset)
-                    let found = String(
-                        decoding: UnsafeBufferPointer(start: base + match.offset, count: needle.bytes.count),
-                        as: UTF8.self)
+                    let fileParts = parts ?? PathParts(filePath)
+                    parts = fileParts
                     output.occurrences.append(
-                        LocatedHit(
-                            host: needle.host, path: filePath, line: position.line, column: position.column,
-                            offset: match.offset, found: found, encoding: encoding,
-                            text: lines.lineText(around: match.offset, length: needle.bytes.count),
-                            fileIndex: i))
+                        locatedHit(
+                            match.offset, of: needle, encoding, at: position, in: fileParts, i,
+                            text: lines.lineText(around: match.offset, length: needle.bytes.count)))
                 case .related(let start, let end):
                     let found = String(
                         decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self
@@ -177,18 +175,35 @@ struct FileWorker {
         var k = firstOccurrence + 1
         while k < output.occurrences.count && output.occurrences[k - 1].isBefore(output.occurrences[k]) { k += 1 }
         if k < output.occurrences.count { output.occurrences[firstOccurrence...].sort { $0.isBefore($1) } }
-        if lastOccurrence >= 0, let path { noteFacts(i, path, through: lastOccurrence) }
+        if lastOccurrence >= 0, let parts { noteFacts(i, parts, through: lastOccurrence) }
         if count > 1 << 26 { buffer.release(above: 1 << 26) }
     }
 
     /// The facts of file `i` (in the buffer) for its occurrences up to byte `last`: only when a
     /// rule needs its text, never for a huge file, and never for a symlink (its occurrences are in
     /// the link text, not in the target).
-    mutating func noteFacts(_ i: Int, _ path: String, through last: Int) {
-        let parts = PathParts(path)
-        guard !loadedLink, files.sizes[i] <= FileFacts.largestRead, FileFacts.worthReading(parts) else { return }
-        let bytes = Array(UnsafeBufferPointer(start: buffer.bytes, count: buffer.count))
-        output.facts.append((i, FileFacts(parts, bytes: bytes, occurrencesThrough: last)))
+    mutating func noteFacts(_ i: Int, _ parts: PathParts, through last: Int) {
+        guard !loadedLink, files.sizes[i] <= FileFacts.largestRead, FileFacts.worthReading(parts) else {
+            output.hitFiles.append(HitFile(index: i, parts: parts, facts: .none))
+            return
+        }
+        let bytes = UnsafeBufferPointer(start: buffer.bytes, count: buffer.count)
+        output.hitFiles.append(HitFile(index: i, parts: parts, facts: FileFacts(parts, bytes: bytes, occurrencesThrough: last)))
+    }
+
+    /// The occurrence of `needle` at byte `offset` of file `i` (in the buffer), with what its line says.
+    func locatedHit(
+        _ offset: Int, of needle: Needle, _ encoding: OccurrenceEncoding, at position: (line: Int, column: Int),
+        in parts: PathParts, _ i: Int, text: String
+    ) -> LocatedHit {
+        let found = String(
+            decoding: UnsafeBufferPointer(start: buffer.bytes + offset, count: needle.bytes.count), as: UTF8.self)
+        let reading = LineReading(
+            text, found: found, column: textColumn(text, column: position.column), encoding: encoding,
+            lowerName: parts.lowerName)
+        return LocatedHit(
+            host: needle.host, path: parts.path, line: position.line, column: position.column, offset: offset,
+            found: found, encoding: encoding, text: text, fileIndex: i, reading: reading)
     }
 }
 

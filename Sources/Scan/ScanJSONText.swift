@@ -10,7 +10,7 @@ extension ScanResult {
             w.key("hosts")
             w.array(hosts) { $0.string($1) }
             w.key("occurrences")
-            w.array(occurrences) { w, o in w.object { Self.write(o, into: &$0) } }
+            w.array(joining: writeOccurrences(beside: w))
             w.key("related")
             w.array(related) { w, r in
                 w.object { w in
@@ -44,6 +44,18 @@ extension ScanResult {
             w.field("files_scanned", filesScanned)
         }
         return w.text
+    }
+
+    /// The occurrences as fragments of `writer`'s next array, written in slices of 256 on the
+    /// cores (thousands of occurrences are most of the document).
+    private func writeOccurrences(beside writer: JSONWriter) -> [JSONWriter] {
+        let occurrences = self.occurrences
+        let slices = stride(from: 0, to: occurrences.count, by: 256).map { $0..<min($0 + 256, occurrences.count) }
+        return WorkerPool().map(slices) { slice in
+            var fragment = writer.fragment(capacity: 512 * slice.count)
+            for o in occurrences[slice] { fragment.item { w in w.object { Self.write(o, into: &$0) } } }
+            return fragment
+        }
     }
 
     private static func write(_ o: HostOccurrence, into w: inout JSONWriter) {

@@ -87,7 +87,7 @@ func scan(
     let occurrences = classifyHits(
         found.occurrences, files: files, config: project.config,
         readProjectFile: reader ?? source.projectFileReader(files, project.repository, refused: refused),
-        facts: found.facts)
+        hitFiles: found.hitFiles)
     return ScanResult(
         hosts: request.hosts, occurrences: occurrences, related: withoutScannedHosts(found.related, request.hosts),
         binaryFiles: found.binaryFiles, problems: refused.added(to: found.problems), filesScanned: found.filesScanned,
@@ -156,6 +156,33 @@ struct LocatedHit: Sendable {
     let encoding: OccurrenceEncoding
     let text: String
     let fileIndex: Int
+    /// What the line alone says about the occurrence, read by the worker that found it.
+    let reading: LineReading
+}
+
+/// What an occurrence's line says whatever its class: a Universal Link or App Link claim, an HSTS
+/// header covering subdomains, an OAuth redirect URI. Pure functions of the line, so the file
+/// workers read it in parallel and the classifier only looks it up.
+struct LineReading: Sendable {
+    let claim: String?
+    let coversSubdomains: Bool
+    let redirectURI: String?
+
+    /// The reading of `text` (the line, cut around a long match) for a match of `found` at
+    /// `column` (1-based, within `text`) in a file named `lowerName`.
+    init(_ text: String, found: String, column: Int, encoding: OccurrenceEncoding, lowerName: String) {
+        claim = LineFacts.appLinkClaim(text, column: column, lowerName: lowerName)
+        coversSubdomains = LineFacts.coversSubdomains(text)
+        redirectURI = encoding == .email ? nil : LineFacts.redirectURI(text, found: found, column: column)
+    }
+}
+
+/// A file with an occurrence: its path split once, and what its text says (`FileFacts.none` when
+/// no rule needs it), from the worker that read it.
+struct HitFile: Sendable {
+    let index: Int
+    let parts: PathParts
+    let facts: FileFacts
 }
 
 /// What the file workers found, before classification: occurrences with their file index, and
@@ -167,8 +194,8 @@ struct UnclassifiedScan: Sendable {
     var problems: [ScanProblem] = []
     var filesScanned = 0
     var symlinks: Set<String> = []
-    /// What the text of each file with an occurrence says (by file index), for the classifier.
-    var facts: [(file: Int, facts: FileFacts)] = []
+    /// Each file with an occurrence, in file order, for the classifier.
+    var hitFiles: [HitFile] = []
 
     /// Adds `other`'s findings. Both hold their occurrences and facts in file order (a worker
     /// takes its files in order), and so does the result: merged, not sorted (a sort of more than
@@ -180,7 +207,7 @@ struct UnclassifiedScan: Sendable {
         problems += other.problems
         filesScanned += other.filesScanned
         symlinks.formUnion(other.symlinks)
-        facts = mergeSorted(facts, other.facts) { $0.file < $1.file }
+        hitFiles = mergeSorted(hitFiles, other.hitFiles) { $0.index < $1.index }
     }
 }
 

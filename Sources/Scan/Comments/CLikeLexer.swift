@@ -2,7 +2,7 @@
 /// TypeScript, Groovy, Go, Rust, Bicep, Terraform, JSONC), stepping over string literals so that
 /// `"https://host/x" // host` holds one string and one comment.
 struct CLikeLexer {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let options: CLikeOptions
     private(set) var comments: [CommentSpan] = []
     private var i = 0
@@ -10,7 +10,7 @@ struct CLikeLexer {
     /// Bit b: byte b (below 128) can start a comment or a string in this language.
     private let starts: (low: UInt64, high: UInt64)
 
-    init(_ bytes: [UInt8], _ options: CLikeOptions) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ options: CLikeOptions) {
         self.bytes = bytes
         self.options = options
         var marks: [UInt8] = [UInt8(ascii: "/"), UInt8(ascii: "\"")]
@@ -28,17 +28,15 @@ struct CLikeLexer {
     /// The first byte at or after `from`, before `end`, that can start a comment or a string
     /// (`end` when none): the bytes in between are code the lexer only steps over.
     private func nextStart(from: Int, end: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            var k = from
-            while k < end {
-                let b = buffer[k]
-                if b < 64 ? (starts.low >> UInt64(b)) & 1 != 0 : b < 128 && (starts.high >> UInt64(b - 64)) & 1 != 0 {
-                    return k
-                }
-                k += 1
+        var k = from
+        while k < end {
+            let b = bytes[k]
+            if b < 64 ? (starts.low >> UInt64(b)) & 1 != 0 : b < 128 && (starts.high >> UInt64(b - 64)) & 1 != 0 {
+                return k
             }
-            return end
+            k += 1
         }
+        return end
     }
 
     private func at(_ k: Int) -> UInt8 { k < bytes.count ? bytes[k] : 0 }

@@ -3,11 +3,11 @@ import Foundation
 /// The comments of an XML-like file: `<!-- -->` outside tags and CDATA, `.resx` `<comment>`
 /// elements (the resource compiler drops them), and Razor `@* *@`. One pass that allocates
 /// nothing per byte: text between tags is skipped with `memchr`-like scans for `<` (and `@`).
-func markupComments(_ bytes: [UInt8], resx: Bool, razor: Bool, through limit: Int) -> [CommentSpan] {
-    bytes.withUnsafeBufferPointer { buffer in
-        var lexer = MarkupLexer(buffer: buffer, resx: resx, razor: razor)
-        return lexer.run(through: limit)
-    }
+func markupComments(
+    _ bytes: UnsafeBufferPointer<UInt8>, resx: Bool, razor: Bool, through limit: Int
+) -> [CommentSpan] {
+    var lexer = MarkupLexer(buffer: bytes, resx: resx, razor: razor)
+    return lexer.run(through: limit)
 }
 
 /// The markup lexer's state over one file's bytes.
@@ -115,7 +115,7 @@ private struct MarkupLexer {
 
 /// The comments of a file where a marker starts a comment only at the start of a line (after
 /// white space): `.gitignore`, `.editorconfig`, `.ini`, `.properties`, `CODEOWNERS`.
-func lineStartComments(_ bytes: [UInt8], markers: [UInt8], through limit: Int) -> [CommentSpan] {
+func lineStartComments(_ bytes: UnsafeBufferPointer<UInt8>, markers: [UInt8], through limit: Int) -> [CommentSpan] {
     var comments: [CommentSpan] = []
     var i = 0
     var atLineStart = true
@@ -141,7 +141,7 @@ func lineStartComments(_ bytes: [UInt8], markers: [UInt8], through limit: Int) -
 
 /// The comments of a `#` language: YAML, shell, Python, TOML, Ruby, Dockerfile, `.env`,
 /// server configuration. Quoted strings hold no comments; nor do YAML block scalars.
-func hashComments(_ bytes: [UInt8], _ options: HashOptions, through limit: Int) -> [CommentSpan] {
+func hashComments(_ bytes: UnsafeBufferPointer<UInt8>, _ options: HashOptions, through limit: Int) -> [CommentSpan] {
     var comments: [CommentSpan] = []
     var i = 0
     let n = bytes.count
@@ -170,7 +170,7 @@ func hashComments(_ bytes: [UInt8], _ options: HashOptions, through limit: Int) 
 /// Scans one line from `i` to its end (`i` ends on the newline); true when the line ends with a
 /// YAML block scalar indicator (`key: |`, `- >-`).
 private func scanHashLine(
-    _ bytes: [UInt8], _ i: inout Int, lineStart: Int, _ options: HashOptions, _ comments: inout [CommentSpan]
+    _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, lineStart: Int, _ options: HashOptions, _ comments: inout [CommentSpan]
 ) -> Bool {
     let n = bytes.count
     func at(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
@@ -215,7 +215,7 @@ private func scanHashLine(
 
 /// In YAML a quote opens a string only where a scalar starts (`key: 'x'`, `- "x"`, `[`, `,`);
 /// `Don't` in a plain scalar is an apostrophe. Elsewhere every quote opens one.
-private func opensString(_ bytes: [UInt8], at i: Int, _ lineStart: Int, _ options: HashOptions) -> Bool {
+private func opensString(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ lineStart: Int, _ options: HashOptions) -> Bool {
     guard options.yaml else { return true }
     var k = i - 1
     while k >= lineStart && (bytes[k] == 0x20 || bytes[k] == 0x09) { k -= 1 }
@@ -228,6 +228,11 @@ extension CommentSyntax {
     /// byte `limit` (the last occurrence: a comment that starts after it holds none), so a
     /// file is lexed only as far as its occurrences need.
     func comments(in bytes: [UInt8], through limit: Int = .max) -> [CommentSpan] {
+        bytes.withUnsafeBufferPointer { comments(in: $0, through: limit) }
+    }
+
+    /// `comments(in:through:)` over bytes the caller holds (a scan worker's read buffer): no copy.
+    func comments(in bytes: UnsafeBufferPointer<UInt8>, through limit: Int = .max) -> [CommentSpan] {
         switch family {
         case .markup(let resx, let razor): return markupComments(bytes, resx: resx, razor: razor, through: limit)
         case .cLike(let options):

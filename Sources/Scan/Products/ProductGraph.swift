@@ -201,7 +201,7 @@ extension BuildUnit {
         }
         guard let dot = lowerName.lastIndex(of: ".") else { return true }
         let ext = String(lowerName[dot...])
-        guard let fileLanguage = sourceLanguages.first(where: { $0.value.contains(ext) })?.key else { return true }
+        guard let fileLanguage = languageOfExtension[ext] else { return true }
         return fileLanguage == language
     }
 }
@@ -225,3 +225,8 @@ let sourceLanguages: [String: Set<String>] = [
     ".NET": [".cs", ".fs", ".xaml", ".razor"],
     "Dart": [".dart"],
 ]
+
+/// `sourceLanguages` turned round: the language of each source extension.
+let languageOfExtension: [String: String] = Dictionary(
+    sourceLanguages.flatMap { language, extensions in extensions.map { ($0, language) } },
+    uniquingKeysWith: { first, _ in first })

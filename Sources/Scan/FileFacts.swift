@@ -44,7 +44,9 @@ struct FileFacts: Sendable {
                 != nil
         }
         hstsIncludesSubdomains = contains("strict-transport-security") && contains("includesubdomains")
-        if parts.lowerName.hasSuffix(".rs") && contains("#[cfg(test)]", ignoringCase: false) { testRegions = rustTestRegions(Array(bytes)) }
+        if parts.lowerName.hasSuffix(".rs") && contains("#[cfg(test)]", ignoringCase: false) {
+            testRegions = rustTestRegions(Array(bytes))
+        }
         if parts.lowerName.hasSuffix(".gradle") || parts.lowerName.hasSuffix(".gradle.kts") {
             shippingRegions = gradleShippingRegions(Array(bytes))
         }

@@ -188,7 +188,8 @@ struct FileWorker {
             return
         }
         let bytes = UnsafeBufferPointer(start: buffer.bytes, count: buffer.count)
-        output.hitFiles.append(HitFile(index: i, parts: parts, facts: FileFacts(parts, bytes: bytes, occurrencesThrough: last)))
+        output.hitFiles.append(
+            HitFile(index: i, parts: parts, facts: FileFacts(parts, bytes: bytes, occurrencesThrough: last)))
     }
 
     /// The occurrence of `needle` at byte `offset` of file `i` (in the buffer), with what its line says.

@@ -170,7 +170,8 @@ func hashComments(_ bytes: UnsafeBufferPointer<UInt8>, _ options: HashOptions, t
 /// Scans one line from `i` to its end (`i` ends on the newline); true when the line ends with a
 /// YAML block scalar indicator (`key: |`, `- >-`).
 private func scanHashLine(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, lineStart: Int, _ options: HashOptions, _ comments: inout [CommentSpan]
+    _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, lineStart: Int, _ options: HashOptions,
+    _ comments: inout [CommentSpan]
 ) -> Bool {
     let n = bytes.count
     func at(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
@@ -215,7 +216,9 @@ private func scanHashLine(
 
 /// In YAML a quote opens a string only where a scalar starts (`key: 'x'`, `- "x"`, `[`, `,`);
 /// `Don't` in a plain scalar is an apostrophe. Elsewhere every quote opens one.
-private func opensString(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ lineStart: Int, _ options: HashOptions) -> Bool {
+private func opensString(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ lineStart: Int, _ options: HashOptions)
+    -> Bool
+{
     guard options.yaml else { return true }
     var k = i - 1
     while k >= lineStart && (bytes[k] == 0x20 || bytes[k] == 0x09) { k -= 1 }

@@ -2,8 +2,7 @@ import IDN
 
 /// A host name validated once, where it comes in (a flag, `.relops.yml`): lowercase ASCII
 /// (punycode for a Unicode name). Domain APIs take this type, so "already validated" is the
-/// compiler's word, not a comment. `parse` and `parseStrict` give the same check as text, for
-/// callers that keep a `HostName:PORT` or a URL around it.
+/// compiler's word, not a comment. A name with a port is a `WebHost`.
 public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The lowercase ASCII name (`app.example.com`, `xn--bcher-kva.example`).
     public let name: String
@@ -32,7 +31,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Validates a host to search for and returns its lowercase ASCII form (a Unicode name becomes
     /// punycode). A URL, a port, an empty value or a character that cannot be in a host name is
     /// bad usage, with a message that says what to pass instead. `option` names where it came from.
-    public static func parse(_ text: String, option: String = "--host") throws(Failure) -> String {
+    static func parse(_ text: String, option: String = "--host") throws(Failure) -> String {
         // A control character (a newline from a pasted value, say) is named, never printed raw.
         if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw Failure(
@@ -76,7 +75,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Checks a host name against DNS's rules, for a new host that will be written into files:
     /// labels of 1-63 letters, digits and hyphens, not starting or ending with a hyphen, at most
     /// 253 characters, at least one dot. Returns the lowercase ASCII form (punycode for Unicode).
-    public static func parseStrict(_ text: String, option: String) throws(Failure) -> String {
+    static func parseStrict(_ text: String, option: String) throws(Failure) -> String {
         let host = try parse(text, option: option)
         guard host.count <= 253 else {
             throw Failure(.usage, "\(option) \(text): \(host.count) characters; a host name has at most 253")

@@ -3,8 +3,9 @@ import YAML
 
 /// `.relops.yml` at the repository root. Every field is optional: flags can stand in for all.
 public struct ProjectConfig: Sendable, Equatable {
-    /// The app's public web host (`app.web_host`).
-    public var webHost: String?
+    /// The app's public web host (`app.web_host`), with the port a local test server needs;
+    /// validated by the reader.
+    public var webHost: WebHost?
     /// The Android package name (`app.android.package`).
     public var androidPackage: String?
     /// Where the served fingerprints live: `path#Section:Key` (`app.android.fingerprints`).

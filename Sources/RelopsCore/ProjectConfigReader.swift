@@ -37,23 +37,16 @@ struct ConfigReader {
         return out
     }
 
-    /// A host name, with an optional `:port` (a local test server's): a number (`1234`, `1.5`),
-    /// an address or anything that is not a host name is refused.
-    func host(_ node: YAMLNode, _ name: String) throws(Failure) -> String {
+    /// A host name, with an optional `:port` (a local test server's, from 1 to 65535): a number
+    /// (`1234`, `1.5`), an address, a URL or anything that is not a host name is refused.
+    func host(_ node: YAMLNode, _ name: String) throws(Failure) -> WebHost {
         let text = try string(node, name)
-        var bare = Substring(text)
-        if let colon = bare.lastIndex(of: ":"), !bare[bare.index(after: colon)...].isEmpty,
-            bare[bare.index(after: colon)...].allSatisfy(\.isASCII),
-            bare[bare.index(after: colon)...].allSatisfy(\.isNumber)
-        {
-            bare = bare[..<colon]
-        }
-        let host: HostName
-        do { host = try HostName(String(bare), option: name) } catch { throw fail(node, error.message) }
+        let host: WebHost
+        do { host = try WebHost(text, option: name) } catch { throw fail(node, error.message) }
         if Double(text) != nil || (host.name.split(separator: ".").last ?? "").allSatisfy(\.isNumber) {
             throw fail(node, "`\(name)` must be a host name such as app.example.com, not a number or address")
         }
-        return text
+        return host
     }
 
     func read(_ root: YAMLNode) throws(Failure) -> ProjectConfig {

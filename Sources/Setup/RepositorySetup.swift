@@ -20,8 +20,8 @@ public struct RepositorySetup: Sendable {
     public let appleAppIDs: [SetupCandidate]
     /// Bundle ids whose team relops found nowhere: written as comments to complete.
     public let bundleIDsWithoutTeam: [SetupCandidate]
-    /// The platforms the build files claim hosts for (`android`, `ios`), with the first evidence.
-    public let platforms: [SetupCandidate]
+    /// The platforms the build files claim hosts for (Android, iOS), with the first evidence.
+    public let platforms: [SetupPlatform]
     /// One line per document: `assetlinks.json: static file site/.well-known/assetlinks.json`.
     public let documentSources: [String]
     /// `app.android.fingerprints` when the web host renders the documents from its settings.
@@ -93,7 +93,7 @@ public struct RepositorySetup: Sendable {
     public mutating func pick(_ value: String, flag: String, source: String) throws(Failure) {
         switch flag {
         case "--web-host":
-            try webHost.pick(value, source: source) { text throws(Failure) in try HostName.parse(text, option: flag) }
+            try webHost.pick(value, source: source) { text throws(Failure) in try HostName(text, option: flag).name }
         case "--package":
             try androidPackage.pick(value, source: source) { text throws(Failure) in
                 guard AssociationIdentity.isPackageName(text) else {

@@ -6,7 +6,7 @@ import Verify
 
 /// How each kind of candidate is gathered from what the readers found.
 extension RepositorySetup {
-    static func platform(of kind: RepositoryClaims.Claim.Kind) -> String { kind == .android ? "android" : "ios" }
+    static func platform(of kind: RepositoryClaims.Claim.Kind) -> Platform { kind == .android ? .android : .iOS }
 
     /// The claimed hosts, grouped without case. When several are claimed and exactly one is
     /// claimed by every platform that claims any, it comes first and `why` says so.
@@ -15,14 +15,14 @@ extension RepositorySetup {
     ) {
         var order: [String] = []
         var evidence: [String: [String]] = [:]
-        var platforms: [String: [String]] = [:]
+        var platforms: [String: [Platform]] = [:]
         for claim in found.claims + found.expoClaims where !claim.host.isEmpty {
             let key = claim.host.lowercased()
             if claim.host.hasPrefix("*.") {
                 notes.append("\(claim.location): \(claim.host) is a wildcard claim, not a web host")
                 continue
             }
-            do { _ = try HostName.parse(claim.host, option: claim.location) } catch {
+            do { _ = try HostName(claim.host, option: claim.location) } catch {
                 notes.append("\(claim.location): \(error.message)")
                 continue
             }
@@ -38,7 +38,7 @@ extension RepositorySetup {
         var why: String?
         if order.count > 1, everyone.count == 1, all.count > 1 {
             ranked = everyone + order.filter { $0 != everyone[0] }
-            why = "the one host claimed by every platform (\(all.sorted().joined(separator: ", ")))"
+            why = "the one host claimed by every platform (\(all.sorted().map(\.flagName).joined(separator: ", ")))"
         }
         let candidates = ranked.map {
             SetupCandidate(value: $0, evidence: evidence[$0] ?? [], platforms: (platforms[$0] ?? []).sorted())
@@ -60,12 +60,12 @@ extension RepositorySetup {
     }
 
     /// The platforms with a claim or an app, each with its first evidence.
-    static func platforms(_ claims: [RepositoryClaims.Claim]) -> [SetupCandidate] {
-        var out: [SetupCandidate] = []
-        for claim in claims where !out.contains(where: { $0.value == platform(of: claim.kind) }) {
-            out.append(SetupCandidate(value: platform(of: claim.kind), evidence: [claim.location]))
+    static func platforms(_ claims: [RepositoryClaims.Claim]) -> [SetupPlatform] {
+        var out: [SetupPlatform] = []
+        for claim in claims where !out.contains(where: { $0.platform == platform(of: claim.kind) }) {
+            out.append(SetupPlatform(platform: platform(of: claim.kind), evidence: [claim.location]))
         }
-        return out.sorted { $0.value < $1.value }
+        return out.sorted { $0.platform < $1.platform }
     }
 
     /// The sources to pick from when a document has several: each one's repository file.

@@ -6,11 +6,11 @@ public struct SetupCandidate: Sendable, Equatable {
     public let value: String
     /// Each `path:line` (with what it is) the value was read from, in file order.
     public let evidence: [String]
-    /// The platforms whose build files name it (`android`, `ios`), for a claimed host.
-    public let platforms: [String]
+    /// The platforms whose build files name it (Android, iOS), for a claimed host.
+    public let platforms: [Platform]
 
     /// A candidate as given.
-    public init(value: String, evidence: [String], platforms: [String] = []) {
+    public init(value: String, evidence: [String], platforms: [Platform] = []) {
         self.value = value
         self.evidence = evidence
         self.platforms = platforms
@@ -20,9 +20,26 @@ public struct SetupCandidate: Sendable, Equatable {
     public var json: JSONValue {
         .object([
             ("value", .string(value)), ("evidence", .array(evidence.map { .string($0) })),
-            ("platforms", .array(platforms.map { .string($0) })),
+            ("platforms", .array(platforms.map { .string($0.flagName) })),
         ])
     }
+
+    /// The platforms' words (`android, ios`), for text.
+    public var platformNames: String { platforms.map(\.flagName).joined(separator: ", ") }
+}
+
+/// A platform the build files claim a host for, with the first place that says so.
+public struct SetupPlatform: Sendable, Equatable {
+    /// The platform.
+    public let platform: Platform
+    /// The first `path:line` that claims a host for it.
+    public let evidence: [String]
+
+    /// The platform's word in the written file and JSON: `android`, `ios`.
+    public var value: String { platform.flagName }
+
+    /// The JSON form, as a candidate's: value, evidence and no platforms.
+    public var json: JSONValue { SetupCandidate(value: value, evidence: evidence).json }
 }
 
 /// A key of `.relops.yml` that takes one value, its candidates and which one `init` takes: the
@@ -86,7 +103,7 @@ public struct SetupChoice: Sendable, Equatable {
     public var openMessage: String {
         var lines = ["\(key): \(candidates.count) candidates, relops will not guess:"]
         for candidate in candidates {
-            let platforms = candidate.platforms.isEmpty ? "" : " (\(candidate.platforms.joined(separator: ", ")))"
+            let platforms = candidate.platforms.isEmpty ? "" : " (\(candidate.platformNames))"
             lines.append("  \(candidate.value)\(platforms): \(candidate.evidence.joined(separator: "; "))")
         }
         lines.append("pick one: relops init \(flag) \(candidates[0].value)")

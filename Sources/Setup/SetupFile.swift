@@ -130,7 +130,8 @@ extension RepositorySetup {
         return .object([
             ("web_host", webHost.json), ("android_package", androidPackage.json), ("association", association.json),
             ("apple_app_ids", list(appleAppIDs)), ("bundle_ids_without_team", list(bundleIDsWithoutTeam)),
-            ("platforms", list(platforms)), ("document_sources", .array(documentSources.map { .string($0) })),
+            ("platforms", .array(platforms.map(\.json))),
+            ("document_sources", .array(documentSources.map { .string($0) })),
             ("android_fingerprints", settingsFingerprints?.json ?? .null), ("oauth_schemes", list(oauthSchemes)),
             ("oauth_allowlist", oauthAllowlist?.json ?? .null), ("anchor_docs", list(anchorDocs)),
             ("notes", .array(notes.map { .string($0) })), ("file", .string(fileText)),

@@ -21,8 +21,8 @@ public struct HostStatus: Sendable {
     /// Why the host's checks could not be made.
     public let verifyError: String?
 
-    /// The host name.
-    public var host: String { found.host }
+    /// The host name, as text.
+    public var host: String { found.host.name }
 
     /// The after-cutover rule's split of the occurrences that remain.
     public struct LeftAfterCutover: Sendable, Equatable {
@@ -37,9 +37,9 @@ public struct HostStatus: Sendable {
     static func gather(_ project: Project, _ found: StatusHost, _ request: StatusRequest) throws(Failure)
         -> HostStatus
     {
-        let result = try scan(project, ScanRequest(hosts: [found.host]))
+        let result = try scan(project, ScanRequest(hostNames: [found.host]))
         var after: LeftAfterCutover?
-        if try CutoverJournal.all(project).contains(where: { $0.state == .applied && $0.from == found.host }) {
+        if try CutoverJournal.all(project).contains(where: { $0.state == .applied && $0.from == found.host.name }) {
             let held = try AfterCutover(result, project: project)
             after = LeftAfterCutover(
                 cutover: held.journal.id, kept: held.leftOnPurpose.count, leftOver: held.remaining.occurrences.count)

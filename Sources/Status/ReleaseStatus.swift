@@ -8,8 +8,9 @@ import Verify
 /// What `relops status` is asked: the hosts (else found), the repository, and how to reach the
 /// hosts and the third parties (as `relops verify` takes them).
 public struct StatusRequest: Sendable {
-    /// `--host` values; empty: `app.web_host`, the run in progress and the applied cutover name them.
-    public var hosts: [String] = []
+    /// `--host` values, validated where the flag was read; empty: `app.web_host`, the run in
+    /// progress and the applied cutover name them.
+    public var hosts: [WebHost] = []
     /// `--local`: nothing fetched; the rendered documents stand in for each host's files.
     public var local = false
     /// `--allow-unchecked`: a demanded check that could not be made is reported, not failed.
@@ -78,14 +79,15 @@ public struct ReleaseStatus: Sendable {
 
 /// A host and why it is on the screen.
 public struct StatusHost: Sendable, Equatable {
-    /// The host name, as scan takes it.
-    public let host: String
-    /// The host as verify reaches it: the name, or `name:port` when given so.
-    public let address: String
+    /// The host as verify reaches it: the name, with the port when given so.
+    public let address: WebHost
     /// `old`, `new`, or `given` (by `--host`).
     public let role: String
     /// Where it came from: `--host`, `.relops.yml app.web_host`, `run <id> old_host`, `cutover <id>`.
     public let source: String
+
+    /// The host name, as scan takes it (no port).
+    public var host: HostName { address.host }
 }
 
 /// Finds the hosts for a status: `--host`, else the run in progress, the latest applied cutover and
@@ -94,28 +96,27 @@ enum StatusHosts {
     static func find(_ project: Project, _ request: StatusRequest, run: RunProgress?) throws(Failure) -> [StatusHost] {
         if !request.hosts.isEmpty {
             var out: [StatusHost] = []
-            for text in request.hosts {
-                let host = try HostName.parse(hostOnly(text), option: "--host")
-                if !out.contains(where: { $0.host == host }) {
-                    out.append(StatusHost(host: host, address: address(text, host), role: "given", source: "--host"))
-                }
+            for host in request.hosts where !out.contains(where: { $0.host.name == host.name }) {
+                out.append(StatusHost(address: host, role: "given", source: "--host"))
             }
             return out
         }
         var found: [StatusHost] = []
-        func add(_ text: String?, _ role: String, _ source: String) {
-            guard let text, !text.isEmpty, let host = try? HostName.parse(hostOnly(text), option: source),
-                !found.contains(where: { $0.host == host })
-            else { return }
-            found.append(StatusHost(host: host, address: address(text, host), role: role, source: source))
+        func add(_ host: WebHost?, _ role: String, _ source: String) {
+            guard let host, !found.contains(where: { $0.host.name == host.name }) else { return }
+            found.append(StatusHost(address: host, role: role, source: source))
+        }
+        // A run's variables and a cutover's journal are text: a value that is not a host is passed over.
+        func addText(_ text: String?, _ role: String, _ source: String) {
+            add(text.flatMap { try? WebHost($0, option: source) }, role, source)
         }
         if let run {
-            add(run.vars["old_host"], "old", "run \(run.runID) old_host")
-            add(run.vars["new_host"], "new", "run \(run.runID) new_host")
+            addText(run.vars["old_host"], "old", "run \(run.runID) old_host")
+            addText(run.vars["new_host"], "new", "run \(run.runID) new_host")
         }
         if let cutover = try CutoverJournal.all(project).last(where: { $0.state == .applied }) {
-            add(cutover.from, "old", "cutover \(cutover.id)")
-            add(cutover.to, "new", "cutover \(cutover.id)")
+            addText(cutover.from, "old", "cutover \(cutover.id)")
+            addText(cutover.to, "new", "cutover \(cutover.id)")
         }
         add(project.config.webHost, "old", ".relops.yml app.web_host")
         guard !found.isEmpty else {
@@ -125,19 +126,5 @@ enum StatusHosts {
                     + "or start `relops runbook run domain-cutover`")
         }
         return found
-    }
-
-    /// The normalised host with the port `text` gave, if any.
-    static func address(_ text: String, _ host: String) -> String {
-        let bare = hostOnly(text)
-        return bare == text ? host : host + text.dropFirst(bare.count)
-    }
-
-    /// `host:port` (a local test server's) without the port, as scan takes it.
-    static func hostOnly(_ text: String) -> String {
-        guard let colon = text.lastIndex(of: ":"), text[text.index(after: colon)...].allSatisfy(\.isNumber) else {
-            return text
-        }
-        return String(text[..<colon])
     }
 }

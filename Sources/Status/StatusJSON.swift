@@ -19,7 +19,8 @@ extension HostStatus {
     /// One host as JSON.
     public var json: JSONValue {
         .object([
-            ("host", .string(found.host)), ("address", .string(found.address)), ("role", .string(found.role)),
+            ("host", .string(found.host.name)), ("address", .string(found.address.description)),
+            ("role", .string(found.role)),
             ("source", .string(found.source)),
             (
                 "repository",

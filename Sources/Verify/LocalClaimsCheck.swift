@@ -19,10 +19,10 @@ extension Verifier {
             ]
         }
         // Notes and the one-platform claims; the hosts are checked below.
-        var out = claims.checks(webHost: HostSpec.name(of: options.host), platforms: options.platforms).filter {
+        var out = claims.checks(webHost: options.host.name, platforms: options.platforms).filter {
             $0.name != "claims.web-host"
         }
-        let host = HostSpec.name(of: options.host).lowercased()
+        let host = options.host.name
         for document in WellKnownDocument.allCases {
             let android = document == .assetLinks
             let name = android ? "claims.android-package" : "claims.ios-app-id"

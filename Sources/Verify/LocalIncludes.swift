@@ -51,8 +51,8 @@ extension VerifyOptions {
         let rest = url.dropFirst(prefix.count)
         guard let slash = rest.firstIndex(of: "/") else { return nil }
         let authority = rest[..<slash].lowercased()
-        let name = HostSpec.name(of: host).lowercased()
-        guard authority == name || authority == host.lowercased() || authority == name + ":443" else { return nil }
+        let name = host.name
+        guard authority == name || authority == host.description || authority == name + ":443" else { return nil }
         let path = rest[rest.index(after: slash)...]
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.isEmpty, !path.contains(where: { "%?#\\".contains($0) }),

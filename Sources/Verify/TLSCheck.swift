@@ -10,7 +10,7 @@ extension Verifier {
     /// Resolves the host, completes a verified TLS handshake, and reports the certificate's names
     /// and expiry. Nothing is requested over the connection. Throws only for bad inputs.
     public static func tlsOnly(_ options: VerifyOptions, now: Date = Date()) throws(Failure) -> VerifyReport {
-        let url = "https://\(try HostSpec.normalized(options.host))/"
+        let url = "https://\(options.host)/"
         guard !options.local else {
             // Nothing checked: that fails the command unless --allow-unchecked (a runbook step skips).
             var report = VerifyReport(checks: [
@@ -36,7 +36,7 @@ extension Verifier {
                     name, .fail, url: url, describe(error),
                     unreachable: [.couldNotResolve, .couldNotConnect, .timedOut].contains(error.kind)))
         case .success(let peer):
-            list.pass("tls.resolve", "\(HostSpec.name(of: options.host)) reached at \(peer.address)")
+            list.pass("tls.resolve", "\(options.host.name) reached at \(peer.address)")
             list.pass(
                 "tls.handshake",
                 "verified TLS handshake: the certificate for \(peer.names.isEmpty ? peer.subject : peer.names.joined(separator: ", ")) "

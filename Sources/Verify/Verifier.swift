@@ -25,14 +25,14 @@ public enum Verifier {
     static func plans(_ options: VerifyOptions) -> [HostPlan] {
         var plans = [
             HostPlan(
-                host: options.host, android: options.platforms.contains(.android),
+                host: options.host.description, android: options.platforms.contains(.android),
                 appLinks: options.platforms.contains(.iOS), webCredentials: false)
         ]
         // With --local every host would be served the same documents: the claims are held against
         // them once (`localClaims`) instead, and a `webcredentials:` claim of the host itself asks
         // its document for webcredentials.
         if options.local {
-            let host = HostSpec.name(of: options.host).lowercased()
+            let host = options.host.name
             plans[0].webCredentials =
                 options.platforms.contains(.iOS)
                 && options.claims?.claims.contains { $0.kind == .webCredentials && $0.host.lowercased() == host }
@@ -77,7 +77,7 @@ public enum Verifier {
         }
         var androidOutcome: [(host: String, ok: Bool)] = []
         for host in hosts {
-            let isMain = host.plan.host == options.host
+            let isMain = host.plan.host == options.host.description
             if let i = host.assetLinks {
                 let rendered = isMain && !options.local ? options.expectedDocuments : nil
                 let checks = assetLinks(i, options.expectation, rendered: rendered, &fetcher)
@@ -94,7 +94,7 @@ public enum Verifier {
             report.checks += localClaims(options)
         } else if let claims = options.claims {
             report.checks += claims.checks(
-                webHost: options.configuredWebHost ?? HostSpec.name(of: options.host), platforms: options.platforms)
+                webHost: options.configuredWebHost?.host.written ?? options.host.name, platforms: options.platforms)
             report.checks += androidAllHosts(claims, androidOutcome)
         }
         if let oauth = options.oauth { report.checks += oauth.checks() }
@@ -162,7 +162,7 @@ public enum Verifier {
             .evaluate(document, into: &list)
         }
         if let expected = options.expectedDocuments, let rendered = expected.appSiteAssociation,
-            host.plan.host == options.host, !options.local
+            host.plan.host == options.host.description, !options.local
         {
             compareLinks(
                 live: document, liveJSON: json, rendered: rendered, from: expected.source,

@@ -127,8 +127,8 @@ public struct ExpectedDocuments: Sendable {
 
 /// Everything `relops verify` needs.
 public struct VerifyOptions: Sendable {
-    /// The host to verify, `HOST` or `HOST:PORT`.
-    public var host: String
+    /// The host to verify, with its port when given (`HOST:PORT`).
+    public var host: WebHost
     /// `HOST:PORT:ADDRESS` entries, as curl's `--resolve`.
     public var resolve: [String] = []
     /// `HOST:PORT:CONNECT-HOST:CONNECT-PORT` entries, as curl's `--connect-to`.
@@ -172,7 +172,7 @@ public struct VerifyOptions: Sendable {
     /// Warnings found while resolving the options, for the executable to show on stderr.
     public var notes: [String] = []
     /// `app.web_host`, to report claims that differ from it.
-    public var configuredWebHost: String?
+    public var configuredWebHost: WebHost?
     /// The seam for `relops association render`: when set, a live document that differs is a failure.
     public var expectedDocuments: ExpectedDocuments?
     /// How the repository serves each document (`association sources`), for the JSON output.
@@ -181,13 +181,12 @@ public struct VerifyOptions: Sendable {
     public var userAgent = "relops/\(relopsVersion)"
 
     /// Options for `host` with the defaults.
-    public init(host: String) { self.host = host }
+    public init(host: WebHost) { self.host = host }
 
-    /// The options with host names in lowercase ASCII (punycode for Unicode names) and checked
-    /// expectations; a bad host, `--resolve`, `--connect-to` or expectation is a usage error.
+    /// The options with `--resolve` and `--connect-to` host names in lowercase ASCII (punycode for
+    /// Unicode names) and checked expectations; a bad entry or expectation is a usage error.
     public func normalized() throws(Failure) -> VerifyOptions {
         var out = self
-        out.host = try HostSpec.normalized(host)
         out.resolve = try resolve.map { entry throws(Failure) in try HostSpec.normalizedResolve(entry) }
         out.connectTo = try connectTo.map { entry throws(Failure) in try HostSpec.normalizedConnectTo(entry) }
         out.expectation = try expectation.validated()
@@ -211,23 +210,12 @@ public struct VerifyOptions: Sendable {
     }
 }
 
-/// `HOST` or `HOST:PORT`, as `--host` takes it.
+/// The host texts curl's options take: `HOST:PORT` (`WebHost`), `--resolve`, `--connect-to`.
 public enum HostSpec {
-    /// `HOST` or `HOST:PORT` with the name checked and in lowercase ASCII: `HostName` turns a
-    /// Unicode name (`bücher.example`) into punycode. A bad one is a usage error naming it.
+    /// `HOST` or `HOST:PORT` as text, with the name checked and in lowercase ASCII (`WebHost`'s
+    /// rules: a Unicode name becomes punycode). A bad one is a usage error naming it.
     public static func normalized(_ text: String, option: String = "--host") throws(Failure) -> String {
-        // A URL gets HostName's own message: pass the bare host name.
-        if text.contains("/") { _ = try HostName(text, option: option) }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count <= 2 else {
-            throw Failure(.usage, "\(option) \(text): expected HOST or HOST:PORT")
-        }
-        let name = try HostName(String(parts[0]), option: option)
-        guard name.name.count <= 253 else {
-            throw Failure(.usage, "\(option) \(text): a host name has at most 253 characters")
-        }
-        guard parts.count == 2 else { return name.name }
-        return name.name + ":" + String(try port(parts[1], text, option))
+        try WebHost(text, option: option).description
     }
 
     /// The host name without a port.
@@ -258,9 +246,6 @@ public enum HostSpec {
     }
 
     static func port(_ digits: Substring, _ text: String, _ option: String) throws(Failure) -> Int {
-        guard let port = Int(digits), (1...65535).contains(port) else {
-            throw Failure(.usage, "\(option) \(text): port must be a number from 1 to 65535")
-        }
-        return port
+        try WebHost.port(digits, in: text, option: option)
     }
 }

@@ -7,8 +7,8 @@ import RelopsCore
 /// `relops verify`'s command line as given: nil or empty where a flag is absent. The executable
 /// fills it from the parsed arguments; `VerifyOptions.resolve` turns it into options.
 public struct VerifyArguments: Sendable {
-    /// `--host H[:PORT]` (else `app.web_host`).
-    public var host: String?
+    /// `--host H[:PORT]` (else `app.web_host`), validated where the flag was read.
+    public var host: WebHost?
     /// `--resolve` entries.
     public var resolve: [String] = []
     /// `--connect-to` entries.
@@ -70,10 +70,9 @@ extension VerifyOptions {
             project = try enclosingProject()
         }
         let config = project?.config ?? ProjectConfig()
-        guard let hostText = arguments.host ?? config.webHost else {
+        guard let host = arguments.host ?? config.webHost else {
             throw Failure(.usage, "no host to verify: give --host or set app.web_host in .relops.yml")
         }
-        let host = try HostSpec.normalized(hostText, option: arguments.host == nil ? "app.web_host" : "--host")
         var options = VerifyOptions(host: host)
         let known: [Platform] = [.android, .iOS]
         let platformsGiven = try Platform.parse(list: arguments.platforms, option: "--platforms", known: known)

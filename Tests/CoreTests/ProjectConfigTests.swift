@@ -21,7 +21,7 @@ import Testing
             vars:
               new_host: app.example.com
             """, path: ".relops.yml")
-        #expect(config.webHost == "adc-ui.kindrock-1234.eastus.azurecontainerapps.io")
+        #expect(config.webHost?.description == "adc-ui.kindrock-1234.eastus.azurecontainerapps.io")
         #expect(config.androidPackage == "com.example.app")
         #expect(config.iosAppIDs == ["ABCDE12345.com.example.app"])
         #expect(config.classify.first?.className == "docs")

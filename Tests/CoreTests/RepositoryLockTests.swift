@@ -59,7 +59,7 @@ import Testing
             ("a\tb.com", "a tab (\\t)"),
         ] {
             #expect {
-                try HostName.parseStrict(text, option: "--to")
+                try HostName.strict(text, option: "--to")
             } throws: { error in
                 let failure = error as? Failure
                 return failure?.category == .usage && failure?.message.contains(name) == true

@@ -96,17 +96,17 @@ import Testing
     }
 
     @Test func hostValidationRefusesURLsPortsAndBadCharacters() throws {
-        #expect(try HostName.parse("App.Example.COM.") == "app.example.com")
-        #expect(try HostName.parse("bücher.example") == "xn--bcher-kva.example")
+        #expect(try HostName("App.Example.COM.").name == "app.example.com")
+        #expect(try HostName("bücher.example").name == "xn--bcher-kva.example")
         for bad in [
             "https://app.example.com/x", "", "  ", "app.example.com:443", "app_example.com", "app..example.com",
         ] {
-            #expect(throws: Failure.self, "\(bad)") { try HostName.parse(bad) }
+            #expect(throws: Failure.self, "\(bad)") { try HostName(bad) }
         }
-        #expect(throws: Failure.self) { try HostName.parseStrict("-bad.example.com", option: "--to") }
-        #expect(throws: Failure.self) { try HostName.parseStrict("localhost", option: "--to") }
+        #expect(throws: Failure.self) { try HostName.strict("-bad.example.com", option: "--to") }
+        #expect(throws: Failure.self) { try HostName.strict("localhost", option: "--to") }
         #expect(throws: Failure.self) {
-            try HostName.parseStrict(String(repeating: "a", count: 64) + ".com", option: "--to")
+            try HostName.strict(String(repeating: "a", count: 64) + ".com", option: "--to")
         }
     }
 }

@@ -12,7 +12,7 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("Wrote \(repo.root)/.relops.yml"))
         let config = try ProjectConfig.load(repositoryRoot: repo.root)
-        #expect(config.webHost == "shop.example.com")
+        #expect(config.webHost?.description == "shop.example.com")
         #expect(config.androidPackage == "com.example.shop")
 
         repo.write(".relops.yml", "app:\n  web_host: mine.example.com\n")
@@ -23,7 +23,7 @@ import Testing
 
         let forced = relops(["init", "--repo", repo.root, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
-        #expect(try ProjectConfig.load(repositoryRoot: repo.root).webHost == "shop.example.com")
+        #expect(try ProjectConfig.load(repositoryRoot: repo.root).webHost?.description == "shop.example.com")
     }
 
     @Test func aBrokenExistingFileDoesNotStopInitPrint() {
@@ -62,7 +62,7 @@ import Testing
         #expect(result.stdout.contains("1. a.example.com (android)"))
         #expect(result.stdout.contains("2. b.example.com (ios)"))
         let config = try ProjectConfig.load(repositoryRoot: repo.root)
-        #expect(config.webHost == "b.example.com")
+        #expect(config.webHost?.description == "b.example.com")
         #expect(repo.readText(".relops.yml").contains("(picked on the terminal)"))
     }
 

@@ -21,7 +21,7 @@ import Testing
         #expect(found.openChoices.isEmpty)
         #expect(found.platforms.map(\.value) == ["android", "ios"])
         let config = try roundTrip(found)
-        #expect(config.webHost == "shop.example.com")
+        #expect(config.webHost?.description == "shop.example.com")
         #expect(config.androidPackage == "com.example.shop")
         // The Release configuration's bundle id, not the Debug one's `.debug`.
         #expect(config.iosAppIDs == ["ABCDE12345.com.example.shop"])
@@ -41,7 +41,7 @@ import Testing
         #expect(found.webHost.candidates.map(\.value) == ["shop.example.com", "m.example.com"])
         #expect(found.webHost.reason.contains("every platform"))
         #expect(found.fileText.contains("# candidate web_host: m.example.com: app/src/main/AndroidManifest.xml:5"))
-        #expect(try roundTrip(found).webHost == "shop.example.com")
+        #expect(try roundTrip(found).webHost?.description == "shop.example.com")
     }
 
     @Test func competingHostsAreLeftOpenAndAFlagPicks() throws {
@@ -54,7 +54,7 @@ import Testing
         #expect(message.contains("relops init --web-host a.example.com"))
         try found.pick("b.example.com", flag: "--web-host", source: "--web-host")
         #expect(found.openChoices.isEmpty)
-        #expect(try roundTrip(found).webHost == "b.example.com")
+        #expect(try roundTrip(found).webHost?.description == "b.example.com")
     }
 
     @Test func badPicksAreUsageErrors() throws {
@@ -68,7 +68,7 @@ import Testing
     @Test func mauiIntentFilterConstantAndEntitlementsPlist() throws {
         let found = try setup(StackFixtures.maui())
         let config = try roundTrip(found)
-        #expect(config.webHost == "maui.example.com")
+        #expect(config.webHost?.description == "maui.example.com")
         #expect(config.androidPackage == "com.example.maui")
         // No team id anywhere: the bundle id is a comment to complete, not a wrong app id.
         #expect(config.iosAppIDs.isEmpty)
@@ -79,7 +79,7 @@ import Testing
     @Test func kmpPlaceholdersAreResolvedFromGradleAndXcconfig() throws {
         let found = try setup(StackFixtures.kmp())
         let config = try roundTrip(found)
-        #expect(config.webHost == "kmp.example.com")
+        #expect(config.webHost?.description == "kmp.example.com")
         #expect(config.androidPackage == "com.example.kmp")
         #expect(config.iosAppIDs == ["FGHIJ67890.com.example.kmp"])
         #expect(found.fileText.contains("via manifestPlaceholders appLinkHost, androidApp/build.gradle.kts:5"))
@@ -89,7 +89,7 @@ import Testing
     @Test func expoAppJson() throws {
         let found = try setup(StackFixtures.expo())
         let config = try roundTrip(found)
-        #expect(config.webHost == "expo.example.com")
+        #expect(config.webHost?.description == "expo.example.com")
         #expect(config.androidPackage == "com.example.expo")
         #expect(config.iosAppIDs == ["KLMNO12345.com.example.expo"])
         #expect(found.fileText.contains("# from android.package, app.json:11"))
@@ -140,7 +140,7 @@ extension RepositorySetupTests {
     @Test func flutterAndroidAndRunner() throws {
         let found = try setup(StackFixtures.flutter())
         let config = try roundTrip(found)
-        #expect(config.webHost == "flutter.example.com")
+        #expect(config.webHost?.description == "flutter.example.com")
         #expect(config.androidPackage == "com.example.flutter_shop")
         #expect(config.iosAppIDs == ["PQRST12345.com.example.flutterShop"])
         #expect(found.webHost.candidates.first?.evidence.contains { $0.hasSuffix("webcredentials") } == true)

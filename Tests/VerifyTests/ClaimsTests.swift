@@ -15,7 +15,7 @@ import Testing
         claims += appLinks.map { .init(host: "\($0).relops.test", kind: .appLinks, location: "Entitlements.plist:1") }
         claims.append(.init(host: "good.relops.test", kind: .webCredentials, location: "Entitlements.plist:2"))
         o.claims = RepositoryClaims(claims: claims)
-        o.configuredWebHost = "good.relops.test"
+        o.configuredWebHost = try WebHost("good.relops.test")
         // Claimed hosts are real names on port 443: aim them at the test nginx.
         o.connectTo = (android + appLinks).map { "\($0).relops.test:443:127.0.0.1:\(nginx.port)" }
         return o

@@ -58,7 +58,7 @@ import Testing
 
     @Test func withThePackageTheHostileGrantFailsHereAndAtGoogle() throws {
         let web = try hostile()
-        var o = web.options("hostile", offline: false)
+        var o = try web.options("hostile", offline: false)
         o.platforms = [.android]
         o.origins.platforms = "--platforms"
         o.expectation = VerifyExpectation(androidPackage: "com.example.app", fingerprints: [Self.newFingerprint])
@@ -77,7 +77,7 @@ import Testing
 
     @Test func aValueForALeftOutPlatformOrAPathWithoutAnAppIDIsBadUsage() throws {
         let web = try hostile()
-        var o = web.options("hostile")
+        var o = try web.options("hostile")
         o.platforms = [.android]
         o.origins.platforms = "--platforms"
         o.expectation = VerifyExpectation(androidPackage: "com.example.app", iosAppIDs: ["ABCDE12345.com.example.app"])
@@ -89,7 +89,7 @@ import Testing
                 "cannot check --app-id ABCDE12345.com.example.app: --platforms android leaves out iOS"),
             "\(leftOut.message)")
         // Each flag is named, also when another value for the platform came from the config.
-        var fingerprint = web.options("hostile")
+        var fingerprint = try web.options("hostile")
         fingerprint.platforms = [.iOS]
         fingerprint.origins.platforms = "--platforms"
         fingerprint.expectation = VerifyExpectation(
@@ -101,7 +101,7 @@ import Testing
             android.message.hasPrefix(
                 "cannot check --fingerprint \(Self.newFingerprint): --platforms ios leaves out Android"),
             "\(android.message)")
-        var paths = web.options("hostile")
+        var paths = try web.options("hostile")
         paths.expectation = VerifyExpectation(iosPaths: ["/sessions/1"])
         paths.origins.paths = "--path"
         let noApp = try #require(throws: Failure.self) { try Verifier.run(paths) }

@@ -1,4 +1,5 @@
 import Foundation
+import RelopsCore
 import TestSupport
 
 @testable import Verify
@@ -48,8 +49,8 @@ final class EffectHost: @unchecked Sendable {
     }
 
     /// Options aimed at `name`, reaching every `*.effect.test` host used here through `--resolve`.
-    func options(_ name: String, offline: Bool = true) -> VerifyOptions {
-        var o = VerifyOptions(host: host(name))
+    func options(_ name: String, offline: Bool = true) throws(Failure) -> VerifyOptions {
+        var o = VerifyOptions(host: try WebHost(host(name)))
         o.resolve = ([name, "dal", "cdn"] + Self.extraHosts).map { "\($0).effect.test:\(port):127.0.0.1" }
         o.caFile = ca.certificatePath
         o.connectTimeout = 5

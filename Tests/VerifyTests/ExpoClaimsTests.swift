@@ -78,7 +78,7 @@ import Testing
         var arguments = VerifyArguments()
         arguments.repo = repo.root
         arguments.local = true
-        arguments.host = "shop.example.com"
+        arguments.host = try WebHost("shop.example.com")
         let report = try Verifier.run(try VerifyOptions.resolve(arguments))
         #expect(report.text.contains("app.json:5"), "\(report.text)")
         #expect(report.verdicts("claims.host").contains(.pass), "\(report.text)")

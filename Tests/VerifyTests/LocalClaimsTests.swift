@@ -199,7 +199,7 @@ import Testing
         var arguments = VerifyArguments()
         arguments.repo = repo.root
         arguments.local = true
-        arguments.host = host
+        arguments.host = try WebHost(host)
         return try Verifier.run(try VerifyOptions.resolve(arguments))
     }
 

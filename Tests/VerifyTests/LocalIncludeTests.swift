@@ -30,7 +30,7 @@ import Testing
 
     func verify(_ repo: GitFixture) throws -> VerifyReport {
         var arguments = VerifyArguments()
-        arguments.host = "shop.example.com"
+        arguments.host = try WebHost("shop.example.com")
         arguments.local = true
         arguments.repo = repo.root
         arguments.package = "com.example.shop"

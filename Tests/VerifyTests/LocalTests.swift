@@ -22,7 +22,7 @@ import Testing
         settings.androidFingerprints = configured
         settings.appleAppIDs = appIDs
         settings.applePaths = ["/sessions/*", "/speakers/*"]
-        var o = VerifyOptions(host: "nowhere.invalid")
+        var o = VerifyOptions(host: try WebHost("nowhere.invalid"))
         o.local = true
         o.expectedDocuments = ExpectedDocuments(
             rendered: try AssociationDocuments.render(settings, templates: templates), source: "Web/appsettings.json")
@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func withoutDocumentsOrWithFetchOptionsItIsBadUsage() throws {
-        var bare = VerifyOptions(host: "nowhere.invalid")
+        var bare = VerifyOptions(host: try WebHost("nowhere.invalid"))
         bare.local = true
         #expect(throws: Failure.self) { try bare.normalized() }
         #expect(usage(bare)?.contains("give --config FILE") == true)

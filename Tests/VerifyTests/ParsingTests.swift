@@ -85,17 +85,15 @@ import Testing
 
     @Test func badInputsAreUsageErrors() throws {
         for host in ["bad host", "a.example:0", "a.example:x", ""] {
-            var o = VerifyOptions(host: host)
-            o.offline = true
-            #expect(throws: Failure.self, "\(host)") { try Verifier.run(o) }
+            #expect("\(host)") { try WebHost(host) } throws: { ($0 as? Failure)?.category == .usage }
         }
-        var o = VerifyOptions(host: "a.example")
+        var o = VerifyOptions(host: try WebHost("a.example"))
         o.expectation.fingerprints = ["AB:CD"]
         #expect { try Verifier.run(o) } throws: {
             ($0 as? Failure)?.message
                 == "fingerprint \"AB:CD\" has 2 bytes; a SHA-256 fingerprint has 32 (64 hex digits)"
         }
-        o = VerifyOptions(host: "a.example")
+        o = VerifyOptions(host: try WebHost("a.example"))
         o.resolve = ["a.example:443"]
         #expect { try Verifier.run(o) } throws: { ($0 as? Failure)?.category == .usage }
     }

@@ -97,7 +97,7 @@ import Testing
     @Test func aUnicodeHostIsVerifiedInItsPunycodeForm() throws {
         let nginx = try server()
         var o = try options("good")
-        o.host = "bücher.relops.test:\(nginx.port)"
+        o.host = try WebHost("bücher.relops.test:\(nginx.port)")
         let report = try Verifier.run(o)
         #expect(!report.failed, "\(report.text)")
         #expect(

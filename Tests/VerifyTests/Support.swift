@@ -18,7 +18,7 @@ func options(
     paths: [String] = ["/sessions/42", "/speakers/7"]
 ) throws -> VerifyOptions {
     let nginx = try server()
-    var o = VerifyOptions(host: nginx.host(name))
+    var o = VerifyOptions(host: try WebHost(nginx.host(name)))
     o.resolve = nginx.resolve
     o.caFile = nginx.ca.certificatePath
     o.connectTimeout = 2

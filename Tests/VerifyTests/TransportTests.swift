@@ -10,7 +10,7 @@ import Testing
     @Test func aServerThatNeverAnswersTimesOutAndCountsAsUnreachable() throws {
         let nginx = try server()
         var o = try options("good")
-        o.host = "silent.relops.test:\(nginx.silentPort)"
+        o.host = try WebHost("silent.relops.test:\(nginx.silentPort)")
         o.totalTimeout = 1
         let report = try Verifier.run(o)
         let check = try #require(report.named("assetlinks.fetch").first, "\(report.text)")
@@ -21,7 +21,7 @@ import Testing
 
     @Test func aRefusedConnectionIsUnreachable() throws {
         var o = try options("good")
-        o.host = "good.relops.test:1"
+        o.host = try WebHost("good.relops.test:1")
         o.resolve = ["good.relops.test:1:127.0.0.1"]
         let report = try Verifier.run(o)
         #expect(report.named("assetlinks.fetch").first?.reason.hasPrefix("could not connect") == true, "\(report.text)")

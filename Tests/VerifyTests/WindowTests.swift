@@ -44,8 +44,8 @@ final class ChangingSite: @unchecked Sendable {
             """)
     }
 
-    func options() -> VerifyOptions {
-        var o = VerifyOptions(host: host)
+    func options() throws(Failure) -> VerifyOptions {
+        var o = VerifyOptions(host: try WebHost(host))
         o.resolve = resolve
         o.caFile = ca.certificatePath
         o.offline = true
@@ -72,7 +72,7 @@ final class ChangingSite: @unchecked Sendable {
         var rounds: [WaitRound] = []
         var clock = Date(timeIntervalSince1970: 1_800_000_000)
         let outcome = try VerifyWait(duration: 600, interval: 30).run(
-            { () throws(Failure) in try Verifier.run(site.options()) }, now: { clock },
+            { () throws(Failure) in try Verifier.run(try site.options()) }, now: { clock },
             sleep: { pause in
                 // The deploy lands while relops waits.
                 clock += pause
@@ -95,7 +95,7 @@ final class ChangingSite: @unchecked Sendable {
         var clock = Date(timeIntervalSince1970: 1_800_000_000)
         var slept: [Double] = []
         let outcome = try VerifyWait(duration: 60, interval: 25).run(
-            { () throws(Failure) in try Verifier.run(site.options()) }, now: { clock },
+            { () throws(Failure) in try Verifier.run(try site.options()) }, now: { clock },
             sleep: {
                 slept.append($0)
                 clock += $0
@@ -165,7 +165,7 @@ final class ChangingSite: @unchecked Sendable {
 
     @Test func tlsOnlyReportsTheCertificatesNamesAndExpiry() throws {
         let nginx = try server()
-        var o = VerifyOptions(host: nginx.host("anything"))
+        var o = VerifyOptions(host: try WebHost(nginx.host("anything")))
         o.resolve = ["anything.relops.test:\(nginx.port):127.0.0.1"]
         o.caFile = nginx.ca.certificatePath
         let report = try Verifier.tlsOnly(o)
@@ -184,13 +184,13 @@ final class ChangingSite: @unchecked Sendable {
 
     @Test func tlsOnlyFailsOnAnUntrustedCertificateAndAnUnknownHost() throws {
         let nginx = try server()
-        var o = VerifyOptions(host: nginx.host("otherca"))
+        var o = VerifyOptions(host: try WebHost(nginx.host("otherca")))
         o.resolve = nginx.resolve
         o.caFile = nginx.ca.certificatePath
         let untrusted = try Verifier.tlsOnly(o)
         #expect(untrusted.verdicts("tls.handshake") == [.fail], "\(untrusted.text)")
         #expect(untrusted.named("tls.handshake").first?.reason.contains("TLS verification failed") == true)
-        o.host = "nowhere.invalid"
+        o.host = try WebHost("nowhere.invalid")
         o.resolve = []
         let unknown = try Verifier.tlsOnly(o)
         #expect(unknown.verdicts("tls.resolve") == [.fail], "\(unknown.text)")

@@ -95,7 +95,7 @@ enum CutoverCommand: RelopsCommand {
         let apply = !previewOnly && arguments[Options.apply]
         let commit = !previewOnly && arguments[Options.commit]
         guard let toHost = arguments[Options.to] else { throw Failure(.usage, "cutover needs --to H (the new host)") }
-        guard let fromHost = arguments[Options.from] ?? project.config.webHost else {
+        guard let fromHost = arguments[Options.from] ?? project.config.webHost?.host.written else {
             throw Failure(.usage, "cutover needs --from H (or app.web_host in .relops.yml)")
         }
         if commit && !apply { throw Failure(.usage, "--commit needs --apply") }

@@ -316,7 +316,7 @@ extension FingerprintCommand {
         }
         let change = ExternalRotation(
             source: source, adding: fingerprints, retire: retire, keepOld: arguments[RotateOptions.keepOld],
-            package: project.config.androidPackage, webHost: project.config.webHost)
+            package: project.config.androidPackage, webHost: project.config.webHost?.written)
         if format == .json {
             console.out(change.json.rendered())
         } else {

@@ -92,7 +92,7 @@ enum InitCommand: RelopsCommand {
         for choice in open {
             console.error("\(choice.key): several candidates:")
             for (i, candidate) in choice.candidates.enumerated() {
-                let platforms = candidate.platforms.isEmpty ? "" : " (\(candidate.platforms.joined(separator: ", ")))"
+                let platforms = candidate.platforms.isEmpty ? "" : " (\(candidate.platformNames))"
                 console.error(
                     "  \(i + 1). \(candidate.value)\(platforms): \(candidate.evidence.joined(separator: "; "))")
             }

@@ -108,7 +108,7 @@ enum ScanCommand: RelopsCommand {
             guard let configured = config.webHost else {
                 throw Failure(.usage, "no host to scan for: pass --host H or set app.web_host in .relops.yml")
             }
-            hosts.append(try HostName(configured, option: "app.web_host"))
+            hosts.append(configured.host)
         } else {
             for value in given {
                 let host = try HostName(value)

@@ -58,7 +58,7 @@ enum StatusCommand: RelopsCommand {
         }
         let project = try Project(path: arguments[Options.repo])
         var request = StatusRequest()
-        request.hosts = arguments[Options.host]
+        request.hosts = try arguments[Options.host].map { text throws(Failure) in try WebHost(text, option: "--host") }
         request.local = arguments[Options.local]
         request.allowUnchecked = arguments[Options.allowUnchecked]
         request.resolve = arguments[Options.resolve]

@@ -84,7 +84,8 @@ enum StatusScreen {
         }
         if let run = status.run { out += [runLine(run, code: code), ""] }
         for host in status.hosts {
-            out.append("### \(code(host.found.address)) (\(host.found.role) host, from \(host.found.source))")
+            out.append(
+                "### \(code(host.found.address.description)) (\(host.found.role) host, from \(host.found.source))")
             out.append("")
             out.append("- " + repositoryLine(host))
             if let products = productsLine(host) { out.append("- " + products) }

@@ -138,7 +138,7 @@ struct VerifyCommand: RelopsCommand {
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
         let format = try OutputFormat.from(arguments[Options.format], allowed: [.text, .json])
-        let options = try VerifyOptions.resolve(verifyArguments(arguments))
+        let options = try VerifyOptions.resolve(try verifyArguments(arguments))
         for note in options.notes { console.error("warning: \(note)") }
         if arguments[Options.printCurl] {
             if options.tlsOnly { throw Failure(.usage, "--print-curl does not apply to --tls-only") }
@@ -171,7 +171,7 @@ struct VerifyCommand: RelopsCommand {
 
     static func header(_ options: VerifyOptions) -> JSONValue {
         JSONValue.object([
-            ("host", .string(options.host)), ("offline", .bool(options.offline || options.local)),
+            ("host", .string(options.host.description)), ("offline", .bool(options.offline || options.local)),
             ("local", .bool(options.local)), ("fetched", .bool(!options.local)), ("tls_only", .bool(options.tlsOnly)),
             (
                 "sources",
@@ -186,9 +186,9 @@ struct VerifyCommand: RelopsCommand {
         ])
     }
 
-    static func verifyArguments(_ arguments: ParsedArguments) -> VerifyArguments {
+    static func verifyArguments(_ arguments: ParsedArguments) throws(Failure) -> VerifyArguments {
         var out = VerifyArguments()
-        out.host = arguments[Options.host]
+        out.host = try arguments[Options.host].map { text throws(Failure) in try WebHost(text, option: "--host") }
         out.resolve = arguments[Options.resolve]
         out.connectTo = arguments[Options.connectTo]
         out.caFile = arguments[Options.cacert]

@@ -208,6 +208,19 @@ struct FileWorker {
     }
 }
 
+/// The newlines in `base[from..<to]`: how many, and where the last one is (-1 when none).
+/// `memchr` per line: word-at-a-time counting measured slower on translation files' short lines.
+func countNewlines(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> (count: Int, last: Int) {
+    var count = 0, last = -1, p = from
+    while p < to {
+        guard let hit = memchr(base + p, 0x0A, to - p) else { break }
+        last = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+        count += 1
+        p = last + 1
+    }
+    return (count, last)
+}
+
 /// Turns byte offsets into 1-based lines and byte columns, counting newlines only up to each hit,
 /// in order. A UTF-8 BOM does not count as a column; a CR before LF is not part of the line.
 struct LineLocator {
@@ -230,13 +243,10 @@ struct LineLocator {
             line = 1
             lineStart = 0
         }
-        var p = scanned
-        while p < offset {
-            guard let hit = memchr(base + p, 0x0A, offset - p) else { break }
-            let at = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
-            line += 1
-            lineStart = at + 1
-            p = at + 1
+        let newlines = countNewlines(base, from: scanned, to: offset)
+        if newlines.count > 0 {
+            line += newlines.count
+            lineStart = newlines.last + 1
         }
         scanned = offset
         let column = offset - lineStart + 1 - (lineStart == 0 ? bomLength : 0)

@@ -28,30 +28,57 @@ extension CutoverPlan {
     /// association steps only for the platforms whose app-link claims change; and a step for
     /// every occurrence that no product carries.
     public var followUps: [FollowUp] {
+        let documents = associationDocuments
         var steps: [FollowUp] = []
-        if !redirectURIs.isEmpty {
-            let changes = redirectURIs.map { "\($0.new) (was \($0.old), \($0.path):\($0.line))" }
-            steps.append(
-                FollowUp(
-                    title: "Register the new redirect URIs with each identity provider before the switch",
-                    detail:
-                        "Add " + Array(Set(changes)).sorted().joined(separator: "; ")
-                        + ". Keep the old ones registered until the old host stops serving sign-in."))
-        }
-        let claimed = Set(edits.compactMap(\.claim))
-        let documents =
-            (claimed.contains("Android") ? ["https://\(to)/.well-known/assetlinks.json"] : [])
-            + (claimed.contains("iOS") ? ["https://\(to)/.well-known/apple-app-site-association"] : [])
+        if let register = redirectURIStep { steps.append(register) }
+        if let serve = serveDocumentsStep(documents) { steps.append(serve) }
+        steps += deploymentSteps + rebuildSteps + checkSteps
+        if let written = writtenOnlyStep { steps.append(written) }
         if !documents.isEmpty {
             steps.append(
                 FollowUp(
-                    title: "Serve the association files on \(to) first",
+                    title: "Keep \(from) serving the association files directly",
                     detail:
-                        documents.joined(separator: " and ") + " must answer 200 with the right content before any new "
-                        + "binary ships (check with `relops verify --host \(to)`); the app-link claims: "
-                        + listed(Set(edits.filter { $0.claim != nil }.map(\.path)).sorted()) + "."))
+                        "No redirect: neither Android nor iOS follows one for these files. Keep "
+                        + (documents.count > 1 ? "both files" : "the file") + " on \(from) until installs "
+                        + "of the old binaries have aged out."))
         }
-        let server = edits.filter { $0.occurrenceClass == .server }
+        return steps
+    }
+
+    /// The association documents the new host must serve: one per platform whose app-link claims change.
+    var associationDocuments: [String] {
+        let claimed = Set(edits.compactMap(\.claim))
+        return (claimed.contains("Android") ? ["https://\(to)/.well-known/assetlinks.json"] : [])
+            + (claimed.contains("iOS") ? ["https://\(to)/.well-known/apple-app-site-association"] : [])
+    }
+
+    /// Registering the rewritten OAuth redirect URIs, before the switch; nil when none changed.
+    var redirectURIStep: FollowUp? {
+        guard !redirectURIs.isEmpty else { return nil }
+        let changes = redirectURIs.map { "\($0.new) (was \($0.old), \($0.path):\($0.line))" }
+        return FollowUp(
+            title: "Register the new redirect URIs with each identity provider before the switch",
+            detail:
+                "Add " + Array(Set(changes)).sorted().joined(separator: "; ")
+                + ". Keep the old ones registered until the old host stops serving sign-in.")
+    }
+
+    /// Serving `documents` on the new host before any new binary ships; nil when there are none.
+    func serveDocumentsStep(_ documents: [String]) -> FollowUp? {
+        guard !documents.isEmpty else { return nil }
+        return FollowUp(
+            title: "Serve the association files on \(to) first",
+            detail:
+                documents.joined(separator: " and ") + " must answer 200 with the right content before any new "
+                + "binary ships (check with `relops verify --host \(to)`); the app-link claims: "
+                + listed(Set(edits.filter { $0.claim != nil }.map(\.path)).sorted()) + ".")
+    }
+
+    /// Redeploying the servers and sites that carry a rewritten occurrence, and what serves the
+    /// server configuration that no product shows.
+    var deploymentSteps: [FollowUp] {
+        var steps: [FollowUp] = []
         // A shared library in an app and a server is `binary-*`, and the server redeploys too.
         let shipping = edits.filter { $0.occurrenceClass.isBinary || $0.occurrenceClass == .server }
         if let redeploy = productStep(
@@ -59,7 +86,7 @@ extension CutoverPlan {
         {
             steps.append(redeploy)
         }
-        let unowned = server.filter { !$0.products.contains { $0.kind != .app } }
+        let unowned = edits.filter { $0.occurrenceClass == .server && !$0.products.contains { $0.kind != .app } }
         if !unowned.isEmpty {
             steps.append(
                 FollowUp(
@@ -69,6 +96,13 @@ extension CutoverPlan {
                         + listed(Set(unowned.map(\.path)).sorted())
                         + ": redeploy what serves them (a deployment, not a store release)."))
         }
+        return steps
+    }
+
+    /// Rebuilding and resubmitting the apps, by product and (for files no app product carries) by
+    /// platform; regenerating binary files; uploading store listings.
+    var rebuildSteps: [FollowUp] {
+        var steps: [FollowUp] = []
         let binary = edits.filter { $0.occurrenceClass.isBinary }
         if let rebuild = productStep(
             "Rebuild and resubmit", binary, kinds: [.app], why: "the store binary holds the host")
@@ -98,6 +132,13 @@ extension CutoverPlan {
                     title: "Update the store listings",
                     detail: listed(listings) + " ship with the listing: upload them (no new binary needed)."))
         }
+        return steps
+    }
+
+    /// Running the tests and the build, and finding out where the files no rule or product
+    /// places ship.
+    var checkSteps: [FollowUp] {
+        var steps: [FollowUp] = []
         let checks = edits.filter { $0.occurrenceClass == .test || $0.occurrenceClass == .build }
         if !checks.isEmpty {
             steps.append(
@@ -127,16 +168,6 @@ extension CutoverPlan {
                     detail:
                         "No product that the build files show carries " + listed(other)
                         + ": check how they reach users before the switch (`relops scan` gives each one's rule)."))
-        }
-        if let written = writtenOnlyStep { steps.append(written) }
-        if !documents.isEmpty {
-            steps.append(
-                FollowUp(
-                    title: "Keep \(from) serving the association files directly",
-                    detail:
-                        "No redirect: neither Android nor iOS follows one for these files. Keep "
-                        + (documents.count > 1 ? "both files" : "the file") + " on \(from) until installs "
-                        + "of the old binaries have aged out."))
         }
         return steps
     }

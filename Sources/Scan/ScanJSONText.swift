@@ -4,7 +4,10 @@ extension ScanResult {
     /// The `--format json` document as text, written as it goes: the same bytes as
     /// `json.rendered()`, without building the tree (thousands of occurrences cost more to build
     /// and free as a tree than to scan).
-    public var jsonText: String {
+    public var jsonText: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    /// `jsonText` as UTF-8 bytes, not copied into a `String`: what `scan --format json` writes.
+    public var jsonBytes: [UInt8] {
         var w = JSONWriter(capacity: 512 * occurrences.count + 4096)
         w.object { w in
             w.key("hosts")
@@ -43,7 +46,7 @@ extension ScanResult {
             }
             w.field("files_scanned", filesScanned)
         }
-        return w.text
+        return w.bytes
     }
 
     /// The occurrences as fragments of `writer`'s next array, written in slices of 256 on the

@@ -71,7 +71,12 @@ enum ScanCommand: RelopsCommand {
         let result = after?.remaining ?? scanned
 
         switch format {
-        case .json: console.out(after.map { result.json.merged(with: $0.json).rendered() } ?? result.jsonText)
+        case .json:
+            if let after {
+                console.out(result.json.merged(with: after.json).rendered())
+            } else {
+                console.out(bytes: result.jsonBytes)
+            }
         case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
         default:
             renderText(result, console, verbose: arguments[Options.verbose])

@@ -29,6 +29,16 @@ final class Console: @unchecked Sendable {
         if buffer.count >= 1 << 16 { flushLocked() }
     }
 
+    /// Writes a result of many bytes (a scan's JSON) to stdout as it is, then a newline: after
+    /// what is buffered, without copying it into the buffer.
+    func out(bytes: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
+        flushLocked()
+        writeAll(STDOUT_FILENO, bytes)
+        buffer.append(0x0A)
+    }
+
     /// Writes everything buffered for stdout.
     func flush() {
         lock.lock()

@@ -1,31 +1,64 @@
+import Foundation
 import Git
 import RelopsCore
 
-/// Classifies the located hits with what the file workers found in each file with a hit
-/// (`hitFiles`, in file order, like the hits): project files are read on the first hit, and what
-/// depends on the file alone (its `.relops.yml` override, its path rules) is worked out once per file.
-func classifyHits(
-    _ hits: [LocatedHit], files: FileList, config: ProjectConfig, readProjectFile: @escaping ProjectFileReader,
-    hitFiles: [HitFile]
-) -> [HostOccurrence] {
-    guard !hits.isEmpty else { return [] }
-    let classifier = Classifier(files: files, config: config, read: readProjectFile)
-    var occurrences: [HostOccurrence] = []
-    occurrences.reserveCapacity(hits.count)
-    var first = 0, nextFile = 0
-    while first < hits.count {
-        let hit = hits[first]
-        var end = first + 1
-        while end < hits.count && hits[end].fileIndex == hit.fileIndex { end += 1 }
-        while nextFile < hitFiles.count && hitFiles[nextFile].index < hit.fileIndex { nextFile += 1 }
-        let known = nextFile < hitFiles.count && hitFiles[nextFile].index == hit.fileIndex
-        var file = FileClassification(
-            parts: known ? hitFiles[nextFile].parts : PathParts(hit.path),
-            facts: known ? hitFiles[nextFile].facts : .none, fixed: classifier.fileRule(hit.path))
-        for k in first..<end { occurrences.append(classifier.occurrence(hits[k], in: &file)) }
-        first = end
+/// One file's hits (in file order) and what its worker found in it, before classification.
+struct FileHits: Sendable {
+    let hits: [LocatedHit]
+    let file: HitFile
+}
+
+/// One file's classified occurrences.
+struct ClassifiedFile: Sendable {
+    let index: Int
+    let occurrences: [HostOccurrence]
+}
+
+/// The scan's one classifier, shared by the file workers. A worker that found hits in a file
+/// classifies it when no other worker is classifying (`classifyIfFree`), else keeps it for later,
+/// so classifying overlaps reading instead of following it. One classifier behind one lock: each
+/// build file is still read and parsed once, and its caches see one thread at a time. It is made
+/// on the first file with a hit, so a scan with none never reads a build file.
+final class SharedClassifier: @unchecked Sendable {
+    private let lock = NSLock()
+    private let files: FileList
+    private let config: ProjectConfig
+    private let read: ProjectFileReader
+    private var classifier: Classifier?
+
+    init(files: FileList, config: ProjectConfig, read: @escaping ProjectFileReader) {
+        self.files = files
+        self.config = config
+        self.read = read
     }
-    return occurrences
+
+    /// Classifies `pending` and empties it, unless another thread is classifying: then nothing.
+    func classifyIfFree(_ pending: inout [FileHits]) -> [ClassifiedFile] {
+        guard !pending.isEmpty, lock.try() else { return [] }
+        defer { lock.unlock() }
+        let done = pending.map(classifyLocked)
+        pending.removeAll(keepingCapacity: true)
+        return done
+    }
+
+    /// Classifies `pending`, waiting for the classifier if another thread has it.
+    func classify(_ pending: [FileHits]) -> [ClassifiedFile] {
+        guard !pending.isEmpty else { return [] }
+        lock.lock()
+        defer { lock.unlock() }
+        return pending.map(classifyLocked)
+    }
+
+    /// One file's occurrences: project files are read on the first hit, and what depends on the
+    /// file alone (its `.relops.yml` override, its path rules) is worked out once for all its hits.
+    private func classifyLocked(_ pending: FileHits) -> ClassifiedFile {
+        let classifier = self.classifier ?? Classifier(files: files, config: config, read: read)
+        self.classifier = classifier
+        var file = FileClassification(
+            parts: pending.file.parts, facts: pending.file.facts, fixed: classifier.fileRule(pending.file.parts.path))
+        return ClassifiedFile(
+            index: pending.file.index, occurrences: pending.hits.map { classifier.occurrence($0, in: &file) })
+    }
 }
 
 extension Classifier {

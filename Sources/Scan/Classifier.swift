@@ -15,7 +15,7 @@ struct OccurrenceSite {
 /// the folders that hold an occurrence (`ProjectIndex`, `BuildUnitIndex`, sharing one read of each
 /// file), so a scan with no occurrence never pays for them; a file's own text (for its comments)
 /// is read once, and only for files with an occurrence.
-struct Classifier {
+final class Classifier {
     let overrides: [ProjectConfig.ClassifyRule]
     let projects: ProjectIndex
     let chains: ShippingChains

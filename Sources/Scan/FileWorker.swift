@@ -12,13 +12,20 @@ struct FileWorker {
     /// Which folders along the paths are real folders (never read through a symlinked one).
     let folders = WorkingTreeFolders()
     var repository: Repository?
+    /// The scan's classifier, which this worker uses when no other worker is.
+    let classifier: SharedClassifier
+    /// Files with hits this worker has not classified yet (another worker was classifying), in file order.
+    var pending: [FileHits] = []
+    /// The hits of the file being searched.
+    var fileHits: [LocatedHit] = []
     var output = UnclassifiedScan()
     var matches: [Match] = []
     /// True while the file in the buffer is a symlink's text.
     var loadedLink = false
 
-    init(files: FileList, needles: [Needle], source: FileSource, rootFD: Int32) {
+    init(files: FileList, needles: [Needle], source: FileSource, rootFD: Int32, classifier: SharedClassifier) {
         self.files = files
+        self.classifier = classifier
         self.needles = needles
         self.source = source
         self.rootFD = rootFD
@@ -136,7 +143,7 @@ struct FileWorker {
         var path: String?
         var parts: PathParts?
         var lastOccurrence = -1
-        let firstOccurrence = output.occurrences.count
+        fileHits.removeAll(keepingCapacity: true)
         for needle in needles {
             matches.removeAll(keepingCapacity: true)
             findMatches(of: needle, in: base, count: count, into: &matches)
@@ -156,7 +163,7 @@ struct FileWorker {
                     lastOccurrence = max(lastOccurrence, match.offset)
                     let fileParts = parts ?? PathParts(filePath)
                     parts = fileParts
-                    output.occurrences.append(
+                    fileHits.append(
                         locatedHit(
                             match.offset, of: needle, encoding, at: position, in: fileParts, i,
                             text: lines.lineText(around: match.offset, length: needle.bytes.count)))
@@ -172,24 +179,33 @@ struct FileWorker {
             }
         }
         // Found needle by needle: put the file's occurrences in file order (`UnclassifiedScan.merge`).
-        var k = firstOccurrence + 1
-        while k < output.occurrences.count && output.occurrences[k - 1].isBefore(output.occurrences[k]) { k += 1 }
-        if k < output.occurrences.count { output.occurrences[firstOccurrence...].sort { $0.isBefore($1) } }
-        if lastOccurrence >= 0, let parts { noteFacts(i, parts, through: lastOccurrence) }
+        var k = 1
+        while k < fileHits.count && fileHits[k - 1].isBefore(fileHits[k]) { k += 1 }
+        if k < fileHits.count { fileHits.sort { $0.isBefore($1) } }
+        if lastOccurrence >= 0, let parts {
+            pending.append(FileHits(hits: fileHits, file: hitFile(i, parts, through: lastOccurrence)))
+            output.classified += classifier.classifyIfFree(&pending)
+        }
         if count > 1 << 26 { buffer.release(above: 1 << 26) }
     }
 
     /// The facts of file `i` (in the buffer) for its occurrences up to byte `last`: only when a
     /// rule needs its text, never for a huge file, and never for a symlink (its occurrences are in
     /// the link text, not in the target).
-    mutating func noteFacts(_ i: Int, _ parts: PathParts, through last: Int) {
+    func hitFile(_ i: Int, _ parts: PathParts, through last: Int) -> HitFile {
         guard !loadedLink, files.sizes[i] <= FileFacts.largestRead, FileFacts.worthReading(parts) else {
-            output.hitFiles.append(HitFile(index: i, parts: parts, facts: .none))
-            return
+            return HitFile(index: i, parts: parts, facts: .none)
         }
         let bytes = UnsafeBufferPointer(start: buffer.bytes, count: buffer.count)
-        output.hitFiles.append(
-            HitFile(index: i, parts: parts, facts: FileFacts(parts, bytes: bytes, occurrencesThrough: last)))
+        return HitFile(index: i, parts: parts, facts: FileFacts(parts, bytes: bytes, occurrencesThrough: last))
+    }
+
+    /// What this worker found, its last files classified: it waits for the classifier if the
+    /// other worker has it (that one may still be reading), so little is left for after the pool.
+    mutating func finished() -> UnclassifiedScan {
+        output.classified += classifier.classify(pending)  // later files than any classified before
+        pending.removeAll()
+        return output
     }
 
     /// The occurrence of `needle` at byte `offset` of file `i` (in the buffer), with what its line says.

@@ -81,13 +81,15 @@ func scan(
     let needles = request.hosts.map(Needle.init(host:))
     let source: FileSource =
         request.revision == nil ? .workingTree(project.root) : .objects(project.repository.gitDirectory)
-    let found = try scanFiles(files, needles: needles, source: source, workers: request.workers, progress: progress)
-
     let refused = ProjectFileRefusals()
-    let occurrences = classifyHits(
-        found.occurrences, files: files, config: project.config,
-        readProjectFile: reader ?? source.projectFileReader(files, project.repository, refused: refused),
-        hitFiles: found.hitFiles)
+    let classifier = SharedClassifier(
+        files: files, config: project.config,
+        read: reader ?? source.projectFileReader(files, project.repository, refused: refused))
+    let found = try scanFiles(
+        files, needles: needles, source: source, workers: request.workers, classifier: classifier, progress: progress)
+    // What the workers left for later (another was classifying), then everything in file order.
+    let classified = mergeSorted(found.classified, classifier.classify(found.pending)) { $0.index < $1.index }
+    let occurrences = classified.flatMap(\.occurrences)
     return ScanResult(
         hosts: request.hosts, occurrences: occurrences, related: withoutScannedHosts(found.related, request.hosts),
         binaryFiles: found.binaryFiles, problems: refused.added(to: found.problems), filesScanned: found.filesScanned,
@@ -188,26 +190,27 @@ struct HitFile: Sendable {
 /// What the file workers found, before classification: occurrences with their file index, and
 /// everything else a `ScanResult` reports.
 struct UnclassifiedScan: Sendable {
-    var occurrences: [LocatedHit] = []
+    /// The files with hits that this worker classified, in file order.
+    var classified: [ClassifiedFile] = []
+    /// The files with hits left for classifying after the workers finish, in file order.
+    var pending: [FileHits] = []
     var related: [RelatedHost] = []
     var binaryFiles: [BinaryFileHit] = []
     var problems: [ScanProblem] = []
     var filesScanned = 0
     var symlinks: Set<String> = []
-    /// Each file with an occurrence, in file order, for the classifier.
-    var hitFiles: [HitFile] = []
 
     /// Adds `other`'s findings. Both hold their occurrences and facts in file order (a worker
     /// takes its files in order), and so does the result: merged, not sorted (a sort of more than
     /// 64 items costs the process its first run-time lookup of `Int: Comparable`, ~0.1 ms).
     mutating func merge(_ other: UnclassifiedScan) {
-        occurrences = mergeSorted(occurrences, other.occurrences) { $0.isBefore($1) }
+        classified = mergeSorted(classified, other.classified) { $0.index < $1.index }
+        pending = mergeSorted(pending, other.pending) { $0.file.index < $1.file.index }
         related += other.related
         binaryFiles += other.binaryFiles
         problems += other.problems
         filesScanned += other.filesScanned
         symlinks.formUnion(other.symlinks)
-        hitFiles = mergeSorted(hitFiles, other.hitFiles) { $0.index < $1.index }
     }
 }
 
@@ -241,7 +244,7 @@ func mergeSorted<Element>(_ a: [Element], _ b: [Element], by isBefore: (Element,
 
 /// Reads and searches every file on a `WorkerPool` of `workers` threads; results come back in file order.
 func scanFiles(
-    _ files: FileList, needles: [Needle], source: FileSource, workers: Int,
+    _ files: FileList, needles: [Needle], source: FileSource, workers: Int, classifier: SharedClassifier,
     progress: (@Sendable (Int, Int) -> Void)?
 ) throws(Failure) -> UnclassifiedScan {
     var rootFD: Int32 = -1
@@ -255,7 +258,9 @@ func scanFiles(
     let dirFD = rootFD
     let parts = WorkerPool(threads: workers).run(
         count: total, batch: 32,
-        makeState: { FileWorker(files: files, needles: needles, source: source, rootFD: dirFD) },
+        makeState: {
+            FileWorker(files: files, needles: needles, source: source, rootFD: dirFD, classifier: classifier)
+        },
         work: { worker, i in
             worker.scanFile(i)
             if let progress {
@@ -263,7 +268,7 @@ func scanFiles(
                 if finished % 4096 == 0 { progress(finished, total) }
             }
         },
-        finish: { $0.output })
+        finish: { $0.finished() })
     var merged = UnclassifiedScan()
     for part in parts { merged.merge(part) }
     merged.related.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }

@@ -49,7 +49,37 @@ private func scanCountingProjectReads(_ repo: GitFixture) throws -> (ScanResult,
     return (result, reads.withLock { $0 })
 }
 
+/// A repository where both workers find hits all the way through: 600 files with the host in
+/// six projects (two .NET, an Android module, a service, a library, a test project), the
+/// projects' build files among them.
+private func makeHitDenseMonorepo() -> GitFixture {
+    let repo = makeMonorepo(hostIn: [])
+    let folders = [
+        "Mobile/App.Mobile", "Server/Api", "Libs/Core", "Tests/Api.Tests", "android/app/src/main/res/values",
+        "android/lib/src/main/java",
+    ]
+    for k in 0..<600 {
+        let folder = folders[k % folders.count]
+        let name = folder.hasSuffix("values") ? "strings\(k).xml" : folder.hasSuffix("java") ? "L\(k).java" : "F\(k).cs"
+        let line = "// see https://app.example.com/\(k)\nconst string Host = \"https://app.example.com/\(k)\";\n"
+        repo.write("\(folder)/\(name)", String(repeating: "x = 1;\n", count: k % 50) + line)
+    }
+    repo.commit("hits everywhere")
+    return repo
+}
+
 @Suite struct ProjectFileReadTests {
+    @Test func workersThatClassifyAsTheyReadReadEachBuildFileOnceAndAgreeWithOneWorker() throws {
+        let repo = makeHitDenseMonorepo()
+        let (parallel, reads) = try scanCountingProjectReads(repo)
+        #expect(reads.count == Set(reads).count, "a build file read twice: \(reads)")
+        #expect(reads.contains("Mobile/App.Mobile/App.Mobile.csproj") && reads.contains("android/app/build.gradle"))
+        let single = try scan(try Project(path: repo.root), ScanRequest(hosts: [host], workers: 1))
+        #expect(parallel.occurrences.count == 1200)
+        #expect(parallel.occurrences == single.occurrences)
+        #expect(parallel.jsonText == single.jsonText)
+    }
+
     @Test func aScanWithOccurrencesInOneProjectReadsOnlyThatProjectsFile() throws {
         let repo = makeMonorepo(hostIn: [
             "Mobile/App.Mobile/appsettings.json", "Mobile/App.Mobile/Platforms/Android/MainActivity.cs",

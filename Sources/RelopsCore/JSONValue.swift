@@ -78,6 +78,16 @@ public indirect enum JSONValue: Sendable, Equatable {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
+    /// True when some byte of `word` is `"`, `\\` or below 0x20 (exact when false: such a word can
+    /// be copied as it is). The zero-byte and below-n tests of "Bit Twiddling Hacks".
+    @inline(__always) static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ y: UInt64) -> UInt64 { (y &- ones) & ~y & highs }
+        let quote = hasZero(word ^ (ones &* 0x22)), backslash = hasZero(word ^ (ones &* 0x5C))
+        let control = (word &- ones &* 0x20) & ~word & highs
+        return quote | backslash | control != 0
+    }
+
     /// A JSON string literal: UTF-8 bytes copied as they are, except `"`, `\\` and control characters.
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
@@ -85,7 +95,13 @@ public indirect enum JSONValue: Sendable, Equatable {
         copy.withUTF8 { bytes in
             var runStart = 0
             var i = 0
+            let raw = UnsafeRawPointer(bytes.baseAddress)
             while i < bytes.count {
+                // Eight bytes at a time past the ones that need no escape (most of any text).
+                if let raw, i &+ 8 <= bytes.count, !mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                    i &+= 8
+                    continue
+                }
                 let byte = bytes[i]
                 guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
                     i += 1

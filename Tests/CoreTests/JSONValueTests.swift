@@ -21,3 +21,43 @@ import Testing
         #expect(JSONValue.object([("a", .array([.int(1)]))]).rendered() == "{\n  \"a\": [\n    1\n  ]\n}")
     }
 }
+
+/// The string writer skips eight bytes at a time: it must escape exactly what a byte-by-byte
+/// escaper escapes, wherever the special byte falls in a word and whatever follows it.
+@Suite struct JSONStringEscapeTests {
+    /// The escaping of RFC 8259 as relops writes it, one scalar at a time.
+    func escaped(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u00" + (hex.count == 1 ? "0" + hex : hex)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    @Test func everySpecialByteIsEscapedAtEveryPositionOfAWord() {
+        let plain = Array("abcdefghijklmnopqrstuvwxyz0123456789 !#$%&'()*+,-./:;<=>?@[]^_`{|}~é€😀".unicodeScalars)
+        let special: [Unicode.Scalar] = ["\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", " ", "!"]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            for _ in 0..<30 {
+                var scalars = String.UnicodeScalarView()
+                for _ in 0..<length {
+                    let pool = Int.random(in: 0..<4, using: &generator) == 0 ? special : plain
+                    scalars.append(pool.randomElement(using: &generator)!)
+                }
+                let text = String(scalars)
+                #expect(JSONValue.string(text).rendered() == escaped(text), "\(Array(text.utf8))")
+            }
+        }
+    }
+}

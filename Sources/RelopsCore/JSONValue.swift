@@ -98,7 +98,8 @@ public indirect enum JSONValue: Sendable, Equatable {
             let raw = UnsafeRawPointer(bytes.baseAddress)
             while i < bytes.count {
                 // Eight bytes at a time past the ones that need no escape (most of any text).
-                if let raw, i &+ 8 <= bytes.count, !mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                if let raw, i &+ 8 <= bytes.count, !mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                {
                     i &+= 8
                     continue
                 }

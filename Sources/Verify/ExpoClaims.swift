@@ -15,7 +15,10 @@ extension RepositoryClaims {
     public static func readExpo(root: String, paths: [String]) -> RepositoryClaims {
         var out = RepositoryClaims()
         for path in paths where isExpoConfig(path) && !path.contains("node_modules/") {
-            guard let text = TrackedFileText.read(path, in: root, containing: ["applinks:", "intentFilters"])
+            guard
+                let text = TrackedFileText.read(
+                    path, in: root, containing: ["applinks:", "intentFilters"],
+                    orNote: "its app-link claims were not read", in: &out.notes)
             else { continue }
             if path.hasSuffix(".json") { out.readExpoJSON(text, path) } else { out.readExpoCode(text, path) }
         }
@@ -23,7 +26,10 @@ extension RepositoryClaims {
     }
 
     mutating func readExpoJSON(_ text: String, _ path: String) {
-        guard let top = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return }
+        guard let top = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            notes.append("\(path): not a JSON object: its app-link claims were not read")
+            return
+        }
         guard let expo = top["expo"] as? [String: Any] ?? (path.hasSuffix("app.config.json") ? top : nil) else {
             return
         }

@@ -106,18 +106,23 @@ public struct OAuthCallbackLeg: Sendable {
         var leg = OAuthCallbackLeg()
         leg.heads = Self.heads(paths)
         var expoAppID: String?
+        // A file relops may not read is a note, never taken for one that registers nothing.
+        func text(_ path: String, containing markers: [String] = []) -> String? {
+            TrackedFileText.read(
+                path, in: root, containing: markers, orNote: "its URL schemes were not read", in: &leg.notes)
+        }
         for path in paths {
             let name = (path as NSString).lastPathComponent
             if RepositoryClaims.isExpoConfig(path) && !path.contains("node_modules/") {
-                if let text = TrackedFileText.read(path, in: root, containing: ["scheme"]) {
+                if let text = text(path, containing: ["scheme"]) {
                     expoAppID = leg.readExpoScheme(text, path) ?? expoAppID
                 }
             } else if name == "Info.plist" {
-                if let text = TrackedFileText.read(path, in: root, containing: ["CFBundleURLSchemes"]) {
+                if let text = text(path, containing: ["CFBundleURLSchemes"]) {
                     leg.readInfoPlist(text, path)
                 }
             } else if name == "AndroidManifest.xml" {
-                guard let text = TrackedFileText.read(path, in: root) else { continue }
+                guard let text = text(path) else { continue }
                 // An app's manifest (a launcher activity) is a head; a library module's is not.
                 if text.contains("android.intent.category.LAUNCHER") {
                     let head = leg.head(of: path, .android)
@@ -125,8 +130,7 @@ public struct OAuthCallbackLeg: Sendable {
                 }
                 if text.contains("BROWSABLE") { leg.readManifest(text, path) }
             } else if name.hasSuffix(".cs"),
-                let text = TrackedFileText.read(
-                    path, in: root, containing: ["WebAuthenticatorCallbackActivity", "AuthenticateAsync"])
+                let text = text(path, containing: ["WebAuthenticatorCallbackActivity", "AuthenticateAsync"])
             {
                 if text.contains("WebAuthenticatorCallbackActivity") { leg.readCallbackActivity(text, path) }
                 if text.contains("AuthenticateAsync") { leg.readCallSites(text, path) }

@@ -49,17 +49,10 @@ public struct RepositoryClaims: Sendable {
         for path in paths where mayHoldClaims(path) {
             // A C# file matters only when it holds an [IntentFilter]: look at its bytes first.
             let markers = path.hasSuffix(".cs") ? ["IntentFilter"] : []
-            let text: String?
-            do {
-                text = try TrackedFileText.readOrRefuse(path, in: root, containing: markers)
-            } catch {
-                // A tracked file deleted from the working tree holds nothing to read; any other refusal is said.
-                if error.kind != .missing {
-                    out.notes.append("\(error.description): its app-link claims were not read")
-                }
-                continue
-            }
-            guard let text else { continue }
+            guard
+                let text = TrackedFileText.read(
+                    path, in: root, containing: markers, orNote: "its app-link claims were not read", in: &out.notes)
+            else { continue }
             if path.hasSuffix(".cs") {
                 out.readCSharp(text, path)
             } else if path.hasSuffix("AndroidManifest.xml") {

@@ -16,6 +16,21 @@ enum TrackedFileText {
         try? readOrRefuse(path, in: root, containing: markers)
     }
 
+    /// As `readOrRefuse`, with a refusal said in `notes` ("`path: why: what`") instead of thrown, so
+    /// the file is never taken for one that holds nothing; a tracked file deleted from the working
+    /// tree holds nothing to read and is no note.
+    static func read(
+        _ path: String, in root: String, containing markers: [String] = [], orNote what: String,
+        in notes: inout [String]
+    ) -> String? {
+        do {
+            return try readOrRefuse(path, in: root, containing: markers)
+        } catch {
+            if error.kind != .missing { notes.append("\(error.description): \(what)") }
+            return nil
+        }
+    }
+
     /// As `read`, but a file relops may not or cannot read (it leads outside the repository, is not
     /// a regular file, is too large) throws, so a caller can say so instead of taking it for a
     /// file that holds nothing; nil only when the file holds none of `markers`.

@@ -45,6 +45,46 @@ import Testing
                 && claims.notes.first?.hasSuffix(": its app-link claims were not read") == true, "\(claims.notes)")
     }
 
+    static func urlSchemes(_ scheme: String) -> String {
+        "<plist><dict><key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key>"
+            + "<array><string>\(scheme)</string></array></dict></array></dict></plist>\n"
+    }
+
+    @Test func anInfoPlistRelopsMayNotReadIsANoteNotNoScheme() throws {
+        let outside = TemporaryFolder("outside-oauth")
+        outside.write("Info.plist", Self.urlSchemes("com.outside.app"))
+        let repo = TemporaryFolder("oauth-note")
+        repo.write("Platforms/iOS/Info.plist", Self.urlSchemes("com.inside.app"))
+        symlink(outside.path, repo.url("Platforms/MacCatalyst"))
+        let paths = ["Platforms/MacCatalyst/Info.plist", "Platforms/iOS/Info.plist", "gone/Info.plist"]
+        let leg = try OAuthCallbackLeg.read(root: repo.path, paths: paths, config: ProjectConfig())
+        #expect(leg.registrations.map(\.scheme) == ["com.inside.app"])
+        #expect(leg.notes.count == 1, "\(leg.notes)")
+        #expect(
+            leg.notes.first?.hasPrefix("Platforms/MacCatalyst/Info.plist: ") == true
+                && leg.notes.first?.hasSuffix(": its URL schemes were not read") == true, "\(leg.notes)")
+        // The note is a warning line of the checklist, naming the file.
+        #expect(leg.checks().contains { $0.name == "oauth.read" && $0.verdict == .warn && $0.reason == leg.notes.first })
+    }
+
+    @Test func anExpoConfigThatIsNotJSONOrNotReadableIsANote() {
+        let outside = TemporaryFolder("outside-expo")
+        outside.write("app.json", #"{"expo": {"ios": {"associatedDomains": ["applinks:outside.example"]}}}"#)
+        let repo = TemporaryFolder("expo-note")
+        repo.write("apps/broken/app.json", #"{"expo": {"ios": {"associatedDomains": ["applinks:x.example"]"#)
+        repo.write("apps/good/app.json", #"{"expo": {"ios": {"associatedDomains": ["applinks:good.example"]}}}"#)
+        symlink(outside.path, repo.url("apps/linked"))
+        let paths = ["apps/broken/app.json", "apps/good/app.json", "apps/linked/app.json"]
+        let claims = RepositoryClaims.readExpo(root: repo.path, paths: paths)
+        #expect(claims.claims.map(\.host) == ["good.example"])
+        #expect(claims.notes.count == 2, "\(claims.notes)")
+        #expect(claims.notes.contains("apps/broken/app.json: not a JSON object: its app-link claims were not read"))
+        #expect(
+            claims.notes.contains {
+                $0.hasPrefix("apps/linked/app.json: ") && $0.hasSuffix(": its app-link claims were not read")
+            }, "\(claims.notes)")
+    }
+
     @Test func aSymlinkedFolderInsideTheRepositoryIsStillRead() {
         let repo = TemporaryFolder("claims-inside-link")
         repo.write("shared/Entitlements.plist", Self.entitlements("shared.example"))

@@ -64,7 +64,8 @@ import Testing
             leg.notes.first?.hasPrefix("Platforms/MacCatalyst/Info.plist: ") == true
                 && leg.notes.first?.hasSuffix(": its URL schemes were not read") == true, "\(leg.notes)")
         // The note is a warning line of the checklist, naming the file.
-        #expect(leg.checks().contains { $0.name == "oauth.read" && $0.verdict == .warn && $0.reason == leg.notes.first })
+        #expect(
+            leg.checks().contains { $0.name == "oauth.read" && $0.verdict == .warn && $0.reason == leg.notes.first })
     }
 
     @Test func anExpoConfigThatIsNotJSONOrNotReadableIsANote() {

@@ -48,13 +48,18 @@ extension Platform {
     }
 
     /// Reads a comma- or space-separated list of platforms such as `--platforms android,ios`; an
-    /// empty or missing list is nil. A word that is not one of `known` is bad usage, named with
+    /// empty or missing list is nil, and `both` (what the help and the runbooks call the default)
+    /// is every one of `known`. A word that is not one of `known` is bad usage, named with
     /// `option` and the list as given.
     public static func parse(list text: String?, option: String, known: [Platform]) throws(Failure) -> Set<Platform>? {
         let words = words(of: text ?? "")
         guard !words.isEmpty else { return nil }
         var out: Set<Platform> = []
         for word in words {
+            if word == "both" {
+                out.formUnion(known)
+                continue
+            }
             guard let platform = Platform(flagName: word), known.contains(platform) else {
                 let names = known.map(\.flagName).joined(separator: ", ")
                 throw Failure(.usage, "\(option) \(text ?? ""): unknown platform `\(word)` (known: \(names))")

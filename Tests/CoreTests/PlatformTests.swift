@@ -8,6 +8,9 @@ import Testing
         #expect(try Platform.parse(list: "android,ios", option: "--platforms", known: known) == [.android, .iOS])
         #expect(try Platform.parse(list: " IOS  ", option: "--platforms", known: known) == [.iOS])
         #expect(try Platform.parse(list: "android, android", option: "--platforms", known: known) == [.android])
+        // The help's and the domain cutover runbook's word for the default.
+        #expect(try Platform.parse(list: "both", option: "--platforms", known: known) == [.android, .iOS])
+        #expect(try Platform.parse(list: "Both,ios", option: "--platforms", known: known) == [.android, .iOS])
     }
 
     @Test func anEmptyListIsNoValue() throws {

@@ -343,6 +343,12 @@ import Testing
                 + web.verifyFlags.split(separator: " ").map(String.init), in: repo.root)
         #expect(both.status == 1, "\(both.stdout)")
         #expect(both.stdout.contains("apple-app-site-association: HTTP 404, expected 200"))
+        // `both`, the runbook's own word for its `platforms` variable, asks for the same.
+        let bothWord = relops(
+            ["verify", "--host", new, "--platforms", "both"]
+                + web.verifyFlags.split(separator: " ").map(String.init), in: repo.root)
+        #expect(bothWord.status == 1, "\(bothWord.stderr)")
+        #expect(bothWord.stdout.contains("apple-app-site-association: HTTP 404, expected 200"))
         let unknown = relops(["verify", "--host", new, "--platforms", "android,windows"], in: repo.root)
         #expect(unknown.status == 2)
         #expect(

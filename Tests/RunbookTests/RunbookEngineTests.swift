@@ -159,6 +159,33 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.url(".relops/runs/sample.lock")))
     }
 
+    @Test func aLockBeingWrittenIsWaitedForAndOneThatIsNotAFileIsNamedAndLeftAlone() throws {
+        let folder = TemporaryFolder()
+        let book = try runbook(threeSteps)
+        let store = RunStore(repositoryRoot: folder.path)
+        // Empty and fresh: its writer is between creating and writing it. Not taken over.
+        folder.write(".relops/runs/sample.lock", "")
+        let busy = try #require(throws: Failure.self) { _ = try RunLock(runbook: "sample", store: store) }
+        #expect(busy.message.contains("could not take the lock"), "\(busy.message)")
+        #expect(FileManager.default.fileExists(atPath: folder.url(".relops/runs/sample.lock")))
+        // Empty for more than 10 s: its writer died; taken over.
+        let old = Date(timeIntervalSinceNow: -60)
+        try FileManager.default.setAttributes(
+            [.modificationDate: old], ofItemAtPath: folder.url(".relops/runs/sample.lock"))
+        let taken = try RunLock(runbook: "sample", store: store)
+        taken.release()
+        // A folder where the lock should be: named, never removed.
+        try FileManager.default.createDirectory(
+            atPath: folder.url(".relops/runs/sample.lock"), withIntermediateDirectories: true)
+        folder.write(".relops/runs/sample.lock/keep.txt", "kept\n")
+        let odd = try #require(throws: Failure.self) {
+            _ = try engine(book, folder, ScriptedIO(), options: nonInteractive()).run()
+        }
+        #expect(odd.message.hasPrefix(folder.url(".relops/runs/sample.lock") + ": not a lock relops can read ("))
+        #expect(odd.message.contains("remove it if no run of sample is in progress"), "\(odd.message)")
+        #expect(folder.read(".relops/runs/sample.lock/keep.txt") == Array("kept\n".utf8))
+    }
+
     @Test func confirmationsNeedAPersonOrConfirmInCI() throws {
         let folder = TemporaryFolder()
         let book = try runbook(

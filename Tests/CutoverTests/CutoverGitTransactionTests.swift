@@ -154,6 +154,26 @@ struct RepositoryState: Equatable {
         #expect(repo.git("status", "--porcelain").isEmpty)
     }
 
+    @Test func anUndoWithCommitCutOffAfterItsCommitDoesNotCommitAgain() throws {
+        let repo = repository()
+        _ = try apply(repo, ApplyOptions(commit: true))
+        let project = try Project(path: repo.root)
+        let undone = try undoCutover(project, id: nil, force: false, commit: true, lock: try locked(project))
+        let head = repo.git("rev-parse", "HEAD")
+        // As an undo killed after its revert commit, before the journal said `undone`.
+        let journalFile = CutoverJournal.folder(project) + "/\(undone.journal.id).json"
+        let text = String(decoding: repo.read(".git/relops/cutovers/\(undone.journal.id).json"), as: UTF8.self)
+        try text.replacingOccurrences(
+            of: #""state"\s*:\s*"undone""#, with: #""state": "undoing""#, options: .regularExpression
+        ).write(toFile: journalFile, atomically: true, encoding: .utf8)
+        let again = try undoCutover(project, id: nil, force: false, commit: true, lock: try locked(project))
+        #expect(repo.git("rev-parse", "HEAD") == head, "a second revert commit")
+        #expect(again.revertCommit?.hex == undone.revertCommit?.hex)
+        #expect(again.gitNotes.contains { $0.hasPrefix("the undo was already recorded as ") }, "\(again.gitNotes)")
+        #expect(try CutoverJournal.all(project).first?.state == .undone)
+        #expect(repo.git("status", "--porcelain").isEmpty)
+    }
+
     @Test func undoPutsTheIndexBackWhenTheRewriteWasStaged() throws {
         let repo = repository()
         _ = try apply(repo)

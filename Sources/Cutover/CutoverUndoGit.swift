@@ -84,7 +84,9 @@ func applyUndoGitStep(_ project: Project, _ journal: CutoverJournal, _ step: Und
                 + "relops cutover undo \(journal.id) restored \(journal.files.count) file(s).\n"
             // An undo cut off after this commit, before the journal said `undone`: never a second one.
             if let head = repository.headCommit(), try repository.commitInfo(head).message == message {
-                return (["the undo was already recorded as \(head.short) on \(repository.currentBranch ?? "HEAD")"], head)
+                return (
+                    ["the undo was already recorded as \(head.short) on \(repository.currentBranch ?? "HEAD")"], head
+                )
             }
             let made = try repository.commitPaths(journal.files.map(\.path), message: message)
             return (["committed the undo as \(made.short) on \(repository.currentBranch ?? "HEAD") (not pushed)"], made)

@@ -60,16 +60,42 @@ public struct AppSiteAssociation: Sendable {
         if let apps = applinks["apps"], apps.arrayValue?.isEmpty != true {
             warnings.append("applinks.apps should be an empty list (legacy field)")
         }
+        let defaults = readDefaults(applinks["defaults"], at: "applinks.defaults", over: ComponentDefaults())
         guard let items = applinks["details"]?.arrayValue else {
             errors.append("applinks.details must be a list")
             return
         }
         for (i, item) in items.enumerated() {
-            if let detail = read(item, i) { details.append(detail) }
+            if let detail = read(item, i, defaults: defaults) { details.append(detail) }
         }
     }
 
-    private mutating func read(_ item: JSONValue, _ i: Int) -> Detail? {
+    /// `defaults` (`caseSensitive`, `percentEncoded`) over `outer`: what every component under it
+    /// starts from. A value that is not a boolean is an error, an unknown key a warning.
+    private mutating func readDefaults(_ value: JSONValue?, at place: String, over outer: ComponentDefaults)
+        -> ComponentDefaults
+    {
+        guard let value else { return outer }
+        guard let pairs = value.objectPairs else {
+            errors.append("\(place) must be an object")
+            return outer
+        }
+        var out = outer
+        for (k, v) in pairs {
+            guard k == "caseSensitive" || k == "percentEncoded" else {
+                warnings.append("\(place): unknown field `\(k)`")
+                continue
+            }
+            guard case .bool(let b) = v else {
+                errors.append("\(place).\(k) must be true or false")
+                continue
+            }
+            if k == "caseSensitive" { out.caseSensitive = b } else { out.percentEncoded = b }
+        }
+        return out
+    }
+
+    private mutating func read(_ item: JSONValue, _ i: Int, defaults outer: ComponentDefaults) -> Detail? {
         let place = "applinks.details[\(i)]"
         guard let pairs = item.objectPairs else {
             errors.append("\(place) is not an object")
@@ -100,6 +126,7 @@ public struct AppSiteAssociation: Sendable {
         for id in ids where !AppleAppID.isValid(id) {
             errors.append("\(place): \"\(id)\" is not TEAMID.bundle.id (a 10-character team id, a dot, a bundle id)")
         }
+        let defaults = readDefaults(item["defaults"], at: "\(place).defaults", over: outer)
         if let components = item["components"] {
             guard let list = components.arrayValue else {
                 errors.append("\(place).components must be a list")
@@ -108,7 +135,7 @@ public struct AppSiteAssociation: Sendable {
             var patterns: [URLComponentPattern] = []
             if list.isEmpty { errors.append("\(place).components is empty, so no URL opens the app") }
             for (j, c) in list.enumerated() {
-                switch URLComponentPattern.read(c) {
+                switch URLComponentPattern.read(c, defaults: defaults) {
                 case .success(let p):
                     if p.path == nil && p.query == nil && p.fragment == nil {
                         warnings.append("\(place).components[\(j)] has no \"/\", \"?\" or \"#\": it matches every URL")
@@ -147,6 +174,15 @@ public enum AppleAppID {
 
 struct Message: Error { let message: String }
 
+/// What a component starts from before its own keys: `applinks.defaults`, then its detail's
+/// `defaults` (Apple's defaults: case-sensitive, percent-encoded patterns).
+public struct ComponentDefaults: Sendable, Equatable {
+    public var caseSensitive = true
+    public var percentEncoded = true
+
+    public init() {}
+}
+
 /// One iOS 13+ `components` entry: patterns for the path (`/`), query (`?`) and fragment (`#`).
 public struct URLComponentPattern: Sendable, Equatable {
     public enum Query: Sendable, Equatable {
@@ -158,10 +194,16 @@ public struct URLComponentPattern: Sendable, Equatable {
     public var fragment: String?
     public var exclude = false
     public var caseSensitive = true
+    /// False when the patterns are written decoded: a URL is then matched percent-decoded.
+    public var percentEncoded = true
 
-    static func read(_ value: JSONValue) -> Result<URLComponentPattern, Message> {
+    static func read(_ value: JSONValue, defaults: ComponentDefaults = ComponentDefaults()) -> Result<
+        URLComponentPattern, Message
+    > {
         guard let pairs = value.objectPairs else { return .failure(Message(message: "not an object")) }
         var p = URLComponentPattern()
+        p.caseSensitive = defaults.caseSensitive
+        p.percentEncoded = defaults.percentEncoded
         for (k, v) in pairs {
             switch k {
             case "/", "#":
@@ -179,7 +221,11 @@ public struct URLComponentPattern: Sendable, Equatable {
                 }
             case "exclude", "caseSensitive", "percentEncoded":
                 guard case .bool(let b) = v else { return .failure(Message(message: "`\(k)` must be true or false")) }
-                if k == "exclude" { p.exclude = b } else if k == "caseSensitive" { p.caseSensitive = b }
+                switch k {
+                case "exclude": p.exclude = b
+                case "caseSensitive": p.caseSensitive = b
+                default: p.percentEncoded = b
+                }
             case "comment": break
             default: return .failure(Message(message: "unknown key `\(k)`"))
             }
@@ -189,6 +235,14 @@ public struct URLComponentPattern: Sendable, Equatable {
 
     /// True when a URL's path, query and fragment all match (a missing pattern matches anything).
     public func matches(path urlPath: String, query urlQuery: String?, fragment urlFragment: String?) -> Bool {
+        guard percentEncoded else {
+            // Patterns written decoded are matched against the decoded URL.
+            var decoded = self
+            decoded.percentEncoded = true
+            func decode(_ text: String?) -> String? { text.map { $0.removingPercentEncoding ?? $0 } }
+            return decoded.matches(
+                path: decode(urlPath) ?? urlPath, query: decode(urlQuery), fragment: decode(urlFragment))
+        }
         if let path, !Wildcard.matches(path, urlPath, caseSensitive: caseSensitive) { return false }
         if let fragment, !Wildcard.matches(fragment, urlFragment ?? "", caseSensitive: caseSensitive) { return false }
         switch query {

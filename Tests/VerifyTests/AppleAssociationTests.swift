@@ -40,6 +40,25 @@ import Testing
         #expect(check.reason.contains("it names \(TestNginx.appID)"))
     }
 
+    @Test func defaultsApplyToEveryComponentUnderThemAndABadOneIsNamed() throws {
+        let document = """
+            {"applinks": {"defaults": {"caseSensitive": false, "percentEncoded": false},
+              "details": [{"appIDs": ["\(TestNginx.appID)"], "components": [{"/": "/talks/a b/*"}]},
+                          {"appIDs": ["\(TestNginx.appID)"], "defaults": {"caseSensitive": true},
+                           "components": [{"/": "/Speakers/*", "percentEncoded": true}]}]}}
+            """
+        let parsed = AppSiteAssociation(json: try json(document))
+        #expect(parsed.errors.isEmpty && parsed.warnings.isEmpty, "\(parsed.errors) \(parsed.warnings)")
+        let talks = try #require(parsed.details.first), speakers = try #require(parsed.details.last)
+        #expect(talks.decide(path: "/TALKS/a%20b/1") == .handled(index: 0))  // caseless, matched decoded
+        #expect(speakers.decide(path: "/speakers/1") == .unmatched)  // the detail's defaults are case-sensitive
+        #expect(speakers.decide(path: "/Speakers/1") == .handled(index: 0))
+        let bad = AppSiteAssociation(
+            json: try json(#"{"applinks": {"defaults": {"caseSensitive": "no", "other": 1}, "details": []}}"#))
+        #expect(bad.errors.contains("applinks.defaults.caseSensitive must be true or false"), "\(bad.errors)")
+        #expect(bad.warnings.contains("applinks.defaults: unknown field `other`"), "\(bad.warnings)")
+    }
+
     @Test func matcherFollowsApplesRules() throws {
         let detail = try #require(
             AppSiteAssociation(json: try json(TestNginx.modernAASA)).details.first)

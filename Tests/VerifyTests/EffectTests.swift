@@ -140,6 +140,19 @@ import Testing
         #expect(query.first?.hasPrefix("the repository opens /a/") == true, "\(query)")
         let fragment = try differences(doc(##"{"/": "/a/*", "#": "top"}"##), doc(#"{"/": "/a/*"}"#))
         #expect(!fragment.isEmpty)
+        // `defaults`, document-wide or per detail, are what a component starts from.
+        func withDefaults(_ top: String, _ detail: String, _ component: String) -> String {
+            #"{"applinks": {"defaults": \#(top), "details": [{"appIDs": ["\#(TestNginx.appID)"], "defaults": \#(detail), "components": [\#(component)]}]}}"#
+        }
+        let caselessEverywhere = withDefaults(#"{"caseSensitive": false}"#, "{}", #"{"/": "/a/*"}"#)
+        #expect(try differences(caselessEverywhere, doc(#"{"/": "/a/*", "caseSensitive": false}"#)).isEmpty)
+        #expect(try differences(caselessEverywhere, doc(#"{"/": "/a/*"}"#)).first?.hasPrefix("live opens /A/") == true)
+        // The detail's defaults override the document's, and the component's own key both.
+        let detailCased = withDefaults(#"{"caseSensitive": false}"#, #"{"caseSensitive": true}"#, #"{"/": "/a/*"}"#)
+        #expect(try differences(detailCased, doc(#"{"/": "/a/*"}"#)).isEmpty)
+        let componentCaseless = withDefaults(
+            #"{"caseSensitive": true}"#, #"{"caseSensitive": true}"#, #"{"/": "/a/*", "caseSensitive": false}"#)
+        #expect(try differences(componentCaseless, doc(#"{"/": "/a/*", "caseSensitive": false}"#)).isEmpty)
         // A component without "/" matches every path: the same as "/*".
         #expect(try differences(doc(#"{"?": "x=1"}"#), doc(#"{"/": "*", "?": "x=1"}"#)).isEmpty)
     }

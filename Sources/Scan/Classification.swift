@@ -71,7 +71,9 @@ extension Classifier {
             host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
             found: hit.found, occurrenceClass: cls, rule: rule, ruleID: decision.rule, encoding: hit.encoding,
             text: hit.text)
-        occurrence.products = products(of: hit.path, class: cls, in: &file)
+        occurrence.products =
+            (decision.rule == FlutterDartDefine.id ? dartDefineProducts(hit.text, column: hit.textColumn) : nil)
+            ?? products(of: hit.path, class: cls, in: &file)
         occurrence.claim = hit.reading.claim ?? placeholderClaim(rule, file, line: hit.text)
         occurrence.coversSubdomains =
             hit.reading.coversSubdomains || (cls == .server && file.facts.hstsIncludesSubdomains)

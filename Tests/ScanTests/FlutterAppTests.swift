@@ -57,6 +57,13 @@ import Testing
             define.rule.contains(
                 "overrides `String.fromEnvironment('HOST', defaultValue: 'staging.example.net')` at lib/config.dart:1"))
         #expect(define.rule.contains("`--dart-define=HOST=`"))
+        // A define ships in the apps that compile the Dart file it overrides, of the platform its
+        // `flutter build <target>` builds, wherever the file that runs the build lives.
+        #expect(result.occurrence("ios/fastlane/Fastfile")?.products.map(\.label) == ["iOS app `Runner`"])
+        #expect(result.occurrence("android/fastlane/Fastfile")?.products.map(\.label) == ["Android app `app`"])
+        #expect(
+            result.occurrences.first { $0.path == ".github/workflows/release.yml" && $0.line == 7 }?.products.map(
+                \.label) == ["Android app `app`"])
     }
 
     /// The `web/` head is a deployed web app; `windows/` and `linux/` are desktop apps; the

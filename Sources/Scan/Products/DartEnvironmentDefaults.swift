@@ -10,6 +10,8 @@ final class DartEnvironmentDefaults {
     struct Read: Sendable, Equatable {
         let defaultValue: String
         let location: String
+        /// The Dart file that reads it (`lib/config.dart`).
+        let path: String
     }
 
     private let files: FileList
@@ -71,7 +73,7 @@ final class DartEnvironmentDefaults {
             ).enumerated() {
                 for match in line.matches(of: pattern) where found[String(match.output.1)] == nil {
                     found[String(match.output.1)] = Read(
-                        defaultValue: String(match.output.2), location: "\(path):\(n + 1)")
+                        defaultValue: String(match.output.2), location: "\(path):\(n + 1)", path: path)
                 }
             }
         }

@@ -16,6 +16,22 @@ extension Classifier {
         return unique
     }
 
+    /// The products a `--dart-define=KEY=` on `line` (its value holding byte `column`) reaches:
+    /// those that compile the Dart file whose `String.fromEnvironment('KEY', ...)` it overrides,
+    /// narrowed to what the line's `flutter build <target>` builds. Nil when no Dart source under
+    /// `lib/` reads the key (then the file's own products stand).
+    func dartDefineProducts(_ line: String, column: Int) -> [Product]? {
+        guard let key = FlutterDartDefine.dartDefineKey(line, column: column), let read = dartDefaults.read(of: key)
+        else { return nil }
+        var unique: [Product] = []
+        for link in graph.links(of: read.path) where !unique.contains(link.product) { unique.append(link.product) }
+        // A target none of them is built for (a head the build files do not show) narrows nothing.
+        guard let target = FlutterDartDefine.buildTarget(line), unique.contains(where: target.builds) else {
+            return unique
+        }
+        return unique.filter(target.builds)
+    }
+
     /// `Android` for a `manifestPlaceholders` value of a module whose manifest takes an intent
     /// filter's host from a placeholder; `iOS` for an `.xcconfig` setting an `applinks:` entry
     /// reads; nil otherwise.

@@ -123,6 +123,35 @@ struct FlutterDartDefine: SiteRule {
         )
     }
 
+    /// What `flutter build <target>` on `line` builds; nil for `flutter run` or no build command.
+    enum BuildTarget {
+        case platform(Platform)
+        case web
+
+        /// True when a build for this target makes `product`.
+        func builds(_ product: Product) -> Bool {
+            switch self {
+            case .platform(let platform): product.kind == .app && product.platforms.contains(platform)
+            case .web: product.kind == .site
+            }
+        }
+    }
+
+    /// The target of the `flutter build` on `line`: `apk` and `appbundle` build Android, `ipa` and
+    /// `ios` iOS, `macos` macOS, `web` a site; any other (`linux`, `windows`) or none, nil.
+    static func buildTarget(_ line: String) -> BuildTarget? {
+        // `flutter build ipa`, also inside a call or a quoted command: `sh("flutter build appbundle ...")`.
+        guard let build = line.range(of: "flutter build ") else { return nil }
+        let target = line[build.upperBound...].prefix { $0.isLetter }
+        switch target {
+        case "apk", "appbundle": return .platform(.android)
+        case "ipa", "ios": return .platform(.iOS)
+        case "macos": return .platform(.macOS)
+        case "web": return .web
+        default: return nil
+        }
+    }
+
     /// The key of the `--dart-define` whose value holds the byte `column` (1-based) of `line`, nil
     /// when the match is not inside one (`--dart-define-from-file` names a file, not a value).
     static func dartDefineKey(_ line: String, column: Int) -> String? {

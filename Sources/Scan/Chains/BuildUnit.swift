@@ -250,7 +250,7 @@ enum BuildFileParser {
             + kmpFrameworks(in: text) + nativeReferences(in: text, from: folder)
         let targets = xcodeTargets(in: text)
         (unit.appTargets, unit.testTargets) = (targets.apps, targets.tests)
-        if targets.apps.count > 1 { unit.xcodeTargets = XcodeTargetFiles(text, root: folder) }
+        if !targets.apps.isEmpty { unit.xcodeTargets = XcodeTargetFiles(text, root: folder) }
         // Only targets that were read decide it: a project whose targets cannot be read stays an app.
         unit.xcodeLibrary = targets.apps.isEmpty && !targets.others.isEmpty
         unit.reactNativeRoot = reactNativeRoot(pbxproj: text, folder: folder)

@@ -1,8 +1,9 @@
 import RelopsCore
 
 /// What each app target of an Xcode project builds from the project's folder: the files its
-/// build settings name (`CODE_SIGN_ENTITLEMENTS`, `INFOPLIST_FILE`) and the folders of its
-/// file-system-synchronized groups, as repository paths; and the App Clips each app embeds.
+/// build settings name (`CODE_SIGN_ENTITLEMENTS`, `INFOPLIST_FILE`), the files its Sources and
+/// Resources build phases list (a classic project) and the folders of its file-system-synchronized
+/// groups (Xcode 16), as repository paths; and the App Clips each app embeds.
 struct XcodeTargetFiles: Sendable, Equatable {
     /// One app target (an app or an App Clip).
     struct AppTarget: Sendable, Equatable {
@@ -23,13 +24,7 @@ struct XcodeTargetFiles: Sendable, Equatable {
     init(_ text: String, root: String) {
         guard ByteSearch.contains("PBXNativeTarget", in: text) else { return }
         let objects = pbxObjects(text)
-        func ids(_ key: String, _ body: String) -> [String] {
-            guard let list = captures(key + #"\s*=\s*\(([^)]*)\)"#, in: body, holding: [key]).first else { return [] }
-            return list.replacing(#//\*[^*]*\*//#, with: "").split { !$0.isLetter && !$0.isNumber }.map(String.init)
-        }
-        func value(_ key: String, _ body: String) -> String? {
-            captures(#"\b"# + key + #"\s*=\s*"?([^";\n]+)"?;"#, in: body, holding: [key]).first
-        }
+        let ids = pbxIDs, value = pbxValue
         func repositoryPath(_ setting: String) -> String? {
             var path = setting.trimmingWhitespace()
             for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/"] where path.hasPrefix(prefix) {
@@ -38,6 +33,7 @@ struct XcodeTargetFiles: Sendable, Equatable {
             guard !path.contains("$") else { return nil }
             return resolve(path, from: root)
         }
+        var members = PBXMembers(objects: objects, root: root)
         var nameByID: [String: String] = [:]
         for (id, object) in objects where object.isa == "PBXNativeTarget" {
             nameByID[id] = value("name", object.body)
@@ -60,6 +56,8 @@ struct XcodeTargetFiles: Sendable, Equatable {
                     }
                 }
             }
+            // A classic project lists each file a target compiles or copies in its build phases.
+            for file in members.files(ofTarget: object.body) where !paths.contains(file) { paths.append(file) }
             for group in ids("fileSystemSynchronizedGroups", object.body) {
                 if let folder = objects[group].flatMap({ value("path", $0.body) }), let path = repositoryPath(folder) {
                     paths.append(path)
@@ -118,6 +116,78 @@ struct XcodeTargetFiles: Sendable, Equatable {
         return best
     }
 }
+
+/// The files an Xcode target's Sources and Resources build phases list, as repository paths:
+/// build file -> file reference (or the localized files of a variant group) -> its path, joined
+/// with the paths of the groups above it (`sourceTree = "<group>"`) or the project's folder
+/// (`SOURCE_ROOT`). Files elsewhere (the SDK, built products, absolute paths) are none of the
+/// repository's. Each group's path is worked out once.
+struct PBXMembers {
+    let objects: [String: (isa: String, body: String)]
+    let root: String
+    private var parent: [String: String] = [:]
+    private var pathMemo: [String: String?] = [:]
+
+    init(objects: [String: (isa: String, body: String)], root: String) {
+        self.objects = objects
+        self.root = root
+        for (id, object) in objects where object.isa.hasSuffix("Group") {
+            for child in pbxIDs("children", object.body) { parent[child] = id }
+        }
+    }
+
+    /// The repository paths of the files the target (its object's `body`) builds in its phases.
+    mutating func files(ofTarget body: String) -> [String] {
+        var out: [String] = []
+        for phase in pbxIDs("buildPhases", body) {
+            guard let object = objects[phase],
+                object.isa == "PBXSourcesBuildPhase" || object.isa == "PBXResourcesBuildPhase"
+            else { continue }
+            for buildFile in pbxIDs("files", object.body) {
+                guard let reference = objects[buildFile].flatMap({ pbxValue("fileRef", $0.body) }).map(pbxID),
+                    let referenced = objects[reference]
+                else { continue }
+                let files = referenced.isa == "PBXVariantGroup" ? pbxIDs("children", referenced.body) : [reference]
+                for file in files {
+                    if let path = path(of: file).flatMap({ resolve($0, from: root) }) { out.append(path) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The path of object `id` relative to the project's folder, nil when it is not in the
+    /// repository's tree (or its chain of groups does not end at the project's main group).
+    private mutating func path(of id: String) -> String? {
+        if let known = pathMemo[id] { return known }
+        pathMemo[id] = .some(nil)  // a cycle of groups resolves to nothing
+        guard let object = objects[id] else { return nil }
+        let own = pbxValue("path", object.body)
+        let base: String?
+        switch pbxValue("sourceTree", object.body) {
+        case "SOURCE_ROOT": base = ""
+        case "<group>": base = parent[id].map { path(of: $0) } ?? ""
+        default: base = nil
+        }
+        let found = base.map { base in [base, own ?? ""].filter { !$0.isEmpty }.joined(separator: "/") }
+        pathMemo[id] = .some(found)
+        return found
+    }
+}
+
+/// The ids of the list `key = ( ... );` in an object's body, comments dropped.
+private func pbxIDs(_ key: String, _ body: String) -> [String] {
+    guard let list = captures(key + #"\s*=\s*\(([^)]*)\)"#, in: body, holding: [key]).first else { return [] }
+    return list.replacing(#//\*[^*]*\*//#, with: "").split { !$0.isLetter && !$0.isNumber }.map(String.init)
+}
+
+/// The value of `key = value;` (quotes removed) in an object's body.
+private func pbxValue(_ key: String, _ body: String) -> String? {
+    captures(#"\b"# + key + #"\s*=\s*"?([^";\n]+)"?;"#, in: body, holding: [key]).first
+}
+
+/// The id at the start of a value such as `1A2B /* AppDelegate.swift */`.
+private func pbxID(_ value: String) -> String { String(value.split(separator: " ").first ?? Substring(value)) }
 
 /// The objects of a `project.pbxproj`: id -> (isa, the text between its braces).
 private func pbxObjects(_ text: String) -> [String: (isa: String, body: String)] {

@@ -148,6 +148,43 @@ struct MobileBuildFile: PathRule {
     }
 }
 
+/// A file an Xcode app target builds that no file-type rule placed (a storyboard, an asset
+/// catalog's JSON, a bundled `.plist` or `.json`): its Resources build phase, a synchronized folder
+/// or a build setting names it, so it ships in that app.
+struct XcodeTargetMember: PathRule {
+    static let id = "xcode.target-member"
+    static let description =
+        "a file an Xcode app target's build phases, synchronized folders or build settings name ships in that app"
+    static let classes: [OccurrenceClass] = [.binaryConfig]
+    static let example = RuleExample(
+        [
+            (
+                "Shop.xcodeproj/project.pbxproj",
+                """
+                {
+                 objects = {
+                  G1 = {isa = PBXGroup; children = (F1, ); path = Shop; sourceTree = "<group>"; };
+                  F1 = {isa = PBXFileReference; path = Links.storyboard; sourceTree = "<group>"; };
+                  B1 = {isa = PBXBuildFile; fileRef = F1 /* Links.storyboard */; };
+                  P1 = {isa = PBXResourcesBuildPhase; files = (B1, ); };
+                  T1 = {isa = PBXNativeTarget; buildPhases = (P1, ); name = Shop; productType = "com.apple.product-type.application"; };
+                 };
+                }
+
+                """
+            ),
+            ("Shop/Links.storyboard", #"<string key="url">https://app.example.com</string>"#),
+        ], at: "Shop/Links.storyboard")
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard let owner = file.owner, owner.kind == .xcodeProject,
+            let targets = owner.xcodeTargets?.builders(of: file.path), !targets.isEmpty
+        else { return nil }
+        let names = targets.map { "`\($0.name)`" }.joined(separator: ", ")
+        return (.binaryConfig, "built by app target \(names) of \(owner.file): ships in the app")
+    }
+}
+
 /// Any other file in a mobile project's folder: its build does not take it.
 struct MobileProjectOther: PathRule {
     static let id = "mobile.not-included"

@@ -75,6 +75,7 @@ enum RuleOrder {
         MobileProjectSource.self,
         MobileRawResource.self,
         MobileBuildFile.self,
+        XcodeTargetMember.self,  // what an Xcode app target builds beyond its source and resource types
         MobileProjectOther.self,  // the mobile project's last word: nothing below sees its files
         // App frameworks whose build files say what ships.
         CordovaAppFile.self,

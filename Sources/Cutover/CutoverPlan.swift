@@ -20,7 +20,7 @@ public struct CutoverEdit: Sendable, Equatable {
     /// The products that carry the occurrence (`HostOccurrence.products`).
     public var products: [Product] = []
     /// The platform whose app-link claim the occurrence is (`HostOccurrence.claim`), else nil.
-    public var claim: String?
+    public var claim: Platform?
 }
 
 /// A file the cutover will rewrite: its edits, in file order.

@@ -10,7 +10,7 @@ public struct FollowUp: Sendable, Equatable {
 extension CutoverPlan {
     /// The platforms whose store binaries change: from the products that carry the rewritten
     /// occurrences, and from the paths of those that no app product carries.
-    public var platformsToRebuild: [String] {
+    public var platformsToRebuild: [Platform] {
         let binary = edits.filter { $0.occurrenceClass.isBinary }
         var android = false, ios = false
         for product in binary.flatMap(\.products) where product.kind == .app {
@@ -18,9 +18,9 @@ extension CutoverPlan {
             if product.platforms.contains(where: \.isAppleMobile) { ios = true }
         }
         let fromPaths = CutoverPlan.platforms(of: binary.filter { !$0.products.contains { $0.kind == .app } })
-        android = android || fromPaths.contains("Android")
-        ios = ios || fromPaths.contains("iOS")
-        return (android ? ["Android"] : []) + (ios ? ["iOS"] : [])
+        android = android || fromPaths.contains(.android)
+        ios = ios || fromPaths.contains(.iOS)
+        return (android ? [.android] : []) + (ios ? [.iOS] : [])
     }
 
     /// The follow-up checklist, in the order that keeps links working: one step per kind of
@@ -49,8 +49,8 @@ extension CutoverPlan {
     /// The association documents the new host must serve: one per platform whose app-link claims change.
     var associationDocuments: [String] {
         let claimed = Set(edits.compactMap(\.claim))
-        return (claimed.contains("Android") ? ["https://\(to)/.well-known/assetlinks.json"] : [])
-            + (claimed.contains("iOS") ? ["https://\(to)/.well-known/apple-app-site-association"] : [])
+        return (claimed.contains(.android) ? ["https://\(to)/.well-known/assetlinks.json"] : [])
+            + (claimed.contains(.iOS) ? ["https://\(to)/.well-known/apple-app-site-association"] : [])
     }
 
     /// Registering the rewritten OAuth redirect URIs, before the switch; nil when none changed.
@@ -115,7 +115,7 @@ extension CutoverPlan {
             steps.append(
                 FollowUp(
                     title:
-                        "Rebuild and resubmit the \(platforms.joined(separator: " and ")) app\(platforms.count > 1 ? "s" : "")",
+                        "Rebuild and resubmit the \(platforms.map(\.rawValue).joined(separator: " and ")) app\(platforms.count > 1 ? "s" : "")",
                     detail: "The store binary holds the host in " + listed(Set(orphans.map(\.path)).sorted())
                         + (binary.count == orphans.count ? "." : " (in no app product that the build files show).")))
         }
@@ -219,7 +219,7 @@ extension CutoverPlan {
     }
 
     /// The platforms of binary edits that no product names, from their paths.
-    static func platforms(of edits: [CutoverEdit]) -> [String] {
+    static func platforms(of edits: [CutoverEdit]) -> [Platform] {
         var android = false, ios = false
         for edit in edits {
             let lower = edit.path.lowercased()
@@ -243,7 +243,7 @@ extension CutoverPlan {
                 ios = true
             }
         }
-        return (android ? ["Android"] : []) + (ios ? ["iOS"] : [])
+        return (android ? [.android] : []) + (ios ? [.iOS] : [])
     }
 }
 

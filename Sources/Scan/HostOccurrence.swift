@@ -50,7 +50,7 @@ public struct HostOccurrence: Sendable, Equatable {
     public var products: [Product] = []
     /// The platform whose app-link claim this is (`Android` for an intent filter's host, `iOS`
     /// for an `applinks:` or `webcredentials:` entry), else nil.
-    public var claim: String?
+    public var claim: Platform?
 }
 
 /// A longer host name that contains a scanned host (`staging.app.example.com`): never an occurrence.

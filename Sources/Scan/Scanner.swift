@@ -166,7 +166,7 @@ struct LocatedHit: Sendable {
 /// header covering subdomains, an OAuth redirect URI. Pure functions of the line, so the file
 /// workers read it in parallel and the classifier only looks it up.
 struct LineReading: Sendable {
-    let claim: String?
+    let claim: Platform?
     let coversSubdomains: Bool
     let redirectURI: String?
 

@@ -149,12 +149,12 @@ import Testing
         repo.write(
             "iosApp/iosApp.xcodeproj/project.pbxproj", "./gradlew :shared:embedAndSignAppleFrameworkForXcode\n")
         repo.commit("ios only")
-        #expect(try planOf(repo).platformsToRebuild == ["iOS"])
+        #expect(try planOf(repo).platformsToRebuild == [.iOS])
         repo.write("shared/src/commonMain/kotlin/Api.kt", "val HOST = \"host.com\"\n")
         repo.write(
             "androidApp/build.gradle.kts",
             "plugins { id(\"com.android.application\") }\ndependencies { implementation(project(\":shared\")) }\n")
         repo.commit("common")
-        #expect(try planOf(repo).platformsToRebuild == ["Android", "iOS"])
+        #expect(try planOf(repo).platformsToRebuild == [.android, .iOS])
     }
 }

@@ -10,7 +10,7 @@ import Testing
     @Test func theChecklistRebuildsBothHeadsApps() throws {
         let repo = makeFlutterApp()
         let plan = try planCutover(try Project(path: repo.root), from: "host.com", to: "example.org")
-        #expect(plan.platformsToRebuild == ["Android", "iOS"])
+        #expect(plan.platformsToRebuild == [.android, .iOS])
         let rebuild = try #require(plan.followUps.first { $0.title.hasPrefix("Rebuild and resubmit") })
         #expect(rebuild.title.contains("Android app `app`") && rebuild.title.contains("iOS app `Runner`"))
         #expect(rebuild.detail.contains("ios/fastlane/Fastfile") && rebuild.detail.contains("lib/l10n/app_de.arb"))
@@ -22,7 +22,7 @@ import Testing
     @Test func theChecklistRedeploysTheWebAppAndRebuildsTheDesktopApps() throws {
         let repo = makeFlutterApp(allHeads: true)
         let plan = try planCutover(try Project(path: repo.root), from: "host.com", to: "example.org")
-        #expect(plan.platformsToRebuild == ["Android", "iOS"])  // the stores whose association files matter
+        #expect(plan.platformsToRebuild == [.android, .iOS])  // the stores whose association files matter
         let redeploy = try #require(plan.followUps.first { $0.title.hasPrefix("Redeploy") })
         #expect(redeploy.title.contains("Flutter web app `web/`"), "\(redeploy.title)")
         #expect(redeploy.detail.contains("web/index.html") || redeploy.detail.contains("web/manifest.json"))

@@ -35,7 +35,7 @@ import Testing
         let rebuild = try #require(step(plan, "Rebuild and resubmit"))
         #expect(rebuild.title == "Rebuild and resubmit: Android app `app` (2 occurrences), iOS app `Shop` (2)")
         #expect(step(plan, "Redeploy") == nil)
-        #expect(plan.platformsToRebuild == ["Android", "iOS"])
+        #expect(plan.platformsToRebuild == [.android, .iOS])
         let orphan = try #require(step(plan, "Find out where the unknown files ship"))
         #expect(orphan.detail.contains("src/legacy/Old.ts"), "\(orphan.detail)")
     }

@@ -69,7 +69,7 @@ import Testing
         let orphan = try #require(step(plan, "Find out where the unknown files ship, and classify them"))
         #expect(orphan.detail.contains("No build file relops read places notes/hosts.lst"))
         #expect(step(plan, "Find out where these files ship") == nil)
-        #expect(plan.platformsToRebuild == ["Android", "iOS"])
+        #expect(plan.platformsToRebuild == [.android, .iOS])
         // Only repository metadata changed (no documentation): the step is named for it.
         #expect(step(plan, "Repository metadata changed")?.detail.contains(".github/ISSUE_TEMPLATE/config.yml") == true)
         #expect(step(plan, "Redeploy the services whose configuration changed") == nil)
@@ -96,7 +96,7 @@ import Testing
             "app/src/main/AndroidManifest.xml", "<data android:scheme=\"https\" android:host=\"${linkHost}\" />\n")
         placeholders.commit("placeholder")
         let viaPlaceholder = try planOf(placeholders)
-        #expect(viaPlaceholder.edits.map(\.claim) == ["Android"])
+        #expect(viaPlaceholder.edits.map(\.claim) == [.android])
         #expect(step(viaPlaceholder, "Serve the association files")?.detail.contains("app/build.gradle") == true)
 
         let xcconfig = GitFixture("xcconfig-claim")
@@ -107,7 +107,7 @@ import Testing
         xcconfig.write("ios/Config.xcconfig", "LINK_HOST = host.com\n")
         xcconfig.commit("xcconfig claim")
         let viaXcconfig = try planOf(xcconfig)
-        #expect(viaXcconfig.edits.map(\.claim) == ["iOS"])
+        #expect(viaXcconfig.edits.map(\.claim) == [.iOS])
         let detail = step(viaXcconfig, "Serve the association files")?.detail ?? ""
         #expect(detail.contains("apple-app-site-association") && !detail.contains("assetlinks"))
 

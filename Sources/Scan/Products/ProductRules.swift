@@ -35,13 +35,13 @@ extension Classifier {
     /// `Android` for a `manifestPlaceholders` value of a module whose manifest takes an intent
     /// filter's host from a placeholder; `iOS` for an `.xcconfig` setting an `applinks:` entry
     /// reads; nil otherwise.
-    func placeholderClaim(_ reason: String, _ file: FileClassification, line: String) -> String? {
+    func placeholderClaim(_ reason: String, _ file: FileClassification, line: String) -> Platform? {
         if file.parts.lowerName.hasSuffix(".xcconfig") {
-            return xcconfigKey(line).map(buildSettings.isClaim) == true ? "iOS" : nil
+            return xcconfigKey(line).map(buildSettings.isClaim) == true ? .iOS : nil
         }
         guard reason.hasPrefix("`manifestPlaceholders`") else { return nil }
         let folder = folderOf(file.parts.path)
-        return buildSettings.manifestTakesHostFromPlaceholder(moduleFolder: folder) ? "Android" : nil
+        return buildSettings.manifestTakesHostFromPlaceholder(moduleFolder: folder) ? .android : nil
     }
 }
 
@@ -49,13 +49,13 @@ extension LineFacts {
     /// The platform whose app-link claim the match at `column` (1-based, bytes) of `line` is:
     /// `iOS` after `applinks:`, `webcredentials:` or `activitycontinuation:`; `Android` for the
     /// host of an intent filter (`android:host` in a manifest, `DataHost` of an `[IntentFilter]`).
-    static func appLinkClaim(_ line: String, column: Int, lowerName: String) -> String? {
+    static func appLinkClaim(_ line: String, column: Int, lowerName: String) -> Platform? {
         let before = String(decoding: line.utf8.prefix(max(0, column - 1)), as: UTF8.self).lowercased()
         if ["applinks:", "webcredentials:", "activitycontinuation:"].contains(where: { before.hasSuffix($0) }) {
-            return "iOS"
+            return .iOS
         }
-        if lowerName == "androidmanifest.xml" && before.contains("android:host") { return "Android" }
-        if lowerName.hasSuffix(".cs") && before.contains("datahost") { return "Android" }
+        if lowerName == "androidmanifest.xml" && before.contains("android:host") { return .android }
+        if lowerName.hasSuffix(".cs") && before.contains("datahost") { return .android }
         return nil
     }
 }

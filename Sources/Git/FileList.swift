@@ -82,25 +82,21 @@ public struct FileList: Sendable {
         }
     }
 
-    /// The last component of path `i`, lowercased (ASCII letters; other names through `decodePath`),
-    /// without decoding the whole path: for loops that look at every file's name.
-    public func lowercasedName(at i: Int) -> String {
+    /// True when the name of path `i` ends with `suffix` (lower-case ASCII, no `/`), ASCII letters
+    /// compared in either case; with `wholeName`, when it is `suffix`. Reads the bytes in place:
+    /// for loops that look at every file's name.
+    public func name(at i: Int, endsWith suffix: [UInt8], wholeName: Bool = false) -> Bool {
         let start = Int(starts[i]), end = start + pathLength(at: i)
+        guard end - start >= suffix.count else { return false }
         return pathBytes.withUnsafeBufferPointer { bytes in
-            var nameStart = end
-            var ascii = true
-            while nameStart > start && bytes[nameStart - 1] != UInt8(ascii: "/") {
-                nameStart -= 1
-                if bytes[nameStart] >= 0x80 { ascii = false }
+            let from = end - suffix.count
+            if wholeName && from > start && bytes[from - 1] != UInt8(ascii: "/") { return false }
+            for k in 0..<suffix.count {
+                var byte = bytes[from + k]
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+                if byte != suffix[k] { return false }
             }
-            let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<end])
-            guard ascii else { return decodePath(name).lowercased() }
-            return String(unsafeUninitializedCapacity: name.count) { out in
-                for (k, byte) in name.enumerated() {
-                    out[k] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                }
-                return name.count
-            }
+            return true
         }
     }
 

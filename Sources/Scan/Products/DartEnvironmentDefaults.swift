@@ -30,17 +30,16 @@ final class DartEnvironmentDefaults {
         if let namedFiles { return namedFiles[path] }
         var found: [String: String] = [:]
         let pattern = /--dart-define-from-file[= ]["']?([^\s"']+)/
+        let runners = ["fastfile", "makefile", "codemagic.yaml"].map { Array($0.utf8) }
+        let shell = Array(".sh".utf8), yaml = [Array(".yml".utf8), Array(".yaml".utf8)]
         for i in 0..<files.count {
-            let name = files.lowercasedName(at: i)
-            let mayRunBuilds =
-                name == "fastfile" || name == "makefile" || name == "codemagic.yaml" || name.hasSuffix(".sh")
-                || name.hasSuffix(".yml") || name.hasSuffix(".yaml")
-            guard mayRunBuilds else { continue }
-            let path = files.path(at: i)
             let runsBuilds =
-                name == "fastfile" || name == "makefile" || name == "codemagic.yaml" || name.hasSuffix(".sh")
-                || path.hasPrefix(".github/workflows/")
-            guard runsBuilds, let bytes = read(i, path) else { continue }
+                runners.contains { files.name(at: i, endsWith: $0, wholeName: true) }
+                || files.name(at: i, endsWith: shell)
+            guard runsBuilds || yaml.contains(where: { files.name(at: i, endsWith: $0) }) else { continue }
+            let path = files.path(at: i)
+            // A YAML file runs builds only as a GitHub workflow.
+            guard runsBuilds || path.hasPrefix(".github/workflows/"), let bytes = read(i, path) else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
             guard text.contains("--dart-define-from-file") else { continue }
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -61,7 +60,8 @@ final class DartEnvironmentDefaults {
         if let byKey { return byKey[key] }
         var found: [String: Read] = [:]
         let pattern = /String\.fromEnvironment\(\s*['"]([A-Za-z0-9_.]+)['"]\s*,\s*defaultValue:\s*('[^'\n]*'|"[^"\n]*")/
-        for i in 0..<files.count where files.lowercasedName(at: i).hasSuffix(".dart") {
+        let dart = Array(".dart".utf8)
+        for i in 0..<files.count where files.name(at: i, endsWith: dart) {
             let path = files.path(at: i)
             guard path.hasSuffix(".dart"), path.hasPrefix("lib/") || path.contains("/lib/"),
                 let bytes = read(i, path)

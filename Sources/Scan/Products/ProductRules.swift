@@ -50,12 +50,29 @@ extension LineFacts {
     /// `iOS` after `applinks:`, `webcredentials:` or `activitycontinuation:`; `Android` for the
     /// host of an intent filter (`android:host` in a manifest, `DataHost` of an `[IntentFilter]`).
     static func appLinkClaim(_ line: String, column: Int, lowerName: String) -> Platform? {
-        let before = String(decoding: line.utf8.prefix(max(0, column - 1)), as: UTF8.self).lowercased()
-        if ["applinks:", "webcredentials:", "activitycontinuation:"].contains(where: { before.hasSuffix($0) }) {
-            return .iOS
+        ByteSearch.withBytes(of: line) { bytes -> Platform? in
+            // The bytes before the match, compared without a lower-cased copy of the line.
+            let before = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, max(0, column - 1))])
+            func endsWith(_ word: [UInt8]) -> Bool {
+                before.count >= word.count
+                    && ByteSearch.firstIndex(
+                        of: word, in: before, from: before.count - word.count, to: before.count, ignoringCase: true)
+                        != nil
+            }
+            func holds(_ word: [UInt8]) -> Bool {
+                ByteSearch.firstIndex(of: word, in: before, from: 0, to: before.count, ignoringCase: true) != nil
+            }
+            if ClaimWords.applePrefixes.contains(where: endsWith) { return .iOS }
+            if lowerName == "androidmanifest.xml" && holds(ClaimWords.androidHost) { return .android }
+            if lowerName.hasSuffix(".cs") && holds(ClaimWords.dataHost) { return .android }
+            return nil
         }
-        if lowerName == "androidmanifest.xml" && before.contains("android:host") { return .android }
-        if lowerName.hasSuffix(".cs") && before.contains("datahost") { return .android }
-        return nil
     }
+}
+
+/// The words before a host that make it an app-link claim, as bytes.
+private enum ClaimWords {
+    static let applePrefixes = ["applinks:", "webcredentials:", "activitycontinuation:"].map { Array($0.utf8) }
+    static let androidHost = Array("android:host".utf8)
+    static let dataHost = Array("datahost".utf8)
 }

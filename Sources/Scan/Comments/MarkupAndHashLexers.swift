@@ -72,7 +72,14 @@ private struct MarkupLexer {
             i = nextMark(from: i)
             guard i < n && i <= limit else { break }
             let start = i
-            if starts("<!--", i) {
+            // Most marks open a plain tag (`<string`, `</string>`): only `<!`, `<c` (resx) and `@` need a closer look.
+            let next = at(i + 1) | 0x20
+            if buffer[i] == UInt8(ascii: "<") && next != UInt8(ascii: "!") | 0x20
+                && !(resx && next == UInt8(ascii: "c"))
+            {
+                i += 1
+                skipTag()
+            } else if starts("<!--", i) {
                 skip(past: "-->")
                 comments.append(CommentSpan(start: start, end: i, form: "XML comment `<!-- -->`"))
             } else if starts("<![cdata[", i) {

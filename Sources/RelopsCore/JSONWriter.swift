@@ -55,6 +55,25 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// The next field's key written once, ahead of time (`JSONKey`), inside `object`: for the
+    /// fields of thousands of entries.
+    public mutating func key(_ name: JSONKey) {
+        separate()
+        bytes += name.bytes
+    }
+
+    /// A field with a string value and a key written ahead of time.
+    public mutating func field(_ name: JSONKey, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    /// A field with an int value and a key written ahead of time.
+    public mutating func field(_ name: JSONKey, _ value: Int) {
+        key(name)
+        int(value)
+    }
+
     /// The next field's key, inside `object`.
     public mutating func key(_ name: String) {
         separate()
@@ -121,5 +140,17 @@ public struct JSONWriter: Sendable {
     private mutating func newline() {
         bytes.append(0x0A)
         for _ in 0..<(depth * 2) { bytes.append(0x20) }
+    }
+}
+
+/// A field name as `JSONWriter` writes it (quoted, escaped, then `: `), made once.
+public struct JSONKey: Sendable {
+    let bytes: [UInt8]
+
+    /// The key `name`.
+    public init(_ name: String) {
+        var bytes: [UInt8] = []
+        JSONValue.writeString(name, into: &bytes)
+        self.bytes = bytes + [0x3A, 0x20]
     }
 }

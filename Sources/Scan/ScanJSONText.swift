@@ -62,17 +62,25 @@ extension ScanResult {
     }
 
     private static func write(_ o: HostOccurrence, into w: inout JSONWriter) {
-        w.field("host", o.host)
-        w.field("path", o.path)
-        w.field("line", o.line)
-        w.field("column", o.column)
-        w.field("class", o.occurrenceClass.rawValue)
-        w.field("rule", o.rule)
-        w.field("rule_id", o.ruleID)
-        w.field("encoding", o.encoding.rawValue)
-        w.field("text", o.text)
-        w.key("products")
+        w.field(Keys.host, o.host)
+        w.field(Keys.path, o.path)
+        w.field(Keys.line, o.line)
+        w.field(Keys.column, o.column)
+        w.field(Keys.cls, o.occurrenceClass.rawValue)
+        w.field(Keys.rule, o.rule)
+        w.field(Keys.ruleID, o.ruleID)
+        w.field(Keys.encoding, o.encoding.rawValue)
+        w.field(Keys.text, o.text)
+        w.key(Keys.products)
         w.array(o.products) { $0.string($1.name) }
+    }
+
+    /// The keys of an occurrence, written once.
+    private enum Keys {
+        static let host = JSONKey("host"), path = JSONKey("path"), line = JSONKey("line")
+        static let column = JSONKey("column"), cls = JSONKey("class"), rule = JSONKey("rule")
+        static let ruleID = JSONKey("rule_id"), encoding = JSONKey("encoding"), text = JSONKey("text")
+        static let products = JSONKey("products")
     }
 
     private func writeProblemsAndRedirects(_ w: inout JSONWriter) {

@@ -78,6 +78,34 @@ import Testing
     }
 }
 
+extension BuildGraphScaleTests {
+    /// A classic project whose two app targets' Sources phases list 20,000 files: each target's
+    /// files are gathered in one pass (a list checked for each new file took minutes).
+    @Test func aClassicProjectOfTwentyThousandFilesIsReadInOnePass() throws {
+        let repo = GitFixture("pbxproj-classic")
+        var objects = "  M0 = {isa = PBXGroup; children = (G1, ); sourceTree = \"<group>\"; };\n"
+        objects += "  G1 = {isa = PBXGroup; children = (); path = Shop; sourceTree = \"<group>\"; };\n"
+        var buildFiles: [String] = []
+        for k in 0..<20_000 {
+            objects += "  F\(k) = {isa = PBXFileReference; path = Shop/F\(k).swift; sourceTree = SOURCE_ROOT; };\n"
+            objects += "  B\(k) = {isa = PBXBuildFile; fileRef = F\(k); };\n"
+            buildFiles.append("B\(k)")
+        }
+        let list = buildFiles.joined(separator: ", ")
+        objects += "  P1 = {isa = PBXSourcesBuildPhase; files = (\(list), ); };\n"
+        objects += "  P2 = {isa = PBXSourcesBuildPhase; files = (\(list), ); };\n"
+        for (id, name, phase) in [("T1", "Shop", "P1"), ("T2", "ShopDev", "P2")] {
+            objects +=
+                "  \(id) = {isa = PBXNativeTarget; buildPhases = (\(phase), ); name = \(name); productType = \"com.apple.product-type.application\"; };\n"
+        }
+        repo.write("Shop.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n objects = {\n" + objects + " };\n}\n")
+        repo.write("Shop/F19999.swift", "let host = \"\(host)\"\n")
+        repo.commit("classic")
+        let result = try #require(try scanWithin(seconds: 120, repo.root))
+        #expect(result.occurrence("Shop/F19999.swift")?.products.map(\.name).sorted() == ["Shop", "ShopDev"])
+    }
+}
+
 /// The scan of `root`, or nil (and a recorded issue) when it does not finish within `seconds`.
 private func scanWithin(seconds: Double, _ root: String) throws -> ScanResult? {
     let done = DispatchSemaphore(value: 0)

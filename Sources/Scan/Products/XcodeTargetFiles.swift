@@ -10,8 +10,10 @@ struct XcodeTargetFiles: Sendable, Equatable {
         let name: String
         /// True for an App Clip (`application.on-demand-install-capable`).
         let clip: Bool
-        /// Files and folders (repository paths) the target builds.
+        /// Files and folders (repository paths) the target's settings and synchronized folders name.
         var paths: [String]
+        /// The files (repository paths) its build phases list (a classic project).
+        var members: Set<String> = []
         /// The App Clips (target names) this app depends on, which it embeds.
         var clips: [String]
         /// The Swift package products it takes (`packageProductDependencies`).
@@ -57,7 +59,7 @@ struct XcodeTargetFiles: Sendable, Equatable {
                 }
             }
             // A classic project lists each file a target compiles or copies in its build phases.
-            for file in members.files(ofTarget: object.body) where !paths.contains(file) { paths.append(file) }
+            let phaseFiles = Set(members.files(ofTarget: object.body))
             for group in ids("fileSystemSynchronizedGroups", object.body) {
                 if let folder = objects[group].flatMap({ value("path", $0.body) }), let path = repositoryPath(folder) {
                     paths.append(path)
@@ -73,7 +75,8 @@ struct XcodeTargetFiles: Sendable, Equatable {
             }
             targets.append(
                 AppTarget(
-                    name: name, clip: type.hasSuffix("on-demand-install-capable"), paths: paths, clips: clips,
+                    name: name, clip: type.hasSuffix("on-demand-install-capable"), paths: paths, members: phaseFiles,
+                    clips: clips,
                     products: products))
         }
         let clipNames = Set(targets.filter(\.clip).map(\.name))
@@ -102,6 +105,9 @@ struct XcodeTargetFiles: Sendable, Equatable {
     }
 
     private func namedBuilders(of path: String) -> [AppTarget] {
+        // A file a build phase lists, or a setting names, is the longest name it can have.
+        let exact = targets.filter { $0.members.contains(path) || $0.paths.contains(path) }
+        if !exact.isEmpty { return exact }
         var best: [AppTarget] = []
         var bestLength = -1
         for target in targets {

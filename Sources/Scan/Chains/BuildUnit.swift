@@ -166,7 +166,7 @@ enum BuildFileParser {
         let text = ProjectFileBytes(bytes)
         let traits = DotNetTraits(path: path, text: text)
         let mobile = traits.mobile, test = traits.test
-        var unit = BuildUnit(root: folder, file: path, kind: .dotNet(mobile: mobile, test: test))
+        let unit = BuildUnit(root: folder, file: path, kind: .dotNet(mobile: mobile, test: test))
         let exe = text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
         unit.references = traits.projectReferences(text, from: folder).map(BuildUnit.Reference.path)
         unit.dotNetPlatforms = traits.platforms
@@ -188,7 +188,7 @@ enum BuildFileParser {
             || ByteSearch.contains("androidApplication", in: text)
         let kmp = ByteSearch.contains("multiplatform", in: text) || ByteSearch.contains("Multiplatform", in: text)
         let ios = ["iosArm64", "iosX64", "iosSimulatorArm64", "ios()"].contains { ByteSearch.contains($0, in: text) }
-        var unit = BuildUnit(root: folder, file: path, kind: .gradle(app: app, kmp: kmp, ios: ios))
+        let unit = BuildUnit(root: folder, file: path, kind: .gradle(app: app, kmp: kmp, ios: ios))
         unit.android =
             ByteSearch.contains("com.android.application", in: text)
             || ByteSearch.contains("com.android.library", in: text)
@@ -216,7 +216,7 @@ enum BuildFileParser {
 
     static func swiftPackage(path: String, text: String) -> BuildUnit {
         let folder = folderOf(path)
-        var unit = BuildUnit(root: folder, file: path, kind: .swiftPackage)
+        let unit = BuildUnit(root: folder, file: path, kind: .swiftPackage)
         let manifest = SwiftPackageManifest(text)
         unit.swiftManifest = manifest
         // Its products by name, for the Xcode projects whose `packageProductDependencies` name them.
@@ -238,7 +238,7 @@ enum BuildFileParser {
     /// and Kotlin Multiplatform frameworks built by `:module:embedAndSignAppleFrameworkForXcode`.
     static func xcodeProject(projectFile: String, text: String) -> BuildUnit {
         let folder = folderOf(projectFile)
-        var unit = BuildUnit(root: folder, file: projectFile, kind: .xcodeProject)
+        let unit = BuildUnit(root: folder, file: projectFile, kind: .xcodeProject)
         let packages =
             ByteSearch.contains("XCLocalSwiftPackageReference", in: text)
             ? captures(
@@ -266,7 +266,7 @@ enum BuildFileParser {
     static func cordova(path: String, text: String) -> BuildUnit? {
         guard ByteSearch.contains("<widget", in: text), ByteSearch.contains("http://www.w3.org/ns/widgets", in: text)
         else { return nil }
-        var unit = BuildUnit(root: folderOf(path), file: path, kind: .cordova)
+        let unit = BuildUnit(root: folderOf(path), file: path, kind: .cordova)
         unit.appName = captures(#"<name(?:\s[^>]*)?>\s*([^<]+?)\s*</name>"#, in: text, holding: ["<name"]).first
         let named = captures(#"<platform\s+name\s*=\s*["']([a-z]+)["']"#, in: text, holding: ["<platform"])
         unit.appPlatforms = [("android", Platform.android), ("ios", .iOS)].filter { named.contains($0.0) }.map(\.1)
@@ -318,7 +318,7 @@ enum BuildFileParser {
                 projects.append(resolved)
             }
         }
-        var unit = BuildUnit(root: folder, file: workspace, kind: .xcodeWorkspace)
+        let unit = BuildUnit(root: folder, file: workspace, kind: .xcodeWorkspace)
         unit.references = projects.map(BuildUnit.Reference.path)
         return unit
     }

@@ -89,7 +89,7 @@ extension BuildFileParser {
         } else {
             kind = .library(language: "Rust")
         }
-        var unit = BuildUnit(root: folder, file: path, kind: kind)
+        let unit = BuildUnit(root: folder, file: path, kind: kind)
         unit.deploys = deploys
         unit.names = [name, libName]
         unit.references =
@@ -122,7 +122,7 @@ extension BuildFileParser {
         } else {
             kind = .library(language: "Node")
         }
-        var unit = BuildUnit(root: folder, file: path, kind: kind)
+        let unit = BuildUnit(root: folder, file: path, kind: kind)
         unit.deploys = deploys
         if let name = captures(#""name"\s*:\s*"([^"]+)""#, in: text, holding: ["\"name\""]).first {
             unit.names = ["npm:" + name]
@@ -148,7 +148,7 @@ extension BuildFileParser {
             let pattern = #"["']?"# + platform + #"["']?\s*:\s*\{[^{}]*?["']?path["']?"# + value
             return captures(pattern, in: text, holding: [platform, "path"]).first ?? platform
         }
-        var unit = BuildUnit(root: folder, file: path, kind: .library(language: "Node"))
+        let unit = BuildUnit(root: folder, file: path, kind: .library(language: "Node"))
         unit.variant = "web bundle `\(webDir)`"
         unit.embeddedIn = ["android", "ios"].compactMap { resolve(platformPath($0), from: folder) }
         if let bundle = resolve(webDir, from: folder), !bundle.isEmpty { unit.references = [.pathInside(bundle)] }
@@ -158,7 +158,7 @@ extension BuildFileParser {
     /// The folder that serves `.well-known/` (`landing-page/.well-known/assetlinks.json`) is a site.
     static func site(wellKnownPath path: String) -> BuildUnit? {
         guard let site = siteRoot(of: path) else { return nil }
-        var unit = BuildUnit(root: site, file: site.isEmpty ? ".well-known/" : site + "/.well-known/", kind: .site)
+        let unit = BuildUnit(root: site, file: site.isEmpty ? ".well-known/" : site + "/.well-known/", kind: .site)
         unit.deploys = "static site"
         unit.referenceable = false
         return unit

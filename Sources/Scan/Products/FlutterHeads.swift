@@ -22,11 +22,11 @@ extension BuildFileParser {
         guard isFlutterHeadFile(path) else { return nil }
         let folder = folderOf(path)
         if nameOf(folder) == "web" {
-            var unit = BuildUnit(root: folder, file: path, kind: .site)
+            let unit = BuildUnit(root: folder, file: path, kind: .site)
             unit.variant = "Flutter web"
             return unit
         }
-        var unit = BuildUnit(root: folder, file: path, kind: .desktop(framework: "Flutter"))
+        let unit = BuildUnit(root: folder, file: path, kind: .desktop(framework: "Flutter"))
         unit.variant = "Flutter \(nameOf(folder))"
         return unit
     }

@@ -108,7 +108,7 @@ extension BuildFileParser {
     static func pubspec(path: String, text: String) -> BuildUnit {
         let folder = folderOf(path)
         let spec = FlutterPubspec(text: text)
-        var unit = BuildUnit(root: folder, file: path, kind: .library(language: "Dart"))
+        let unit = BuildUnit(root: folder, file: path, kind: .library(language: "Dart"))
         unit.variant = spec.isFlutter ? "Flutter package" : "Dart package"
         unit.flutter = spec
         if !spec.name.isEmpty { unit.names = ["pub:" + spec.name] }

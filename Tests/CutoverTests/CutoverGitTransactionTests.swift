@@ -78,7 +78,7 @@ struct RepositoryState: Equatable {
         let before = try RepositoryState(repo)
         let lock = repo.root + "/.git/index.lock"
         var options = ApplyOptions(commit: true)
-        options.beforeCommit = { FileManager.default.createFile(atPath: lock, contents: Data()) }
+        options.beforeCommit = { _ = FileManager.default.createFile(atPath: lock, contents: Data()) }
         let error = thrownFailure { _ = try apply(repo, options) }
         #expect(error?.message.contains("rolled back: files, index, HEAD and branches are as before") == true)
         #expect(error?.message.contains("relops cutover --from app.example.com --to links.example.net") == true)

@@ -15,7 +15,7 @@
             // Before the first rename: create FOLDER/paused, then wait (30 s at most) for FOLDER/resume.
             if let folder = environment["RELOPS_TEST_PAUSE_BEFORE_RENAME"] {
                 options.beforeRenames = {
-                    FileManager.default.createFile(atPath: folder + "/paused", contents: Data())
+                    _ = FileManager.default.createFile(atPath: folder + "/paused", contents: Data())
                     for _ in 0..<3000 where !FileManager.default.fileExists(atPath: folder + "/resume") {
                         usleep(10_000)
                     }
@@ -24,7 +24,7 @@
             // Just before the commit: take git's index lock (FOLDER/index.lock), as a concurrent git would.
             if let gitFolder = environment["RELOPS_TEST_LOCK_INDEX_BEFORE_COMMIT"] {
                 options.beforeCommit = {
-                    FileManager.default.createFile(atPath: gitFolder + "/index.lock", contents: Data())
+                    _ = FileManager.default.createFile(atPath: gitFolder + "/index.lock", contents: Data())
                 }
             }
             return options

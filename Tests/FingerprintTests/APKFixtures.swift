@@ -86,9 +86,9 @@ final class APKKeys: @unchecked Sendable {
         let out = app + ".apk"
         try? FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
         var names = ["classes.dex"]
-        FileManager.default.createFile(atPath: app + "/classes.dex", contents: Data("dex\n035\0 classes".utf8))
+        _ = FileManager.default.createFile(atPath: app + "/classes.dex", contents: Data("dex\n035\0 classes".utf8))
         if let manifest {
-            FileManager.default.createFile(atPath: app + "/AndroidManifest.xml", contents: Data(manifest.encoded()))
+            _ = FileManager.default.createFile(atPath: app + "/AndroidManifest.xml", contents: Data(manifest.encoded()))
             names.append("AndroidManifest.xml")
         }
         let zipped = runProcess("zip", ["-q", "-X", out] + names, in: app)

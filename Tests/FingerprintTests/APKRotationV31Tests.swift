@@ -77,7 +77,7 @@ import Testing
         }
         if record {
             for key in ["rsa", "rotated"] {
-                FileManager.default.createFile(
+                _ = FileManager.default.createFile(
                     atPath: Self.fixtures + "/\(key).der", contents: Data(keys.certificate(key)))
             }
             Issue.record("re-recorded the v3.1 APKs in \(Self.fixtures); run again without RELOPS_RECORD_GOLDEN")

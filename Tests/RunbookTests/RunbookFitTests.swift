@@ -277,7 +277,7 @@ import Testing
         let root = clone.url("app")
         _ = runGit(["config", "user.name", "Ada"], in: root)
         _ = runGit(["config", "user.email", "ada@example.com"], in: root)
-        FileManager.default.createFile(atPath: root + "/README.md", contents: Data("app on b.example.com\n".utf8))
+        _ = FileManager.default.createFile(atPath: root + "/README.md", contents: Data("app on b.example.com\n".utf8))
         _ = runGit(["commit", "-q", "-am", "Move"], in: root)
 
         let io = ScriptedIO()

@@ -242,7 +242,7 @@ import Testing
 
     @Test func aGroovyBuildFileWithSingleQuotesIsRead() throws {
         let repo = Self.staticGradleRepository(gradle: "")
-        runGit(["rm", "-q", "app/build.gradle.kts"], in: repo.root)
+        _ = runGit(["rm", "-q", "app/build.gradle.kts"], in: repo.root)
         repo.write(
             "app/build.gradle", "android {\n    defaultConfig {\n        applicationId 'com.example.shop'\n    }\n}\n")
         repo.commit("groovy")

@@ -32,7 +32,7 @@ import Testing
         repo.git("add", "b.bin")
         let id = repo.git("rev-parse", ":b.bin").trimmingCharacters(in: .whitespacesAndNewlines)
         try FileManager.default.removeItem(atPath: repo.root + "/.git/objects/\(id.prefix(2))/\(id.dropFirst(2))")
-        FileManager.default.createFile(atPath: repo.root + "/.git/index.lock", contents: Data())
+        _ = FileManager.default.createFile(atPath: repo.root + "/.git/index.lock", contents: Data())
         let repository = try Repository(discovering: repo.root)
         let obstacles = try repository.commitObstacles(newBranch: nil)
         #expect(obstacles.contains(.noBranchAtHead))
@@ -46,7 +46,7 @@ import Testing
         repo.write("a.txt", "one, changed\n")
         let refs = repo.git("for-each-ref")
         let index = repo.read(".git/index")
-        FileManager.default.createFile(atPath: repo.root + "/.git/index.lock", contents: Data())
+        _ = FileManager.default.createFile(atPath: repo.root + "/.git/index.lock", contents: Data())
         let repository = try Repository(discovering: repo.root)
         #expect(throws: GitError.self) {
             _ = try repository.commitOnNewBranch(["a.txt"], branch: "topic", message: "change\n")

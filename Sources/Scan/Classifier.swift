@@ -14,7 +14,8 @@ struct OccurrenceSite {
 /// Decides each occurrence's class and the rule that decided it. Project files are read only for
 /// the folders that hold an occurrence (`ProjectIndex`, `BuildUnitIndex`, sharing one read of each
 /// file), so a scan with no occurrence never pays for them; a file's own text (for its comments)
-/// is read once, and only for files with an occurrence.
+/// is read once, and only for files with an occurrence. Its caches are filled as it goes: the
+/// scan's workers use one through `SharedClassifier`, one thread at a time.
 final class Classifier {
     let overrides: [ProjectConfig.ClassifyRule]
     let projects: ProjectIndex

@@ -187,8 +187,8 @@ struct HitFile: Sendable {
     let facts: FileFacts
 }
 
-/// What the file workers found, before classification: occurrences with their file index, and
-/// everything else a `ScanResult` reports.
+/// What the file workers found: the files with hits each classified (through the shared
+/// classifier), those it left for later, and everything else a `ScanResult` reports.
 struct UnclassifiedScan: Sendable {
     /// The files with hits that this worker classified, in file order.
     var classified: [ClassifiedFile] = []
@@ -200,7 +200,7 @@ struct UnclassifiedScan: Sendable {
     var filesScanned = 0
     var symlinks: Set<String> = []
 
-    /// Adds `other`'s findings. Both hold their occurrences and facts in file order (a worker
+    /// Adds `other`'s findings. Both hold their files in file order (a worker
     /// takes its files in order), and so does the result: merged, not sorted (a sort of more than
     /// 64 items costs the process its first run-time lookup of `Int: Comparable`, ~0.1 ms).
     mutating func merge(_ other: UnclassifiedScan) {

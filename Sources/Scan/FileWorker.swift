@@ -77,8 +77,11 @@ struct FileWorker {
             output.symlinks.insert(files.path(at: i))
             return readLink(i)
         }
+        let folders = self.folders
+        let length = files.pathLength(at: i)
         let fd = files.withCPath(at: i) {
-            openat(rootFD, $0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK)
+            folders.open(
+                $0, length: length, rootFD: rootFD, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK)
         }
         if fd < 0 {
             let code = errno

@@ -14,6 +14,25 @@ final class WorkingTreeFolders {
     private var symlinkLength = -1
     /// Why files under the symlinked folder are not read, made once per such folder.
     private var lastRefusal = ""
+    /// The last folder opened (`O_PATH`), so a file in it is opened by its name alone, without the
+    /// kernel walking its whole path again; -1 when not open.
+    private var folderFD: Int32 = -1
+
+    deinit { if folderFD >= 0 { close(folderFD) } }
+
+    /// Opens the file at `path` (`length` bytes, relative to `rootFD`) with `flags`: through the
+    /// open last folder when it is the file's, else from the root. Call after `refusal` said nil.
+    func open(_ path: UnsafePointer<CChar>, length: Int, rootFD: Int32, flags: Int32) -> Int32 {
+        let folderLength = last.count - 1
+        guard folderLength > 0, length > folderLength, path[folderLength] == 0x2F,
+            memcmp(last, path, folderLength) == 0
+        else { return openat(rootFD, path, flags) }
+        if folderFD < 0 {
+            folderFD = openat(rootFD, last, 0o10000000 /* O_PATH */ | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        }
+        guard folderFD >= 0 else { return openat(rootFD, path, flags) }
+        return openat(folderFD, path + folderLength + 1, flags)
+    }
 
     /// Nil when every folder along `path` (relative to `rootFD`, `length` bytes) is a real folder or
     /// absent (the open then says the file is gone); else why the file is not read, naming the
@@ -34,6 +53,10 @@ final class WorkingTreeFolders {
             || (same == lastLength || last[same] == 0x2F) && (same == folderLength || path[same] == 0x2F)
         if !shared {
             repeat { same -= 1 } while same > 0 && path[same] != 0x2F
+        }
+        if folderFD >= 0 {
+            close(folderFD)
+            folderFD = -1
         }
         last.removeAll(keepingCapacity: true)
         last.append(contentsOf: UnsafeBufferPointer(start: path, count: folderLength))

@@ -92,14 +92,17 @@ public struct JSONWriter: Sendable {
             bytes += String(value).utf8
             return
         }
-        // Digits written in place, then put in order: no `String` per number.
-        let start = bytes.count
+        // Digits written from the end of a small buffer, then appended at once: no `String` per number.
         var n = value
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
-            n /= 10
-        } while n > 0
-        bytes[start...].reverse()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var k = digits.count
+            repeat {
+                k -= 1
+                digits[k] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
+            } while n > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[k...]))
+        }
     }
 
     /// `true` or `false`.
@@ -138,9 +141,18 @@ public struct JSONWriter: Sendable {
     }
 
     private mutating func newline() {
-        bytes.append(0x0A)
-        for _ in 0..<(depth * 2) { bytes.append(0x20) }
+        // A line break and the indent of `depth`, in one append (written per line of output).
+        let indent = depth * 2
+        if indent < JSONWriter.lineBreaks.count - 1 {
+            bytes.append(contentsOf: JSONWriter.lineBreaks[..<(indent + 1)])
+        } else {
+            bytes.append(0x0A)
+            bytes.append(contentsOf: repeatElement(0x20, count: indent))
+        }
     }
+
+    /// A line break and then spaces: `newline` takes its first `depth * 2 + 1` bytes.
+    private static let lineBreaks: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 64)
 }
 
 /// A field name as `JSONWriter` writes it (quoted, escaped, then `: `), made once.

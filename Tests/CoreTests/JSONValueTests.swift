@@ -61,3 +61,45 @@ import Testing
         }
     }
 }
+
+/// `JSONWriter` writes, as it goes, the bytes `JSONValue.rendered()` writes for the same tree:
+/// numbers of every length, nesting, and an array joined from fragments written apart.
+@Suite struct JSONWriterTests {
+    @Test func writesWhatTheTreeRenders() {
+        let numbers = [0, 7, 10, 99, 12_345, Int.max, -3, Int.min + 1]
+        var w = JSONWriter()
+        w.object { w in
+            w.key("n")
+            w.array(numbers) { $0.int($1) }
+            w.field("s", "a \"quoted\" line\n")
+            w.key("nested")
+            w.object { w in w.field(JSONKey("deep"), 1) }
+        }
+        let tree = JSONValue.object([
+            ("n", .array(numbers.map { .int($0) })), ("s", .string("a \"quoted\" line\n")),
+            ("nested", .object([("deep", .int(1))])),
+        ])
+        #expect(w.text == tree.rendered())
+    }
+
+    @Test func anArrayJoinedFromFragmentsIsTheArrayWrittenInOne() {
+        let items = Array(0..<10)
+        var whole = JSONWriter()
+        whole.object { w in
+            w.key("items")
+            w.array(items) { w, k in w.object { $0.field("k", k) } }
+        }
+        var joined = JSONWriter()
+        joined.object { w in
+            w.key("items")
+            let slices = [0..<3, 3..<3, 3..<10]
+            let fragments = slices.map { slice in
+                var fragment = w.fragment()
+                for k in items[slice] { fragment.item { w in w.object { $0.field("k", k) } } }
+                return fragment
+            }
+            w.array(joining: fragments)
+        }
+        #expect(joined.text == whole.text)
+    }
+}

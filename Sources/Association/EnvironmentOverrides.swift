@@ -30,15 +30,18 @@ enum EnvironmentOverrides {
             guard !environment.isEmpty, !environment.contains(".") else { continue }
             let shown = shownFolder.isEmpty ? name : (shownFolder as NSString).appendingPathComponent(name)
             // A regular file only (a FIFO is never waited on), not through a symlink, bounded.
-            guard
-                let bytes = try? RepositoryFile.read(
+            let bytes: [UInt8]
+            do {
+                bytes = try RepositoryFile.read(
                     resolved: (folder as NSString).appendingPathComponent(name), named: shown,
                     limit: RepositoryFile.Limit.configuration)
-            else {
+            } catch {
                 problems.append(
                     AssociationProblem(
                         document: shown, location: "",
-                        message: "the \(environment) environment override cannot be read, so it was not checked"))
+                        message:
+                            "the \(environment) environment override cannot be read (\(error.reason)), so it was not checked"
+                    ))
                 continue
             }
             let document: JSONCDocument

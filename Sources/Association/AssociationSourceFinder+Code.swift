@@ -65,14 +65,13 @@ extension AssociationSourceFinder {
         return name.hasPrefix("next.config.") && ["js", "mjs", "ts", "cjs"].contains(extensionOf(name))
     }
 
+    /// A `next.config` rewrite of a `.well-known` path: its source and destination.
+    private static let nextRewrite = BuiltInRegex(
+        #"source\s*:\s*["'`](/\.well-known/[^"'`]+)["'`]\s*,\s*destination\s*:\s*["'`]([^"'`]+)["'`]"#)
+
     /// The `source` -> `destination` pairs of a `next.config` whose source is a `.well-known` path.
     static func rewrites(in text: String) -> [(String, String)] {
-        guard
-            let pattern = try? NSRegularExpression(
-                pattern: #"source\s*:\s*["'`](/\.well-known/[^"'`]+)["'`]\s*,\s*destination\s*:\s*["'`]([^"'`]+)["'`]"#)
-        else { return [] }
-        let range = NSRange(text.startIndex..., in: text)
-        return pattern.matches(in: text, range: range).compactMap { match in
+        return nextRewrite.matches(in: text).compactMap { match in
             guard let source = Range(match.range(at: 1), in: text),
                 let destination = Range(match.range(at: 2), in: text)
             else { return nil }
@@ -142,22 +141,19 @@ public struct CodeLiteralIDs: Sendable, Equatable {
 
     /// Reads the literals of `text`.
     public init(_ text: String) {
-        func all(_ pattern: String) -> [String] {
-            guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
-            var seen: [String] = []
-            for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                if let range = Range(match.range(at: 1), in: text), !seen.contains(String(text[range])) {
-                    seen.append(String(text[range]))
-                }
-            }
-            return seen
+        func all(_ regex: BuiltInRegex) -> [String] {
+            regex.captures(in: text).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         }
-        appleAppIDs = all(#"["'`]([A-Z0-9]{10}\.[A-Za-z0-9][A-Za-z0-9.-]*)["'`]"#)
-        androidPackages = all(
-            #"(?:package_name|packageName|PackageName)["'`]?\s*[:=,]\s*["'`]([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)["'`]"#
-        )
-        fingerprints = all(#"["'`]((?:[0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2})["'`]"#)
+        appleAppIDs = all(Self.appleAppID)
+        androidPackages = all(Self.androidPackage)
+        fingerprints = all(Self.fingerprint)
     }
+
+    private static let appleAppID = BuiltInRegex(#"["'`]([A-Z0-9]{10}\.[A-Za-z0-9][A-Za-z0-9.-]*)["'`]"#)
+    private static let androidPackage = BuiltInRegex(
+        #"(?:package_name|packageName|PackageName)["'`]?\s*[:=,]\s*["'`]([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)["'`]"#
+    )
+    private static let fingerprint = BuiltInRegex(#"["'`]((?:[0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2})["'`]"#)
 }
 
 /// The extension of a file name without its dot, lower-case (`route.ts` -> `ts`); "" for none.

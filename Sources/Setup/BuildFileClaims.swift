@@ -114,12 +114,7 @@ struct BuildFileClaims {
 
     /// Every match's first group and its line.
     static func matches(_ pattern: String, in text: String) -> [(String, Int)] {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
-        let ns = text as NSString
-        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { match in
-            let line = ns.substring(to: match.range.location).reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            return (ns.substring(with: match.range(at: 1)), line)
-        }
+        BuiltInRegex(pattern).capturesWithLines(in: text)
     }
 
     /// The line of the first `"value"` in `text` (after `"key":` when a key is given; 1 when it is

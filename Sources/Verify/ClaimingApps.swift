@@ -73,12 +73,8 @@ struct BuildFileReader {
 
     /// `file.swift:12` for the first match of `pattern` (its first group is the value).
     func first(_ pattern: String, in path: String) -> (value: String, location: String)? {
-        guard let text = text(path), let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
-        let ns = text as NSString
-        guard let match = regex.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { return nil }
-        let value = ns.substring(with: match.range(at: 1)).trimmingCharacters(in: .whitespacesAndNewlines)
-        let line = ns.substring(to: match.range.location).reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-        return (value, "\(path):\(line)")
+        guard let text = text(path), let match = BuiltInRegex(pattern).first(in: text) else { return nil }
+        return (match.value.trimmingCharacters(in: .whitespacesAndNewlines), "\(path):\(match.line)")
     }
 
     /// The nearest tracked `.csproj` in the claim's folder or above it.
@@ -214,14 +210,8 @@ struct BuildFileReader {
 
     /// `NAME = value;` in a pbxproj settings block, quotes removed.
     static func setting(_ name: String, in block: String) -> String? {
-        guard let regex = try? NSRegularExpression(pattern: "\\b\(name)\\s*=\\s*(\"[^\"]*\"|[^;\\s]+)\\s*;") else {
-            return nil
-        }
-        let ns = block as NSString
-        guard let match = regex.firstMatch(in: block, range: NSRange(location: 0, length: ns.length)) else {
-            return nil
-        }
-        return ns.substring(with: match.range(at: 1)).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        let regex = BuiltInRegex("\\b\(BuiltInRegex.escaped(name))\\s*=\\s*(\"[^\"]*\"|[^;\\s]+)\\s*;")
+        return regex.first(in: block)?.value.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
     }
 
     /// The target of a tracked XcodeGen `project.yml` whose `entitlements.path` is `entitlements`.

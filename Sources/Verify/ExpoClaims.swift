@@ -1,4 +1,5 @@
 import Foundation
+import RelopsCore
 
 /// The claims of an Expo app's config, which EAS builds into the apps: `ios.associatedDomains`
 /// (`applinks:`, `webcredentials:`) and `android.intentFilters` with `autoVerify`. `app.json` and
@@ -59,13 +60,7 @@ extension RepositoryClaims {
     /// `app.config.ts`: literal `'applinks:host'` entries, and the literal `host:` values of
     /// intent filters when the config sets `autoVerify: true` (else a note).
     mutating func readExpoCode(_ text: String, _ path: String) {
-        let ns = text as NSString
-        func matches(_ pattern: String) -> [(String, Int)] {
-            guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
-            return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map {
-                (ns.substring(with: $0.range(at: 1)), 1 + ns.substring(to: $0.range.location).count { $0 == "\n" })
-            }
-        }
+        func matches(_ pattern: String) -> [(String, Int)] { BuiltInRegex(pattern).capturesWithLines(in: text) }
         for (host, line) in matches(#"["'`]applinks:([^"'`?\s]+)"#) {
             claims.append(Claim(host: host, kind: .appLinks, location: "\(path):\(line)"))
         }

@@ -32,10 +32,6 @@ extension OAuthCallbackLeg {
 
     /// The first capture group of each match of `pattern` in `text`.
     private static func literals(_ pattern: String, in text: String) -> [String] {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
-        let ns = text as NSString
-        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map {
-            ns.substring(with: $0.range(at: 1))
-        }
+        BuiltInRegex(pattern).captures(in: text)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RelopsCore
 
 /// Reading the registrations and call sites out of Info.plist, AndroidManifest.xml and C#.
 extension OAuthCallbackLeg {
@@ -39,14 +40,15 @@ extension OAuthCallbackLeg {
         }
     }
 
+    private static let callbackActivityClass = BuiltInRegex(
+        #"class\s+\w+\s*:\s*(?:[\w.]*\.)?WebAuthenticatorCallbackActivity\b"#)
+
     /// `[IntentFilter(..., DataScheme = x)]` on a class deriving from
     /// `WebAuthenticatorCallbackActivity`; `x` a literal or a `const string` of the same file.
     mutating func readCallbackActivity(_ text: String, _ path: String) {
-        let pattern = #"class\s+\w+\s*:\s*(?:[\w.]*\.)?WebAuthenticatorCallbackActivity\b"#
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return }
         let ns = text as NSString
         var previousEnd = 0
-        for match in regex.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+        for match in Self.callbackActivityClass.matches(in: text) {
             let attributes = ns.substring(
                 with: NSRange(location: previousEnd, length: match.range.location - previousEnd))
             let base = text.index(text.startIndex, offsetBy: previousEnd, limitedBy: text.endIndex) ?? text.endIndex

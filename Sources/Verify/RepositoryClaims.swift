@@ -173,31 +173,20 @@ public struct RepositoryClaims: Sendable {
 
     /// Right-hand sides of `name = value` (a string literal or an identifier, possibly dotted).
     static func assignments(_ name: String, in text: String) -> [String] {
-        guard let regex = try? NSRegularExpression(pattern: "\\b\(name)\\s*=\\s*(\"[^\"]*\"|[A-Za-z_][A-Za-z0-9_.]*)")
-        else { return [] }
-        let ns = text as NSString
-        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map {
-            ns.substring(with: $0.range(at: 1))
-        }
+        BuiltInRegex("\\b\(BuiltInRegex.escaped(name))\\s*=\\s*(\"[^\"]*\"|[A-Za-z_][A-Za-z0-9_.]*)").captures(in: text)
     }
 
+    private static let stringLiteral = BuiltInRegex("\"([^\"]*)\"")
+
     static func literals(in text: String) -> [String] {
-        guard let regex = try? NSRegularExpression(pattern: "\"([^\"]*)\"") else { return [] }
-        let ns = text as NSString
-        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map {
-            ns.substring(with: $0.range(at: 1))
-        }
+        stringLiteral.captures(in: text)
     }
 
     /// The value of `const string NAME = "value";` in the same file (the last part of a dotted name).
     static func constant(_ reference: String, in text: String) -> String? {
         let name = reference.split(separator: ".").last.map(String.init) ?? reference
-        guard let regex = try? NSRegularExpression(pattern: "\\bconst\\s+string\\s+\(name)\\s*=\\s*\"([^\"]*)\"") else {
-            return nil
-        }
-        let ns = text as NSString
-        guard let match = regex.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { return nil }
-        return ns.substring(with: match.range(at: 1))
+        return BuiltInRegex("\\bconst\\s+string\\s+\(BuiltInRegex.escaped(name))\\s*=\\s*\"([^\"]*)\"").first(in: text)?
+            .value
     }
 
     /// Checks of the claims themselves: hosts only one platform claims, hosts that differ from `webHost`.

@@ -234,28 +234,28 @@ public struct URLComponentPattern: Sendable, Equatable {
     }
 
     /// True when a URL's path, query and fragment all match (a missing pattern matches anything).
+    /// Patterns written decoded (`percentEncoded: false`) are matched against the decoded URL,
+    /// part by part: a query is split into items at its raw `&` and `=` before each name and value
+    /// is decoded, so an encoded `%26` or `%3D` stays inside its value.
     public func matches(path urlPath: String, query urlQuery: String?, fragment urlFragment: String?) -> Bool {
-        guard percentEncoded else {
-            // Patterns written decoded are matched against the decoded URL.
-            var decoded = self
-            decoded.percentEncoded = true
-            func decode(_ text: String?) -> String? { text.map { $0.removingPercentEncoding ?? $0 } }
-            return decoded.matches(
-                path: decode(urlPath) ?? urlPath, query: decode(urlQuery), fragment: decode(urlFragment))
+        let decode: (Substring) -> String =
+            percentEncoded ? { String($0) } : { String($0).removingPercentEncoding ?? String($0) }
+        func matches(_ pattern: String, _ text: String) -> Bool {
+            Wildcard.matches(pattern, text, caseSensitive: caseSensitive)
         }
-        if let path, !Wildcard.matches(path, urlPath, caseSensitive: caseSensitive) { return false }
-        if let fragment, !Wildcard.matches(fragment, urlFragment ?? "", caseSensitive: caseSensitive) { return false }
+        if let path, !matches(path, decode(urlPath[...])) { return false }
+        if let fragment, !matches(fragment, decode((urlFragment ?? "")[...])) { return false }
         switch query {
         case nil: return true
-        case .whole(let pattern): return Wildcard.matches(pattern, urlQuery ?? "", caseSensitive: caseSensitive)
+        case .whole(let pattern): return matches(pattern, decode((urlQuery ?? "")[...]))
         case .items(let items):
             var values: [String: String] = [:]
             for item in (urlQuery ?? "").split(separator: "&") {
                 let kv = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = String(kv[0])
-                if values[name] == nil { values[name] = kv.count > 1 ? String(kv[1]) : "" }
+                let name = decode(kv[0])
+                if values[name] == nil { values[name] = kv.count > 1 ? decode(kv[1]) : "" }
             }
-            return items.allSatisfy { Wildcard.matches($0.value, values[$0.key] ?? "", caseSensitive: caseSensitive) }
+            return items.allSatisfy { matches($0.value, values[$0.key] ?? "") }
         }
     }
 }

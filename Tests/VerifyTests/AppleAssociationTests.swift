@@ -59,6 +59,20 @@ import Testing
         #expect(bad.warnings.contains("applinks.defaults: unknown field `other`"), "\(bad.warnings)")
     }
 
+    @Test func aDecodedQueryIsSplitIntoItemsBeforeItsValuesAreDecoded() throws {
+        let document = """
+            {"applinks": {"details": [{"appIDs": ["\(TestNginx.appID)"], "components": [
+              {"/": "/search", "?": {"q": "a&b=c", "page": "?"}, "percentEncoded": false},
+              {"/": "/tag/a b", "?": "x=1&y", "#": "top bar", "percentEncoded": false}]}]}}
+            """
+        let detail = try #require(AppSiteAssociation(json: try json(document)).details.first)
+        // %26 and %3D are a value's own `&` and `=`: they must not split the query.
+        #expect(detail.decide(path: "/search", query: "q=a%26b%3Dc&page=2") == .handled(index: 0))
+        #expect(detail.decide(path: "/search", query: "q=a&b=c&page=2") == .unmatched)
+        #expect(detail.decide(path: "/tag/a%20b", query: "x=1&y", fragment: "top%20bar") == .handled(index: 1))
+        #expect(detail.decide(path: "/tag/a%20b", query: "x=1%26y", fragment: "top%20bar") == .handled(index: 1))
+    }
+
     @Test func matcherFollowsApplesRules() throws {
         let detail = try #require(
             AppSiteAssociation(json: try json(TestNginx.modernAASA)).details.first)

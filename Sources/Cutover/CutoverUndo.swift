@@ -170,10 +170,16 @@ func leftAloneClause(_ paths: [String]) -> String {
 }
 
 /// Makes the branch and commit an interrupted `--commit` apply would have made; returns the
-/// clause that says so. A failure is said, not thrown: the files are complete either way.
+/// clause that says so. The apply's own pre-flight checks run first (a locked index, objects
+/// missing from the database, no identity), so what keeps the commit from being made is named
+/// the way an apply names it. A failure is said, not thrown: the files are complete either way.
 func commitRecovered(_ project: Project, _ journal: inout CutoverJournal) -> String {
     let branch = cutoverBranch(for: journal.to)
     let repository = project.repository
+    // When the branch exists, the interrupted run made it: it is no obstacle here.
+    if let obstacles = recoveredCommitObstacles(project, newBranch: repository.branchExists(branch) ? nil : branch) {
+        return obstacles
+    }
     do throws(GitError) {
         if repository.branchExists(branch) {
             // The apply refused to start with this branch present, so the interrupted run made it;
@@ -198,6 +204,20 @@ func commitRecovered(_ project: Project, _ journal: inout CutoverJournal) -> Str
         return "; it asked for --commit, and the commit failed (\(error.message)): commit the files yourself"
     }
     return "; committed \(journal.commit.map { String($0.prefix(7)) } ?? "") on branch \(branch) (not pushed)"
+}
+
+/// The clause that says why the recovered commit cannot be made, from the same checks an apply
+/// with `--commit` runs before it changes anything; nil when nothing stands in the way.
+private func recoveredCommitObstacles(_ project: Project, newBranch: String?) -> String? {
+    let obstacles: [CommitObstacle]
+    do { obstacles = try project.repository.commitObstacles(newBranch: newBranch) } catch {
+        return "; it asked for --commit, but the index or branches cannot be read (\(error.message)): "
+            + "commit the files yourself"
+    }
+    guard !obstacles.isEmpty else { return nil }
+    return "; it asked for --commit, but cannot commit: "
+        + obstacles.map { obstacleSentence($0, branch: newBranch) }.joined(separator: "; ")
+        + "; then commit the files yourself"
 }
 
 /// A sentence for `scan`, `cutover list` and the preview when a cutover was cut off halfway:

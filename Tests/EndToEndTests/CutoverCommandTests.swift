@@ -177,6 +177,25 @@ private func interruptedCutover(_ label: String, files count: Int) -> GitFixture
             repo.git("rev-list", "--count", "main..\(branch)").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 
+    @Test func aLockedIndexIsNamedAsAnApplyNamesItAndNothingIsCommitted() throws {
+        let repo = killedAfterTheLastRename("interrupted-locked")
+        repo.write(".git/index.lock", "")
+        let finish = relops(interruptedApply + ["--commit", "--allow-dirty"], in: repo.root)
+        // The step fails (its commit is missing), and first says what the recovery did and why.
+        #expect(finish.status == 1)
+        #expect(
+            finish.stderr.contains(
+                "completed the remaining 0 file(s); it asked for --commit, but cannot commit: another git process holds "
+            ), "\(finish.stdout)\(finish.stderr)")
+        #expect(finish.stderr.contains("/.git/index.lock; wait for it to finish"))
+        #expect(finish.stderr.contains("then commit the files yourself"))
+        #expect(finish.stderr.contains("the commit --commit asks for is missing"))
+        #expect(repo.git("branch", "--list", branch).isEmpty)
+        #expect(repo.git("log", "-1", "--format=%s") == "three\n")
+        #expect(repo.readText("f2.txt") == "links.example.net 2\n")
+        try FileManager.default.removeItem(atPath: repo.root + "/.git/index.lock")
+    }
+
     @Test func aCommitAlreadyMadeIsRecordedNotMadeTwice() throws {
         let reference = GitFixture("reference-commit")
         for i in 0..<3 { reference.write("f\(i).txt", "app.example.com \(i)\n") }

@@ -109,6 +109,10 @@ enum CutoverCommand: RelopsCommand {
         // An apply first finishes a cutover that was cut off halfway, so it plans from a consistent tree.
         var recovered: [String] = []
         if let lock { recovered = try finishInterruptedCutovers(project, lock: lock) }
+        // What the recovery did is said on every path: in the output below, or on stderr when a
+        // later check fails (a recovery that could not commit is why the commit is missing).
+        var recoveryReported = false
+        defer { if !recoveryReported { recovered.forEach { console.error("note: \($0)") } } }
         let interrupted = interruptedCutoverNotice(project)
         let excluded = try CutoverExclusion.parse(arguments[Options.exclude], source: "--exclude")
         let options = CutoverOptions(
@@ -139,8 +143,10 @@ enum CutoverCommand: RelopsCommand {
                 stat
                 ? plan.statJSON(outcome: outcome)
                 : plan.json(outcome: outcome, recovered: recovered, interrupted: interrupted)
+            recoveryReported = !stat
             console.out(json.rendered())
         } else {
+            recoveryReported = true
             renderText(plan, diffs: diffs.flatMap { $0 }, outcome: outcome, stat: stat, console) {
                 recovered.forEach { console.out(console.styled("note: \($0)", .yellow)) }
                 if let interrupted { console.out(console.styled("note: \(interrupted)", .yellow)) }

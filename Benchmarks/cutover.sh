@@ -8,7 +8,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/corpus.sh"
-relops=${RELOPS:-$here/../.build/release/relops}
+relops=${RELOPS:-$here/../.build-release/release/relops}
 [ -x "$relops" ] || { echo "build first: make release" >&2; exit 3; }
 plants=${1:-300}
 repo=${2:-$here/work/cutover-corpus-$plants}

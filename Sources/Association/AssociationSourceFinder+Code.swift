@@ -13,13 +13,21 @@ extension AssociationSourceFinder {
             guard let bytes = try readTracked(path, limit: RepositoryFile.Limit.configuration) else { continue }
             rewrites += Self.rewrites(in: String(decoding: bytes, as: UTF8.self)).map { (path, $0.0, $0.1) }
         }
-        for path in tracked where !Self.isTestPath(path) {
+        let candidates = tracked.filter { !Self.isTestPath($0) }
+        // Route registrations can be in any server source: those are read on the worker pool, and
+        // only the ones that mention `well-known` are kept, in the order of the tracked files.
+        let registrations = Self.mentioningWellKnown(
+            candidates.filter { Self.routeHandlerDocument($0) == nil && Self.isServerCode($0) }, root: root)
+        var next = 0
+        for path in candidates {
             if let document = Self.routeHandlerDocument(path) {
                 let line = try handlerLine(path)
                 found[document, default: []].append(.code(path: path, line: line, what: "route handler"))
                 continue
             }
             guard Self.isServerCode(path) else { continue }
+            let read = registrations[next]
+            next += 1
             if let rewrite = rewrites.first(where: {
                 Self.apiFiles($0.destination, config: $0.config).contains(stem(path))
             }),
@@ -31,12 +39,32 @@ extension AssociationSourceFinder {
                         path: path, line: line, what: "API route that \(rewrite.config) rewrites \(rewrite.source) to"))
                 continue
             }
-            guard let bytes = try readTracked(path, limit: RepositoryFile.Limit.configuration),
-                bytesContain(bytes, "well-known")
-            else { continue }
+            guard let bytes = try kept(read, path) else { continue }
             for (document, line) in Self.routeRegistrations(in: String(decoding: bytes, as: UTF8.self)) {
                 found[document, default: []].append(.code(path: path, line: line, what: "route registration"))
             }
+        }
+    }
+
+    /// Each file read (up to the configuration limit) on the worker pool: its bytes when they
+    /// mention `well-known`, nil when they do not, or why it could not be read.
+    static func mentioningWellKnown(_ paths: [String], root: String) -> [Result<[UInt8]?, RepositoryPathError>] {
+        WorkerPool().map(paths) { path in
+            Result { () throws(RepositoryPathError) -> [UInt8]? in
+                let bytes = try RepositoryFile.read(path, in: root, limit: RepositoryFile.Limit.configuration)
+                return bytesContain(bytes, "well-known") ? bytes : nil
+            }
+        }
+    }
+
+    /// A read from `mentioningWellKnown`, handled as `readTracked` handles its own: an escape
+    /// stops, a file that is not regular or too large is named as skipped.
+    private mutating func kept(_ read: Result<[UInt8]?, RepositoryPathError>, _ path: String) throws(Failure)
+        -> [UInt8]?
+    {
+        switch read {
+        case .success(let bytes): return bytes
+        case .failure(let error): return try handled(error, path)
         }
     }
 
@@ -52,6 +80,7 @@ extension AssociationSourceFinder {
 
     /// The document an App Router route handler serves: `…app/…/.well-known/<document>/route.(ts|js)`.
     static func routeHandlerDocument(_ path: String) -> WellKnownDocument? {
+        guard textContains(path, "/.well-known/") else { return nil }
         let parts = path.split(separator: "/").map(String.init)
         guard parts.count >= 4, let name = parts.last, name.hasPrefix("route."),
             ["ts", "js", "tsx", "jsx", "mjs"].contains(extensionOf(name)), parts[parts.count - 3] == ".well-known",
@@ -94,7 +123,7 @@ extension AssociationSourceFinder {
             "swift", "ts", "js", "mjs", "cjs", "cs", "go", "py", "rb", "kt", "java", "rs", "php", "ex", "scala",
         ]
         guard codeExtensions.contains(extensionOf(nameOf(path))) else { return false }
-        return !path.split(separator: "/").contains { $0 == "node_modules" || $0 == "vendor" || $0 == "Pods" }
+        return !["node_modules", "vendor", "Pods"].contains { path.hasPrefix($0 + "/") || textContains(path, "/" + $0 + "/") }
     }
 
     /// The lines that register a route for a document's path as a string literal: the whole path

@@ -30,14 +30,20 @@ extension AssociationSourceFinder {
         do {
             return try RepositoryFile.read(path, in: root, limit: limit)
         } catch {
-            if error.isEscape { throw Failure(error.category, error.description) }
-            switch error.kind {
-            case .notRegular, .tooLarge:
-                skipped.append(SkippedCandidate(path: path, reason: error.reason))
-            default: break
-            }
-            return nil
+            return try handled(error, path)
         }
+    }
+
+    /// A tracked file that could not be read: an escape from the repository stops; a file that is
+    /// not regular or too large is named as skipped; one that is gone is nothing to read. Nil.
+    mutating func handled(_ error: RepositoryPathError, _ path: String) throws(Failure) -> [UInt8]? {
+        if error.isEscape { throw Failure(error.category, error.description) }
+        switch error.kind {
+        case .notRegular, .tooLarge:
+            skipped.append(SkippedCandidate(path: path, reason: error.reason))
+        default: break
+        }
+        return nil
     }
 
     /// The tracked configurations nginx would load first, each with its includes expanded once.

@@ -186,12 +186,13 @@ struct AssociationSourceFinder {
     /// True for a folder name that holds tests, fixtures or examples in any common stack: `test`,
     /// `__tests__`, `fixtures`, `testdata`, `examples`; a Gradle or KMP test source set (`androidTest`,
     /// `commonTest`, `jvmUnitTest`: camel case ending in `Test`); a .NET test project (`App.Tests`).
+    static let testFolderNames: Set<String> = [
+        "test", "tests", "__tests__", "spec", "specs", "fixture", "fixtures", "__fixtures__", "testdata",
+        "test-data", "test_data", "example", "examples", "sample", "samples", "testfixtures",
+    ]
+
     static func isTestFolder(_ name: String) -> Bool {
-        let exact: Set<String> = [
-            "test", "tests", "__tests__", "spec", "specs", "fixture", "fixtures", "__fixtures__", "testdata",
-            "test-data", "test_data", "example", "examples", "sample", "samples", "testfixtures",
-        ]
-        if exact.contains(name.lowercased()) { return true }
+        if testFolderNames.contains(name.lowercased()) { return true }
         if name.hasSuffix(".Tests") || name.hasSuffix(".Test") || name.hasSuffix(".UnitTests") { return true }
         // camelCase source sets: a lowercase letter, then `Test` or `Tests` at the end.
         for suffix in ["Test", "Tests"] where name.hasSuffix(suffix) && name.count > suffix.count {
@@ -214,8 +215,13 @@ struct AssociationSourceFinder {
     }
 
     static func isTestPath(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { isTestFolder(String($0)) }
+        // Every test folder's name holds one of these words in some case: most paths stop here.
+        let folder = folderOf(path).lowercased()
+        guard testFolderWords.contains(where: { textContains(folder, $0) }) else { return false }
+        return path.split(separator: "/").dropLast().contains { isTestFolder(String($0)) }
     }
+
+    private static let testFolderWords = ["test", "spec", "fixture", "example", "sample"]
 
     // MARK: settings
 

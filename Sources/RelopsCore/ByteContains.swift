@@ -20,3 +20,11 @@ public func bytesContain(_ haystack: some ContiguousBytes, _ needle: String) -> 
         }
     }
 }
+
+/// True when `text` holds `needle` byte for byte, with no Foundation `String` search (which
+/// bridges to `CFStringFind`, and compares canonically equivalent characters as equal): for paths
+/// and ASCII markers.
+public func textContains(_ text: String, _ needle: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytesContain(UnsafeRawBufferPointer($0), needle) }
+}

@@ -123,7 +123,9 @@ extension AssociationSourceFinder {
             "swift", "ts", "js", "mjs", "cjs", "cs", "go", "py", "rb", "kt", "java", "rs", "php", "ex", "scala",
         ]
         guard codeExtensions.contains(extensionOf(nameOf(path))) else { return false }
-        return !["node_modules", "vendor", "Pods"].contains { path.hasPrefix($0 + "/") || textContains(path, "/" + $0 + "/") }
+        return !["node_modules", "vendor", "Pods"].contains {
+            path.hasPrefix($0 + "/") || textContains(path, "/" + $0 + "/")
+        }
     }
 
     /// The lines that register a route for a document's path as a string literal: the whole path

@@ -70,6 +70,11 @@ import Testing
     /// `macos/` Runner (SDKROOT macosx) is a macOS app: `lib/` ships in each of them.
     @Test func everyHeadIsAnApp() throws {
         let repo = makeFlutterApp(allHeads: true)
+        repo.write(
+            ".github/workflows/desktop.yml",
+            "jobs:\n  linux:\n    steps:\n      - run: flutter build linux --dart-define=HOST=host.com\n"
+                + "  windows:\n    steps:\n      - run: flutter build windows --release --dart-define=HOST=host.com\n")
+        repo.commit("desktop builds")
         let result = try scanRepository(repo.root, hosts: ["host.com"])
         func expect(
             _ path: String, _ cls: OccurrenceClass, _ rule: String, sourceLocation: SourceLocation = #_sourceLocation
@@ -110,6 +115,13 @@ import Testing
         #expect(products.first { $0.file == "ios/Runner.xcodeproj" }?.platforms == [.iOS])
         #expect(
             result.occurrence("macos/Runner/MainFlutterWindow.swift")?.products.map(\.label) == ["macOS app `Runner`"])
+        // `flutter build linux` / `windows` ship a define in that head's desktop app only.
+        func defineProducts(_ line: Int) -> [String]? {
+            result.occurrences.first { $0.path == ".github/workflows/desktop.yml" && $0.line == line }?.products.map(
+                \.label)
+        }
+        #expect(defineProducts(4) == ["desktop app (Flutter) `linux`"])
+        #expect(defineProducts(7) == ["desktop app (Flutter) `windows`"])
     }
 
     /// A `web/index.html` beside a Dart package without `flutter:` is no Flutter head.

@@ -127,18 +127,23 @@ struct FlutterDartDefine: SiteRule {
     enum BuildTarget {
         case platform(Platform)
         case web
+        /// `flutter build linux` or `windows`: the desktop app of that head folder.
+        case desktopHead(String)
 
         /// True when a build for this target makes `product`.
         func builds(_ product: Product) -> Bool {
             switch self {
             case .platform(let platform): product.kind == .app && product.platforms.contains(platform)
             case .web: product.kind == .site
+            case .desktopHead(let head):
+                product.kind == .app && product.platforms.contains(.desktop) && nameOf(folderOf(product.file)) == head
             }
         }
     }
 
     /// The target of the `flutter build` on `line`: `apk` and `appbundle` build Android, `ipa` and
-    /// `ios` iOS, `macos` macOS, `web` a site; any other (`linux`, `windows`) or none, nil.
+    /// `ios` iOS, `macos` macOS, `web` a site, `linux` and `windows` the desktop app of that head;
+    /// any other or none, nil.
     static func buildTarget(_ line: String) -> BuildTarget? {
         // `flutter build ipa`, also inside a call or a quoted command: `sh("flutter build appbundle ...")`.
         guard let build = line.range(of: "flutter build ") else { return nil }
@@ -148,6 +153,7 @@ struct FlutterDartDefine: SiteRule {
         case "ipa", "ios": return .platform(.iOS)
         case "macos": return .platform(.macOS)
         case "web": return .web
+        case "linux", "windows": return .desktopHead(String(target))
         default: return nil
         }
     }

@@ -117,12 +117,13 @@ extension AssociationSourceFinder {
         return [base + "pages" + destination, base + "src/pages" + destination]
     }
 
+    private static let serverCodeExtensions: Set<String> = [
+        "swift", "ts", "js", "mjs", "cjs", "cs", "go", "py", "rb", "kt", "java", "rs", "php", "ex", "scala",
+    ]
+
     /// Source files of the languages servers are written in.
     static func isServerCode(_ path: String) -> Bool {
-        let codeExtensions: Set<String> = [
-            "swift", "ts", "js", "mjs", "cjs", "cs", "go", "py", "rb", "kt", "java", "rs", "php", "ex", "scala",
-        ]
-        guard codeExtensions.contains(extensionOf(nameOf(path))) else { return false }
+        guard serverCodeExtensions.contains(extensionOf(nameOf(path))) else { return false }
         return !["node_modules", "vendor", "Pods"].contains {
             path.hasPrefix($0 + "/") || textContains(path, "/" + $0 + "/")
         }

@@ -124,6 +124,36 @@ import Testing
         #expect(defineProducts(7) == ["desktop app (Flutter) `windows`"])
     }
 
+    /// A Flutter app whose `pubspec.yaml` is at the repository's root: its README, `docs/`, CI,
+    /// deployment and server files are placed by their own rules, not left `unknown` as files of
+    /// the package; a script or an unlisted asset still is, and no library chain ships them.
+    @Test func theRepositorysOwnFilesBesideARootPubspecArePlacedByTheirOwnRules() throws {
+        let repo = makeFlutterApp()
+        let files: [(String, String, OccurrenceClass, String)] = [
+            ("README.md", "See https://host.com\n", .docs, "docs.document"),
+            ("CHANGELOG.md", "- moved to https://host.com\n", .docs, "docs.document"),
+            ("docs/setup.html", "<a href=\"https://host.com\">site</a>\n", .docs, "docs.folder"),
+            (".gitlab-ci.yml", "smoke:\n  script: curl https://host.com/health\n", .repoMeta, "ci.pipeline"),
+            ("codemagic.yaml", "workflows:\n  w:\n    scripts:\n      - curl https://host.com\n", .repoMeta, "ci.pipeline"),
+            ("Dockerfile", "FROM nginx\nENV HOST=host.com\n", .server, "deploy.configuration"),
+            ("infra/stack.ts", "const domain = 'host.com';\n", .server, "deploy.configuration"),
+            ("deploy/nginx.conf", "server { server_name host.com; }\n", .server, "deploy.configuration"),
+            ("Caddyfile", "host.com {\n  root * build/web\n}\n", .server, "server.configuration"),
+            ("tool/seed.sh", "curl https://host.com/seed\n", .unknown, "flutter.not-bundled"),
+            ("tool/seed.dart", "final u = 'https://host.com/seed';\n", .unknown, "flutter.not-bundled"),
+            ("assets/unlisted/old.json", "{\"url\": \"https://host.com\"}\n", .unknown, "flutter.not-bundled"),
+        ]
+        for (path, text, _, _) in files { repo.write(path, text) }
+        repo.commit("the repository's own files")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        for (path, _, cls, rule) in files {
+            let o = result.occurrence(path)
+            #expect(o?.occurrenceClass == cls, "\(path): \(o?.rule ?? "no occurrence")")
+            #expect(o?.ruleID == rule, "\(path)")
+            if cls != .server { #expect(o?.products.isEmpty == true, "\(path)") }
+        }
+    }
+
     /// A `web/index.html` beside a Dart package without `flutter:` is no Flutter head.
     @Test func aWebFolderOfAPlainDartPackageIsNoHead() throws {
         let repo = GitFixture("dart-web")

@@ -118,7 +118,8 @@ struct LibraryReferencedByApp: PathRule {
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
         let inMobileProject = file.mobileProject != nil
-        guard let owner = file.owner else { return nil }
+        // A Dart package's files ship only as the Flutter rules say (`lib/`, assets, ARB files).
+        guard let owner = file.owner, owner.flutter == nil else { return nil }
         if case .service = owner.kind, !inMobileProject { return nil }
         var platforms: Set<Platform>? = nil
         if case .gradle(_, true, _) = owner.kind, let set = kmpSourceSet(file.path, root: owner.root) {

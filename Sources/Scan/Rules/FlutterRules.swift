@@ -214,12 +214,26 @@ struct FlutterUnbundledFile: PathRule {
         flutterApp + [("tool/seed.sh", "curl https://app.example.com/seed\n")], at: "tool/seed.sh")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let (unit, spec, _) = package(file), spec.isFlutter || !file.classifier.graph.links(of: file.path).isEmpty
+        guard let (unit, spec, _) = package(file), spec.isFlutter || !file.classifier.graph.links(of: file.path).isEmpty,
+            !placedOutsideApps(file)
         else { return nil }
         return (
             .unknown,
             "in \(unit.file) (\(unit.variant ?? "Dart package")), but not under `lib/`, not a `flutter: assets:` entry, not a gen-l10n ARB file: no build file relops read places this file (the nearest build file is \(unit.file)): check where it ships"
         )
+    }
+}
+
+extension FlutterUnbundledFile {
+    /// True for the files the rules further down place outside every app: documents and
+    /// documentation folders (`docs.document`, `docs.folder`), CI pipelines (`ci.pipeline`,
+    /// `ci.deploying-pipeline`), deployment and server configuration (`deploy.configuration`,
+    /// `server.configuration`). A Flutter app's `pubspec.yaml` is often at the repository's root,
+    /// so its package folder holds the README, `docs/`, CI and deployment files too: they are
+    /// placed by those rules, not left `unknown`.
+    static func placedOutsideApps(_ file: PathContext) -> Bool {
+        isDocument(file.lowerName) || DocumentationFolder.decide(file) != nil || DeployingPipeline.isPipeline(file)
+            || DeploymentFile.decide(file) != nil || ServerConfiguration.decide(file) != nil
     }
 }
 

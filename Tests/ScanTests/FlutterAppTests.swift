@@ -134,7 +134,10 @@ import Testing
             ("CHANGELOG.md", "- moved to https://host.com\n", .docs, "docs.document"),
             ("docs/setup.html", "<a href=\"https://host.com\">site</a>\n", .docs, "docs.folder"),
             (".gitlab-ci.yml", "smoke:\n  script: curl https://host.com/health\n", .repoMeta, "ci.pipeline"),
-            ("codemagic.yaml", "workflows:\n  w:\n    scripts:\n      - curl https://host.com\n", .repoMeta, "ci.pipeline"),
+            (
+                "codemagic.yaml", "workflows:\n  w:\n    scripts:\n      - curl https://host.com\n", .repoMeta,
+                "ci.pipeline"
+            ),
             ("Dockerfile", "FROM nginx\nENV HOST=host.com\n", .server, "deploy.configuration"),
             ("infra/stack.ts", "const domain = 'host.com';\n", .server, "deploy.configuration"),
             ("deploy/nginx.conf", "server { server_name host.com; }\n", .server, "deploy.configuration"),

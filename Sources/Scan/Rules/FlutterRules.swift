@@ -214,7 +214,8 @@ struct FlutterUnbundledFile: PathRule {
         flutterApp + [("tool/seed.sh", "curl https://app.example.com/seed\n")], at: "tool/seed.sh")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let (unit, spec, _) = package(file), spec.isFlutter || !file.classifier.graph.links(of: file.path).isEmpty,
+        guard let (unit, spec, _) = package(file),
+            spec.isFlutter || !file.classifier.graph.links(of: file.path).isEmpty,
             !placedOutsideApps(file)
         else { return nil }
         return (

@@ -1,5 +1,6 @@
 import Foundation
 import RelopsCore
+import Scan
 
 /// When a step (or a whole runbook) applies: `when: ios`, `when: android`, `when: vars.NAME` or
 /// `when: rollback`, written in the front matter or as a step's first line.
@@ -118,7 +119,8 @@ struct Platforms {
                 guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) else {
                     continue
                 }
-                for platform in platforms(built: root + "/" + path, name: entry, isFolder: isFolder.boolValue)
+                for platform in platforms(
+                    built: root + "/" + path, name: entry, isFolder: isFolder.boolValue, root: root)
                 where values.insert(platform).inserted {
                     evidence.append("\(path) builds an \(platform.rawValue) app")
                 }
@@ -134,15 +136,14 @@ struct Platforms {
     }
 
     /// The platforms a build file (or an `.xcodeproj` folder) builds an app for.
-    private static func platforms(built path: String, name: String, isFolder: Bool) -> [Platform] {
+    private static func platforms(built path: String, name: String, isFolder: Bool, root: String) -> [Platform] {
         if isFolder {
             guard name.hasSuffix(".xcodeproj") else { return [] }
             return text(path + "/project.pbxproj").contains("sdkroot = iphoneos") ? [.iOS] : []
         }
         switch name {
         case "build.gradle", "build.gradle.kts":
-            let gradle = text(path)
-            return gradle.contains("com.android.application") || gradle.contains("plugins.android.application")
+            return GradleScript.appliesAndroidApplication(text(path), catalog: catalog(near: path, root: root))
                 ? [.android] : []
         case "project.yml", "project.yaml":
             // `platform: iOS`, `platform: [iOS, macOS]`, `platform: "iOS"`.
@@ -169,6 +170,19 @@ struct Platforms {
     }
 
     /// A build file's text in lowercase (at most its first 1 MB), empty when unreadable.
+    /// The version catalog a Gradle build file reads: the nearest `gradle/libs.versions.toml` at or
+    /// above its folder, inside `root` (read lower-cased, as the build file is).
+    private static func catalog(near path: String, root: String) -> GradleVersionCatalog? {
+        var folder = folderOf(path)
+        while folder.count >= root.count {
+            let file = folder + "/gradle/libs.versions.toml"
+            if FileManager.default.fileExists(atPath: file) { return GradleVersionCatalog(text: text(file)) }
+            if folder == root { break }
+            folder = folderOf(folder)
+        }
+        return nil
+    }
+
     private static func text(_ path: String) -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
         defer { try? handle.close() }

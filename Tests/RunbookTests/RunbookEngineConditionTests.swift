@@ -91,6 +91,20 @@ import Testing
         kmp.write("iosApp/iosApp.xcodeproj/project.pbxproj", "buildSettings = { SDKROOT = iphoneos; };\n")
         #expect(Platforms.detect(in: kmp.path).names == ["android", "ios"])
 
+        // The version catalog says which plugin an accessor names, whatever its alias: a root build
+        // that only declares the plugin (`apply false`) builds no app.
+        let catalog = TemporaryFolder()
+        catalog.write(
+            "gradle/libs.versions.toml",
+            "[versions]\nagp = \"8.5.0\"\n\n[plugins]\nstore-app = { id = \"com.android.application\", version.ref = \"agp\" }\n"
+                + "androidApplication = { id = \"com.android.library\", version.ref = \"agp\" }\n")
+        catalog.write("build.gradle.kts", "plugins {\n    alias(libs.plugins.store.app) apply false\n}\n")
+        catalog.write("library/build.gradle.kts", "plugins { alias(libs.plugins.androidApplication) }\n")
+        #expect(Platforms.detect(in: catalog.path).names.isEmpty)
+        catalog.write("shop/build.gradle.kts", "plugins {\n    alias(libs.plugins.store.app)\n}\n")
+        #expect(Platforms.detect(in: catalog.path).names == ["android"])
+        #expect(Platforms.detect(in: catalog.path).source.hasPrefix("shop/build.gradle.kts builds an Android app"))
+
         // A server alone builds no app: every platform step is skipped, saying so.
         let server = TemporaryFolder()
         server.write("build.gradle", "plugins { id 'java' }\n")

@@ -180,18 +180,20 @@ enum BuildFileParser {
         return unit
     }
 
-    static func gradle(path: String, text: String) -> BuildUnit {
+    /// A Gradle module's unit. `catalog` is the version catalog beside the build (`gradle/libs.versions.toml`):
+    /// the plugins and libraries the script names through it (`alias(libs.plugins.ktor)`) count as
+    /// if written out.
+    static func gradle(path: String, text: String, catalog: GradleVersionCatalog? = nil) -> BuildUnit {
         let folder = folderOf(path)
-        let app =
-            ByteSearch.contains("com.android.application", in: text)
-            || ByteSearch.contains("android.application", in: text)
-            || ByteSearch.contains("androidApplication", in: text)
-        let kmp = ByteSearch.contains("multiplatform", in: text) || ByteSearch.contains("Multiplatform", in: text)
+        let applied = GradleScript.applied(text, catalog: catalog)
+        let app = GradleScript.appliesAndroidApplication(text, catalog: catalog)
+        let kmp =
+            ByteSearch.contains("multiplatform", in: applied) || ByteSearch.contains("Multiplatform", in: applied)
         let ios = ["iosArm64", "iosX64", "iosSimulatorArm64", "ios()"].contains { ByteSearch.contains($0, in: text) }
         let unit = BuildUnit(root: folder, file: path, kind: .gradle(app: app, kmp: kmp, ios: ios))
         unit.android =
-            ByteSearch.contains("com.android.application", in: text)
-            || ByteSearch.contains("com.android.library", in: text)
+            ByteSearch.contains("com.android.application", in: applied)
+            || ByteSearch.contains("com.android.library", in: applied)
         let projectCalls =
             gradleProjectCalls(in: text) ?? captures(gradleProjectCallPattern, in: text, holding: ["project("])
         let accessors = captures(#"\bprojects\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)"#, in: text, holding: ["projects."])
@@ -199,15 +201,15 @@ enum BuildFileParser {
             projectCalls.map { .gradleModule($0.split(separator: ":").map(String.init), accessor: false) }
             + accessors.map { .gradleModule($0.split(separator: ".").map(String.init), accessor: true) }
             + (app ? nativeReferences(in: text, from: folder) : [])
-        unit.deploys = gradleServer(text)
-        unit.buildOnly = gradleBuildLogic(text)
+        unit.deploys = gradleServer(applied)
+        unit.buildOnly = gradleBuildLogic(applied)
         if app { unit.reactNativeRoot = reactNativeRoot(gradle: text, folder: folder) }
         if app {
             if ["androidx.wear", "play-services-wearable", "wear.compose", "wear-compose"].contains(where: {
-                ByteSearch.contains($0, in: text)
+                ByteSearch.contains($0, in: applied)
             }) {
                 unit.variant = "Wear OS"
-            } else if ["androidx.leanback", "androidx.tv"].contains(where: { ByteSearch.contains($0, in: text) }) {
+            } else if ["androidx.leanback", "androidx.tv"].contains(where: { ByteSearch.contains($0, in: applied) }) {
                 unit.variant = "Android TV"
             }
         }

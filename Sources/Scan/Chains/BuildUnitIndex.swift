@@ -26,6 +26,10 @@ final class BuildUnitIndex {
     /// Gradle module folders -> their `src/main/AndroidManifest.xml` (index, path), read only when
     /// the module is an app whose dependencies name no form factor.
     private let mainManifests: [String: (index: Int, path: String)]
+    /// Gradle build folders -> their version catalog `gradle/libs.versions.toml` (index, path).
+    private let catalogFiles: [String: (index: Int, path: String)]
+    /// The catalogs read so far, by build folder (nil inside: unreadable).
+    private var catalogs: [String: GradleVersionCatalog?] = [:]
 
     init(files: FileList, read: @escaping ProjectFileReader) {
         self.read = read
@@ -33,9 +37,12 @@ final class BuildUnitIndex {
         var binaries = Set<String>()
         var manifests: [String: (index: Int, path: String)] = [:]
         var heads: [(index: Int, path: String)] = []
+        var catalogs: [String: (index: Int, path: String)] = [:]
         for i in buildFileCandidates(files) {
             let path = files.path(at: i)
-            if path.hasSuffix("AndroidManifest.xml") {
+            if nameOf(path) == "libs.versions.toml" {
+                if nameOf(folderOf(path)) == "gradle" { catalogs[folderOf(folderOf(path))] = (i, path) }
+            } else if path.hasSuffix("AndroidManifest.xml") {
                 if path == "src/main/AndroidManifest.xml" || path.hasSuffix("/src/main/AndroidManifest.xml") {
                     manifests[folderOf(folderOf(folderOf(path)))] = (i, path)
                 }
@@ -66,6 +73,25 @@ final class BuildUnitIndex {
         candidatesByFolder = byFolder
         rustBinaries = binaries
         mainManifests = manifests
+        catalogFiles = catalogs
+    }
+
+    /// The version catalog a Gradle build file in `folder` reads: the nearest
+    /// `gradle/libs.versions.toml` at or above it (the build's root keeps it), read once.
+    private func catalog(for folder: String) -> GradleVersionCatalog? {
+        var at = folder
+        while true {
+            if let file = catalogFiles[at] {
+                if let known = catalogs[at] { return known }
+                let read = read(file.index, file.path).map {
+                    GradleVersionCatalog(text: String(decoding: $0, as: UTF8.self))
+                }
+                catalogs[at] = read
+                return read
+            }
+            if at.isEmpty { return nil }
+            at = folderOf(at)
+        }
     }
 
     /// The `src/main/AndroidManifest.xml` of the Gradle module folder `module`, if the repository has one.
@@ -88,8 +114,11 @@ final class BuildUnitIndex {
                 if let site = BuildFileParser.site(wellKnownPath: path) { found.append(site) }
                 continue
             }
+            let gradle = path.hasSuffix(".gradle") || path.hasSuffix(".gradle.kts")
             guard let bytes = read(index, path),
-                var unit = parseBuildFile(path, bytes, hasMain: rustBinaries.contains(folderOf(path)))
+                var unit = parseBuildFile(
+                    path, bytes, hasMain: rustBinaries.contains(folderOf(path)),
+                    catalog: gradle ? catalog(for: folder) : nil)
             else { continue }
             if case .gradle(true, _, _) = unit.kind, unit.variant == nil, let manifest = mainManifests[unit.root],
                 let manifestBytes = read(manifest.index, manifest.path),
@@ -280,12 +309,16 @@ private func buildFolder(of path: String) -> String {
 }
 
 /// The unit a build file defines, nil when it defines none.
-private func parseBuildFile(_ path: String, _ bytes: [UInt8], hasMain: Bool) -> BuildUnit? {
+private func parseBuildFile(_ path: String, _ bytes: [UInt8], hasMain: Bool, catalog: GradleVersionCatalog?)
+    -> BuildUnit?
+{
     let name = nameOf(path)
     let lower = name.lowercased()
     if lower.hasSuffix(".csproj") { return BuildFileParser.dotNet(path: path, bytes: bytes) }
     let text = String(decoding: bytes, as: UTF8.self)
-    if lower == "build.gradle" || lower == "build.gradle.kts" { return BuildFileParser.gradle(path: path, text: text) }
+    if lower == "build.gradle" || lower == "build.gradle.kts" {
+        return BuildFileParser.gradle(path: path, text: text, catalog: catalog)
+    }
     if name == "Package.swift" { return BuildFileParser.swiftPackage(path: path, text: text) }
     if name == "Project.swift" { return AppSpecParser.tuist(path: path, text: text) }
     if lower == "project.yml" || lower == "project.yaml" { return AppSpecParser.xcodeGen(path: path, text: text) }
@@ -314,7 +347,7 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
         "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
         "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js", "androidmanifest.xml",
         "config.xml", "app.json", "app.config.ts", "app.config.js", "pubspec.yaml", "l10n.yaml",
-        "index.html", "cmakelists.txt",
+        "index.html", "cmakelists.txt", "libs.versions.toml",
     ].map { Array($0.utf8) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)

@@ -81,6 +81,7 @@ enum RuleOrder {
         CordovaAppFile.self,
         DesktopAppFile.self,
         // Documents outside apps, then CI (a pipeline deploys or ships nothing).
+        ServerPackagedResource.self,  // a document a server's jar packages is no documentation
         Document.self,
         DocumentationFolder.self,
         DeployingPipeline.self,

@@ -85,6 +85,29 @@ struct DotNetServerProject: PathRule {
     }
 }
 
+/// A file under a Gradle module's `src/main/resources/` (Maven's layout too), when only servers
+/// carry the module: the build packages it into the server's jar, documents included (terms a
+/// server hands out, templates, seed data).
+struct ServerPackagedResource: PathRule {
+    static let id = "jvm.server-resource"
+    static let description =
+        "a file under `src/main/resources/` of a module only servers carry is packaged into the server, documents too"
+    static let classes: [OccurrenceClass] = [.server]
+    static let example = RuleExample(
+        [
+            ("backend/build.gradle.kts", "plugins { id(\"io.ktor.plugin\") version \"3.0.0\" }\n"),
+            ("backend/src/main/resources/documents/terms.md", "See https://app.example.com/terms\n"),
+        ], at: "backend/src/main/resources/documents/terms.md")
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard let owner = file.owner, case .gradle = owner.kind else { return nil }
+        let relative = owner.root.isEmpty ? file.path : String(file.path.dropFirst(owner.root.count + 1))
+        guard relative.hasPrefix("src/main/resources/"), let carried = file.classifier.deployedOnly(file.path)
+        else { return nil }
+        return (carried.0, "packaged from `src/main/resources/` of \(owner.file); " + carried.1)
+    }
+}
+
 /// A file that only servers or sites carry (the product graph's links), with the chain.
 struct CarriedByServersOnly: PathRule {
     static let id = "product.server-only"

@@ -1,0 +1,79 @@
+import Foundation
+import RelopsCore
+import Scan
+import TestSupport
+import Testing
+
+/// A Kotlin Multiplatform repository as the KMP wizard lays it out: every plugin and library named
+/// through `gradle/libs.versions.toml`, the root build declaring them all `apply false`, a Ktor
+/// server beside the apps. What ships where comes from the catalog, not from accessor names.
+@Suite struct GradleCatalogScanTests {
+    func repository() -> GitFixture {
+        let repo = GitFixture("kmp-catalog")
+        repo.write(
+            "gradle/libs.versions.toml",
+            """
+            [versions]
+            agp = "8.5.0"
+            ktor = "3.0.0"
+            kotlin = "2.0.0"
+
+            [libraries]
+            ktor-server-netty = { module = "io.ktor:ktor-server-netty", version.ref = "ktor" }
+
+            [plugins]
+            store-app = { id = "com.android.application", version.ref = "agp" }
+            shared-lib = { id = "com.android.library", version.ref = "agp" }
+            kmp = { id = "org.jetbrains.kotlin.multiplatform", version.ref = "kotlin" }
+            jvm = { id = "org.jetbrains.kotlin.jvm", version.ref = "kotlin" }
+
+            """)
+        repo.write("settings.gradle.kts", "include(\":androidApp\", \":shared\", \":backend\")\n")
+        repo.write(
+            "build.gradle.kts",
+            """
+            plugins {
+                alias(libs.plugins.store.app) apply false
+                alias(libs.plugins.shared.lib) apply false
+                alias(libs.plugins.kmp) apply false
+            }
+
+            """)
+        repo.write(
+            "androidApp/build.gradle.kts",
+            "plugins {\n    alias(libs.plugins.store.app)\n}\ndependencies { implementation(projects.shared) }\n")
+        repo.write(
+            "shared/build.gradle.kts",
+            "plugins {\n    alias(libs.plugins.kmp)\n    alias(libs.plugins.shared.lib)\n}\nkotlin { androidTarget() }\n"
+        )
+        repo.write("shared/src/commonMain/kotlin/Links.kt", "const val HOME = \"https://host.com/\"\n")
+        repo.write(
+            "backend/build.gradle.kts",
+            "plugins {\n    alias(libs.plugins.jvm)\n}\ndependencies {\n    implementation(libs.ktor.server.netty)\n}\n"
+        )
+        repo.write("backend/src/main/kotlin/Main.kt", "val origin = \"https://host.com\"\n")
+        repo.write("backend/src/main/resources/documents/terms.md", "Read the terms at https://host.com/terms\n")
+        repo.write("README.md", "The app for https://host.com\n")
+        repo.commit("KMP app and Ktor server")
+        return repo
+    }
+
+    @Test func theCatalogSaysWhatEachModuleBuilds() throws {
+        let repo = repository()
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let labels = { (path: String) in result.occurrence(path)?.products.map(\.label).sorted() }
+        // The app applies the application plugin under an alias no name guess would see.
+        #expect(labels("shared/src/commonMain/kotlin/Links.kt") == ["Android app `androidApp`"])
+        #expect(result.classOf("shared/src/commonMain/kotlin/Links.kt") == .binaryLiteral)
+        // The backend is a Ktor server because its catalog library is `io.ktor:ktor-server-netty`.
+        #expect(labels("backend/src/main/kotlin/Main.kt") == ["Ktor server `backend`"])
+        #expect(result.classOf("backend/src/main/kotlin/Main.kt") == .server)
+        // A document the server's jar packages is deployed with it; the repository's README ships nothing.
+        let terms = try #require(result.occurrence("backend/src/main/resources/documents/terms.md"))
+        #expect(terms.occurrenceClass == .server && terms.ruleID == "jvm.server-resource", "\(terms.rule)")
+        #expect(terms.products.map(\.label) == ["Ktor server `backend`"])
+        #expect(result.occurrence("README.md")?.ruleID == "docs.document")
+        // The root build only declares the plugins (`apply false`): it is no app.
+        #expect(!result.products.contains { $0.product.file == "build.gradle.kts" }, "\(result.products)")
+    }
+}

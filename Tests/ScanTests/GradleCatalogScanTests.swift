@@ -77,3 +77,24 @@ import Testing
         #expect(!result.products.contains { $0.product.file == "build.gradle.kts" }, "\(result.products)")
     }
 }
+
+/// Test runners' configurations, beside the package.json of a web app or at a repository's root.
+@Suite struct TestRunnerConfigurationTests {
+    @Test func aTestRunnersConfigurationIsATest() throws {
+        let repo = GitFixture("test-runners")
+        repo.write("package.json", #"{"name": "shop", "devDependencies": {"@playwright/test": "1.45.0"}}"#)
+        repo.write("playwright.config.ts", "export default { use: { baseURL: 'https://host.com' } };\n")
+        repo.write("web/jest.config.js", "module.exports = { testEnvironmentOptions: { url: 'https://host.com' } };\n")
+        repo.write(".detoxrc.js", "module.exports = { devices: {}, behavior: { url: 'https://host.com' } };\n")
+        repo.write("playwright.ts", "export const home = 'https://host.com';\n")
+        repo.commit("runners")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        for path in ["playwright.config.ts", "web/jest.config.js", ".detoxrc.js"] {
+            #expect(result.classOf(path) == .test, "\(path): \(result.occurrence(path)?.rule ?? "none")")
+            #expect(result.occurrence(path)?.ruleID == "path.test-runner-config")
+        }
+        #expect(result.occurrence("playwright.config.ts")?.rule.contains("`playwright` test runner") == true)
+        // A file only named like a runner is not its configuration.
+        #expect(result.occurrence("playwright.ts")?.ruleID != "path.test-runner-config")
+    }
+}

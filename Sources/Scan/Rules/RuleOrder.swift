@@ -26,6 +26,7 @@ enum RuleOrder {
         GradleTestSourceSet.self,
         FlutterTestFolder.self,  // before the file name: `integration_test/app_test.dart` says which tool runs it
         TestFileName.self,
+        TestRunnerConfiguration.self,
         // Store listings and repository metadata win over any manifest above them.
         StoreListingFolder.self,
         RepositoryMetadata.self,

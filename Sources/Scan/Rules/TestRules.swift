@@ -62,6 +62,35 @@ struct TestFileName: PathRule {
     }
 }
 
+/// The configuration of a test runner (`playwright.config.ts`, `jest.config.js`, `.detoxrc.js`):
+/// the base URLs and servers it names are the tests'.
+struct TestRunnerConfiguration: PathRule {
+    static let id = "path.test-runner-config"
+    static let description =
+        "the configuration of a test runner (`playwright.config.ts`, `jest.config.js`, `.detoxrc.js`) is a test"
+    static let classes: [OccurrenceClass] = [.test]
+    static let example = RuleExample(
+        file: "playwright.config.ts", text: "export default { use: { baseURL: 'https://app.example.com' } };\n")
+
+    /// `<runner>.config.<ext>` and `<runner>.conf.<ext>` files.
+    static let runners = [
+        "playwright", "jest", "vitest", "cypress", "karma", "wdio", "detox", "protractor", "nightwatch", "codecept",
+    ]
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard let runner = runner(of: file.lowerName) else { return nil }
+        return (.test, "configuration of the `\(runner)` test runner: the tests use it, nothing ships it")
+    }
+
+    /// The runner whose configuration a file named `lowerName` is, else nil.
+    static func runner(of lowerName: String) -> String? {
+        if lowerName == "cypress.json" { return "cypress" }
+        if lowerName.hasPrefix(".mocharc") { return "mocha" }
+        if lowerName.hasPrefix(".detoxrc") { return "detox" }
+        return runners.first { lowerName.hasPrefix($0 + ".config.") || lowerName.hasPrefix($0 + ".conf.") }
+    }
+}
+
 /// The folder of an Xcode test target (`AppTests`, `AppUITests`) of the project that owns the file.
 struct XcodeTestTarget: PathRule {
     static let id = "xcode.test-target"

@@ -107,7 +107,9 @@ final class ReadOnce {
     }
 }
 
-let testFolders: Set<String> = ["tests", "test", "__tests__", "androidtest", "unittests", "uitests", "spec", "specs"]
+let testFolders: Set<String> = [
+    "tests", "test", "__tests__", "androidtest", "unittests", "uitests", "spec", "specs", "e2e", ".maestro",
+]
 let docFolders: Set<String> = ["docs", "doc", "documentation", "runbooks", "adr", "adrs"]
 let rawResourceFolders: Set<String> = ["resources", "assets", "res", "platforms", "wwwroot"]
 let sourceExtensions = [".cs", ".kt", ".kts", ".java", ".swift", ".m", ".mm", ".h", ".xaml", ".razor", ".fs", ".dart"]

@@ -108,6 +108,12 @@ final class BuildUnit: @unchecked Sendable {
     var webFramework: String?
     /// React Native: depends on `react-native-config`, which builds its `.env*` files into the apps.
     var shipsEnvFiles = false
+    /// A Node package that is a server (`express`, `fastify`, `node server.js`).
+    var isNodeServer: Bool { kind == .service(language: "Node") }
+
+    /// An npm package that runs end-to-end tests: the runner it depends on or its scripts run
+    /// (`detox`, `@playwright/test`, `maestro test`); nil for any other package.
+    var testRunner: String?
     /// SwiftPM: the manifest's products and targets, read statically.
     var swiftManifest: SwiftPackageManifest?
     /// Xcode: what each app target builds (build settings' files, synchronized folders) and the App Clips it embeds.

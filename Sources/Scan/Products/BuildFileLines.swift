@@ -76,6 +76,11 @@ func testFileName(_ lowerName: String) -> String? {
         return "*" + suffix
     }
     if lowerName.hasPrefix("test_") && lowerName.hasSuffix(".py") { return "test_*.py" }
+    // Jest's default `?(*.)+(spec|test).[jt]s?(x)`: `test.ts` alone too.
+    for bare in ["test.", "spec."] where lowerName.hasPrefix(bare) {
+        let ext = extensionOf(lowerName)
+        if lowerName == bare.dropLast() + ext, sourceLanguages["Node"]!.contains(ext) { return lowerName }
+    }
     for infix in [".test.", ".spec."] where ByteSearch.contains(infix, in: lowerName) {
         let ext = extensionOf(lowerName)
         if sourceLanguages["Node"]!.contains(ext) { return "*\(infix.dropLast())\(ext)" }

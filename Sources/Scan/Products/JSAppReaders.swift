@@ -31,6 +31,13 @@ extension BuildFileParser {
         }
         guard let unit = node(path: path, text: text) else { return nil }
         unit.scriptText = scriptsText(text)
+        // A mobile app's e2e runner (Detox, Appium, Maestro) makes even a package with a mock server
+        // a test package; a web runner only a package that is no server itself.
+        if let runner = endToEndRunner(text, scripts: unit.scriptText) {
+            let library: Bool
+            if case .library = unit.kind { library = true } else { library = false }
+            if library || ["detox", "appium", "maestro"].contains(runner) { unit.testRunner = runner }
+        }
         if case .desktop = unit.kind {
             // electron-builder's `files`/`extraResources` from `../web/build`: the web client it packages.
             unit.references += nativeReferences(in: text, from: folder).filter {
@@ -96,6 +103,15 @@ extension BuildFileParser {
     }
 
     /// The `"scripts": { ... }` object's text, empty without one.
+    /// The end-to-end test runner a package depends on (`detox`, `@playwright/test`, `cypress`,
+    /// `webdriverio`, `appium`) or its scripts run (`maestro test`, `detox test`, `playwright test`).
+    static func endToEndRunner(_ text: String, scripts: String) -> String? {
+        let packages = ["detox", "@playwright/test", "cypress", "webdriverio", "@wdio/cli", "appium", "testcafe"]
+        if let runner = packages.first(where: { ByteSearch.contains("\"\($0)\"", in: text) }) { return runner }
+        let commands = ["maestro test", "detox test", "playwright test", "cypress run", "wdio run"]
+        return commands.first { ByteSearch.contains($0, in: scripts) }.map { String($0.split(separator: " ")[0]) }
+    }
+
     private static func scriptsText(_ text: String) -> String {
         captures(#""scripts"\s*:\s*\{([^{}]*)\}"#, in: text, holding: ["\"scripts\""]).first ?? ""
     }

@@ -4,7 +4,8 @@ import RelopsCore
 /// What Metro bundles from a React Native or Expo project: the files its entries reach through
 /// `import`, `export ... from`, `require(...)` and `import(...)`, resolved as Metro does (relative
 /// paths with `.ts`, `.tsx`, `.js`, `.jsx`, `.json` and their `.ios`/`.android`/`.native` forms,
-/// `/index.*`, the `@/` alias of the project root, workspace packages by name). Each file is read
+/// `/index.*`, the aliases of its babel `module-resolver` and `tsconfig.json` `paths`, the `@/`
+/// alias of the project root, workspace packages by name). Each file is read
 /// once, each specifier tried against a bounded list of names: linear in the files. Not
 /// thread-safe: one per scan.
 final class MetroReach {
@@ -18,6 +19,8 @@ final class MetroReach {
     private var reachedByProject: [String: Set<String>] = [:]
     /// A project's `package.json` path -> how its entry is named.
     private var entryNames: [String: String] = [:]
+    /// A project's `package.json` path -> its import aliases.
+    private var aliasesByProject: [String: ImportAliases] = [:]
 
     init(files: FileList, read: @escaping ProjectFileReader) {
         self.files = files
@@ -57,17 +60,32 @@ final class MetroReach {
             }
         }
         var reached = Set(pending)
+        let aliases = aliases(of: project)
         while let path = pending.popLast() {
             guard !path.hasSuffix(".json"), let index = paths[path], let bytes = read(index, path) else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
+            // `require.context('./app/routes')` (expo-router's root): every module under the folder.
+            for folder in Self.contexts(in: text).compactMap({ resolve($0, from: folderOf(path)) }) {
+                let prefix = folder.isEmpty ? "" : folder + "/"
+                for found in paths.keys.filter({ $0.hasPrefix(prefix) && isModule($0) }).sorted()
+                where reached.insert(found).inserted {
+                    pending.append(found)
+                }
+            }
             for specifier in Self.specifiers(in: text) {
-                for found in resolveSpecifier(specifier, from: folderOf(path), root: project.root, in: paths)
+                for found in resolveSpecifier(
+                    specifier, from: folderOf(path), root: project.root, aliases: aliases, in: paths)
                 where reached.insert(found).inserted {
                     pending.append(found)
                 }
             }
         }
         return reached
+    }
+
+    /// The folders a file hands to Metro's `require.context` (recursive, as by default).
+    static func contexts(in text: String) -> [String] {
+        captures(#"\brequire\.context\(\s*["']([^"'\n]+)["']"#, in: text, holding: ["require.context"])
     }
 
     /// The module specifiers a file names, in `import`/`export ... from`/`require`/`import()`.
@@ -80,13 +98,16 @@ final class MetroReach {
         return text.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) }
     }
 
-    /// The files a specifier names: a relative path, the `@/` alias, or a workspace package.
-    private func resolveSpecifier(_ specifier: String, from folder: String, root: String, in paths: [String: Int])
-        -> [String]
-    {
+    /// The files a specifier names: a relative path, an alias of the project's babel or TypeScript
+    /// configuration, the `@/` alias, a workspace package, or a file under a babel `root`.
+    private func resolveSpecifier(
+        _ specifier: String, from folder: String, root: String, aliases: ImportAliases, in paths: [String: Int]
+    ) -> [String] {
         if specifier.hasPrefix("./") || specifier.hasPrefix("../") {
             return resolve(specifier, from: folder).map { candidates(for: $0, in: paths) } ?? []
         }
+        let aliased = aliases.targets(for: specifier).flatMap { candidates(for: $0, in: paths) }
+        if !aliased.isEmpty { return aliased }
         if specifier.hasPrefix("@/") {
             return resolve(String(specifier.dropFirst(2)), from: root).map { candidates(for: $0, in: paths) } ?? []
         }
@@ -101,7 +122,34 @@ final class MetroReach {
             guard let slash = name.lastIndex(of: "/") else { break }
             name = String(name[..<slash])
         }
+        for folder in aliases.roots {
+            let found = candidates(for: folder.isEmpty ? specifier : folder + "/" + specifier, in: paths)
+            if !found.isEmpty { return found }
+        }
         return []
+    }
+
+    /// The import aliases of the project: its babel configuration's `module-resolver` and its
+    /// `tsconfig.json` (or `jsconfig.json`) `paths`, read once.
+    private func aliases(of project: BuildUnit) -> ImportAliases {
+        if let known = aliasesByProject[project.file] { return known }
+        let paths = allPaths()
+        var aliases = ImportAliases()
+        func text(_ name: String) -> String? {
+            let path = project.root.isEmpty ? name : project.root + "/" + name
+            guard let index = paths[path], let bytes = read(index, path) else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let babel = [
+            "babel.config.js", "babel.config.cjs", "babel.config.mjs", "babel.config.json", ".babelrc", ".babelrc.js",
+            ".babelrc.json",
+        ]
+        for name in babel { if let config = text(name) { aliases.readBabel(config, folder: project.root) } }
+        for name in ["tsconfig.json", "jsconfig.json"] {
+            if let config = text(name) { aliases.readTSConfig(config, folder: project.root) }
+        }
+        aliasesByProject[project.file] = aliases
+        return aliases
     }
 
     /// The files Metro would take for `base`: itself, with a resolution extension, or its `index`.

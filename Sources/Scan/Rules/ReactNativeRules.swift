@@ -21,15 +21,21 @@ struct MetroBundledFile: PathRule {
         reactNativeExample + [("src/App.tsx", #"export const API = "https://app.example.com";"#)], at: "src/App.tsx")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard isModule(file.path), let project = reactNativeProject(of: file) ?? bundlingProject(of: file) else {
-            return nil
-        }
+        let enclosing = reactNativeProject(of: file)
+        guard isModule(file.path), let project = enclosing ?? bundlingProject(of: file) else { return nil }
         if let tool = metroToolingConfig(file.lowerName) {
             return (.build, "\(tool) configuration of \(project.file): used while building, not bundled")
         }
         let entry = file.classifier.metro.entryName(of: project)
         // Not reached is not "does not ship": a dynamic require or another entry may still bundle it.
         guard file.classifier.metro.reaches(file.path, from: project) else {
+            // A server or a test suite with its own package inside the project's folder, which the
+            // project does not depend on, is that package's to place.
+            if enclosing != nil, let owner = file.owner, owner.file != project.file, owner.isNodeServer,
+                !file.index.referrers(of: owner).contains(where: { $0.file == project.file })
+            {
+                return nil
+            }
             return (.unknown, "not reached from \(entry) of \(project.file): check where it ships")
         }
         let cls: OccurrenceClass = file.lowerName.hasSuffix(".json") ? .binaryConfig : .binaryLiteral

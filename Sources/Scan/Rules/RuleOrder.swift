@@ -27,6 +27,7 @@ enum RuleOrder {
         FlutterTestFolder.self,  // before the file name: `integration_test/app_test.dart` says which tool runs it
         TestFileName.self,
         TestRunnerConfiguration.self,
+        EndToEndTestPackage.self,  // before the Metro rule: an e2e package inside the app's folder is not the app's
         // Store listings and repository metadata win over any manifest above them.
         StoreListingFolder.self,
         RepositoryMetadata.self,

@@ -91,6 +91,28 @@ struct TestRunnerConfiguration: PathRule {
     }
 }
 
+/// A file of an npm package that runs end-to-end tests (Detox, Playwright, Maestro, ...) and that
+/// no other package depends on: a test suite beside the app, not part of it.
+struct EndToEndTestPackage: PathRule {
+    static let id = "npm.test-package"
+    static let description =
+        "a file of an npm package that runs end-to-end tests (Detox, Playwright, Maestro) and that nothing depends on is a test"
+    static let classes: [OccurrenceClass] = [.test]
+    static let example = RuleExample(
+        [
+            ("package.json", #"{"name": "shop", "dependencies": {"react-native": "0.76.0"}}"#),
+            ("e2e-suite/package.json", #"{"name": "shop-e2e", "devDependencies": {"detox": "20.0.0"}}"#),
+            ("e2e-suite/support/mail.ts", "export const inbox = 'https://app.example.com/mail';\n"),
+        ], at: "e2e-suite/support/mail.ts")
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard let owner = file.owner, let runner = owner.testRunner, file.index.referrers(of: owner).isEmpty else {
+            return nil
+        }
+        return (.test, "in \(owner.file), a package of `\(runner)` tests that no other package depends on")
+    }
+}
+
 /// The folder of an Xcode test target (`AppTests`, `AppUITests`) of the project that owns the file.
 struct XcodeTestTarget: PathRule {
     static let id = "xcode.test-target"

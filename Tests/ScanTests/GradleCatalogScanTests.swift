@@ -98,3 +98,83 @@ import Testing
         #expect(result.occurrence("playwright.ts")?.ruleID != "path.test-runner-config")
     }
 }
+
+/// Convention plugins a build defines for its modules: what applying one applies is read from its
+/// source, as Gradle applies it.
+@Suite struct GradleConventionPluginTests {
+    @Test func aPrecompiledScriptPluginThatAppliesTheApplicationPluginMakesAnApp() throws {
+        let repo = GitFixture("gradle-precompiled")
+        repo.write(
+            "settings.gradle.kts", "pluginManagement { includeBuild(\"plugins\") }\ninclude(\":app\", \":core\")\n")
+        repo.write("plugins/build.gradle.kts", "plugins { `kotlin-dsl` }\n")
+        repo.write(
+            "plugins/src/main/kotlin/shop.android-application.gradle.kts",
+            "plugins {\n    id(\"com.android.application\")\n    id(\"shop.kotlin-base\")\n}\n")
+        repo.write(
+            "plugins/src/main/kotlin/conventions/library.gradle.kts",
+            "package conventions\nplugins { id(\"com.android.library\") }\n")
+        repo.write("plugins/src/main/kotlin/shop.kotlin-base.gradle.kts", "plugins { kotlin(\"android\") }\n")
+        repo.write(
+            "app/build.gradle.kts",
+            "plugins {\n    id(\"shop.android-application\")\n}\n"
+                + "dependencies { implementation(project(\":core\")) }\n")
+        repo.write("core/build.gradle.kts", "plugins { id(\"conventions.library\") }\n")
+        repo.write("core/src/main/kotlin/Links.kt", "const val HOME = \"https://host.com\"\n")
+        repo.commit("precompiled conventions")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let links = try #require(result.occurrence("core/src/main/kotlin/Links.kt"))
+        #expect(links.occurrenceClass == .binaryLiteral, "\(links.rule)")
+        #expect(links.products.map(\.label) == ["Android app `app`"], "\(links.rule)")
+        #expect(result.products.map(\.product.file) == ["app/build.gradle.kts"])
+    }
+
+    @Test func aRegisteredPluginClassReachedThroughTheCatalogMakesAnApp() throws {
+        let repo = GitFixture("gradle-build-logic")
+        repo.write(
+            "gradle/libs.versions.toml",
+            "[plugins]\nshop-android-application = { id = \"shop.android.application\" }\n"
+                + "shop-android-library = { id = \"shop.android.library\" }\n")
+        repo.write(
+            "build-logic/convention/build.gradle.kts",
+            """
+            plugins { `kotlin-dsl` }
+            gradlePlugin {
+                plugins {
+                    register("androidApplication") {
+                        id = libs.plugins.shop.android.application.get().pluginId
+                        id = "shop.android.application"
+                        implementationClass = "AndroidApplicationConventionPlugin"
+                    }
+                    register("androidLibrary") {
+                        implementationClass = "AndroidLibraryConventionPlugin"
+                        id = "shop.android.library"
+                    }
+                }
+            }
+
+            """)
+        repo.write(
+            "build-logic/convention/src/main/kotlin/AndroidApplicationConventionPlugin.kt",
+            "class AndroidApplicationConventionPlugin : Plugin<Project> {\n"
+                + "    override fun apply(target: Project) { with(target) { apply(plugin = \"com.android.application\") } }\n}\n"
+        )
+        repo.write(
+            "build-logic/convention/src/main/kotlin/AndroidLibraryConventionPlugin.kt",
+            "class AndroidLibraryConventionPlugin : Plugin<Project> {\n"
+                + "    override fun apply(target: Project) { pluginManager.apply(\"com.android.library\") }\n}\n")
+        repo.write(
+            "settings.gradle.kts",
+            "pluginManagement { includeBuild(\"build-logic\") }\ninclude(\":app\", \":feature\")\n")
+        repo.write(
+            "app/build.gradle.kts",
+            "plugins { alias(libs.plugins.shop.android.application) }\ndependencies { implementation(projects.feature) }\n"
+        )
+        repo.write("feature/build.gradle.kts", "plugins { alias(libs.plugins.shop.android.library) }\n")
+        repo.write("feature/src/main/kotlin/Links.kt", "const val HOME = \"https://host.com\"\n")
+        repo.commit("binary conventions")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let links = try #require(result.occurrence("feature/src/main/kotlin/Links.kt"))
+        #expect(links.products.map(\.label) == ["Android app `app`"], "\(links.rule)")
+        #expect(result.products.map(\.product.file) == ["app/build.gradle.kts"])
+    }
+}

@@ -77,4 +77,16 @@ import Testing
         #expect(!GradleScript.appliesAndroidApplication("alias(libs.plugins.androidApplication)", catalog: catalog))
         #expect(GradleScript.appliesAndroidApplication("alias(libs.plugins.androidApplication)", catalog: nil))
     }
+
+    @Test func registrationsAndScriptIDsAreReadAsGradleReadsThem() {
+        let registered = GradleConventionPlugins.registrations(
+            in: "register(\"a\") { id = \"x.app\"\n implementationClass = \"p.AppPlugin\" }\n"
+                + "register(\"b\") { implementationClass = 'LibPlugin'; id = 'x.lib' }\n")
+        #expect(registered.map(\.id) == ["x.app", "x.lib"])
+        #expect(registered.map(\.className) == ["p.AppPlugin", "LibPlugin"])
+        #expect(GradleConventionPlugins.precompiledID("build-logic/src/main/kotlin/a.b.gradle.kts") == "a.b")
+        #expect(GradleConventionPlugins.precompiledID("x/src/main/groovy/c.gradle") == "c")
+        #expect(GradleConventionPlugins.precompiledID("app/build.gradle.kts") == nil)
+        #expect(GradleConventionPlugins.precompiledID("scripts/publish.gradle") == nil)
+    }
 }

@@ -188,11 +188,14 @@ enum BuildFileParser {
 
     /// A Gradle module's unit. `catalog` is the version catalog beside the build (`gradle/libs.versions.toml`):
     /// the plugins and libraries the script names through it (`alias(libs.plugins.ktor)`) count as
-    /// if written out.
-    static func gradle(path: String, text: String, catalog: GradleVersionCatalog? = nil) -> BuildUnit {
+    /// if written out; `conventions` are the build's own convention plugins, whose sources count
+    /// where the script applies them.
+    static func gradle(
+        path: String, text: String, catalog: GradleVersionCatalog? = nil, conventions: GradleConventionPlugins? = nil
+    ) -> BuildUnit {
         let folder = folderOf(path)
-        let applied = GradleScript.applied(text, catalog: catalog)
-        let app = GradleScript.appliesAndroidApplication(text, catalog: catalog)
+        let applied = GradleScript.applied(text, catalog: catalog, conventions: conventions)
+        let app = GradleScript.appliesAndroidApplication(applied: applied, catalog: catalog)
         let kmp =
             ByteSearch.contains("multiplatform", in: applied) || ByteSearch.contains("Multiplatform", in: applied)
         let ios = ["iosArm64", "iosX64", "iosSimulatorArm64", "ios()"].contains { ByteSearch.contains($0, in: text) }

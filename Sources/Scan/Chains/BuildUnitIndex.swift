@@ -30,9 +30,20 @@ final class BuildUnitIndex {
     private let catalogFiles: [String: (index: Int, path: String)]
     /// The catalogs read so far, by build folder (nil inside: unreadable).
     private var catalogs: [String: GradleVersionCatalog?] = [:]
+    private let files: FileList
+    /// The build's convention plugins, found when a Gradle script first applies a plugin whose id
+    /// no public namespace explains. The build scripts read to find them are kept for their own
+    /// parse, so each is still read once.
+    private lazy var conventions = GradleConventionPlugins(files: files) { [unowned self] index, path in
+        let bytes = read(index, path)
+        if nameOf(path).hasPrefix("build.gradle") { prefetched[path] = bytes }
+        return bytes
+    }
+    private var prefetched: [String: [UInt8]?] = [:]
 
     init(files: FileList, read: @escaping ProjectFileReader) {
         self.read = read
+        self.files = files
         var byFolder: [String: [(index: Int, path: String)]] = [:]
         var binaries = Set<String>()
         var manifests: [String: (index: Int, path: String)] = [:]
@@ -76,6 +87,16 @@ final class BuildUnitIndex {
         catalogFiles = catalogs
     }
 
+    /// What a Gradle build file in `folder` is read with: its catalog, and the build's convention
+    /// plugins when it applies one.
+    private func gradleContext(_ folder: String, _ bytes: [UInt8]) -> (GradleVersionCatalog?, GradleConventionPlugins?)
+    {
+        let catalog = catalog(for: folder)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let named = GradleScript.applied(text, catalog: catalog)
+        return (catalog, GradleConventionPlugins.mayApplyOne(named) ? conventions : nil)
+    }
+
     /// The version catalog a Gradle build file in `folder` reads: the nearest
     /// `gradle/libs.versions.toml` at or above it (the build's root keeps it), read once.
     private func catalog(for folder: String) -> GradleVersionCatalog? {
@@ -115,10 +136,11 @@ final class BuildUnitIndex {
                 continue
             }
             let gradle = path.hasSuffix(".gradle") || path.hasSuffix(".gradle.kts")
-            guard let bytes = read(index, path),
+            let kept = prefetched.removeValue(forKey: path)
+            guard let bytes = kept ?? read(index, path),
                 var unit = parseBuildFile(
                     path, bytes, hasMain: rustBinaries.contains(folderOf(path)),
-                    catalog: gradle ? catalog(for: folder) : nil)
+                    gradle: gradle ? gradleContext(folder, bytes) : nil)
             else { continue }
             if case .gradle(true, _, _) = unit.kind, unit.variant == nil, let manifest = mainManifests[unit.root],
                 let manifestBytes = read(manifest.index, manifest.path),
@@ -309,15 +331,17 @@ private func buildFolder(of path: String) -> String {
 }
 
 /// The unit a build file defines, nil when it defines none.
-private func parseBuildFile(_ path: String, _ bytes: [UInt8], hasMain: Bool, catalog: GradleVersionCatalog?)
-    -> BuildUnit?
-{
+private func parseBuildFile(
+    _ path: String, _ bytes: [UInt8], hasMain: Bool,
+    gradle: (catalog: GradleVersionCatalog?, conventions: GradleConventionPlugins?)?
+) -> BuildUnit? {
     let name = nameOf(path)
     let lower = name.lowercased()
     if lower.hasSuffix(".csproj") { return BuildFileParser.dotNet(path: path, bytes: bytes) }
     let text = String(decoding: bytes, as: UTF8.self)
     if lower == "build.gradle" || lower == "build.gradle.kts" {
-        return BuildFileParser.gradle(path: path, text: text, catalog: catalog)
+        return BuildFileParser.gradle(
+            path: path, text: text, catalog: gradle?.catalog, conventions: gradle?.conventions)
     }
     if name == "Package.swift" { return BuildFileParser.swiftPackage(path: path, text: text) }
     if name == "Project.swift" { return AppSpecParser.tuist(path: path, text: text) }

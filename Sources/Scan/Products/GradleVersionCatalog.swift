@@ -157,14 +157,21 @@ public enum GradleScript {
     /// version "8.5.0" apply false`, as a root build does), then the plugin ids and library modules
     /// its catalog accessors name, one per line.
     public static func applied(_ text: String, catalog: GradleVersionCatalog?) -> String {
+        applied(text, catalog: catalog, conventions: nil)
+    }
+
+    /// `applied`, followed by the source of each of the build's convention plugins it applies.
+    static func applied(_ text: String, catalog: GradleVersionCatalog?, conventions: GradleConventionPlugins?)
+        -> String
+    {
         let own =
             ByteSearch.contains("apply false", in: text) || ByteSearch.contains("apply(false)", in: text)
             ? text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
                 let line = String(line)
                 return !ByteSearch.contains("apply false", in: line) && !ByteSearch.contains("apply(false)", in: line)
             }.joined(separator: "\n") : text
-        guard let catalog else { return own }
-        return own + "\n" + catalog.named(in: own)
+        let named = catalog.map { own + "\n" + $0.named(in: own) } ?? own
+        return conventions?.expanded(named) ?? named
     }
 
     /// True when the script applies the Android application plugin: `com.android.application`,
@@ -172,7 +179,11 @@ public enum GradleScript {
     /// plugin (`libs.plugins.android.application`, `libs.plugins.androidApplication`) counts:
     /// the catalog that would say more is not in the repository.
     public static func appliesAndroidApplication(_ text: String, catalog: GradleVersionCatalog?) -> Bool {
-        let applied = applied(text, catalog: catalog)
+        appliesAndroidApplication(applied: applied(text, catalog: catalog), catalog: catalog)
+    }
+
+    /// `appliesAndroidApplication` of a script's `applied` text.
+    static func appliesAndroidApplication(applied: String, catalog: GradleVersionCatalog?) -> Bool {
         if ByteSearch.contains("com.android.application", in: applied) { return true }
         guard catalog == nil else { return false }
         return ByteSearch.withBytes(of: applied) { bytes in

@@ -78,6 +78,63 @@ import Testing
         #expect(products(result, "App/Wallet/Wallet.entitlements") == ["Wallet"])
     }
 
+    /// A manifest that lists its public targets once, in a constant its products name.
+    @Test func productsThatNameTheManifestsOwnConstantsTakeTheirTargets() throws {
+        let repo = GitFixture("spm-constants")
+        repo.write(
+            "Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let publicTargets = [
+                "Core",
+                "UI",
+            ]
+            let extraTargets: [String] = ["Extras"]
+
+            let package = Package(
+                name: "Kit",
+                products: [
+                    .library(name: "Kit", targets: publicTargets),
+                    .library(name: "KitDynamic", type: .dynamic, targets: publicTargets + extraTargets),
+                ],
+                targets: [
+                    .target(name: "Core"), .target(name: "UI"), .target(name: "Extras"), .target(name: "Admin"),
+                ]
+            )
+            """)
+        for target in ["Core", "UI", "Extras", "Admin"] {
+            repo.write("Sources/\(target)/\(target).swift", "let host = \"host.com\"\n")
+        }
+        repo.write(
+            "App/Shop.xcodeproj/project.pbxproj",
+            Self.pbxproj(targets: [("Shop", "application")], products: ["KitDynamic"]))
+        repo.commit("constants")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        for target in ["Core", "UI", "Extras"] {
+            let path = "Sources/\(target)/\(target).swift"
+            #expect(result.classOf(path) == .binaryLiteral, "\(path): \(rule(result, path))")
+            #expect(products(result, path) == ["Shop"], "\(path)")
+        }
+        #expect(ruleID(result, "Sources/Admin/Admin.swift") == "swiftpm.target-not-in-product")
+
+        // A product whose targets come from a call this reader cannot follow decides nothing.
+        repo.write(
+            "Package.swift",
+            """
+            import PackageDescription
+            func targets() -> [String] { ["Core"] }
+            let package = Package(
+                name: "Kit", products: [.library(name: "KitDynamic", targets: targets())],
+                targets: [.target(name: "Core"), .target(name: "Admin")])
+            """)
+        repo.commit("a call")
+        let unresolved = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(ruleID(unresolved, "Sources/Admin/Admin.swift") != "swiftpm.target-not-in-product")
+        #expect(unresolved.classOf("Sources/Admin/Admin.swift") != .other)
+    }
+
     @Test func anEmptyPlaceholderPackageNeverHidesTheXcodeProjectBesideIt() throws {
         let repo = GitFixture("spm-placeholder")
         repo.write(

@@ -28,6 +28,8 @@ struct SwiftPackageManifest: Sendable, Equatable {
 
     /// Product name -> the targets it is made of.
     var products: [(name: String, targets: [String])] = []
+    /// Products whose `targets:` is an expression this reader could not resolve.
+    var unresolvedProducts: [String] = []
     var targets: [Target] = []
     /// True when the text holds a `Package(` call: a manifest that was read. A read manifest with
     /// no targets is a placeholder that builds nothing.
@@ -43,7 +45,10 @@ struct SwiftPackageManifest: Sendable, Equatable {
         let calls = SwiftCalls(text)
         for (_, body) in calls.calls(named: ["library", "executable"]) {
             guard let product = firstString(after: "name:", in: body) else { continue }
-            products.append((product, strings(inArray: "targets:", of: body)))
+            let named = constantTargets(of: body, in: text)
+            // `targets: someFunction()` or a constant this reader cannot find: what it holds is unknown.
+            if named == nil { unresolvedProducts.append(product) }
+            products.append((product, strings(inArray: "targets:", of: body) + (named ?? [])))
         }
         for (call, body) in calls.calls(named: ["target", "executableTarget", "testTarget", "macro", "plugin"]) {
             guard let kind = Target.Kind(rawValue: call), let name = firstString(after: "name:", in: body) else {
@@ -86,6 +91,41 @@ struct SwiftPackageManifest: Sendable, Equatable {
     func target(holding relativePath: String) -> Target? {
         targets.filter { relativePath.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count }
     }
+}
+
+/// The targets a product names through the manifest's own string-array constants:
+/// `targets: publicTargets` or `targets: publicTargets + ["Extra"]`, with `let publicTargets =
+/// ["Core", "UI"]` in the manifest.
+/// Nil when `targets:` is no array literal and names something else (a call, an unknown name).
+private func constantTargets(of body: String, in manifest: String) -> [String]? {
+    guard ByteSearch.contains("targets:", in: body), arrayText("targets:", of: body) == nil else { return [] }
+    let pattern = #"\btargets:\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*\+\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:[,)\]\n]|$)"#
+    guard let expression = captures(pattern, in: body, holding: ["targets:"]).first else { return nil }
+    var found: [String] = []
+    for part in expression.split(separator: "+") {
+        guard let strings = constantStrings(String(part).trimmingWhitespace(), in: manifest) else { return nil }
+        found += strings
+    }
+    return found
+}
+
+/// The string literals of the manifest's array constant `name` (`let name = ["A", "B"]`), nil
+/// when it has none.
+private func constantStrings(_ name: String, in manifest: String) -> [String]? {
+    for keyword in ["let ", "var "] {
+        var searchFrom = manifest.startIndex
+        while let found = manifest.range(of: keyword + name, range: searchFrom..<manifest.endIndex) {
+            searchFrom = found.upperBound
+            // The whole name: `publicTargets`, not `publicTargetsForTests`.
+            if let next = manifest[found.upperBound...].first, next.isLetter || next.isNumber || next == "_" {
+                continue
+            }
+            let declaration = String(manifest[found.upperBound...])
+            guard arrayText("=", of: declaration) != nil else { return nil }
+            return strings(inArray: "=", of: declaration)
+        }
+    }
+    return nil
 }
 
 /// The first string literal after `label` in `text` (`name: "Core"` -> `Core`).

@@ -26,7 +26,7 @@ struct SwiftPackageTargetNoProductReaches: PathRule {
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
         guard let owner = file.owner, owner.kind == .swiftPackage, owner.deploys == nil,
-            let manifest = owner.swiftManifest, manifest.read
+            let manifest = owner.swiftManifest, manifest.read, manifest.unresolvedProducts.isEmpty
         else { return nil }
         let relative = owner.root.isEmpty ? file.path : String(file.path.dropFirst(owner.root.count + 1))
         guard let target = manifest.target(holding: relative), target.kind != .test else { return nil }

@@ -73,6 +73,7 @@ extension Classifier {
             text: hit.text)
         occurrence.products =
             (decision.rule == FlutterDartDefine.id ? dartDefineProducts(hit.text, column: hit.textColumn) : nil)
+            ?? (decision.rule == FlutterPluginPlatformCode.id ? pluginPlatformProducts(hit.path) : nil)
             ?? products(of: hit.path, class: cls, in: &file)
         occurrence.claim = hit.reading.claim ?? placeholderClaim(rule, file, line: hit.text)
         occurrence.coversSubdomains =

@@ -157,6 +157,35 @@ import Testing
         }
     }
 
+    /// A Flutter plugin the app depends on by `path:`: its platform folders are built into the
+    /// apps of their platform, and its `linux/` is no desktop app of its own.
+    @Test func aPluginsPlatformCodeShipsInThatPlatformsApps() throws {
+        let repo = makeFlutterApp(allHeads: true)
+        repo.write(
+            "packages/core/pubspec.yaml",
+            "name: core\nflutter:\n  plugin:\n    platforms:\n      android:\n        pluginClass: CorePlugin\n"
+                + "      linux:\n        pluginClass: CorePlugin\n      ios:\n        pluginClass: CorePlugin\n")
+        repo.write("packages/core/android/build.gradle", "plugins { id 'com.android.library' }\n")
+        repo.write("packages/core/android/src/main/kotlin/CorePlugin.kt", "val home = \"https://host.com\"\n")
+        repo.write("packages/core/ios/Classes/CorePlugin.swift", "let home = \"https://host.com\"\n")
+        repo.write("packages/core/linux/CMakeLists.txt", "add_library(core_plugin SHARED \"core_plugin.cc\")\n")
+        repo.write("packages/core/linux/core_plugin.cc", "static const char* kHome = \"https://host.com\";\n")
+        repo.commit("a plugin")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let expected = [
+            "packages/core/android/src/main/kotlin/CorePlugin.kt": ["Android app `app`"],
+            "packages/core/ios/Classes/CorePlugin.swift": ["iOS app `Runner`"],
+            "packages/core/linux/core_plugin.cc": ["desktop app (Flutter) `linux`"],
+        ]
+        for (path, apps) in expected {
+            let o = try #require(result.occurrence(path))
+            #expect(
+                o.occurrenceClass == .binaryLiteral && o.ruleID == "flutter.plugin-platform-code", "\(path): \(o.rule)")
+            #expect(o.products.map(\.label) == apps, "\(path)")
+        }
+        #expect(!result.products.contains { $0.product.file.hasPrefix("packages/core/") }, "\(result.products)")
+    }
+
     /// A `web/index.html` beside a Dart package without `flutter:` is no Flutter head.
     @Test func aWebFolderOfAPlainDartPackageIsNoHead() throws {
         let repo = GitFixture("dart-web")

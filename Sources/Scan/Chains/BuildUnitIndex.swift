@@ -161,9 +161,11 @@ final class BuildUnitIndex {
                 unit.flutter?.readL10n(String(decoding: l10nBytes, as: UTF8.self))
             }
             if unit.isFlutterHead
-                && !units(inFolder: folderOf(folder)).contains(where: { $0.flutter?.isFlutter == true })
+                && !units(inFolder: folderOf(folder)).contains(where: {
+                    $0.flutter?.isFlutter == true && $0.flutter?.isPlugin == false
+                })
             {
-                continue  // a `web/index.html` beside a Dart package without `flutter:`
+                continue  // a `web/index.html` beside a Dart package without `flutter:`, or a plugin's `linux/`
             }
             if !found.contains(where: { $0.file == unit.file }) { found.append(unit) }
         }

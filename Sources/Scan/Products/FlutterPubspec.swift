@@ -9,6 +9,9 @@ struct FlutterPubspec: Sendable, Equatable {
     var name = ""
     /// True when the pubspec has a top-level `flutter:` section.
     var isFlutter = false
+    /// A Flutter plugin (`flutter: plugin:`): its platform folders are the plugin's native code,
+    /// built into the apps that depend on it, never apps of their own.
+    var isPlugin = false
     /// `flutter: assets:` entries as written (relative to the package folder; a folder ends in `/`).
     var assets: [String] = []
     /// `flutter: generate: true`: `flutter gen-l10n` compiles the ARB files in.
@@ -50,6 +53,7 @@ struct FlutterPubspec: Sendable, Equatable {
                 } else if !content.hasPrefix("-") {
                     subsection = content.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
                     if subsection == "generate" { generate = Self.value(content) == "true" }
+                    if subsection == "plugin" && indent <= 2 { isPlugin = true }
                 }
             case "dependencies":
                 if indent <= 2 && !content.hasPrefix("-") {

@@ -36,6 +36,8 @@ enum RuleOrder {
         SpecTestSources.self,
         // A KMP source set no app compiles, before the library chain would take the module as shipped.
         KMPNonAppSourceSet.self,
+        // A Flutter plugin's platform code, before its own Gradle or Xcode files would be asked.
+        FlutterPluginPlatformCode.self,
         // Build-time files, before the platform files: a plist in build logic ships nothing.
         CargoBuildScript.self,
         RubyToolingGemfile.self,  // before the Gradle build logic: its own id for a fastlane/CocoaPods Gemfile

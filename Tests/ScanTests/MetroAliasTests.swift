@@ -152,3 +152,29 @@ import Testing
         #expect(result.classOf("server/index.js") == .server, "\(result.occurrence("server/index.js")?.rule ?? "")")
     }
 }
+
+/// A web framework's config file beside a `package.json` makes it that framework's site, even
+/// when the framework comes through a workspace package.
+@Suite struct WebFrameworkConfigTests {
+    @Test func aNextConfigMakesASiteWhoseFrameworkComesThroughTheWorkspace() throws {
+        let repo = GitFixture("next-workspace")
+        repo.write("package.json", #"{ "name": "web", "private": true, "workspaces": ["apps/*", "packages/*"] }"#)
+        repo.write("packages/base/package.json", #"{ "name": "base", "dependencies": { "next": "15.0.0" } }"#)
+        repo.write("apps/accounts/package.json", #"{ "name": "accounts", "dependencies": { "base": "*" } }"#)
+        repo.write("apps/accounts/next.config.mjs", "export default { output: 'export' };\n")
+        repo.write("apps/accounts/src/passkey.ts", "export const origin = 'https://host.com';\n")
+        repo.write("apps/accounts/public/robots.txt", "Sitemap: https://host.com/sitemap.xml\n")
+        repo.write("apps/notes/package.json", #"{ "name": "notes", "dependencies": { "base": "*" } }"#)
+        repo.write("apps/notes/src/notes.ts", "export const origin = 'https://host.com';\n")
+        repo.commit("sites")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(result.classOf("apps/accounts/src/passkey.ts") == .server)
+        #expect(
+            result.occurrence("apps/accounts/src/passkey.ts")?.products.map(\.label) == [
+                "Next.js site server `apps/accounts`"
+            ])
+        #expect(result.occurrence("apps/accounts/public/robots.txt")?.ruleID == "web.static-file")
+        // Without a config file, a package whose framework nobody names is not taken for a site.
+        #expect(result.classOf("apps/notes/src/notes.ts") != .server)
+    }
+}

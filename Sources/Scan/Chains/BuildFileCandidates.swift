@@ -10,7 +10,9 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
         "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
         "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js", "androidmanifest.xml",
         "config.xml", "app.json", "app.config.ts", "app.config.js", "pubspec.yaml", "l10n.yaml",
-        "index.html", "cmakelists.txt", "libs.versions.toml",
+        "index.html", "cmakelists.txt", "libs.versions.toml", "next.config.js", "next.config.mjs",
+        "next.config.ts", "next.config.cjs", "nuxt.config.ts", "nuxt.config.js", "astro.config.mjs",
+        "astro.config.ts", "astro.config.js",
     ].map { Array($0.utf8) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)

@@ -26,6 +26,8 @@ final class BuildUnitIndex {
     /// Gradle module folders -> their `src/main/AndroidManifest.xml` (index, path), read only when
     /// the module is an app whose dependencies name no form factor.
     private let mainManifests: [String: (index: Int, path: String)]
+    /// Folders -> the web framework whose config file they hold (`next.config.js` -> `next`).
+    private let frameworkConfigs: [String: String]
     /// Gradle build folders -> their version catalog `gradle/libs.versions.toml` (index, path).
     private let catalogFiles: [String: (index: Int, path: String)]
     /// The catalogs read so far, by build folder (nil inside: unreadable).
@@ -49,9 +51,12 @@ final class BuildUnitIndex {
         var manifests: [String: (index: Int, path: String)] = [:]
         var heads: [(index: Int, path: String)] = []
         var catalogs: [String: (index: Int, path: String)] = [:]
+        var frameworks: [String: String] = [:]
         for i in buildFileCandidates(files) {
             let path = files.path(at: i)
-            if nameOf(path) == "libs.versions.toml" {
+            if let framework = webFrameworkConfig(nameOf(path).lowercased()) {
+                frameworks[folderOf(path)] = framework
+            } else if nameOf(path) == "libs.versions.toml" {
                 if nameOf(folderOf(path)) == "gradle" { catalogs[folderOf(folderOf(path))] = (i, path) }
             } else if path.hasSuffix("AndroidManifest.xml") {
                 if path == "src/main/AndroidManifest.xml" || path.hasSuffix("/src/main/AndroidManifest.xml") {
@@ -85,6 +90,7 @@ final class BuildUnitIndex {
         rustBinaries = binaries
         mainManifests = manifests
         catalogFiles = catalogs
+        frameworkConfigs = frameworks
     }
 
     /// What a Gradle build file in `folder` is read with: its catalog, and the build's convention
@@ -140,7 +146,7 @@ final class BuildUnitIndex {
             guard let bytes = kept ?? read(index, path),
                 var unit = parseBuildFile(
                     path, bytes, hasMain: rustBinaries.contains(folderOf(path)),
-                    gradle: gradle ? gradleContext(folder, bytes) : nil)
+                    gradle: gradle ? gradleContext(folder, bytes) : nil, frameworkConfig: frameworkConfigs[folder])
             else { continue }
             if case .gradle(true, _, _) = unit.kind, unit.variant == nil, let manifest = mainManifests[unit.root],
                 let manifestBytes = read(manifest.index, manifest.path),
@@ -335,7 +341,7 @@ private func buildFolder(of path: String) -> String {
 /// The unit a build file defines, nil when it defines none.
 private func parseBuildFile(
     _ path: String, _ bytes: [UInt8], hasMain: Bool,
-    gradle: (catalog: GradleVersionCatalog?, conventions: GradleConventionPlugins?)?
+    gradle: (catalog: GradleVersionCatalog?, conventions: GradleConventionPlugins?)?, frameworkConfig: String?
 ) -> BuildUnit? {
     let name = nameOf(path)
     let lower = name.lowercased()
@@ -355,7 +361,9 @@ private func parseBuildFile(
     if lower.hasPrefix("capacitor.config.") { return BuildFileParser.capacitor(path: path, text: text) }
     if lower == "contents.xcworkspacedata" { return BuildFileParser.xcodeWorkspace(dataFile: path, text: text) }
     if lower == "cargo.toml" { return BuildFileParser.cargo(path: path, text: text, hasMain: hasMain) }
-    if lower == "package.json" { return BuildFileParser.javaScript(path: path, text: text) }
+    if lower == "package.json" {
+        return BuildFileParser.javaScript(path: path, text: text, frameworkConfig: frameworkConfig)
+    }
     if lower == "gemfile" { return BuildFileParser.gemfile(path: path, text: text) }
     if lower == "app.json" || lower.hasPrefix("app.config.") { return BuildFileParser.expo(path: path, text: text) }
     if lower == "pubspec.yaml" { return BuildFileParser.pubspec(path: path, text: text) }

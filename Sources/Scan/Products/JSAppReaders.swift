@@ -6,7 +6,12 @@ extension BuildFileParser {
     /// A `package.json`: a React Native or Expo project (Metro's entry, the native folders it is
     /// bundled into), else `node(path:text:)` with the web framework and the scripts it runs.
     /// `nativeApp`: a native app's React Native build bundles this folder, whatever it depends on.
-    static func javaScript(path: String, text: String, nativeApp: Bool = false) -> BuildUnit? {
+    /// `frameworkConfig` names the web framework whose config file (`next.config.js`,
+    /// `nuxt.config.ts`, `astro.config.mjs`) sits beside the `package.json`: the project is that
+    /// framework's even when the dependency comes through a workspace package.
+    static func javaScript(path: String, text: String, nativeApp: Bool = false, frameworkConfig: String? = nil)
+        -> BuildUnit?
+    {
         let folder = folderOf(path)
         func depends(_ name: String) -> Bool { ByteSearch.contains("\"\(name)\"", in: text) }
         if depends("react-native") || depends("expo") || nativeApp {
@@ -45,7 +50,10 @@ extension BuildFileParser {
                 return false
             }
         }
-        guard let framework = webFrameworks.first(where: { depends($0.package) }) else { return unit }
+        guard
+            let framework = webFrameworks.first(where: { depends($0.package) })
+                ?? webFrameworks.first(where: { $0.package == frameworkConfig })
+        else { return unit }
         unit.webFramework = framework.name
         // Vite builds web clients that apps bundle as often as sites: what references it decides.
         guard framework.name != "Vite", unit.deploys == nil || unit.deploys?.hasPrefix("Node") == true else {
@@ -119,6 +127,16 @@ extension BuildFileParser {
 
 /// How a rule names a Metro entry: `index.js`, or `app/**` for expo-router.
 func displayEntry(_ entry: String) -> String { entry.hasSuffix("/") ? entry + "**" : entry }
+
+/// The web framework whose config file a file named `lowerName` is (`next.config.mjs` -> `next`).
+func webFrameworkConfig(_ lowerName: String) -> String? {
+    for (stem, package) in [("next.config.", "next"), ("nuxt.config.", "nuxt"), ("astro.config.", "astro")]
+    where lowerName.hasPrefix(stem) {
+        let ext = String(lowerName.dropFirst(stem.count))
+        if ["js", "mjs", "cjs", "ts", "mts"].contains(ext) { return package }
+    }
+    return nil
+}
 
 /// The web frameworks whose sites serve a folder of static files as is, by their npm package.
 let webFrameworks: [(package: String, name: String, staticFolder: String)] = [

@@ -178,3 +178,23 @@ import Testing
         #expect(result.classOf("apps/notes/src/notes.ts") != .server)
     }
 }
+
+/// The byte scanner that reads import specifiers finds what the pattern it replaced finds.
+@Suite struct ImportSpecifierTests {
+    @Test func theScannerAgreesWithTheRegularExpression() throws {
+        let pattern = try Regex(#"(?:\bfrom|\bimport|\brequire\s*\(|\bimport\s*\()\s*["']([^"'\n]+)["']"#)
+        let texts = [
+            "import a from './a';\nimport {b} from \"@b/c\";\nexport * from '../d'\n",
+            "const x = require('./x'); const y = require ( \"y\" ); const z = await import('./z');\n",
+            "import './side-effect';\nimport type T from 'types';\nfromage('no'); reimport('no'); xrequire('no')\n",
+            "import x from\n  './multi-line';\nconst s = 'from ' + 'x';\nrequire(`template`);\n",
+            "from''; import \"\"; require('a\nb'); from 'ok' import(\n'./lazy')\n",
+            "// a comment: see import 'commented' — still named, as Metro's resolver never sees comments\n",
+            "naïve = 1; import 'ünïcode/päth'; _from 'x'; $import 'y'\n",
+        ]
+        for text in texts {
+            let expected = text.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) }
+            #expect(MetroReach.specifiers(in: text) == expected, "\(text)")
+        }
+    }
+}

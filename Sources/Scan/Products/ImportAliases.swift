@@ -33,6 +33,7 @@ struct ImportAliases: Sendable, Equatable {
         if let list = captures(#"\broot\s*:\s*\[([^\]]*)\]"#, in: text, holding: ["root"]).first {
             roots += Self.strings(in: list).compactMap { resolve($0, from: folder) }
         }
+        prefixes.sort { $0.alias.count > $1.alias.count }  // the most specific alias first
     }
 
     /// Reads a `tsconfig.json` or `jsconfig.json` of a project in `folder`.
@@ -46,13 +47,14 @@ struct ImportAliases: Sendable, Equatable {
             let targets = Self.strings(in: list).compactMap { resolve($0, from: baseFolder) }
             if !targets.isEmpty { patterns.append((pattern, targets)) }
         }
+        patterns.sort { $0.pattern.count > $1.pattern.count }  // the most specific pattern first
     }
 
     /// The repository paths (without extension) `specifier` may name through an alias, most
     /// specific alias first; empty when no alias matches.
     func targets(for specifier: String) -> [String] {
         var found: [String] = []
-        for (pattern, targets) in patterns.sorted(by: { $0.pattern.count > $1.pattern.count }) {
+        for (pattern, targets) in patterns {
             if let star = pattern.firstIndex(of: "*") {
                 let head = pattern[..<star], tail = pattern[pattern.index(after: star)...]
                 guard specifier.count >= head.count + tail.count, specifier.hasPrefix(head), specifier.hasSuffix(tail)
@@ -63,7 +65,7 @@ struct ImportAliases: Sendable, Equatable {
                 found += targets
             }
         }
-        for (alias, target) in prefixes.sorted(by: { $0.alias.count > $1.alias.count }) {
+        for (alias, target) in prefixes {
             if specifier == alias {
                 found.append(target)
             } else if specifier.hasPrefix(alias + "/") {

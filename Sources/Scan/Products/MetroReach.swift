@@ -88,14 +88,66 @@ final class MetroReach {
         captures(#"\brequire\.context\(\s*["']([^"'\n]+)["']"#, in: text, holding: ["require.context"])
     }
 
-    /// The module specifiers a file names, in `import`/`export ... from`/`require`/`import()`.
+    /// The module specifiers a file names, in `import`/`export ... from`/`require`/`import()`: a
+    /// quoted name after `from`, `import`, `require(` or `import(` (a word of its own, blanks
+    /// between), read in one pass over the bytes.
     static func specifiers(in text: String) -> [String] {
-        guard
-            ByteSearch.contains("import", in: text) || ByteSearch.contains("require", in: text)
-                || ByteSearch.contains("from", in: text),
-            let pattern = regex(#"(?:\bfrom|\bimport|\brequire\s*\(|\bimport\s*\()\s*["']([^"'\n]+)["']"#)
-        else { return [] }
-        return text.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) }
+        ByteSearch.withBytes(of: text) { bytes in
+            var found: [String] = []
+            var i = 0
+            while i < bytes.count {
+                let c = bytes[i]
+                guard c == UInt8(ascii: "f") || c == UInt8(ascii: "i") || c == UInt8(ascii: "r"),
+                    i == 0 || !isWordByte(bytes[i - 1])
+                else {
+                    i += 1
+                    continue
+                }
+                if let (start, end) = quotedSpecifier(in: bytes, at: i) {
+                    found.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                    i = end + 1
+                } else {
+                    i += 1
+                }
+            }
+            return found
+        }
+    }
+
+    /// The bounds of the quoted name after the keyword at `at` (`from`, `import`, `require(`,
+    /// `import(`), nil when there is none.
+    private static func quotedSpecifier(in bytes: UnsafeBufferPointer<UInt8>, at: Int) -> (Int, Int)? {
+        func word(_ text: StaticString, _ k: Int) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard k + count <= bytes.count else { return false }
+            for j in 0..<count where bytes[k + j] != text.utf8Start[j] { return false }
+            return true
+        }
+        func blanks(_ k: Int) -> Int {
+            var k = k
+            while k < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[k]) { k += 1 }
+            return k
+        }
+        var k: Int
+        if word("from", at) {
+            k = at + 4
+        } else if word("import", at) {
+            k = blanks(at + 6)
+            if k < bytes.count && bytes[k] == UInt8(ascii: "(") { k += 1 }
+        } else if word("require", at) {
+            k = blanks(at + 7)
+            guard k < bytes.count, bytes[k] == UInt8(ascii: "(") else { return nil }
+            k += 1
+        } else {
+            return nil
+        }
+        k = blanks(k)
+        guard k < bytes.count, bytes[k] == 0x22 || bytes[k] == 0x27 else { return nil }
+        let start = k + 1
+        var end = start
+        while end < bytes.count, bytes[end] != 0x22, bytes[end] != 0x27, bytes[end] != 0x0A { end += 1 }
+        guard end < bytes.count, end > start, bytes[end] != 0x0A else { return nil }
+        return (start, end)
     }
 
     /// The files a specifier names: a relative path, an alias of the project's babel or TypeScript
@@ -208,4 +260,9 @@ final class MetroReach {
 /// A file Metro can bundle as a module: JavaScript, TypeScript or JSON.
 func isModule(_ path: String) -> Bool {
     [".ts", ".tsx", ".js", ".jsx", ".json", ".mjs", ".cjs"].contains { path.lowercased().hasSuffix($0) }
+}
+
+/// An ASCII letter, digit or `_`: a byte that continues a word.
+private func isWordByte(_ b: UInt8) -> Bool {
+    (b &- 0x30) < 10 || ((b | 0x20) &- 0x61) < 26 || b == 0x5F
 }

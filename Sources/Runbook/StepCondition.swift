@@ -75,11 +75,9 @@ struct ConditionContext {
 }
 
 /// The platforms the app ships on: the runbook variable `platforms` (`ios,android`) when given, else
-/// what the repository's build files build: an Android application (a Gradle module that applies
-/// `com.android.application`, a .NET project that targets `-android` or Xamarin.Android), an iOS app
-/// (an Xcode project built for `iphoneos`, an XcodeGen `platform: iOS` target, a .NET project that
-/// targets `-ios` or Xamarin.iOS). Folder names and loose files (`iOS/`, an `Info.plist`, a Gradle
-/// server) claim nothing.
+/// what the repository's build files build, as `scan` reads them (every stack it reads: Gradle with
+/// its catalog and convention plugins, Xcode, XcodeGen, .NET, Flutter, React Native, Expo, Cordova,
+/// ...). Folder names and loose files (`iOS/`, an `Info.plist`, a Gradle server) claim nothing.
 struct Platforms {
     /// The platforms named or found.
     let values: Set<Platform>
@@ -103,90 +101,28 @@ struct Platforms {
         return detect(in: repositoryRoot)
     }
 
-    /// Walks the repository (at most 50,000 entries; `.git`, build output and packages left out).
+    /// The platforms of the apps the repository's build files build, read by the scan's own build
+    /// model (`builtApps`): Android, and iOS for an iOS or Mac Catalyst app.
     static func detect(in root: String) -> Platforms {
+        let apps: [BuiltApp]
+        do { apps = try builtApps(try Project(path: root)) } catch {
+            return Platforms(
+                values: [],
+                source: "the build files could not be read (\(error.message)); --var platforms=... sets them")
+        }
         var values = Set<Platform>()
         var evidence: [String] = []
-        let skipped: Set<String> = [".git", ".build", "node_modules", "bin", "obj", "Pods", ".relops", "build"]
-        var pending = [""]
-        var seen = 0
-        while let relative = pending.popLast(), seen < 50_000, values.count < 2 {
-            let folder = relative.isEmpty ? root : root + "/" + relative
-            for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
-                seen += 1
-                let path = relative.isEmpty ? entry : relative + "/" + entry
-                var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) else {
-                    continue
-                }
-                for platform in platforms(
-                    built: root + "/" + path, name: entry, isFolder: isFolder.boolValue, root: root)
-                where values.insert(platform).inserted {
-                    evidence.append("\(path) builds an \(platform.rawValue) app")
-                }
-                if isFolder.boolValue && !skipped.contains(entry) && !entry.hasSuffix(".xcodeproj") {
-                    pending.append(path)
-                }
+        for app in apps {
+            for built in app.platforms {
+                guard let platform: Platform = built == .android ? .android : (built.isAppleMobile ? .iOS : nil),
+                    values.insert(platform).inserted
+                else { continue }
+                evidence.append("\(app.file) builds an \(platform.rawValue) app")
             }
         }
         let source =
             evidence.isEmpty
             ? "no build file in the repository builds an Android or iOS app" : evidence.joined(separator: ", ")
         return Platforms(values: values, source: source + "; --var platforms=... overrides")
-    }
-
-    /// The platforms a build file (or an `.xcodeproj` folder) builds an app for.
-    private static func platforms(built path: String, name: String, isFolder: Bool, root: String) -> [Platform] {
-        if isFolder {
-            guard name.hasSuffix(".xcodeproj") else { return [] }
-            return text(path + "/project.pbxproj").contains("sdkroot = iphoneos") ? [.iOS] : []
-        }
-        switch name {
-        case "build.gradle", "build.gradle.kts":
-            return GradleScript.appliesAndroidApplication(text(path), catalog: catalog(near: path, root: root))
-                ? [.android] : []
-        case "project.yml", "project.yaml":
-            // `platform: iOS`, `platform: [iOS, macOS]`, `platform: "iOS"`.
-            let spec = text(path)
-            return spec.contains("platform: ios") || spec.contains("platform: [ios") || spec.contains("platform: \"ios")
-                ? [.iOS] : []
-        case "config.xml":
-            // A Cordova app (a W3C widget): the platforms its `<platform name>` elements name, else both.
-            let config = text(path)
-            guard config.contains("http://www.w3.org/ns/widgets") else { return [] }
-            let named = [Platform.android, .iOS].filter { config.contains("<platform name=\"\($0.flagName)\"") }
-            return named.isEmpty ? [.android, .iOS] : named
-        case "app.json", "app.config.ts", "app.config.js":
-            // An Expo app config: EAS builds an Android and an iOS app from it.
-            return name != "app.json" || text(path).contains("\"expo\"") ? [.android, .iOS] : []
-        default:
-            guard name.hasSuffix(".csproj") else { return [] }
-            let project = text(path)
-            var out: [Platform] = []
-            if project.contains("-android") || project.contains("xamarin.android") { out.append(.android) }
-            if project.contains("-ios") || project.contains("xamarin.ios") { out.append(.iOS) }
-            return out
-        }
-    }
-
-    /// A build file's text in lowercase (at most its first 1 MB), empty when unreadable.
-    /// The version catalog a Gradle build file reads: the nearest `gradle/libs.versions.toml` at or
-    /// above its folder, inside `root` (read lower-cased, as the build file is).
-    private static func catalog(near path: String, root: String) -> GradleVersionCatalog? {
-        var folder = folderOf(path)
-        while folder.count >= root.count {
-            let file = folder + "/gradle/libs.versions.toml"
-            if FileManager.default.fileExists(atPath: file) { return GradleVersionCatalog(text: text(file)) }
-            if folder == root { break }
-            folder = folderOf(folder)
-        }
-        return nil
-    }
-
-    private static func text(_ path: String) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 1 << 20)) ?? Data()
-        return String(decoding: data, as: UTF8.self).lowercased()
     }
 }

@@ -61,12 +61,13 @@ import Testing
     }
 
     @Test func platformsComeFromTheRepositoryWhenNotGiven() throws {
-        let folder = TemporaryFolder()
-        folder.write(
+        let repo = GitFixture("ios-app")
+        repo.write(
             "App/App.csproj",
             "<Project><PropertyGroup><TargetFrameworks>net9.0-ios</TargetFrameworks></PropertyGroup></Project>\n")
+        repo.commit("app")
         let book = try runbook("## iOS\nwhen: ios\n- [x] fine\n## Android\nwhen: android\n- [x] fine\n")
-        let run = try engine(book, folder, ScriptedIO(), options: nonInteractive())
+        let run = try engine(book, repo.folder, ScriptedIO(), options: nonInteractive())
         #expect(try run.run() == .complete)
         #expect(run.state.steps.map(\.status) == [.passed, .skipped])
         #expect(
@@ -75,41 +76,41 @@ import Testing
 
     @Test func platformsFollowTheBuildFilesNotFolderNames() throws {
         // An Android app with a Gradle server beside it, docs in an `iOS` folder and a stray plist.
-        let android = TemporaryFolder()
+        let android = GitFixture("android")
         android.write("androidApp/build.gradle.kts", "plugins {\n    id(\"com.android.application\")\n}\n")
         android.write("server/build.gradle", "plugins { id 'org.springframework.boot' }\n")
         android.write("docs/iOS/plans.md", "An iOS app, some day.\n")
         android.write("tools/Info.plist", "<plist/>\n")
-        #expect(Platforms.detect(in: android.path).names == ["android"])
+        #expect(detected(android).names == ["android"])
         #expect(
-            Platforms.detect(in: android.path).source.hasPrefix("androidApp/build.gradle.kts builds an Android app"))
+            detected(android).source.hasPrefix("androidApp/build.gradle.kts builds an Android app"))
 
         // Kotlin Multiplatform: the shared module is a library; the apps are the Gradle app and Xcode's.
-        let kmp = TemporaryFolder()
+        let kmp = GitFixture("kmp")
         kmp.write("shared/build.gradle.kts", "plugins { kotlin(\"multiplatform\"); id(\"com.android.library\") }\n")
         kmp.write("composeApp/build.gradle.kts", "plugins { alias(libs.plugins.android.application) }\n")
         kmp.write("iosApp/iosApp.xcodeproj/project.pbxproj", "buildSettings = { SDKROOT = iphoneos; };\n")
-        #expect(Platforms.detect(in: kmp.path).names == ["android", "ios"])
+        #expect(detected(kmp).names == ["android", "ios"])
 
         // The version catalog says which plugin an accessor names, whatever its alias: a root build
         // that only declares the plugin (`apply false`) builds no app.
-        let catalog = TemporaryFolder()
+        let catalog = GitFixture("catalog")
         catalog.write(
             "gradle/libs.versions.toml",
             "[versions]\nagp = \"8.5.0\"\n\n[plugins]\nstore-app = { id = \"com.android.application\", version.ref = \"agp\" }\n"
                 + "androidApplication = { id = \"com.android.library\", version.ref = \"agp\" }\n")
         catalog.write("build.gradle.kts", "plugins {\n    alias(libs.plugins.store.app) apply false\n}\n")
         catalog.write("library/build.gradle.kts", "plugins { alias(libs.plugins.androidApplication) }\n")
-        #expect(Platforms.detect(in: catalog.path).names.isEmpty)
+        #expect(detected(catalog).names.isEmpty)
         catalog.write("shop/build.gradle.kts", "plugins {\n    alias(libs.plugins.store.app)\n}\n")
-        #expect(Platforms.detect(in: catalog.path).names == ["android"])
-        #expect(Platforms.detect(in: catalog.path).source.hasPrefix("shop/build.gradle.kts builds an Android app"))
+        #expect(detected(catalog).names == ["android"])
+        #expect(detected(catalog).source.hasPrefix("shop/build.gradle.kts builds an Android app"))
 
         // A server alone builds no app: every platform step is skipped, saying so.
-        let server = TemporaryFolder()
+        let server = GitFixture("server")
         server.write("build.gradle", "plugins { id 'java' }\n")
         server.write("Mac/Mac.xcodeproj/project.pbxproj", "buildSettings = { SDKROOT = macosx; };\n")
-        let none = Platforms.detect(in: server.path)
+        let none = detected(server)
         #expect(none.names.isEmpty)
         #expect(none.source.hasPrefix("no build file in the repository builds an Android or iOS app"))
     }

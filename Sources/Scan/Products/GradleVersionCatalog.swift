@@ -10,15 +10,15 @@ import RelopsCore
 /// entries are a string (`"group:name:version"`, `"plugin.id:version"`), an inline table (`{ id =
 /// "...", version.ref = "..." }`, `{ module = "group:name" }`, `{ group = "...", name = "..." }`),
 /// or, for a bundle, an array of library aliases (over several lines too).
-public struct GradleVersionCatalog: Sendable, Equatable {
+struct GradleVersionCatalog: Sendable, Equatable {
     /// Accessor (the alias with `-` and `_` as `.`) -> plugin id.
-    public private(set) var plugins: [String: String] = [:]
+    private(set) var plugins: [String: String] = [:]
     /// Accessor -> `group:name`.
-    public private(set) var libraries: [String: String] = [:]
+    private(set) var libraries: [String: String] = [:]
     /// Accessor -> the accessors of its libraries.
-    public private(set) var bundles: [String: [String]] = [:]
+    private(set) var bundles: [String: [String]] = [:]
 
-    public init(text: String) {
+    init(text: String) {
         var table = ""
         var openBundle: (accessor: String, text: String)?
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -52,7 +52,7 @@ public struct GradleVersionCatalog: Sendable, Equatable {
 
     /// The plugin ids and library modules that `script`'s accessors of the catalog `libs` name, one
     /// per line (a bundle by each of its libraries); "" when it names none the catalog has.
-    public func named(in script: String) -> String {
+    func named(in script: String) -> String {
         guard ByteSearch.contains("libs.", in: script) else { return "" }
         var named: [String] = []
         for reference in captures(#"\blibs\.([A-Za-z0-9_.]+)"#, in: script, holding: ["libs."]) {
@@ -152,11 +152,11 @@ public struct GradleVersionCatalog: Sendable, Equatable {
 
 /// What a Gradle build script applies, read one way wherever relops asks (the scan's build model,
 /// a runbook's platform conditions).
-public enum GradleScript {
+enum GradleScript {
     /// The script's text without the plugins it only declares for its modules (`id("com.android.application")
     /// version "8.5.0" apply false`, as a root build does), then the plugin ids and library modules
     /// its catalog accessors name, one per line.
-    public static func applied(_ text: String, catalog: GradleVersionCatalog?) -> String {
+    static func applied(_ text: String, catalog: GradleVersionCatalog?) -> String {
         applied(text, catalog: catalog, conventions: nil)
     }
 
@@ -178,7 +178,7 @@ public enum GradleScript {
     /// written or named through the catalog. With no catalog to read, an accessor named for the
     /// plugin (`libs.plugins.android.application`, `libs.plugins.androidApplication`) counts:
     /// the catalog that would say more is not in the repository.
-    public static func appliesAndroidApplication(_ text: String, catalog: GradleVersionCatalog?) -> Bool {
+    static func appliesAndroidApplication(_ text: String, catalog: GradleVersionCatalog?) -> Bool {
         appliesAndroidApplication(applied: applied(text, catalog: catalog), catalog: catalog)
     }
 

@@ -57,7 +57,7 @@ struct CLikeLexer {
             i = nextStart(from: i, end: end)
             guard i < end else { break }
             let b = bytes[i]
-            if b == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "/") {
+            if b == UInt8(ascii: "/") && at(i + 1) == UInt8(ascii: "/") && options.lineComments {
                 lineComment(form: lineForm())
             } else if b == UInt8(ascii: "#") && options.hashComments {
                 lineComment(form: "`#` comment")

@@ -79,6 +79,7 @@ struct CommentSyntax: Sendable {
         add(["bicep", "bicepparam"], "Bicep", .cLike(.bicep))
         add(["tf", "tfvars", "hcl"], "Terraform", .cLike(.terraform))
         add(["json", "jsonc", "json5"], "JSONC", .cLike(.json))
+        add(["css", "scss", "sass", "less"], "CSS", .cLike(.css))
         add(["yml", "yaml"], "YAML", .hash(.yaml))
         add(["sh", "bash", "zsh", "ps1", "psm1"], "shell", .hash(.lineWords))
         add(["conf", "nginx"], "server configuration", .hash(.lineWords))
@@ -107,6 +108,9 @@ struct CLikeOptions: Sendable {
     var nestedBlocks = false
     /// `///` and `/** */` are doc comments in this language.
     var docComments = true
+    /// `//` starts a line comment. Not in CSS, Sass or Less, where `url(https://host/x)` needs no
+    /// quotes: only `/* */` is read as a comment there.
+    var lineComments = true
 
     static let csharp = CLikeOptions(tripleQuotes: true, verbatim: true)
     static let java = CLikeOptions(tripleQuotes: true)
@@ -120,6 +124,7 @@ struct CLikeOptions: Sendable {
     static let bicep = CLikeOptions(tripleQuotes: true, docComments: false)
     static let terraform = CLikeOptions(singleQuotes: false, hashComments: true, docComments: false)
     static let json = CLikeOptions(singleQuotes: false, docComments: false)
+    static let css = CLikeOptions(docComments: false, lineComments: false)
 }
 
 /// Where `#` starts a comment, and which strings there are.

@@ -39,6 +39,7 @@ enum RuleOrder {
         // A Flutter plugin's platform code, before its own Gradle or Xcode files would be asked.
         FlutterPluginPlatformCode.self,
         // Build-time files, before the platform files: a plist in build logic ships nothing.
+        DependencyLockfile.self,  // a lockfile is the build's, whichever package or app folder holds it
         CargoBuildScript.self,
         RubyToolingGemfile.self,  // before the Gradle build logic: its own id for a fastlane/CocoaPods Gemfile
         BuildLogicUnit.self,

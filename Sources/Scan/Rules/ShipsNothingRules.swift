@@ -129,3 +129,28 @@ struct Pipeline: PathRule {
         return (.repoMeta, "CI that builds or tests but does not deploy (\(file.parts.name)): ships nothing")
     }
 }
+
+/// A dependency lockfile: the versions a package manager resolved for the build, which it reads
+/// and no app, server or site ships.
+struct DependencyLockfile: PathRule {
+    static let id = "build.lockfile"
+    static let description =
+        "a dependency lockfile (`package-lock.json`, `yarn.lock`, `Podfile.lock`, `Package.resolved`, ...) is read by the build, ships nothing"
+    static let classes: [OccurrenceClass] = [.build]
+    static let example = RuleExample(
+        [
+            ("package.json", #"{"name": "shop", "dependencies": {"react-native": "0.76.0"}}"#),
+            ("package-lock.json", #"{"packages": {"node_modules/x": {"resolved": "https://app.example.com/x.tgz"}}}"#),
+        ], at: "package-lock.json")
+
+    static let names: Set<String> = [
+        "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "podfile.lock",
+        "gemfile.lock", "cargo.lock", "composer.lock", "package.resolved", "packages.lock.json", "gradle.lockfile",
+        "poetry.lock", "pipfile.lock", "uv.lock", "go.sum", "mix.lock", "cartfile.resolved", "deno.lock",
+    ]
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard names.contains(file.lowerName) else { return nil }
+        return (.build, "dependency lockfile (\(file.parts.name)): the versions the build resolves, ships nothing")
+    }
+}

@@ -21,7 +21,15 @@ struct BuildFileClaims {
     /// What could not be read.
     var notes: [String] = []
 
-    func text(_ path: String) -> String? { try? readText(path) }
+    /// The text of `path`; when it cannot be read, nil, and the notes say which file and why (a
+    /// placeholder is then resolved without it, never as if the file set nothing).
+    mutating func text(_ path: String) -> String? {
+        do { return try readText(path) } catch {
+            let note = "\(path): not read for placeholder values (\(error.reason))"
+            if !notes.contains(note) { notes.append(note) }
+            return nil
+        }
+    }
 
     /// The text of `path`, or why it could not be read (it leads outside the repository, is not a
     /// regular file, or is over the limit).
@@ -82,7 +90,7 @@ struct BuildFileClaims {
 
     /// `manifestPlaceholders` entries of the Gradle module around a manifest: `name: "v"`,
     /// `"name" to "v"`, `["name"] = "v"`, `put("name", "v")`.
-    func manifestPlaceholder(_ name: String, for claim: RepositoryClaims.Claim) -> [(String, String)] {
+    mutating func manifestPlaceholder(_ name: String, for claim: RepositoryClaims.Claim) -> [(String, String)] {
         let path = String(claim.location.prefix { $0 != ":" })
         guard let src = path.range(of: "src/", options: .backwards) else { return [] }
         let module = String(path[..<src.lowerBound])
@@ -99,7 +107,7 @@ struct BuildFileClaims {
     }
 
     /// `NAME = value` in every tracked `.xcconfig` (one value per file that sets it).
-    func xcconfigValues(_ name: String) -> [(String, String)] {
+    mutating func xcconfigValues(_ name: String) -> [(String, String)] {
         let escaped = NSRegularExpression.escapedPattern(for: name)
         var out: [(String, String)] = []
         for path in paths.filter({ $0.hasSuffix(".xcconfig") }).sorted() {

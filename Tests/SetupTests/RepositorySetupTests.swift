@@ -217,4 +217,23 @@ extension RepositorySetupTests {
         #expect(
             found.notes.contains { $0.contains("no literal value for linkHost in the module's manifestPlaceholders") })
     }
+
+    /// A build file that may set the placeholder but cannot be read is named, not taken for one
+    /// that sets nothing.
+    @Test func anUnreadablePlaceholderSourceIsNamed() throws {
+        let repo = GitFixture("unreadable-placeholder")
+        repo.write("app/src/main/AndroidManifest.xml", StackFixtures.manifest(["${linkHost}"]))
+        repo.commit("manifest")
+        // Tracked as a symlink that leads out of the repository (to a file this test made): never followed.
+        let outside = TemporaryFolder("outside")
+        outside.write("build.gradle", "manifestPlaceholders = [linkHost: \"outside.example.com\"]\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: repo.root + "/app/build.gradle", withDestinationPath: outside.path + "/build.gradle")
+        repo.commit("symlinked build file")
+        let found = try setup(repo)
+        #expect(found.webHost.candidates.isEmpty)
+        #expect(
+            found.notes.contains { $0.hasPrefix("app/build.gradle: not read for placeholder values (") },
+            "\(found.notes)")
+    }
 }

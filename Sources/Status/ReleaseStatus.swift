@@ -106,17 +106,21 @@ enum StatusHosts {
             guard let host, !found.contains(where: { $0.host.name == host.name }) else { return }
             found.append(StatusHost(address: host, role: role, source: source))
         }
-        // A run's variables and a cutover's journal are text: a value that is not a host is passed over.
-        func addText(_ text: String?, _ role: String, _ source: String) {
-            add(text.flatMap { try? WebHost($0, option: source) }, role, source)
+        // A run's variables and a cutover's journal are text: a value that is not a host is named,
+        // never passed over (the screen would look complete without it).
+        func addText(_ text: String?, _ role: String, _ source: String) throws(Failure) {
+            guard let text, !text.isEmpty else { return }
+            do { add(try WebHost(text, option: source), role, source) } catch {
+                throw Failure(.badInput, "\(error.message); pass --host H to report on the hosts you name")
+            }
         }
         if let run {
-            addText(run.vars["old_host"], "old", "run \(run.runID) old_host")
-            addText(run.vars["new_host"], "new", "run \(run.runID) new_host")
+            try addText(run.vars["old_host"], "old", "run \(run.runID) old_host")
+            try addText(run.vars["new_host"], "new", "run \(run.runID) new_host")
         }
         if let cutover = try CutoverJournal.all(project).last(where: { $0.state == .applied }) {
-            addText(cutover.from, "old", "cutover \(cutover.id)")
-            addText(cutover.to, "new", "cutover \(cutover.id)")
+            try addText(cutover.from, "old", "cutover \(cutover.id)")
+            try addText(cutover.to, "new", "cutover \(cutover.id)")
         }
         add(project.config.webHost, "old", ".relops.yml app.web_host")
         guard !found.isEmpty else {

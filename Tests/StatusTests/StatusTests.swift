@@ -199,4 +199,24 @@ import Verify
         let format = relops(["status", "--local", "--host", "a.example", "--format", "sarif"], in: repo.root)
         #expect(format.status == 2)
     }
+
+    @Test func aRunVariableThatIsNoHostIsNamedNotPassedOver() throws {
+        let repo = GitFixture("status-bad-run-host")
+        repo.write("README.md", "app\n")
+        repo.commit("app")
+        let stored = """
+            {"format": 1, "run_id": "domain-cutover-20261203T130000Z", "runbook": "domain-cutover",
+             "runbook_path": "Runbooks/domain-cutover.md", "title": "Domain cutover",
+             "started": "2026-12-03T13:00:00Z", "operator": "Ada",
+             "vars": [{"name": "old_host", "value": "app.example.com"}, {"name": "new_host", "value": "links example"}],
+             "steps": [{"number": 1, "id": "1", "title": "Inventory", "status": "pending", "checks": []}]}
+            """
+        try RunStore(repositoryRoot: repo.root).save(try JSONDecoder().decode(RunState.self, from: Data(stored.utf8)))
+        var request = StatusRequest()
+        request.local = true
+        let error = #expect(throws: Failure.self) { try ReleaseStatus.gather(try Project(path: repo.root), request) }
+        #expect(
+            error?.message.contains("run domain-cutover-20261203T130000Z new_host") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("pass --host H") == true)
+    }
 }

@@ -63,7 +63,29 @@ struct BuildFileReader {
     let root: String
     let paths: [String]
 
-    func text(_ path: String) -> String? { TrackedFileText.read(path, in: root) }
+    /// The files a lookup could not read, by path, with why: an app without ids names them, so
+    /// a build file relops may not read is never taken for one that names no id.
+    let unreadable = UnreadableFiles()
+
+    func text(_ path: String) -> String? {
+        do { return try TrackedFileText.readOrRefuse(path, in: root) } catch {
+            if error.kind != .missing { unreadable.byPath[path] = error.description }
+            return nil
+        }
+    }
+
+    /// The Xcode projects, XcodeGen specs and .NET projects a bundle-id lookup could not read.
+    func unreadableAppleProjects() -> [String] {
+        unreadable.byPath.filter { path, _ in
+            path.hasSuffix(".pbxproj") || path.hasSuffix(".csproj") || path.hasSuffix("project.yml")
+                || path.hasSuffix("project.yaml")
+        }.values.sorted().map { "\($0): not read" }
+    }
+
+    /// "no `what` in `path`", or why `path` could not be read.
+    func nothing(_ what: String, in path: String) -> String {
+        unreadable.byPath[path].map { "\($0): not read" } ?? "no \(what) in \(path)"
+    }
 
     /// The folder of `path` with a trailing `/`, or "" at the root.
     static func folder(of path: String) -> String {
@@ -118,7 +140,7 @@ struct BuildFileReader {
                         claim: claim, ids: [id.value],
                         origin: "namespace, \(id.location) (the application id when none is set)")
                 }
-                looked.append("no applicationId or namespace in \(gradle)")
+                looked.append(nothing("applicationId or namespace", in: gradle))
             }
         }
         let project = enclosingProject(of: path)
@@ -126,7 +148,7 @@ struct BuildFileReader {
             if let id = csprojApplicationID(project) {
                 return ClaimingApp(claim: claim, ids: [id.value], origin: "ApplicationId, \(id.location)")
             }
-            looked.append("no literal <ApplicationId> in \(project)")
+            looked.append(nothing("literal <ApplicationId>", in: project))
         }
         // A C# claim: the manifests of its project (`Platforms/Android/AndroidManifest.xml`).
         let base = project.map(Self.folder(of:)) ?? Self.folder(of: path)
@@ -137,7 +159,7 @@ struct BuildFileReader {
             if let id = first(#"<manifest\b[^>]*\spackage\s*=\s*"([^"$]+)""#, in: manifest) {
                 return ClaimingApp(claim: claim, ids: [id.value], origin: "package, \(id.location)")
             }
-            looked.append("no package attribute in \(manifest)")
+            looked.append(nothing("package attribute", in: manifest))
         }
         if looked.isEmpty { looked.append("no Gradle module, .csproj or manifest around \(path)") }
         return ClaimingApp(
@@ -165,7 +187,8 @@ struct BuildFileReader {
         return ClaimingApp(
             claim: claim, ids: [],
             origin: "no Xcode project, XcodeGen project.yml or .csproj names a bundle id for \(entitlements)"
-                + problems.map { " (\($0))" }.joined() + "; set app.ios.app_ids in .relops.yml")
+                + (problems + unreadableAppleProjects()).map { " (\($0))" }.joined()
+                + "; set app.ios.app_ids in .relops.yml")
     }
 
     func app(_ claim: RepositoryClaims.Claim, bundle: String, team: String?, origin: String) -> ClaimingApp {
@@ -247,4 +270,9 @@ struct BuildFileReader {
         }
         return nil
     }
+}
+
+/// What a `BuildFileReader` could not read (a reference, so the reader's lookups stay non-mutating).
+final class UnreadableFiles {
+    var byPath: [String: String] = [:]
 }

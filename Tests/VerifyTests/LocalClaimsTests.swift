@@ -264,6 +264,23 @@ import Testing
             "\(check.reason)")
     }
 
+    @Test func aBuildFileRelopsMayNotReadIsNamedNotTakenForOneWithoutAnID() throws {
+        let repo = Self.staticGradleRepository(gradle: "")
+        _ = runGit(["rm", "-q", "app/build.gradle.kts"], in: repo.root)
+        // A symlink out of the repository, to a file this test made: never followed.
+        let outside = TemporaryFolder("outside")
+        outside.write("build.gradle.kts", Self.gradle(applicationId: "com.example.elsewhere"))
+        try FileManager.default.createSymbolicLink(
+            atPath: repo.root + "/app/build.gradle.kts", withDestinationPath: outside.path + "/build.gradle.kts")
+        repo.commit("symlinked build file")
+        let report = try verify(repo)
+        let check = try #require(report.named("claims.android-package").first, "\(report.text)")
+        #expect(!check.reason.contains("no applicationId or namespace in app/build.gradle.kts"), "\(check.reason)")
+        #expect(check.reason.contains("app/build.gradle.kts: "), "\(check.reason)")
+        #expect(check.reason.contains(": not read"), "\(check.reason)")
+        #expect(!check.reason.contains("com.example.elsewhere"))
+    }
+
     @Test func aClaimOfAnotherHostIsNamedNotPassed() throws {
         let report = try verify(
             Self.staticGradleRepository(

@@ -191,7 +191,8 @@ enum BuildFileParser {
     /// if written out; `conventions` are the build's own convention plugins, whose sources count
     /// where the script applies them.
     static func gradle(
-        path: String, text: String, catalog: GradleVersionCatalog? = nil, conventions: GradleConventionPlugins? = nil
+        path: String, text: String, catalog: GradleVersionCatalog? = nil,
+        conventions: (() -> GradleConventionPlugins)? = nil
     ) -> BuildUnit {
         let folder = folderOf(path)
         let applied = GradleScript.applied(text, catalog: catalog, conventions: conventions)

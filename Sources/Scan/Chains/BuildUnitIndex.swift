@@ -93,16 +93,6 @@ final class BuildUnitIndex {
         frameworkConfigs = frameworks
     }
 
-    /// What a Gradle build file in `folder` is read with: its catalog, and the build's convention
-    /// plugins when it applies one.
-    private func gradleContext(_ folder: String, _ bytes: [UInt8]) -> (GradleVersionCatalog?, GradleConventionPlugins?)
-    {
-        let catalog = catalog(for: folder)
-        let text = String(decoding: bytes, as: UTF8.self)
-        let named = GradleScript.applied(text, catalog: catalog)
-        return (catalog, GradleConventionPlugins.mayApplyOne(named) ? conventions : nil)
-    }
-
     /// The version catalog a Gradle build file in `folder` reads: the nearest
     /// `gradle/libs.versions.toml` at or above it (the build's root keeps it), read once.
     private func catalog(for folder: String) -> GradleVersionCatalog? {
@@ -146,7 +136,8 @@ final class BuildUnitIndex {
             guard let bytes = kept ?? read(index, path),
                 var unit = parseBuildFile(
                     path, bytes, hasMain: rustBinaries.contains(folderOf(path)),
-                    gradle: gradle ? gradleContext(folder, bytes) : nil, frameworkConfig: frameworkConfigs[folder])
+                    gradle: gradle ? (catalog(for: folder), { self.conventions }) : nil,
+                    frameworkConfig: frameworkConfigs[folder])
             else { continue }
             if case .gradle(true, _, _) = unit.kind, unit.variant == nil, let manifest = mainManifests[unit.root],
                 let manifestBytes = read(manifest.index, manifest.path),
@@ -341,7 +332,7 @@ private func buildFolder(of path: String) -> String {
 /// The unit a build file defines, nil when it defines none.
 private func parseBuildFile(
     _ path: String, _ bytes: [UInt8], hasMain: Bool,
-    gradle: (catalog: GradleVersionCatalog?, conventions: GradleConventionPlugins?)?, frameworkConfig: String?
+    gradle: (catalog: GradleVersionCatalog?, conventions: () -> GradleConventionPlugins)?, frameworkConfig: String?
 ) -> BuildUnit? {
     let name = nameOf(path)
     let lower = name.lowercased()

@@ -78,7 +78,8 @@ struct GradleConventionPlugins: Sendable {
         var seen = Set<String>()
         var frontier = applied
         for _ in 0..<Self.depth {
-            let found = sources.keys.filter { !seen.contains($0) && Self.applies(frontier, $0) }.sorted()
+            let lines = "\n" + frontier + "\n"
+            let found = sources.keys.filter { !seen.contains($0) && Self.applies(lines, $0) }.sorted()
             guard !found.isEmpty else { break }
             seen.formUnion(found)
             frontier = found.compactMap { sources[$0] }.joined(separator: "\n")
@@ -87,11 +88,12 @@ struct GradleConventionPlugins: Sendable {
         return text
     }
 
-    /// True when `text` names plugin `id` as a plugin does: quoted (`id("x")`, `apply plugin: 'x'`,
-    /// `pluginManager.apply("x")`) or alone on a line (a catalog accessor's id).
-    private static func applies(_ text: String, _ id: String) -> Bool {
-        ByteSearch.contains("\"\(id)\"", in: text) || ByteSearch.contains("'\(id)'", in: text)
-            || ByteSearch.contains("\n\(id)\n", in: text + "\n")
+    /// True when `lines` (a text between line breaks) names plugin `id` as a plugin does: quoted
+    /// (`id("x")`, `apply plugin: 'x'`, `pluginManager.apply("x")`) or alone on a line (a catalog
+    /// accessor's id).
+    private static func applies(_ lines: String, _ id: String) -> Bool {
+        ByteSearch.contains("\"\(id)\"", in: lines) || ByteSearch.contains("'\(id)'", in: lines)
+            || ByteSearch.contains("\n\(id)\n", in: lines)
     }
 
     /// The id of a precompiled script plugin at `path`: `src/main/kotlin/x.y.gradle.kts` -> `x.y`.

@@ -160,10 +160,11 @@ enum GradleScript {
         applied(text, catalog: catalog, conventions: nil)
     }
 
-    /// `applied`, followed by the source of each of the build's convention plugins it applies.
-    static func applied(_ text: String, catalog: GradleVersionCatalog?, conventions: GradleConventionPlugins?)
-        -> String
-    {
+    /// `applied`, followed by the source of each of the build's convention plugins it applies;
+    /// `conventions` is asked only when the script applies a plugin no public namespace explains.
+    static func applied(
+        _ text: String, catalog: GradleVersionCatalog?, conventions: (() -> GradleConventionPlugins)?
+    ) -> String {
         let own =
             ByteSearch.contains("apply false", in: text) || ByteSearch.contains("apply(false)", in: text)
             ? text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
@@ -171,7 +172,8 @@ enum GradleScript {
                 return !ByteSearch.contains("apply false", in: line) && !ByteSearch.contains("apply(false)", in: line)
             }.joined(separator: "\n") : text
         let named = catalog.map { own + "\n" + $0.named(in: own) } ?? own
-        return conventions?.expanded(named) ?? named
+        guard let conventions, GradleConventionPlugins.mayApplyOne(named) else { return named }
+        return conventions().expanded(named)
     }
 
     /// True when the script applies the Android application plugin: `com.android.application`,

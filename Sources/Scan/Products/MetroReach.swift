@@ -60,12 +60,15 @@ final class MetroReach {
             }
         }
         var reached = Set(pending)
+        // Each folder handed to `require.context` is listed once, however many files name it.
+        var contextFolders = Set<String>()
         let aliases = aliases(of: project)
         while let path = pending.popLast() {
             guard !path.hasSuffix(".json"), let index = paths[path], let bytes = read(index, path) else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
             // `require.context('./app/routes')` (expo-router's root): every module under the folder.
-            for folder in Self.contexts(in: text).compactMap({ resolve($0, from: folderOf(path)) }) {
+            for folder in Self.contexts(in: text).compactMap({ resolve($0, from: folderOf(path)) })
+            where contextFolders.insert(folder).inserted {
                 let prefix = folder.isEmpty ? "" : folder + "/"
                 for found in paths.keys.filter({ $0.hasPrefix(prefix) && isModule($0) }).sorted()
                 where reached.insert(found).inserted {

@@ -186,6 +186,23 @@ import Testing
         #expect(!result.products.contains { $0.product.file.hasPrefix("packages/core/") }, "\(result.products)")
     }
 
+    /// A plugin no app of the repository depends on ships in no product the build files show:
+    /// said so, never called compiled into an app.
+    @Test func aPluginNoAppDependsOnIsPlacedOutsideEveryProduct() throws {
+        let repo = GitFixture("lone-plugin")
+        repo.write(
+            "pubspec.yaml", "name: auth\nflutter:\n  plugin:\n    platforms:\n      linux:\n        pluginClass: A\n")
+        repo.write("lib/auth.dart", "const channel = 'auth';\n")
+        repo.write("linux/CMakeLists.txt", "add_library(auth_plugin SHARED \"auth_plugin.cc\")\n")
+        repo.write("linux/auth_plugin.cc", "static const char* kHome = \"https://host.com\";\n")
+        repo.commit("plugin")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let o = try #require(result.occurrence("linux/auth_plugin.cc"))
+        #expect(o.occurrenceClass == .other && o.ruleID == "flutter.plugin-platform-code", "\(o.rule)")
+        #expect(o.rule.contains("no linux app the build files show depends on it"))
+        #expect(o.products.isEmpty && result.products.isEmpty)
+    }
+
     /// A `web/index.html` beside a Dart package without `flutter:` is no Flutter head.
     @Test func aWebFolderOfAPlainDartPackageIsNoHead() throws {
         let repo = GitFixture("dart-web")

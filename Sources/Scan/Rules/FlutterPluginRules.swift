@@ -7,7 +7,7 @@ struct FlutterPluginPlatformCode: PathRule {
     static let id = "flutter.plugin-platform-code"
     static let description =
         "the platform code of a Flutter plugin (`android/`, `ios/`, `linux/`, ...) is built into that platform's apps that depend on it"
-    static let classes: [OccurrenceClass] = [.binaryLiteral]
+    static let classes: [OccurrenceClass] = [.binaryLiteral, .other]
     static let example = RuleExample(
         [
             (
@@ -26,14 +26,12 @@ struct FlutterPluginPlatformCode: PathRule {
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
         guard let (plugin, head) = pluginPlatform(of: file.path, in: file.index) else { return nil }
-        let apps =
-            targets(head).isEmpty
-            ? []
-            : file.classifier.graph.links(of: plugin).map(\.product).filter {
-                product in targets(head).contains { $0.builds(product) }
-            }
-        let built = apps.isEmpty ? "no app the build files show depends on it" : "built into the apps that depend on it"
-        return (.binaryLiteral, "`\(head)/` platform code of the Flutter plugin \(plugin.file): \(built)")
+        let what = "`\(head)/` platform code of the Flutter plugin \(plugin.file)"
+        // No app here depends on it: it ships in no product the build files show.
+        guard file.classifier.pluginPlatformProducts(file.path)?.isEmpty == false else {
+            return (.other, "\(what): no \(head) app the build files show depends on it; check where it ships")
+        }
+        return (.binaryLiteral, "\(what): built into the apps that depend on it")
     }
 
     /// The plugin package whose platform folder holds `path`, and that folder's name.

@@ -108,6 +108,9 @@ final class BuildUnit: @unchecked Sendable {
     var webFramework: String?
     /// React Native: depends on `react-native-config`, which builds its `.env*` files into the apps.
     var shipsEnvFiles = false
+    /// `path` (inside the unit's folder) relative to that folder.
+    func relative(_ path: String) -> String { root.isEmpty ? path : String(path.dropFirst(root.count + 1)) }
+
     /// A Node package that is a server (`express`, `fastify`, `node server.js`).
     var isNodeServer: Bool { kind == .service(language: "Node") }
 

@@ -226,7 +226,7 @@ extension ProductGraph {
             var targets = files.builders(of: path)
             let owner = link.chain[0]
             if targets.isEmpty, owner.kind == .swiftPackage, let manifest = owner.swiftManifest {
-                let relative = owner.root.isEmpty ? path : String(path.dropFirst(owner.root.count + 1))
+                let relative = owner.relative(path)
                 targets = files.builders(ofPackageFile: relative, manifest)
             }
             guard !targets.isEmpty else { return [link] }

@@ -40,7 +40,7 @@ struct FlutterPluginPlatformCode: PathRule {
             let plugin = index.units(named: "pubspec.yaml", enclosing: folderOf(path)).first,
             plugin.flutter?.isPlugin == true
         else { return nil }
-        let relative = plugin.root.isEmpty ? path : String(path.dropFirst(plugin.root.count + 1))
+        let relative = plugin.relative(path)
         guard let head = relative.split(separator: "/").first.map(String.init), relative.contains("/"),
             !targets(head).isEmpty
         else { return nil }

@@ -13,7 +13,7 @@ private let flutterApp: [(String, String)] = [
 /// The Dart or Flutter package that owns the file, and the file's path inside it.
 private func package(_ file: PathContext) -> (unit: BuildUnit, spec: FlutterPubspec, relative: String)? {
     guard let owner = file.owner, let spec = owner.flutter else { return nil }
-    let relative = owner.root.isEmpty ? file.path : String(file.path.dropFirst(owner.root.count + 1))
+    let relative = owner.relative(file.path)
     return (owner, spec, relative)
 }
 

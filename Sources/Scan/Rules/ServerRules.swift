@@ -101,7 +101,7 @@ struct ServerPackagedResource: PathRule {
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
         guard let owner = file.owner, case .gradle = owner.kind else { return nil }
-        let relative = owner.root.isEmpty ? file.path : String(file.path.dropFirst(owner.root.count + 1))
+        let relative = owner.relative(file.path)
         guard relative.hasPrefix("src/main/resources/"), let carried = file.classifier.deployedOnly(file.path)
         else { return nil }
         return (carried.0, "packaged from `src/main/resources/` of \(owner.file); " + carried.1)

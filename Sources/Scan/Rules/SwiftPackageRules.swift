@@ -28,7 +28,7 @@ struct SwiftPackageTargetNoProductReaches: PathRule {
         guard let owner = file.owner, owner.kind == .swiftPackage, owner.deploys == nil,
             let manifest = owner.swiftManifest, manifest.read, manifest.unresolvedProducts.isEmpty
         else { return nil }
-        let relative = owner.root.isEmpty ? file.path : String(file.path.dropFirst(owner.root.count + 1))
+        let relative = owner.relative(file.path)
         guard let target = manifest.target(holding: relative), target.kind != .test else { return nil }
         // Only when every app that takes the package names the products it takes.
         let productNames = Set(manifest.products.map(\.name))

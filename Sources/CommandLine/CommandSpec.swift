@@ -14,19 +14,26 @@ public struct OptionSpec: Sendable, Equatable {
     /// The values the option accepts when they are a fixed list (completion offers them); empty
     /// when any value goes.
     public let choices: [String]
+    /// What the option decides that only the operator may decide (how relops checks, where it
+    /// acts); nil for an option a repository's runbook or `.relops.yml` may give.
+    public var authority: OperatorAuthority? = nil
 
     /// An option that takes a value; `choices` lists the accepted values when they are fixed.
     public static func value(
         _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false,
-        choices: [String] = [], help: String
+        choices: [String] = [], authority: OperatorAuthority? = nil, help: String
     ) -> OptionSpec {
         OptionSpec(
-            name: name, short: short, valueName: valueName, repeatable: repeatable, help: help, choices: choices)
+            name: name, short: short, valueName: valueName, repeatable: repeatable, help: help, choices: choices,
+            authority: authority)
     }
 
     /// A flag that takes no value.
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, repeatable: false, help: help, choices: [])
+    public static func flag(
+        _ name: String, short: Character? = nil, authority: OperatorAuthority? = nil, help: String
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name, short: short, valueName: nil, repeatable: false, help: help, choices: [], authority: authority)
     }
 
     /// The standard `--format` option with the formats a command supports.
@@ -35,6 +42,19 @@ public struct OptionSpec: Sendable, Equatable {
             "format", formats.joined(separator: "|"), choices: formats,
             help: "Output format (default: \(formats[0])).")
     }
+}
+
+/// What an option decides that is the operator's alone: a value a repository holds (its
+/// `.relops.yml`, its own runbooks, run state) may not give such an option, since the repository
+/// may be a contributor's fork that wants to be checked leniently or to act elsewhere.
+public enum OperatorAuthority: Sendable, Equatable {
+    /// How relops checks: where requests go (`--resolve`, `--connect-to`, endpoints), which CAs
+    /// are trusted (`--cacert`), and which checks are made or accepted unmade (`--offline`,
+    /// `--allow-unchecked`, `--local`).
+    case howItChecks
+    /// Where relops acts: the repository it works on (`--repo`) and the files it writes or reads
+    /// besides it (`--out`, `--junit`, `--templates`).
+    case whereItActs
 }
 
 /// A positional argument.

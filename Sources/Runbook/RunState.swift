@@ -21,6 +21,9 @@ public struct RunState: Codable, Sendable, Equatable {
     /// Set when every step is done.
     public var finished: String?
     public var `operator`: String
+    /// The host name of the machine the run was started on (nil in runs recorded before relops
+    /// kept it): a run is resumed without `--resume-foreign` only there.
+    public var machine: String?
     /// True for a `--rollback` run, which runs only the steps marked `when: rollback`.
     public var rollback: Bool?
     /// Variable values; a secret's value is written as `(secret)`.
@@ -33,17 +36,21 @@ public struct RunState: Codable, Sendable, Equatable {
         public var value: String
         /// Where the value came from when nobody passed it: `asked`, `found by step 1, accepted by ...`.
         public var source: String?
+        /// Where a repository gave the value (`.relops.yml vars.verify_flags`), so a resumed run
+        /// still knows it is the repository's; nil for a value of the operator's or relops's.
+        public var origin: String?
 
-        public init(name: String, value: String, source: String? = nil) {
+        public init(name: String, value: String, source: String? = nil, origin: String? = nil) {
             self.name = name
             self.value = value
             self.source = source
+            self.origin = origin
         }
     }
 
     enum CodingKeys: String, CodingKey {
         case format, runID = "run_id", runbook, runbookPath = "runbook_path", title, started, finished, `operator`,
-            rollback, vars, steps
+            machine, rollback, vars, steps
     }
 
     /// True when every step is done.
@@ -186,7 +193,30 @@ public struct RunStore: Sendable {
         do {
             return try JSONDecoder().decode(RunState.self, from: Data(bytes))
         } catch {
-            throw Failure(.badInput, "\(file): not a relops run state: \(error)")
+            throw Failure(
+                .badInput,
+                "\(displayPath(of: runID)): not a relops run state (\(Self.reason(error))); move it out of "
+                    + ".relops/runs to start afresh")
+        }
+    }
+
+    /// What a decoder said, as a person reads it: the key path and what was wrong there.
+    static func reason(_ error: any Error) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
+        }
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        switch decoding {
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])) is missing"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): expected \(type)"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "not JSON" }
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
         }
     }
 
@@ -196,10 +226,14 @@ public struct RunStore: Sendable {
     }
 
     /// The values earlier runs of `runbook` found and a person accepted (`auto` expectations),
-    /// the latest of each; a new run compares against them.
-    public func acceptedValues(of runbook: String) throws(Failure) -> [RunState.Variable] {
+    /// the latest of each; a new run compares against them. With `owner`, only that owner's own
+    /// runs count (a run git tracks, or another operator's, accepted nothing for this one).
+    public func acceptedValues(of runbook: String, ownedBy owner: RunOwner? = nil) throws(Failure)
+        -> [RunState.Variable]
+    {
         var latest: [String: RunState.Variable] = [:]
         for run in try all() where run.runbook == runbook {
+            if let owner, try owner.foreignness(of: run, in: self) != nil { continue }
             for variable in run.vars where variable.source?.contains("accepted") == true {
                 latest[variable.name.lowercased()] = variable
             }

@@ -3,6 +3,24 @@ import Markdown
 import RelopsCore
 import YAML
 
+/// Whose text a runbook is, which decides what its own words may do.
+public enum RunbookOrigin: Sendable, Equatable {
+    /// Shipped with relops (`share/relops/Runbooks`): its words are relops's own.
+    case shipped
+    /// The repository's own (`Runbooks/`, `.relops/runbooks/`, or a path inside the repository):
+    /// data, like every file of a repository that may be a contributor's fork. `shadowsShipped` when a
+    /// shipped runbook has its name and is hidden by it.
+    case repository(shadowsShipped: Bool)
+    /// A file outside the repository that the operator named, or text a caller built.
+    case given
+
+    /// True for the repository's own runbook.
+    public var isRepository: Bool {
+        if case .repository = self { return true }
+        return false
+    }
+}
+
 /// A runbook: a GitHub Markdown document with YAML front matter whose `##` headings are steps.
 public struct Runbook: Sendable {
     /// The name it is listed and run by: the file name without `.md`.
@@ -17,6 +35,15 @@ public struct Runbook: Sendable {
     public let condition: StepCondition?
     /// The steps, in document order.
     public let steps: [RunbookStep]
+    /// Whose text it is: relops's own, the repository's (data, never authority), or a file the
+    /// operator named. The catalog sets it; a runbook built from text is the caller's.
+    public internal(set) var origin = RunbookOrigin.given {
+        didSet { shownPath = origin.isRepository ? repositoryRelativePath ?? path : path }
+    }
+    /// The path as messages show it: relative to the repository for the repository's own runbook.
+    public private(set) var shownPath: String
+    /// The path relative to the repository root, when the catalog knows it.
+    var repositoryRelativePath: String?
 
     /// Reads and parses the runbook at `path`.
     public init(contentsOf path: String) throws(Failure) {
@@ -32,6 +59,7 @@ public struct Runbook: Sendable {
     /// Parses runbook text; `path` names it in messages and gives its name.
     public init(parsing text: String, path: String) throws(Failure) {
         self.path = path
+        shownPath = path
         name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         var lines = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n")
         let front = try FrontMatter.read(&lines, path: path)

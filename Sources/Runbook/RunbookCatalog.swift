@@ -141,7 +141,15 @@ public struct RunbookCatalog: Sendable {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw Failure(.badInput, "\(reference): no such runbook file")
             }
-            return try Runbook(contentsOf: path)
+            var runbook = try Runbook(contentsOf: path)
+            // A file inside the repository is the repository's, however the operator named it.
+            let real = ShippedFiles.realPath(path)
+            let root = ShippedFiles.realPath(repositoryRoot)
+            if real.hasPrefix(root == "/" ? "/" : root + "/") {
+                runbook.repositoryRelativePath = String(real.dropFirst(root == "/" ? 1 : root.count + 1))
+                runbook.origin = .repository(shadowsShipped: false)
+            }
+            return runbook
         }
         let all = entries()
         guard let entry = all.first(where: { $0.name == reference }) else {
@@ -151,8 +159,30 @@ public struct RunbookCatalog: Sendable {
             let known = names.isEmpty ? "no runbooks found" : "runbooks: \(names.joined(separator: ", "))"
             throw Failure(.usage, "no runbook `\(reference)`\(hint); \(known)")
         }
-        if entry.origin == "repository" { try checkRepositoryRunbook(entry.path) }
-        return try Runbook(contentsOf: entry.path)
+        var runbook: Runbook
+        if entry.origin == "repository" && !isShippedFile(entry.path) {
+            try checkRepositoryRunbook(entry.path)
+            runbook = try Runbook(contentsOf: entry.path)
+            runbook.repositoryRelativePath = String(entry.path.dropFirst(repositoryRoot.count + 1))
+            runbook.origin = .repository(shadowsShipped: shipsRunbook(named: entry.name))
+        } else {
+            runbook = try Runbook(contentsOf: entry.path)
+            runbook.origin = .shipped
+        }
+        return runbook
+    }
+
+    /// True when `path` is one of the shipped runbooks itself (relops's own source tree is a
+    /// repository whose `Runbooks/` are the shipped ones).
+    func isShippedFile(_ path: String) -> Bool {
+        guard let shipped else { return false }
+        return ShippedFiles.parent(ShippedFiles.realPath(path)) == ShippedFiles.realPath(shipped.runbooksFolder)
+    }
+
+    /// True when relops ships a runbook called `name`.
+    func shipsRunbook(named name: String) -> Bool {
+        guard let shipped else { return false }
+        return FileManager.default.fileExists(atPath: shipped.runbooksFolder + "/" + name + ".md")
     }
 
     /// A repository's runbook is read only when it stays inside the repository (no symlinked

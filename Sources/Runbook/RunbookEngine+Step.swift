@@ -121,7 +121,7 @@ extension RunbookEngine {
         let index = step.number - 1
         for command in check.commands {
             if let outcome = try settleAutoCounts(command, step) { return outcome }
-            var arguments = try variables.arguments(of: command)
+            var arguments = try authorizedArguments(of: command)
             if check.identityVariable != nil { arguments += ["--format", "json"] }
             let result = try runRelops(arguments, step: step)
             // A command that checked nothing exits 1 for that alone (no check reached a verdict, so

@@ -50,6 +50,12 @@ public final class RunbookEngine {
         // The lock comes before reading the runs, so the open run cannot change underneath.
         lock = try RunLock(runbook: runbook.name, store: store)
         let open = options.newRun ? nil : try store.openRun(of: runbook.name, rollback: options.rollback)
+        if let open, !options.resumeForeign {
+            let owner = RunOwner(operatorName: operatorName)
+            if let why = try owner.foreignness(of: open, in: store) {
+                throw owner.refusal(open, in: store, because: why)
+            }
+        }
         var state = open ?? Self.newRun(runbook, store: store, started: now(), operatorName: operatorName)
         try Self.refuseWhileRunning(state, runbook: runbook)
         resumed = open != nil
@@ -74,7 +80,7 @@ public final class RunbookEngine {
         RunState(
             runID: store.newRunID(runbook: runbook.name, started: started), runbook: runbook.name,
             runbookPath: runbook.path, title: runbook.title, started: timestamp(started),
-            finished: nil, operator: operatorName, vars: [], steps: [])
+            finished: nil, operator: operatorName, machine: RunOwner.thisMachine, vars: [], steps: [])
     }
 
     /// A step whose command an earlier run started (and was killed before it could wait for)
@@ -94,7 +100,7 @@ public final class RunbookEngine {
         state.vars = variables.order.map {
             RunState.Variable(
                 name: $0, value: variables.secretNames.contains($0) ? "(secret)" : variables.values[$0] ?? "",
-                source: variables.sources[$0])
+                source: variables.sources[$0], origin: variables.repositoryOrigins[$0])
         }
     }
 
@@ -106,6 +112,7 @@ public final class RunbookEngine {
             lock.release()
             self.lock = nil
         }
+        try checkAuthority()
         try checkVariables()
         recordPlatforms()
         try store.save(state)
@@ -155,7 +162,7 @@ public final class RunbookEngine {
         for action in step.actions {
             guard case .relops(let check) = action else { continue }
             for command in check.commands {
-                let arguments = try variables.arguments(of: command)
+                let arguments = try authorizedArguments(of: command)
                 let result = try runRelops(arguments, step: step)
                 if !check.acceptedExitCodes.contains(result.status) {
                     let firstLine = variables.redact(result.firstLine)
@@ -197,7 +204,7 @@ public final class RunbookEngine {
             guard let check = variable.check, let value = variables.value(of: variable.name), !value.isEmpty else {
                 continue
             }
-            let arguments = try variables.arguments(of: check)
+            let arguments = try authorizedArguments(of: check)
             let result = io.runRelops(arguments, environment: variables.environment, in: repositoryRoot) { _ in }
             guard result.status != 0 else { continue }
             if result.status != 3 { onlyCouldNotCheck = false }

@@ -74,6 +74,9 @@ public enum RunEvent {
     case evidenceHolds(StepRecord)
     case checkFinished(CheckRecord, passed: Bool)
     case stepFinished(StepRecord)
+    /// Before the first step: the values a repository gave to options that decide how relops
+    /// checks, taken because the operator trusts the repository for this run (`origin: --option value`).
+    case repositoryValuesTaken([String])
 }
 
 /// How a run ended.
@@ -104,6 +107,11 @@ public struct RunOptions: Sendable {
     public var rollback = false
     /// `--new`: start a fresh run even when one is open.
     public var newRun = false
+    /// `--trust-repository`: values the repository gives (`.relops.yml` vars, its own runbook's
+    /// words) may set options that decide how relops checks; each is listed before the run.
+    public var trustRepository = false
+    /// `--resume-foreign`: resume an open run that git tracks, or that another operator or machine started.
+    public var resumeForeign = false
     public init() {}
 
     /// Reads `--skip` values: `STEP=REASON`, the reason not empty.

@@ -11,7 +11,7 @@ extension RunbookEngine {
         guard !wanted.isEmpty else { return nil }
         var probe: [String] = []
         var skipNext = false
-        for argument in try variables.arguments(of: command) {
+        for argument in try authorizedArguments(of: command) {
             if skipNext {
                 skipNext = false
             } else if argument == "--expect" {

@@ -17,6 +17,13 @@ public struct RunVariables: Sendable {
     /// Where a value came from when nobody passed it for this run: `asked`, `recorded in the run`,
     /// `found by step 1, accepted by ...`.
     public private(set) var sources: [String: String] = [:]
+    /// Where each value a repository gave came from (`.relops.yml vars.verify_flags`, a
+    /// repository runbook's default): such a value is data, and may not give an option only the
+    /// operator gives (`RunAuthority`). A value the operator passed, or relops found, has none.
+    public private(set) var repositoryOrigins: [String: String] = [:]
+    /// Whether the runbook's own words are the repository's, and where they are read from.
+    private let runbookOrigin: RunbookOrigin
+    private let runbookPath: String
     /// Each name by its lowercase spelling.
     private var spellings: [String: String] = [:]
 
@@ -29,18 +36,30 @@ public struct RunVariables: Sendable {
     ) throws(Failure) {
         values = [:]
         order = []
+        runbookOrigin = runbook.origin
+        runbookPath = runbook.shownPath
         secretNames = Set(runbook.variables.filter(\.isSecret).map(\.name))
         argumentListNames = Set(runbook.variables.filter(\.isArgumentList).map(\.name))
         for variable in runbook.variables {
             spellings[variable.name.lowercased()] = variable.name
             order.append(variable.name)
-            if let value = variable.defaultValue { values[variable.name] = value }
+            if let value = variable.defaultValue {
+                values[variable.name] = value
+                if runbook.origin.isRepository {
+                    repositoryOrigins[variable.name] =
+                        "\(runbook.shownPath):\(variable.line): the default of `\(variable.name)`"
+                }
+            }
         }
         try checkCollisions(config.map(\.name), source: ".relops.yml vars")
-        for (name, value) in config { set(name, value) }
+        for (name, value) in config {
+            set(name, value)
+            repositoryOrigins[spelling(of: name)] = ".relops.yml vars.\(name)"
+        }
         for variable in recorded where !secretNames.contains(spelling(of: variable.name)) {
             set(variable.name, variable.value)
             sources[spelling(of: variable.name)] = variable.source ?? "recorded in the run"
+            repositoryOrigins[spelling(of: variable.name)] = variable.origin
         }
         for name in order + runbook.placeholderUses.map(\.name) {
             if let value = environment[Self.environmentName(name)] { set(name, value) }
@@ -68,6 +87,7 @@ public struct RunVariables: Sendable {
         let canonical = spelling(of: name)
         values[canonical] = value
         sources[canonical] = nil
+        repositoryOrigins[canonical] = nil
     }
 
     /// Records a value found during the run (a scan's counts for an `auto` expectation).
@@ -181,20 +201,41 @@ public struct RunVariables: Sendable {
     /// The environment variable a ```sh``` block reads a value from: `RELOPS_` and the name in capitals.
     public static func environmentName(_ name: String) -> String { "RELOPS_" + name.uppercased() }
 
-    /// Every value as `RELOPS_<NAME>` environment variables.
+    /// Every value as `RELOPS_<NAME>` environment variables, but for the names relops itself reads
+    /// from its environment (`RELOPS_SHARE`, where the shipped runbooks and templates are): a
+    /// variable never changes how the relops commands of its steps run.
     public var environment: [String: String] {
-        Dictionary(values.map { (Self.environmentName($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            values.map { (Self.environmentName($0.key), $0.value) }.filter { !Self.isRelopsOwn($0.0) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// True for an environment variable relops itself reads.
+    static func isRelopsOwn(_ name: String) -> Bool {
+        name == "RELOPS_SHARE" || name == "RELOPS_CHECK_OUTCOME" || name.hasPrefix("RELOPS_TEST_")
     }
 
     /// The arguments of a ```relops``` line with values filled in, word by word (a value never
     /// splits a word or becomes an operator); an `arguments: true` variable standing alone is spliced.
     public func arguments(of command: RelopsCommandLine) throws(Failure) -> [String] {
-        var out: [String] = []
+        try words(of: command).map(\.text)
+    }
+
+    /// The arguments of a ```relops``` line as `arguments(of:)` fills them in, each with where a
+    /// repository gave it (a word of a repository runbook, or one holding a value from `.relops.yml`
+    /// or such a runbook's defaults); nil for a word of relops's or the operator's.
+    public func words(of command: RelopsCommandLine) throws(Failure) -> [ArgumentWord] {
+        let literalOrigin = runbookOrigin.isRepository ? "\(runbookPath):\(command.line)" : nil
+        var out: [ArgumentWord] = []
         for word in command.words {
             if let name = word.barePlaceholder, argumentListNames.contains(spelling(of: name)) {
-                out += try splitArguments(value(of: name) ?? "")
+                let origin = repositoryOrigins[spelling(of: name)] ?? literalOrigin
+                out += try splitArguments(value(of: name) ?? "").map { ArgumentWord(text: $0, origin: origin) }
             } else {
-                out.append(Placeholders.replace(in: word.text) { value(of: $0) ?? "" })
+                let names = Placeholders.names(in: word.text)
+                let origin = names.lazy.compactMap { repositoryOrigins[spelling(of: $0)] }.first ?? literalOrigin
+                out.append(
+                    ArgumentWord(text: Placeholders.replace(in: word.text) { value(of: $0) ?? "" }, origin: origin))
             }
         }
         return out
@@ -219,4 +260,12 @@ public struct RunVariables: Sendable {
         }
         return out
     }
+}
+
+/// One argument of a runbook's relops command, and where a repository gave it (nil: relops's own
+/// text or the operator's value).
+public struct ArgumentWord: Sendable, Equatable {
+    public let text: String
+    /// `.relops.yml vars.verify_flags`, `.relops/runbooks/x.md:12`, ...
+    public let origin: String?
 }

@@ -59,6 +59,7 @@ final class ScriptedIO: RunbookIO {
         case .evidenceHolds(let record): events.append("holds \(record.number)")
         case .checkFinished(let check, let passed): events.append("\(check.kind.rawValue) \(passed ? "ok" : "failed")")
         case .stepFinished(let record): events.append("finished \(record.number) \(record.status.rawValue)")
+        case .repositoryValuesTaken(let values): events.append("trusted " + values.joined(separator: "; "))
         }
     }
 }

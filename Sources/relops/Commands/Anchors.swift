@@ -7,13 +7,13 @@ import RelopsCore
 enum AnchorsCommand: RelopsCommand {
     enum Options {
         static let code = Option<String?>.value(
-            "code", "PATH",
+            "code", "PATH", authority: .whereItActs,
             help:
                 "Checkout that unprefixed anchors point into (default: .relops.yml anchors.code, "
                 + "else the documents' repository)."
         )
         static let repo = Option<[String]>.repeatable(
-            "repo", "PREFIX=PATH",
+            "repo", "PREFIX=PATH", authority: .whereItActs,
             help:
                 "Anchors whose path starts with PREFIX/ point into the checkout at PATH (also .relops.yml anchors.repos)."
         )

@@ -8,17 +8,19 @@ import Verify
 /// `relops association render`.
 enum AssociationCommand: RelopsCommand {
     enum Options {
-        static let repo = Option<String?>.value(
-            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let repo = RepositoryOptions.repo
         static let format = Option<String?>.format(["text", "json"])
-        static let config = Option<String?>.value("config", "FILE", help: "The web host's appsettings file.")
+        static let config = Option<String?>.value(
+            "config", "FILE", authority: .whereItActs, help: "The web host's appsettings file.")
         static let key = Option<String?>.value(
             "key", "A:B",
             help: "The fingerprints key; its section is read (default AppAssociation:AndroidCertFingerprints).")
         static let templates = Option<String?>.value(
-            "templates", "DIR", help: "Read assetlinks.json and apple-app-site-association templates from DIR.")
+            "templates", "DIR", authority: .whereItActs,
+            help: "Read assetlinks.json and apple-app-site-association templates from DIR.")
         static let out = Option<String?>.value(
-            "out", "DIR", help: "Write DIR/.well-known/assetlinks.json and DIR/.well-known/apple-app-site-association.")
+            "out", "DIR", authority: .whereItActs,
+            help: "Write DIR/.well-known/assetlinks.json and DIR/.well-known/apple-app-site-association.")
         static let package = Option<[String]>.repeatable(
             "package", "NAME", help: "An Android package (one statement each); renders from the app's identity.")
         static let fingerprint = Option<[String]>.repeatable(

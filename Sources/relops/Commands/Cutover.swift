@@ -6,8 +6,7 @@ import Scan
 
 enum CutoverCommand: RelopsCommand {
     enum Options {
-        static let repo = Option<String?>.value(
-            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let repo = RepositoryOptions.repo
         static let from = Option<String?>.value(
             "from", "H", help: "The old host (default: app.web_host in .relops.yml).")
         static let to = Option<String?>.value(
@@ -31,7 +30,8 @@ enum CutoverCommand: RelopsCommand {
         static let allowDirty = Flag.flag(
             "allow-dirty", help: "Apply even when files to rewrite have uncommitted changes.")
         /// `--repo` of `undo` and `list`, whose help is shorter.
-        static let journalRepo = Option<String?>.value("repo", "PATH", help: "The repository.")
+        static let journalRepo = Option<String?>.value(
+            "repo", "PATH", authority: .whereItActs, help: "The repository.")
         static let force = Flag.flag("force", help: "Also overwrite files changed since the cutover.")
         static let undoCommit = Flag.flag(
             "commit", help: "Record the undo of a committed cutover as a commit on HEAD (never pushed).")

@@ -7,7 +7,7 @@ import Runbook
 enum DemoCommand: RelopsCommand {
     enum Options {
         static let keep = Option<String?>.value(
-            "keep", "DIR",
+            "keep", "DIR", authority: .whereItActs,
             help: "Work in DIR (new or empty) and keep it: the sample repository, its run state and report.md.")
     }
 

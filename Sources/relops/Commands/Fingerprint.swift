@@ -44,15 +44,15 @@ enum FingerprintCommand: RelopsCommand {
         static let uncheckedKeystore = Option<[String]>.repeatable(
             "unchecked-keystore", "PATH",
             help: "Rotate although this repository keystore cannot be opened (not checked).")
-        static let config = Option<String?>.value("config", "FILE", help: "The appsettings file that is served.")
+        static let config = Option<String?>.value(
+            "config", "FILE", authority: .whereItActs, help: "The appsettings file that is served.")
         static let key = Option<String?>.value(
             "key", "A:B", help: "The key in it (default AppAssociation:AndroidCertFingerprints).")
         static let keepOld = Flag.flag(
             "keep-old", help: "Add the new fingerprint and keep the old ones (an overlap window).")
         static let retire = Option<String?>.value("retire", "FP", help: "Remove this fingerprint.")
         static let apply = Flag.flag("apply", help: "Write the config (otherwise only show the diff).")
-        static let repo = Option<String?>.value(
-            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let repo = RepositoryOptions.repo
         static let debugKeystore = Option<String?>.value(
             "debug-keystore", "FILE", help: "The debug keystore to check (default ~/.android/debug.keystore).")
     }

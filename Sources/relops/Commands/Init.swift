@@ -6,8 +6,7 @@ import Setup
 /// `relops init`.
 enum InitCommand: RelopsCommand {
     enum Options {
-        static let repo = Option<String?>.value(
-            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let repo = RepositoryOptions.repo
         static let print = Flag.flag("print", help: "Print the file instead of writing it.")
         static let force = Flag.flag("force", help: "Replace an existing .relops.yml.")
         static let webHost = Option<String?>.value(

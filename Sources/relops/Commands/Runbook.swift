@@ -6,8 +6,7 @@ import Runbook
 /// `relops runbook list | run | status | report`.
 enum RunbookCommand: RelopsCommand {
     enum Options {
-        static let repo = Option<String?>.value(
-            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let repo = RepositoryOptions.repo
         static let format = Option<String?>.format(["text", "json"])
         static let variable = Option<[String]>.repeatable("var", "K=V", help: "A value for a {{placeholder}}.")
         static let yes = Flag.flag("yes", short: "y", help: "Answer run at each step's prompt.")
@@ -25,7 +24,18 @@ enum RunbookCommand: RelopsCommand {
         static let rollback = Flag.flag(
             "rollback", help: "Run the runbook's rollback steps (`when: rollback`) in a run of their own.")
         static let new = Flag.flag("new", help: "Start a fresh run even when one is open.")
-        static let junit = Option<String?>.value("junit", "FILE", help: "Also write JUnit XML to FILE.")
+        static let trustRepository = Flag.flag(
+            "trust-repository",
+            help:
+                "Let the repository's values (.relops.yml vars, its own runbook) set options that decide how relops checks (--cacert, --resolve, --offline, ...); each is listed before the run."
+        )
+        static let resumeForeign = Flag.flag(
+            "resume-foreign",
+            help:
+                "Resume an open run that git tracks or that another operator or machine started (its read-only steps are checked again)."
+        )
+        static let junit = Option<String?>.value(
+            "junit", "FILE", authority: .whereItActs, help: "Also write JUnit XML to FILE.")
     }
 
     static let spec = CommandSpec(
@@ -44,7 +54,8 @@ enum RunbookCommand: RelopsCommand {
                 "run", abstract: "Run a runbook, or resume its open run.",
                 options: [
                     Options.repo, Options.variable, Options.yes, Options.nonInteractive, Options.confirm, Options.skip,
-                    Options.acceptCounts, Options.allowShell, Options.rollback, Options.new,
+                    Options.acceptCounts, Options.allowShell, Options.rollback, Options.new, Options.trustRepository,
+                    Options.resumeForeign,
                 ],
                 positionals: [
                     PositionalSpec(
@@ -160,6 +171,15 @@ enum RunbookCommand: RelopsCommand {
         options.acceptCounts = arguments[Options.acceptCounts]
         options.rollback = arguments[Options.rollback]
         options.newRun = arguments[Options.new]
+        options.trustRepository = arguments[Options.trustRepository]
+        options.resumeForeign = arguments[Options.resumeForeign]
+        if case .repository(let shadowsShipped) = runbook.origin {
+            console.error(
+                "\(runbook.shownPath) is this repository's own runbook"
+                    + (shadowsShipped ? ", and it hides the runbook relops ships as \(runbook.name)" : "")
+                    + ": its commands run on this repository only, and it may not set how relops checks"
+                    + (options.trustRepository ? " (taken on --trust-repository, listed below)" : ""))
+        }
         let signals = StepSignals(endWhenIdle: options.interactive)
         defer { signals.cancel() }
         let io = TerminalRunbookIO(
@@ -167,16 +187,25 @@ enum RunbookCommand: RelopsCommand {
         // What the open run recorded (values asked for or passed before, accepted counts) holds
         // on resume; a new run starts from the counts earlier runs accepted, and a rollback from
         // the values of the run it rolls back.
+        // Only the operator's own runs count: one git tracks, or another operator or machine
+        // started, is resumed only with --resume-foreign.
+        let env = ProcessInfo.processInfo.environment
+        let operatorName = project.repository.configString("user.name") ?? env["USER"] ?? env["LOGNAME"] ?? "unknown"
+        let owner = RunOwner(operatorName: operatorName)
         let store = RunStore(repositoryRoot: project.root)
         let open = options.newRun ? nil : try store.openRun(of: runbook.name, rollback: options.rollback)
+        let recorded = try open.map { state throws(Failure) in
+            try owner.recordedValues(of: state, in: store, resumeForeign: options.resumeForeign)
+        }
         let rolledBack =
-            options.rollback ? try store.all().last { $0.runbook == runbook.name && $0.rollback != true } : nil
-        let env = ProcessInfo.processInfo.environment
+            options.rollback
+            ? try store.all().last { $0.runbook == runbook.name && $0.rollback != true }.map { state throws(Failure) in
+                try owner.recordedValues(of: state, in: store, resumeForeign: options.resumeForeign)
+            } : nil
         let variables = try RunVariables(
             runbook: runbook, config: project.config.vars, environment: env, overrides: arguments[Options.variable],
-            recorded: try open?.vars ?? rolledBack?.vars ?? store.acceptedValues(of: runbook.name),
+            recorded: try recorded ?? rolledBack ?? store.acceptedValues(of: runbook.name, ownedBy: owner),
             ask: options.interactive ? io.values(for:) : nil)
-        let operatorName = project.repository.configString("user.name") ?? env["USER"] ?? env["LOGNAME"] ?? "unknown"
         let engine = try RunbookEngine(
             runbook: runbook, variables: variables, repositoryRoot: project.root, io: io,
             options: options, operatorName: operatorName)

@@ -128,6 +128,10 @@ final class TerminalRunbookIO: RunbookIO {
                 console.out("\n" + console.styled("\(mark) \(record.number). \(record.title)", .dim))
             }
             console.out("   \(mark) \(record.status.rawValue)" + (record.note.map { ": \($0)" } ?? ""))
+        case .repositoryValuesTaken(let values):
+            console.out(
+                console.styled("With --trust-repository, this run takes these values from the repository:", .yellow))
+            for value in values { console.out("  " + value) }
         }
     }
 

@@ -6,8 +6,7 @@ import Setup
 
 enum ScanCommand: RelopsCommand {
     enum Options {
-        static let repo = Option<String?>.value(
-            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let repo = RepositoryOptions.repo
         static let host = Option<[String]>.repeatable(
             "host", "H", help: "A host to find (default: app.web_host in .relops.yml).")
         static let rev = Option<String?>.value(

@@ -6,14 +6,13 @@ import Status
 /// `relops status`: one screen for the release, from the checks that exist.
 enum StatusCommand: RelopsCommand {
     enum Options {
-        static let repo = Option<String?>.value(
-            "repo", "PATH", help: "The repository (default: the one enclosing the current folder).")
+        static let repo = RepositoryOptions.repo
         static let host = Option<[String]>.repeatable(
             "host", "H[:PORT]",
             help: "A host to report on (default: the run in progress, the applied cutover, app.web_host).")
         static let local = Flag.flag("local", help: "Fetch nothing: what can be known without the network.")
         static let allowUnchecked = Flag.flag(
-            "allow-unchecked",
+            "allow-unchecked", authority: .howItChecks,
             help: "Report, but do not fail on, a demanded check relops could not make (as relops verify).")
         // The live checks are verify's: the same transport and endpoint options, declared there once.
         static let resolve = VerifyCommand.Options.resolve

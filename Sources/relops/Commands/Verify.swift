@@ -9,11 +9,14 @@ struct VerifyCommand: RelopsCommand {
     enum Options {
         static let host = Option<String?>.value("host", "H[:PORT]", help: "The host to verify (default: app.web_host).")
         static let resolve = Option<[String]>.repeatable(
-            "resolve", "H:PORT:ADDR", help: "Aim a host name at another address, as curl's --resolve.")
+            "resolve", "H:PORT:ADDR", authority: .howItChecks,
+            help: "Aim a host name at another address, as curl's --resolve.")
         static let connectTo = Option<[String]>.repeatable(
-            "connect-to", "H:PORT:H2:PORT2", help: "Reach H:PORT at H2:PORT2, as curl's --connect-to.")
+            "connect-to", "H:PORT:H2:PORT2", authority: .howItChecks,
+            help: "Reach H:PORT at H2:PORT2, as curl's --connect-to.")
         static let cacert = Option<String?>.value(
-            "cacert", "FILE", help: "Trust the CAs in this PEM file instead of the system's (verification stays on).")
+            "cacert", "FILE", authority: .howItChecks,
+            help: "Trust the CAs in this PEM file instead of the system's (verification stays on).")
         static let package = Option<String?>.value(
             "package", "NAME", help: "The Android package (default: app.android.package).")
         static let fingerprint = Option<[String]>.repeatable(
@@ -26,41 +29,45 @@ struct VerifyCommand: RelopsCommand {
         static let platforms = Option<String?>.value(
             "platforms", "LIST",
             help: "The app's platforms (android, ios): the host must serve only their documents (default: both).")
-        static let offline = Flag.flag("offline", help: "Skip Google's Digital Asset Links API and Apple's CDN.")
+        static let offline = Flag.flag(
+            "offline", authority: .howItChecks, help: "Skip Google's Digital Asset Links API and Apple's CDN.")
         static let allowUnchecked = Flag.flag(
-            "allow-unchecked",
+            "allow-unchecked", authority: .howItChecks,
             help:
                 "Report, but do not fail on, a demanded check relops could not make or a run in which every check was skipped."
         )
         static let local = Flag.flag(
-            "local",
+            "local", authority: .howItChecks,
             help:
                 "Fetch nothing: check the documents association render makes as each host's served files (implies --offline; needs --config or a repository; an external document is skipped)."
         )
         static let dalEndpoint = Option<String?>.value(
-            "dal-endpoint", "URL",
+            "dal-endpoint", "URL", authority: .howItChecks,
             help: "Digital Asset Links API base (default: https://digitalassetlinks.googleapis.com).")
         static let appleCDNEndpoint = Option<String?>.value(
-            "apple-cdn-endpoint", "URL",
+            "apple-cdn-endpoint", "URL", authority: .howItChecks,
             help: "Apple CDN base; the host is appended (default: https://app-site-association.cdn-apple.com/a/v1).")
         static let connectTimeout = Option<String?>.value(
             "connect-timeout", "SECONDS", help: "Time allowed to connect, per request (default: 5).")
         static let timeout = Option<String?>.value(
             "timeout", "SECONDS", help: "Time allowed for each whole request (default: 10).")
         static let repo = Option<String?>.value(
-            "repo", "PATH", help: "Also verify every host the repository's binaries claim, and report mismatches.")
+            "repo", "PATH", authority: .whereItActs,
+            help: "Also verify every host the repository's binaries claim, and report mismatches.")
         static let config = Option<String?>.value(
-            "config", "FILE",
+            "config", "FILE", authority: .whereItActs,
             help:
                 "The web host's appsettings file: its AppAssociation section is rendered and compared with the live files (default: app.android.fingerprints)."
         )
         static let templates = Option<String?>.value(
-            "templates", "DIR", help: "Render with the assetlinks.json and apple-app-site-association templates in DIR."
+            "templates", "DIR", authority: .whereItActs,
+            help: "Render with the assetlinks.json and apple-app-site-association templates in DIR."
         )
         static let printCurl = Flag.flag(
-            "print-curl", help: "Print the equivalent curl commands instead of running the checks.")
+            "print-curl", authority: .howItChecks,
+            help: "Print the equivalent curl commands instead of running the checks.")
         static let tlsOnly = Flag.flag(
-            "tls-only",
+            "tls-only", authority: .howItChecks,
             help:
                 "Only resolve the host and complete a verified TLS handshake; report the certificate's names and expiry."
         )

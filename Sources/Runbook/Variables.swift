@@ -210,9 +210,9 @@ public struct RunVariables: Sendable {
             uniquingKeysWith: { first, _ in first })
     }
 
-    /// True for an environment variable relops itself reads.
+    /// True for an environment variable a release build of relops itself reads.
     static func isRelopsOwn(_ name: String) -> Bool {
-        name == "RELOPS_SHARE" || name == "RELOPS_CHECK_OUTCOME" || name.hasPrefix("RELOPS_TEST_")
+        name == "RELOPS_SHARE" || name == CheckOutcome.environmentName
     }
 
     /// The arguments of a ```relops``` line with values filled in, word by word (a value never
@@ -228,12 +228,16 @@ public struct RunVariables: Sendable {
         let literalOrigin = runbookOrigin.isRepository ? "\(runbookPath):\(command.line)" : nil
         var out: [ArgumentWord] = []
         for word in command.words {
+            // A placeholder's value is as much the repository's as its source says; the runbook's
+            // own text around it is the runbook's.
+            let valueOrigin = Placeholders.names(in: word.text).lazy.compactMap {
+                self.repositoryOrigins[self.spelling(of: $0)]
+            }.first
             if let name = word.barePlaceholder, argumentListNames.contains(spelling(of: name)) {
-                let origin = repositoryOrigins[spelling(of: name)] ?? literalOrigin
-                out += try splitArguments(value(of: name) ?? "").map { ArgumentWord(text: $0, origin: origin) }
+                out += try splitArguments(value(of: name) ?? "").map { ArgumentWord(text: $0, origin: valueOrigin) }
             } else {
-                let names = Placeholders.names(in: word.text)
-                let origin = names.lazy.compactMap { repositoryOrigins[spelling(of: $0)] }.first ?? literalOrigin
+                let ownText = Placeholders.replace(in: word.text) { _ in "" }
+                let origin = valueOrigin ?? (ownText.isEmpty ? nil : literalOrigin)
                 out.append(
                     ArgumentWord(text: Placeholders.replace(in: word.text) { value(of: $0) ?? "" }, origin: origin))
             }

@@ -251,4 +251,49 @@ import Testing
                 ".relops/runs/\(state.runID).json: not a relops run state (steps[0].status: Cannot initialize StepStatus from invalid String value done); move it out of .relops/runs to start afresh"
             ), "\(run.stderr)")
     }
+
+    @Test func everyOptionThatDecidesHowRelopsChecksOrWhereItActsSaysSo() {
+        let checking: Set = [
+            "resolve", "connect-to", "cacert", "offline", "local", "allow-unchecked", "tls-only", "print-curl",
+            "dal-endpoint", "apple-cdn-endpoint",
+        ]
+        let acting: Set = ["repo", "out", "junit", "templates", "keep", "code"]
+        var seen: Set<String> = []
+        var pending = [(RelopsCommands.root, "relops")]
+        while let (command, name) = pending.popLast() {
+            for option in command.options {
+                if checking.contains(option.name) {
+                    #expect(option.authority == .howItChecks, "\(name) --\(option.name)")
+                } else if acting.contains(option.name) {
+                    #expect(option.authority == .whereItActs, "\(name) --\(option.name)")
+                }
+                seen.insert(option.name)
+            }
+            pending += command.subcommands.map { ($0, name + " " + $0.name) }
+        }
+        #expect(seen.isSuperset(of: checking.union(acting)), "\(checking.union(acting).subtracting(seen))")
+    }
+
+    @Test func eachSpellingOfAnOptionIsHeldToTheBoundary() throws {
+        let root = GitFixture("trust-spelling")
+        let boundary = RunAuthority(repositoryRoot: root.root, trustsRepository: false, tree: RelopsCommands.root)
+        func words(_ texts: [String], from origin: String?) -> [ArgumentWord] {
+            texts.map { ArgumentWord(text: $0, origin: origin) }
+        }
+        for line in [
+            ["association", "render", "--out=/outside/site"], ["association", "render", "--out", "../outside"],
+            ["verify", "--offline"], ["verify", "--cacert=ca.pem"], ["scan", "--repo=/elsewhere"],
+        ] {
+            #expect(throws: Failure.self, "\(line)") { try boundary.check(words(line, from: ".relops.yml vars.x")) }
+        }
+        // The operator's own words: any path but another repository, any check option.
+        #expect(try boundary.check(words(["association", "render", "--out=/outside/site"], from: nil)).isEmpty)
+        #expect(try boundary.check(words(["verify", "--offline", "--cacert", "/ca.pem"], from: nil)).isEmpty)
+        #expect(throws: Failure.self) { try boundary.check(words(["scan", "--repo", "/elsewhere"], from: nil)) }
+        #expect(try boundary.check(words(["scan", "--repo", root.root + "/."], from: nil)).isEmpty)
+        // Inside the repository, a repository's path is taken; trusted, its check options are listed.
+        #expect(try boundary.check(words(["association", "render", "--out", "site"], from: "x")).isEmpty)
+        let trusted = RunAuthority(repositoryRoot: root.root, trustsRepository: true, tree: RelopsCommands.root)
+        #expect(try trusted.check(words(["verify", "--cacert", "ca.pem"], from: "x")) == ["x: --cacert ca.pem"])
+    }
 }

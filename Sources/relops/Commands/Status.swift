@@ -10,7 +10,8 @@ enum StatusCommand: RelopsCommand {
         static let host = Option<[String]>.repeatable(
             "host", "H[:PORT]",
             help: "A host to report on (default: the run in progress, the applied cutover, app.web_host).")
-        static let local = Flag.flag("local", help: "Fetch nothing: what can be known without the network.")
+        static let local = Flag.flag(
+            "local", authority: .howItChecks, help: "Fetch nothing: what can be known without the network.")
         static let allowUnchecked = Flag.flag(
             "allow-unchecked", authority: .howItChecks,
             help: "Report, but do not fail on, a demanded check relops could not make (as relops verify).")

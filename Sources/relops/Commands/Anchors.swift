@@ -94,9 +94,10 @@ enum AnchorsCommand: RelopsCommand {
         var note: RevisionNote?
         if arguments[Options.revisionNote] {
             let date = try arguments[Options.date].map(validDate) ?? today()
-            let override = root + "/Templates/adr-revision.md"
-            let template = FileManager.default.contents(atPath: override).map { String(decoding: $0, as: UTF8.self) }
-            note = RevisionNote(date: date, template: template ?? RevisionNote.defaultTemplate, path: override)
+            let override = "Templates/adr-revision.md"
+            note = RevisionNote(
+                date: date, template: try revisionTemplate(override, in: root) ?? RevisionNote.defaultTemplate,
+                path: root + "/" + override)
         } else if arguments[Options.date] != nil {
             throw Failure(.usage, "--date only goes with --revision-note")
         }
@@ -123,6 +124,20 @@ enum AnchorsCommand: RelopsCommand {
         }
         console.out("lock: \(AnchorLock.relativePath)")
         return needsPerson == 0 ? ExitCode.ok : ExitCode.checkFailed
+    }
+
+    /// The repository's own revision-note template, read as every repository file is (inside the
+    /// repository, a regular file, bounded); nil when it has none.
+    static func revisionTemplate(_ path: String, in root: String) throws(Failure) -> String? {
+        do {
+            return String(
+                decoding: try RepositoryFile.read(path, in: root, limit: RepositoryFile.Limit.relopsFile), as: UTF8.self
+            )
+        } catch  where error.kind == .missing {
+            return nil
+        } catch {
+            throw Failure(error.category, error.description)
+        }
     }
 
     static func validDate(_ value: String) throws(Failure) -> String {

@@ -95,6 +95,36 @@ public struct AppSiteAssociation: Sendable {
         return out
     }
 
+    /// The apps a detail opens, read as Apple reads them: `appIDs` when the detail has it (an
+    /// empty list opens no app, and an `appID` beside it is ignored), else the legacy `appID`.
+    private mutating func readAppIDs(_ item: JSONValue, at place: String) -> [String]? {
+        if let many = item["appIDs"] {
+            guard let list = many.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                errors.append("\(place).appIDs must be a list of strings")
+                return nil
+            }
+            if let legacy = item["appID"] {
+                warnings.append(
+                    "\(place).appID \(legacy.stringValue.map { "\"\($0)\"" } ?? "") is ignored: Apple reads appIDs "
+                        + "when a detail has it")
+            }
+            guard !list.isEmpty else {
+                errors.append("\(place).appIDs is empty, so no app opens these links")
+                return nil
+            }
+            return list.compactMap(\.stringValue)
+        }
+        guard let one = item["appID"] else {
+            errors.append("\(place) names no app (neither appIDs nor appID)")
+            return nil
+        }
+        guard let id = one.stringValue else {
+            errors.append("\(place).appID must be a string")
+            return nil
+        }
+        return [id]
+    }
+
     private mutating func read(_ item: JSONValue, _ i: Int, defaults outer: ComponentDefaults) -> Detail? {
         let place = "applinks.details[\(i)]"
         guard let pairs = item.objectPairs else {
@@ -104,25 +134,7 @@ public struct AppSiteAssociation: Sendable {
         for (k, _) in pairs where !["appIDs", "appID", "components", "paths", "defaults"].contains(k) {
             warnings.append("\(place): unknown field `\(k)`")
         }
-        var ids: [String] = []
-        if let many = item["appIDs"] {
-            guard let list = many.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-                errors.append("\(place).appIDs must be a list of strings")
-                return nil
-            }
-            ids += list.compactMap(\.stringValue)
-        }
-        if let one = item["appID"] {
-            guard let id = one.stringValue else {
-                errors.append("\(place).appID must be a string")
-                return nil
-            }
-            ids.append(id)
-        }
-        guard !ids.isEmpty else {
-            errors.append("\(place) names no app (neither appIDs nor appID)")
-            return nil
-        }
+        guard let ids = readAppIDs(item, at: place) else { return nil }
         for id in ids where !AppleAppID.isValid(id) {
             errors.append("\(place): \"\(id)\" is not TEAMID.bundle.id (a 10-character team id, a dot, a bundle id)")
         }

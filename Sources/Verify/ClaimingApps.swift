@@ -192,7 +192,9 @@ struct BuildFileReader {
     }
 
     func app(_ claim: RepositoryClaims.Claim, bundle: String, team: String?, origin: String) -> ClaimingApp {
-        guard let team else {
+        // An empty DEVELOPMENT_TEAM (Flutter's template writes `""`) or a `$(VARIABLE)` names no team:
+        // joined to the bundle id it would make `.com.example.app`, which no command can use.
+        guard let team, team.count == 10, team.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else {
             return ClaimingApp(
                 claim: claim, ids: [bundle], teamKnown: false, origin: origin + "; no team id found (any team matches)")
         }
@@ -218,7 +220,7 @@ struct BuildFileReader {
                     base + value.replacingOccurrences(of: "$(SRCROOT)/", with: "") == entitlements,
                     let bundle = Self.setting("PRODUCT_BUNDLE_IDENTIFIER", in: block), !bundle.contains("$(")
                 else { continue }
-                let team = Self.setting("DEVELOPMENT_TEAM", in: block).flatMap { $0.contains("$(") ? nil : $0 }
+                let team = Self.developmentTeam(in: block)
                 // `name = Release;` follows the settings inside the same XCBuildConfiguration.
                 let rest = text[end...].prefix { $0 != "}" }
                 let name = Self.setting("name", in: String(rest)) ?? "?"
@@ -235,6 +237,32 @@ struct BuildFileReader {
     static func setting(_ name: String, in block: String) -> String? {
         let regex = BuiltInRegex("\\b\(BuiltInRegex.escaped(name))\\s*=\\s*(\"[^\"]*\"|[^;\\s]+)\\s*;")
         return regex.first(in: block)?.value.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    }
+
+    /// The team a device build of a pbxproj settings block signs with, as Xcode resolves it for an
+    /// App Store archive: a `DEVELOPMENT_TEAM[sdk=iphoneos*]` (any condition list whose `sdk` is
+    /// `iphoneos...`, or that names no sdk) over the plain `DEVELOPMENT_TEAM`. An empty value, a
+    /// `$(VARIABLE)` and anything that is not a 10-character team id are no team.
+    static func developmentTeam(in block: String) -> String? {
+        let regex = BuiltInRegex(#""?\bDEVELOPMENT_TEAM((?:\[[^\]\n"]*\])*)"?\s*=\s*("[^"\n]*"|[^;\s]+)\s*;"#)
+        var plain: String?
+        var conditional: String?
+        for match in regex.matches(in: block) {
+            guard let conditions = Range(match.range(at: 1), in: block),
+                let value = Range(match.range(at: 2), in: block)
+            else { continue }
+            let team = block[value].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            guard team.count == 10, team.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) }) else {
+                continue
+            }
+            let condition = String(block[conditions])
+            if condition.isEmpty {
+                plain = plain ?? team
+            } else if !condition.contains("sdk=") || condition.contains("sdk=iphoneos") {
+                conditional = conditional ?? team
+            }
+        }
+        return conditional ?? plain
     }
 
     /// The target of a tracked XcodeGen `project.yml` whose `entitlements.path` is `entitlements`.

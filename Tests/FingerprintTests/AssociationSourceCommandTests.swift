@@ -103,7 +103,9 @@ import Testing
             "app:\n  web_host: app.example.com\n  association: external\n  android:\n    package: com.example.app\n")
         repo.commit("served elsewhere")
         let render = run(["association", "render"], repo)
-        #expect(render.status == 0, "\(render.stderr)")
+        // Issue 38: without a signing fingerprint the document grants nothing: shown, but exit 1.
+        #expect(render.status == 1, "\(render.stderr)")
+        #expect(render.stderr.contains("error: assetlinks.json: no signing fingerprint, so it grants nothing"))
         // Issue 33: for another team's server, render prints the document they must serve.
         #expect(render.stdout.contains("\"package_name\": \"com.example.app\""))
         #expect(
@@ -149,7 +151,9 @@ import Testing
         repo.commit("moved to another repository")
         let before = repo.readText(webSettings)
         let render = run(["association", "render"], repo)
-        #expect(render.status == 0, "\(render.stderr)")
+        // Issue 38: the fingerprints .relops.yml names are still the placeholder: shown, exit 1.
+        #expect(render.status == 1, "\(render.stderr)")
+        #expect(render.stderr.contains("\"REPLACE_WITH_PLAY_APP_SIGNING_SHA256_FINGERPRINT\" is the placeholder"))
         // Issue 33: the documents the other repository must serve, from the identity .relops.yml names.
         #expect(render.stdout.contains("==> /.well-known/assetlinks.json <== (rendered from the app's identity)"))
         let rotate = run(["fingerprint", "rotate", "--to", AssociationTests.fingerprint, "--apply"], repo)

@@ -1,5 +1,6 @@
 import Association
 import CommandLine
+import Fingerprint
 import Foundation
 internal import Git
 import RelopsCore
@@ -16,8 +17,11 @@ extension AssociationCommand {
             appIDs: arguments[Options.appID], paths: arguments[Options.paths])
     }
 
-    /// The packages and app ids the build files name, read as `verify --local` reads them.
-    static func buildFileIdentity(_ project: Project) throws -> (packages: [String], appIDs: [String], origin: String) {
+    /// The packages and app ids the build files name, read as `verify --local` reads them, and the
+    /// iOS apps that claim Universal Links but whose team id relops could not read.
+    static func buildFileIdentity(_ project: Project) throws -> (
+        packages: [String], appIDs: [String], origin: String, iosWithoutTeam: [String]
+    ) {
         let files: FileList
         do {
             files = try project.repository.indexFiles()
@@ -30,6 +34,7 @@ extension AssociationCommand {
         var packages: [String] = []
         var appIDs: [String] = []
         var origins: [String] = []
+        let iosWithoutTeam = apps.filter { $0.claim.kind == .appLinks && !$0.teamKnown }.map(\.origin)
         for app in apps where !app.ids.isEmpty && (app.claim.kind == .android || app.teamKnown) {
             for id in app.ids {
                 if app.claim.kind == .android, !packages.contains(id) { packages.append(id) }
@@ -37,14 +42,32 @@ extension AssociationCommand {
             }
             if !origins.contains(app.origin) { origins.append(app.origin) }
         }
-        return (packages, appIDs, "the build files (" + origins.joined(separator: "; ") + ")")
+        return (packages, appIDs, "the build files (" + origins.joined(separator: "; ") + ")", iosWithoutTeam)
     }
 
     /// `given` with what it leaves out taken from `.relops.yml`, then from the build files.
     static func filled(_ given: AssociationIdentity, _ project: Project?) throws -> AssociationIdentity {
+        try filledWithGaps(given, project).identity
+    }
+
+    /// `filled`, and the iOS apps of the build files whose team id relops could not read.
+    static func filledWithGaps(_ given: AssociationIdentity, _ project: Project?) throws -> (
+        identity: AssociationIdentity, iosWithoutTeam: [String]
+    ) {
         var identity = given
-        if let project { identity.fill(from: project.config, build: try buildFileIdentity(project)) }
-        return identity
+        guard let project else { return (identity, []) }
+        let build = try buildFileIdentity(project)
+        identity.fill(from: project.config, build: (build.packages, build.appIDs, build.origin))
+        // `app.android.fingerprints` names where the expected fingerprints live, served here or not.
+        if identity.fingerprints.isEmpty, let setting = project.config.androidFingerprints {
+            let target = try ConfigTarget.resolve(config: nil, key: nil, projectSetting: setting, root: project.root)
+            let settings = try AppAssociationSettings.load(target: target, config: project.config)
+            if !settings.androidFingerprints.isEmpty {
+                identity.fingerprints = settings.androidFingerprints
+                identity.origins["fingerprints"] = ".relops.yml app.android.fingerprints (\(setting))"
+            }
+        }
+        return (identity, build.iosWithoutTeam)
     }
 
     /// Renders both documents from `identity` (filled from the project), writes them with `--out`
@@ -53,7 +76,7 @@ extension AssociationCommand {
         _ project: Project?, _ given: AssociationIdentity, _ arguments: ParsedArguments, _ format: OutputFormat,
         _ console: Console
     ) throws -> Int32 {
-        let identity = try filled(given, project)
+        let (identity, iosWithoutTeam) = try filledWithGaps(given, project)
         guard !identity.isUnknown else {
             throw Failure(
                 .usage,
@@ -66,21 +89,26 @@ extension AssociationCommand {
         let rendered = try AssociationDocuments.render(identity.settings, templates: templates ?? .builtIn)
         let assetLinks = identity.packages.count > 1 ? identity.assetLinks() : rendered.assetLinks
         var problems = rendered.problems.map(\.description)
-        var warnings: [String] = []
+        // A document that cannot be deployed as it is exits 1, naming what it lacks: one no
+        // signature matches grants nothing, and an iOS app with no readable team id gets no AASA.
         if !identity.packages.isEmpty, identity.fingerprints.isEmpty {
-            // Asked for with flags, a document no signature matches is a failure; rendered on its own
-            // for another team (no flag given), it is what is known, and the gap is named.
-            let missing =
-                "assetlinks.json: no signing fingerprint: give --fingerprint (the Play App Signing key's SHA-256)"
             problems.removeAll { $0.contains("sha256_cert_fingerprints is empty") }
-            if given.isEmpty {
-                warnings.append(missing + "; the serving team must fill sha256_cert_fingerprints")
-            } else {
-                problems.append(missing)
-            }
+            problems.append(
+                "assetlinks.json: no signing fingerprint, so it grants nothing: give --fingerprint (the Play App "
+                    + "Signing key's SHA-256, from the Play Console) or set app.android.fingerprints")
+        }
+        if rendered.appleAppSiteAssociation == nil, !iosWithoutTeam.isEmpty {
+            problems.append(
+                "apple-app-site-association: not rendered: no app id, since the team id of "
+                    + iosWithoutTeam.joined(separator: ", ") + " could not be read; give --app-id TEAMID.BUNDLE "
+                    + "or set app.ios.app_ids")
         }
         let sources = try project.map { project throws(Failure) in try AssociationSources.find(in: project) }
-        let notes = sourceNotes(sources)
+        let notes = sourceNotes(
+            sources,
+            rendered: WellKnownDocument.allCases.filter {
+                ($0 == .assetLinks ? assetLinks : rendered.appleAppSiteAssociation) != nil
+            })
         let origins = ["packages", "appIDs", "fingerprints", "paths"].compactMap { key in
             identity.origins[key].map { "\(key) from \($0)" }
         }
@@ -102,7 +130,7 @@ extension AssociationCommand {
                         "source",
                         .object([("kind", .string("identity")), ("origins", .array(origins.map { .string($0) }))])
                     ),
-                    ("notes", .array((notes + warnings).map { .string($0) })),
+                    ("notes", .array(notes.map { .string($0) })),
                     ("problems", .array(problems.map { .string($0) })),
                 ]).rendered())
         } else if arguments[Options.out] == nil {
@@ -113,15 +141,14 @@ extension AssociationCommand {
         }
         for origin in origins { console.error("note: \(origin)") }
         for note in notes { console.error("note: \(note)") }
-        for warning in warnings { console.error("warning: \(warning)") }
         for problem in problems { console.error("error: \(problem)") }
         return problems.isEmpty ? ExitCode.ok : ExitCode.checkFailed
     }
 
-    /// Who serves each document: another team (hand them this one) or this repository (named).
-    static func sourceNotes(_ sources: AssociationSources?) -> [String] {
+    /// Who serves each rendered document: another team (hand them this one) or this repository (named).
+    static func sourceNotes(_ sources: AssociationSources?, rendered: [WellKnownDocument]) -> [String] {
         var notes: [String] = []
-        for document in WellKnownDocument.allCases {
+        for document in rendered {
             let entry = sources?.source(of: document).sources ?? [.external(.nothingFound)]
             if entry.allSatisfy(\.isExternal) {
                 let why = entry.first?.summary ?? "external"

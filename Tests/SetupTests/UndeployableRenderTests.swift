@@ -1,0 +1,88 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 38, case 4: `association render` never hands over a document that cannot be deployed with
+/// exit 0. Without a signing fingerprint `assetlinks.json` grants nothing; without a team id there
+/// is no AASA for the iOS app. Each exits 1 naming what is missing and where to set it.
+@Suite struct UndeployableRenderTests {
+    @Test func aDocumentWithoutAFingerprintExitsOneNamingIt() {
+        let repo = StackFixtures.native(androidHosts: ["shop.example.com"], iosHosts: ["shop.example.com"])
+        let result = relops(["association", "render", "--repo", repo.root])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "error: assetlinks.json: no signing fingerprint, so it grants nothing: give --fingerprint"),
+            "\(result.stderr)")
+        #expect(result.stderr.contains("or set app.android.fingerprints"))
+        // The document is still shown for a person to complete, never passed as done.
+        #expect(result.stdout.contains("\"package_name\": \"com.example.shop\""))
+    }
+
+    @Test func anIOSAppWithoutATeamIDHasNoAASAAndSaysSoInsteadOfHandingItOver() {
+        let repo = StackFixtures.native(androidHosts: [], iosHosts: ["shop.example.com"])
+        repo.write(
+            "ios/Shop.xcodeproj/project.pbxproj",
+            StackFixtures.pbxproj(entitlements: "Shop/Shop.entitlements", bundle: "com.example.shop", team: "\"\""))
+        repo.commit("No team id")
+        let result = relops([
+            "association", "render", "--repo", repo.root, "--package", "com.example.shop",
+            "--fingerprint", RenderIdentityCommandTests.fingerprint,
+        ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stderr.contains("error: apple-app-site-association: not rendered: no app id, since the team id of"),
+            "\(result.stderr)")
+        #expect(result.stderr.contains("give --app-id TEAMID.BUNDLE or set app.ios.app_ids"))
+        #expect(
+            !result.stderr.contains("apple-app-site-association: external"),
+            "no hand-over note for a document that is not there")
+        #expect(!result.stdout.contains("apple-app-site-association <=="))
+    }
+
+    @Test func theWholeIdentityRendersWithExitZero() {
+        let repo = StackFixtures.native(androidHosts: ["shop.example.com"], iosHosts: ["shop.example.com"])
+        let result = relops([
+            "association", "render", "--repo", repo.root, "--fingerprint", RenderIdentityCommandTests.fingerprint,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("apple-app-site-association: external"))
+    }
+}
+
+/// Issue 38, case 2: the team id as Xcode resolves it for a device build. Flutter's template
+/// writes `DEVELOPMENT_TEAM = ""` with the real team under `"DEVELOPMENT_TEAM[sdk=iphoneos*]"`;
+/// `init` wrote the app id `.com.example.shop`, which broke every later command.
+@Suite struct ConditionalTeamTests {
+    func flutterShaped(conditional: String) -> GitFixture {
+        let repo = StackFixtures.native(androidHosts: [], iosHosts: ["shop.example.com"])
+        let plain = StackFixtures.pbxproj(
+            entitlements: "Shop/Shop.entitlements", bundle: "com.example.shop", team: "\"\"")
+        repo.write(
+            "ios/Shop.xcodeproj/project.pbxproj",
+            plain.replacingOccurrences(
+                of: "DEVELOPMENT_TEAM = \"\";\n\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.shop;",
+                with:
+                    "DEVELOPMENT_TEAM = \"\";\n\t\t\t\t\(conditional)\n\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.shop;"
+            ))
+        repo.commit("Flutter's team settings")
+        return repo
+    }
+
+    @Test func theDeviceSDKsTeamIsTheAppsTeam() {
+        let repo = flutterShaped(conditional: "\"DEVELOPMENT_TEAM[sdk=iphoneos*]\" = FGHIJ67890;")
+        let result = relops(["init", "--print", "--repo", repo.root])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("FGHIJ67890.com.example.shop"), "\(result.stdout)")
+        #expect(!result.stdout.contains("- .com.example.shop") && !result.stdout.contains("\".com.example.shop"))
+    }
+
+    @Test func aSimulatorOnlyTeamOrAnEmptyOneIsNoTeam() {
+        let repo = flutterShaped(conditional: "\"DEVELOPMENT_TEAM[sdk=iphonesimulator*]\" = FGHIJ67890;")
+        let result = relops(["init", "--print", "--repo", repo.root])
+        #expect(!result.stdout.contains("FGHIJ67890"), "\(result.stdout)")
+        #expect(
+            !result.stdout.contains(".com.example.shop\n") || result.stdout.contains("no team id"), "\(result.stdout)")
+        #expect(!result.stdout.contains("- .com.example.shop") && !result.stdout.contains("\".com.example.shop"))
+    }
+}

@@ -128,7 +128,10 @@ struct ArgumentReader {
             && (!command.runsWithoutSubcommand || command.positionals.isEmpty)
         {
             var message = "unknown subcommand '\(argument)' for '\(commandName)'"
-            if let suggestion = closest(argument, in: command.subcommands.map(\.name)) {
+            if let option = command.option(named: argument) {
+                // `cutover apply` for `cutover --apply`: the word is one of the command's options.
+                message += " (did you mean the option '--\(option.name)'?)"
+            } else if let suggestion = closest(argument, in: command.subcommands.map(\.name)) {
                 message += " (did you mean '\(suggestion)'?)"
             } else {
                 message += " (its subcommands: \(command.subcommands.map(\.name).joined(separator: ", ")))"

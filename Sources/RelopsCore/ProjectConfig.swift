@@ -78,8 +78,9 @@ public struct ProjectConfig: Sendable, Equatable {
 
     /// The class names a `classify:` rule may give.
     public static let classNames = classifiable.map(\.rawValue)
-    /// The classes a `classify:` rule may give.
-    public static let classifiable: [OccurrenceClass] = [.binaryConfig, .binaryLiteral, .server, .docs, .test, .other]
+    /// The classes a `classify:` rule may give: every class `scan` prints but `unknown`, which a
+    /// person's rule exists to settle.
+    public static let classifiable: [OccurrenceClass] = OccurrenceClass.allCases.filter { $0 != .unknown }
 
     /// The largest `.relops.yml` read: a real one is a few hundred bytes.
     public static let maximumSize = 1 << 20

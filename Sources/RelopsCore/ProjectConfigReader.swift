@@ -147,10 +147,14 @@ struct ConfigReader {
                 case "class":
                     let name = try string(value, "classify[].class")
                     guard let cls = OccurrenceClass(rawValue: name), ProjectConfig.classifiable.contains(cls) else {
+                        let hint = closest(name, in: ProjectConfig.classNames).map { " (did you mean `\($0)`?)" } ?? ""
+                        let why =
+                            name == OccurrenceClass.unknown.rawValue
+                            ? ": `unknown` is what a classify rule settles, not a class it gives" : ""
                         throw fail(
                             value,
-                            "unknown class `\(shown(name))`; use one of \(ProjectConfig.classNames.joined(separator: ", "))"
-                        )
+                            "unknown class `\(shown(name))`\(hint)\(why); use one of "
+                                + ProjectConfig.classNames.joined(separator: ", "))
                     }
                     occurrenceClass = cls
                 default: throw unknown(key, in: "classify[]", at: value, known: ["glob", "class"])

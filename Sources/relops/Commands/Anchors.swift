@@ -95,7 +95,16 @@ enum AnchorsCommand: RelopsCommand {
         if arguments[Options.revisionNote] {
             let date = try arguments[Options.date].map(validDate) ?? today()
             let override = root + "/Templates/adr-revision.md"
-            let template = FileManager.default.contents(atPath: override).map { String(decoding: $0, as: UTF8.self) }
+            let template: String?
+            do {
+                // Read inside the repository only: a template symlinked outside is refused, never copied in.
+                let bytes = try RepositoryFile.read(
+                    "Templates/adr-revision.md", in: root, limit: RepositoryFile.Limit.relopsFile)
+                template = String(decoding: bytes, as: UTF8.self)
+            } catch {
+                guard case .missing = error.kind else { throw Failure(error.category, error.description) }
+                template = nil
+            }
             note = RevisionNote(date: date, template: template ?? RevisionNote.defaultTemplate, path: override)
         } else if arguments[Options.date] != nil {
             throw Failure(.usage, "--date only goes with --revision-note")

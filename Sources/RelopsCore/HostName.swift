@@ -109,7 +109,8 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Checks a host name against DNS's rules, for a new host that will be written into files:
     /// labels of 1-63 letters, digits and hyphens, not starting or ending with a hyphen, at most
-    /// 253 characters, at least one dot, nothing a browser reads as an IP address. Returns the lowercase ASCII form (punycode for Unicode).
+    /// 253 characters, at least one dot, nothing a browser reads as an IP address. Returns the
+    /// lowercase ASCII form (punycode for Unicode).
     static func parseStrict(_ text: String, option: String) throws(Failure) -> String {
         var bare = text.trimmingWhitespace().lowercased()
         if bare.hasSuffix(".") { bare.removeLast() }

@@ -9,7 +9,7 @@ SWIFTFLAGS ?= --manifest-cache none
 # tests and benchmarks use.
 BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gfm-dev \
               libcmark-gfm-extensions-dev libyaml-dev libidn2-dev zlib1g-dev libpsl-dev
-TEST_DEPS  := git openssl zip curl nginx-light openjdk-17-jre-headless openjdk-17-jdk-headless apksigner unzip
+TEST_DEPS  := git openssl zip curl idn2 nginx-light openjdk-17-jre-headless openjdk-17-jdk-headless apksigner unzip
 BENCH_DEPS := hyperfine ripgrep git python3
 # What `make deb` needs beyond the build (dpkg-shlibdeps computes the package's Depends), and the
 # shells and man that the install tests load the completion scripts and man pages in.
@@ -42,7 +42,7 @@ test-deps: deps
 	@if ! command -v keytool >/dev/null; then $(MAKE) --no-print-directory _jre; fi
 	@# jarsigner (a JDK's) makes the SHA-384/512 v1 signatures apksigner never writes.
 	@if ! command -v jarsigner >/dev/null; then $(MAKE) --no-print-directory _jdk; fi
-	$(call install_missing,git openssl zip unzip curl apksigner)
+	$(call install_missing,git openssl zip unzip curl apksigner idn2)
 	$(call install_missing,$(PACKAGE_DEPS) $(INSTALL_TEST_DEPS))
 
 _nginx:

@@ -72,17 +72,21 @@ public final class AnchorAudit {
     // MARK: One document
 
     private func audit(document path: String) throws(Failure) -> AnchorAuditResult.Document {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(.badInput, "\(path): cannot read the document")
+        // The repository's one reader: a document (or a folder of it) that is a symlink leading
+        // outside, or a document that is no regular file, is refused, never read.
+        let relative = try AnchorAuditOptions.containedDocument(path, root: root)
+        let bytes: [UInt8]
+        do {
+            bytes = try RepositoryFile.read(relative, in: root, limit: AnchorAudit.maximumDocumentSize)
+        } catch {
+            if case .tooLarge(let size, _) = error.kind {
+                throw Failure(
+                    .badInput,
+                    "\(path): \(size) bytes; documents over \(AnchorAudit.maximumDocumentSize >> 20) MB are not audited"
+                )
+            }
+            throw Failure(error.category, "\(relative): cannot read the document: \(error.reason)")
         }
-        guard data.count <= AnchorAudit.maximumDocumentSize else {
-            throw Failure(
-                .badInput,
-                "\(path): \(data.count) bytes; documents over \(AnchorAudit.maximumDocumentSize >> 20) MB are not audited"
-            )
-        }
-        let bytes = Array(data)
-        let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
         let scan = AnchorFinder.scan(bytes) { [self] word in
             if case .file = resolve(word) { return true }
             // A path with folders names a file even when it is gone now.

@@ -58,9 +58,7 @@ public struct AnchorAuditOptions: Sendable {
         }
         var seen = Set<String>()
         docs = docs.filter { seen.insert($0).inserted }
-        for doc in docs where !FileManager.default.fileExists(atPath: doc) {
-            throw Failure(.badInput, "\(doc): no such document")
-        }
+        for doc in docs { _ = try containedDocument(doc, root: project.root) }
         var repos = project.config.anchorRepos.map { ($0.prefix, absolute($0.path, from: project.root)) }
         for value in repoValues {
             guard let eq = value.firstIndex(of: "="), eq != value.startIndex, value.index(after: eq) != value.endIndex
@@ -78,7 +76,42 @@ public struct AnchorAuditOptions: Sendable {
         return options
     }
 
+    /// The path of the document `absolutePath` relative to the documents' repository `root`, checked
+    /// by the repository's containment rule: a document outside the repository, or reached through
+    /// a symlink (a document's folder, say) that leads outside it, is bad input naming the path;
+    /// so is a document that is not there.
+    public static func containedDocument(_ absolutePath: String, root: String) throws(Failure) -> String {
+        guard let relative = relativePath(of: absolutePath, root: root) else {
+            throw Failure(
+                .badInput,
+                "\(absolutePath): not in the documents' repository \(root); relops audits documents inside it")
+        }
+        do {
+            _ = try RepositoryPath.resolve(relative, in: root)
+        } catch {
+            if case .missing = error.kind { throw Failure(.badInput, "\(absolutePath): no such document") }
+            throw Failure(error.category, error.description)
+        }
+        return relative
+    }
+
+    /// `absolutePath` relative to `root`: after the shortest leading folders that are the root
+    /// (the operator may name the repository through a symlink of their own). Symlinks below the
+    /// root are the repository's: `RepositoryPath` judges those.
+    static func relativePath(of absolutePath: String, root: String) -> String? {
+        if let relative = RepositoryPath.relativePath(of: absolutePath, inRepository: root) { return relative }
+        let parts = absolutePath.split(separator: "/")
+        let real = RepositoryPath.canonical(root)
+        for count in stride(from: 1, to: parts.count, by: 1)
+        where RepositoryPath.canonical("/" + parts[..<count].joined(separator: "/")) == real {
+            return parts[count...].joined(separator: "/")
+        }
+        return nil
+    }
+
+    /// `path` made absolute from `base`, lexically: a symlink in it is left for the containment
+    /// rule to judge, never resolved on the way in.
     static func absolute(_ path: String, from base: String) -> String {
-        ((path.hasPrefix("/") ? path : base + "/" + path) as NSString).standardizingPath
+        RepositoryPath.lexical(path.hasPrefix("/") ? path : base + "/" + path)
     }
 }

@@ -50,12 +50,15 @@ public struct AnchorLock: Sendable, Equatable {
     /// Reads the lock in `root`; a missing lock is empty.
     public static func load(root: String) throws(Failure) -> AnchorLock {
         let path = root + "/" + relativePath
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: Data
+        do {
+            // The repository's containment rule: a `.relops` or lock that is a symlink leading outside,
+            // or a lock that is no regular file, is refused, never read.
+            data = Data(try RepositoryFile.read(relativePath, in: root, limit: maximumSize))
+        } catch {
             // Only a lock that is not there is empty; one that cannot be read would drop every pinned base.
-            guard !FileManager.default.fileExists(atPath: path) else {
-                throw Failure(.couldNotCheck, "\(path): cannot read the anchors lock")
-            }
-            return AnchorLock()
+            if case .missing = error.kind { return AnchorLock() }
+            throw Failure(error.category, "\(path): cannot read the anchors lock: \(error.reason)")
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let list = object["anchors"] as? [[String: Any]]
@@ -97,19 +100,17 @@ public struct AnchorLock: Sendable, Equatable {
         return JSONValue.object([("version", .int(1)), ("anchors", .array(items))]).rendered() + "\n"
     }
 
+    /// The largest lock read (16 MiB): a lock holds one short line per pinned anchor.
+    public static let maximumSize = 16 << 20
+
     /// True when `root` holds a lock file.
     public static func exists(root: String) -> Bool {
         FileManager.default.fileExists(atPath: root + "/" + relativePath)
     }
 
-    /// Writes the lock into `root`, creating `.relops/`.
+    /// Writes the lock into `root`, creating `.relops/`, inside the repository only
+    /// (`RepositoryFile.write`: a `.relops` symlink leading outside is refused).
     public func write(root: String) throws(Failure) {
-        let folder = root + "/.relops"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw Failure(.couldNotCheck, "\(folder): cannot create: \(error.localizedDescription)")
-        }
-        try AtomicFile.write(Array(rendered().utf8), to: root + "/" + AnchorLock.relativePath)
+        try RepositoryFile.write(Array(rendered().utf8), to: AnchorLock.relativePath, in: root)
     }
 }

@@ -120,7 +120,10 @@ public enum AnchorRepin {
         lock: AnchorLock
     ) throws(Failure) -> AnchorLock {
         for document in documents where document.isChanged {
-            try AtomicFile.write(document.bytes, to: document.absolutePath)
+            // Written where it was read, inside the repository only (a folder turned into a symlink
+            // leading outside since the audit is refused).
+            let relative = try AnchorAuditOptions.containedDocument(document.absolutePath, root: root)
+            try RepositoryFile.write(document.bytes, to: relative, in: root)
         }
         var right: [AnchorLock.Entry] = [], judged: [AnchorLock.Entry] = []
         for (document, audited) in zip(documents, result.documents) {

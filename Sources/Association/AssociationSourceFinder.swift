@@ -122,6 +122,13 @@ struct AssociationSourceFinder {
             }
         }
         if let pin = config.associationPath { try choose(pin) }
+        // One verdict per path on every command: a served file that leads outside the repository or
+        // is no regular file is refused here, as render, rotate and verify refuse it, never listed.
+        for document in WellKnownDocument.allCases {
+            for file in (found[document] ?? []).compactMap(\.servedFile) {
+                _ = try ServedFile.resolve(file, root: root, missingAllowed: true)
+            }
+        }
         let documents = WellKnownDocument.allCases.map { document in
             DocumentSource(document: document, sources: found[document] ?? [.external(.nothingFound)])
         }
@@ -248,15 +255,14 @@ struct AssociationSourceFinder {
             }
             let target = try ConfigTarget.inRepository(
                 path, root: root, keyPath: ["AppAssociation", "AndroidCertFingerprints"])
-            // Read once: without the section the settings give no document, and a section that does
-            // not parse is listed as skipped with why (never taken for "nothing serves it" in silence).
+            // Read once: without the section the settings give no document.
             let settings: AppAssociationSettings
             do {
                 settings = try AppAssociationSettings.load(target: target, config: ProjectConfig())
             } catch {
-                skipped.append(
-                    SkippedCandidate(path: path, reason: "its AppAssociation section cannot be read: \(error.message)"))
-                continue
+                // A served source that cannot be read stops every command naming it: taken for
+                // "nothing serves it", rotate would call the document external and change nothing.
+                throw Failure(.badInput, "\(path): its AppAssociation section cannot be read: \(error.message)")
             }
             let source = AssociationSource.settings(path: path, section: "AppAssociation")
             if settings.androidPackage != nil || !settings.androidFingerprints.isEmpty {

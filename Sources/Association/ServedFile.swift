@@ -23,10 +23,12 @@ public enum ServedFile {
     /// The absolute path to read or write for `path`, every symlink resolved, refusing one that
     /// leads outside the repository (through any component, not only the last) and anything but
     /// a regular file.
-    public static func resolve(_ path: String, root: String) throws(Failure) -> String {
+    /// With `missingAllowed`, a file not in the working tree passes (`association sources` lists
+    /// what is tracked; a reader refuses it when it reads).
+    public static func resolve(_ path: String, root: String, missingAllowed: Bool = false) throws(Failure) -> String {
         let full: String
         do {
-            full = try RepositoryPath.resolve(path, in: root)
+            full = try RepositoryPath.resolve(path, in: root, missingAllowed: missingAllowed)
         } catch {
             throw failure(error)
         }

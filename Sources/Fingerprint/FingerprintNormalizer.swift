@@ -44,8 +44,8 @@ public enum FingerprintNormalizer {
         text.trimmingCharacters(in: .whitespaces).uppercased().hasPrefix(placeholderPrefix)
     }
 
-    /// Reads a SHA-256 fingerprint. A placeholder, a SHA-1 (20 bytes), any other length and
-    /// non-hex characters are refused with a message naming the offending part.
+    /// Reads a SHA-256 fingerprint. A placeholder, a SHA-1 (20 bytes), any other length, non-hex
+    /// characters and one byte repeated 32 times (all zeros) are refused, naming the offending part.
     public static func sha256(_ text: String) throws(FingerprintFormatError) -> CertificateFingerprint {
         if isPlaceholder(text) {
             throw FingerprintFormatError(text: text, reason: "is the placeholder, not a fingerprint")
@@ -62,6 +62,13 @@ public enum FingerprintNormalizer {
         guard bytes.count == 32 else {
             throw FingerprintFormatError(
                 text: text, reason: "has \(bytes.count) bytes; a SHA-256 fingerprint has 32 (64 hex digits)")
+        }
+        if let first = bytes.first, bytes.allSatisfy({ $0 == first }) {
+            // A digest of 32 equal bytes is a placeholder or a typing slip, never a real certificate's.
+            throw FingerprintFormatError(
+                text: text,
+                reason: "is one byte (\(hexByte(first, upper: true))) repeated 32 times, a placeholder, not a "
+                    + "certificate's fingerprint")
         }
         return CertificateFingerprint(bytes: bytes)
     }

@@ -27,7 +27,7 @@ struct V1Signature {
         for entry in archive.entries where V1Signature.isSignatureBlock(entry.name) {
             let base = entry.name[..<(entry.name.lastIndex(of: ".") ?? entry.name.endIndex)]
             guard archive.entry(base + ".SF") != nil else { continue }
-            let block = try archive.data(entry)
+            let block = try archive.data(entry, limit: (ZipArchive.signatureBlockCap, "a v1 signature block"))
             let bag: [[UInt8]]
             let indexes: [Int?]
             do {

@@ -24,6 +24,9 @@ struct ZipArchive {
 
     /// The largest entry relops inflates: a declared or actual size past it is a zip bomb.
     static let entrySizeCap = 256 << 20
+    /// The largest v1 signature block (`META-INF/*.RSA|DSA|EC`) read: a PKCS#7 block holds a
+    /// signature and a short certificate chain, a few kilobytes.
+    static let signatureBlockCap = 1 << 20
     /// The most relops inflates from one APK, all compressed entries together (each inflates to
     /// exactly its declared size or is refused, so the declared sizes bound the work).
     static let totalSizeCap = 1 << 30
@@ -139,12 +142,18 @@ struct ZipArchive {
 
     /// An entry's uncompressed bytes, read as Android reads them (see the type's comment). A
     /// declared size past the cap, or data that inflates past its declared size, is refused as a
-    /// zip bomb naming the entry.
-    func data(_ entry: Entry) throws(Problem) -> [UInt8] {
+    /// zip bomb naming the entry. With `limit` (a kind of entry that is small in every real APK,
+    /// named `kind`), an entry declaring more is refused before a byte of it is read or inflated.
+    func data(_ entry: Entry, limit: (bytes: Int, kind: String)? = nil) throws(Problem) -> [UInt8] {
         guard entry.method == 0 || entry.size <= ZipArchive.entrySizeCap else {
             throw Problem(
                 reason: "\(entry.name): refusing a zip bomb: it declares \(entry.size) bytes, "
                     + "more than the \(ZipArchive.entrySizeCap)-byte cap")
+        }
+        if let limit, entry.size > limit.bytes {
+            throw Problem(
+                reason: "\(entry.name): declares \(entry.size) bytes, more than the \(limit.bytes)-byte limit for "
+                    + "\(limit.kind); not read")
         }
         let stored = try storedData(entry)
         if entry.method == 0 { return stored }

@@ -17,9 +17,8 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Validates `text` as a new host that will be written into files (`parseStrict`'s DNS rules).
     public static func strict(_ text: String, option: String) throws(Failure) -> HostName {
-        let host = try HostName(text, option: option)
         _ = try parseStrict(text, option: option)
-        return host
+        return try HostName(text, option: option)
     }
 
     /// The lowercase ASCII name.
@@ -69,13 +68,58 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
         if host.hasPrefix(".") || host.hasPrefix("-") || host.contains("..") {
             throw Failure(.usage, "\(option) \(text): not a host name (empty label or leading '-' or '.')")
         }
+        try checkALabels(host, text: text, option: option)
         return host
+    }
+
+    /// Refuses a punycode (`xn--`) label that libidn2 refuses as an IDNA2008 A-label (non-transitional
+    /// lookup, with its A-label round trip): such a name is no host a browser or DNS client looks up.
+    static func checkALabels(_ host: String, text: String, option: String) throws(Failure) {
+        let labels = host.split(separator: ".").filter { $0.hasPrefix("xn--") }
+        guard !labels.isEmpty else { return }
+        for label in labels {
+            do {
+                _ = try IDNA.toASCII(String(label))
+            } catch {
+                throw Failure(
+                    .usage, "\(option) \(text): label '\(label)' is not a valid IDNA2008 A-label (\(error.message))")
+            }
+        }
+        do {
+            _ = try IDNA.toASCII(host)
+        } catch {
+            throw Failure(.usage, "\(option) \(text): not a valid internationalised host name (\(error.message))")
+        }
+    }
+
+    /// Why browsers would read `host` (lowercase, without a root dot) as an IP address, or nil: an
+    /// IPv6 literal in brackets, or a last label that is a number, decimal or `0x` hex (the WHATWG
+    /// URL parser then parses the whole name as IPv4, so `1.2.3.4.5` and `0x7f.1` are no names).
+    static func ipAddressReason(_ host: String) -> String? {
+        if host.hasPrefix("[") { return "it is an IPv6 address literal" }
+        guard let last = host.split(separator: ".").last else { return nil }
+        if !last.isEmpty, last.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return "its last label '\(last)' is a number"
+        }
+        if last.hasPrefix("0x"), last.dropFirst(2).allSatisfy({ $0.isASCII && $0.isHexDigit }) {
+            return "its last label '\(last)' is a hexadecimal number"
+        }
+        return nil
     }
 
     /// Checks a host name against DNS's rules, for a new host that will be written into files:
     /// labels of 1-63 letters, digits and hyphens, not starting or ending with a hyphen, at most
-    /// 253 characters, at least one dot. Returns the lowercase ASCII form (punycode for Unicode).
+    /// 253 characters, at least one dot, nothing a browser reads as an IP address. Returns the
+    /// lowercase ASCII form (punycode for Unicode).
     static func parseStrict(_ text: String, option: String) throws(Failure) -> String {
+        var bare = text.trimmingWhitespace().lowercased()
+        if bare.hasSuffix(".") { bare.removeLast() }
+        if let reason = ipAddressReason(bare) {
+            throw Failure(
+                .usage,
+                "\(option) \(text): browsers read it as an IP address (\(reason)); an App Links host is a name "
+                    + "such as app.example.com")
+        }
         let host = try parse(text, option: option)
         guard host.count <= 253 else {
             throw Failure(.usage, "\(option) \(text): \(host.count) characters; a host name has at most 253")

@@ -35,4 +35,17 @@ public struct Project {
         root = workdir
         config = readingConfiguration ? try ProjectConfig.load(repositoryRoot: workdir) : ProjectConfig()
     }
+
+    private init(root: String, repository: Repository, config: ProjectConfig) {
+        self.root = root
+        self.repository = repository
+        self.config = config
+    }
+
+    /// The same repository with its `.relops.yml` read, for a command that opened it with
+    /// `readingConfiguration: false` to tell "no repository" from "a configuration that cannot be
+    /// read": the second is bad input (exit 2) as on every other command, never ignored.
+    public func readingConfiguration() throws(Failure) -> Project {
+        Project(root: root, repository: repository, config: try ProjectConfig.load(repositoryRoot: root))
+    }
 }

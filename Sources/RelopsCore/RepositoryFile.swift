@@ -75,6 +75,34 @@ public enum RepositoryFile {
         return bytes
     }
 
+    /// Writes `bytes` at `path` (relative to the repository `root`) with `AtomicFile`, under the
+    /// containment rule `read` follows: every component resolved (`RepositoryPath`), a symlink
+    /// leading outside refused, missing folders created inside the repository, and anything but
+    /// a regular file (or nothing) at the path refused, never replaced. Returns the path written.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to path: String, in root: String, newFileMode: mode_t = 0o644)
+        throws(Failure) -> String
+    {
+        let full: String
+        do {
+            full = try RepositoryPath.resolve(path, in: root, missingAllowed: true)
+        } catch {
+            throw Failure(error.category, error.description)
+        }
+        var info = stat()
+        if withFileSystemPath(full, { lstat($0, &info) }) == 0, let what = irregularKind(info.st_mode) {
+            throw Failure(.badInput, RepositoryPathError(path: path, kind: .notRegular(kind: what)).description)
+        }
+        let folder = folderOf(full)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(.couldNotCheck, "\(folder): cannot create: \(error.localizedDescription)")
+        }
+        try AtomicFile.write(bytes, to: full, newFileMode: newFileMode)
+        return full
+    }
+
     /// `a FIFO`, `a socket`, ... for anything but a regular file; nil for a regular file.
     public static func irregularKind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {

@@ -75,7 +75,7 @@ import Testing
         try #require(ca.failure == nil, "openssl: \(ca.failure ?? "")")
         let config = #"{"AppAssociation": {"AndroidCertFingerprints": ["REPLACE_WITH_RELEASE_SHA256"]}}"#
         folder.write("appsettings.json", config + "\n")
-        let fingerprint = Array(repeating: "AB", count: 32).joined(separator: ":")
+        let fingerprint = (0..<32).map { String(format: "%02X", 0xA0 + $0) }.joined(separator: ":")
         for arguments in [
             ["fingerprint", "show", "--cert", ca.certificatePath],
             ["fingerprint", "show", "--apk", ca.certificatePath],

@@ -131,15 +131,19 @@ func nginxRepository(aliasTarget: String = "/srv/association/assetlinks.json") -
         #expect(fields.first { $0.0 == "kind" }?.1 == .string("settings"))
     }
 
-    @Test func aSettingsSectionThatCannotBeReadIsSkippedWithWhyNotTakenForNothing() throws {
+    @Test func aSettingsSectionThatCannotBeReadIsBadInputNamingItNotTakenForNothing() throws {
         let repo = GitFixture("bad-settings")
         repo.write(
             "Web/appsettings.json", "{ \"AppAssociation\": { \"AndroidPackageName\": [\"com.example\", 7] } }\n")
         repo.commit("settings")
-        let found = try sources(repo)
-        #expect(found.source(of: .assetLinks).sources.allSatisfy { $0.isExternal })
-        let skipped = try #require(found.skipped.first { $0.path == "Web/appsettings.json" })
-        #expect(skipped.reason.hasPrefix("its AppAssociation section cannot be read: "), "\(skipped.reason)")
+        #expect {
+            try sources(repo)
+        } throws: {
+            let failure = $0 as? Failure
+            return failure?.category == .badInput
+                && failure?.message.hasPrefix("Web/appsettings.json: its AppAssociation section cannot be read: ")
+                    == true
+        }
     }
 
     @Test func theSettingsRelopsYmlNamesWinAndCarryItsSection() throws {

@@ -81,11 +81,15 @@ enum AssociationCommand: RelopsCommand {
         let identity = try identityFlags(arguments)
         var project: Project?
         do {
-            project = try Project(path: arguments[Options.repo])
+            project = try Project(path: arguments[Options.repo], readingConfiguration: false)
         } catch {
+            // Standalone (--config or identity flags) outside any repository: there is none to read.
             let standalone = arguments[Options.config] != nil || !identity.isEmpty
             if arguments[Options.repo] != nil || !standalone { throw error }
         }
+        // Inside a repository its `.relops.yml` is read whatever the flags: one that cannot be read
+        // stops the command (exit 2) and `--out` stays contained, as everywhere else.
+        project = try project?.readingConfiguration()
         let config = project?.config ?? ProjectConfig()
         if arguments[Options.config] == nil, config.servedSettings == nil {
             if arguments[Options.key] != nil {

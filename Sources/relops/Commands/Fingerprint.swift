@@ -194,11 +194,13 @@ enum FingerprintCommand: RelopsCommand {
         }
         var project: Project?
         do {
-            project = try Project(path: arguments[RotateOptions.repo])
+            project = try Project(path: arguments[RotateOptions.repo], readingConfiguration: false)
         } catch {
             if arguments[RotateOptions.repo] != nil || arguments[RotateOptions.config] == nil { throw error }
             console.error("note: not in a git repository; keystores, overrides and documentation are not checked")
         }
+        // A repository's `.relops.yml` that cannot be read stops the command, --config or not.
+        project = try project?.readingConfiguration()
         let target: ConfigTarget
         var source: AssociationSource?
         if let project, arguments[RotateOptions.config] == nil, project.config.servedSettings == nil {

@@ -24,7 +24,7 @@ final class Console: @unchecked Sendable {
     func out(_ text: String, terminator: String = "\n") {
         lock.lock()
         defer { lock.unlock() }
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(contentsOf: Console.visible(text).utf8)
         buffer.append(contentsOf: terminator.utf8)
         if buffer.count >= 1 << 16 { flushLocked() }
     }
@@ -56,7 +56,7 @@ final class Console: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         flushLocked()
-        writeAll(STDERR_FILENO, Array((text + "\n").utf8))
+        writeAll(STDERR_FILENO, Array((Console.visible(text) + "\n").utf8))
     }
 
     /// A question on stderr, without a newline, after everything buffered for stdout.
@@ -64,7 +64,7 @@ final class Console: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         flushLocked()
-        writeAll(STDERR_FILENO, Array(text.utf8))
+        writeAll(STDERR_FILENO, Array(Console.visible(text).utf8))
     }
 
     /// A transient progress line on stderr; shown only when stderr is a terminal.
@@ -72,7 +72,7 @@ final class Console: @unchecked Sendable {
         guard stderrIsTerminal else { return }
         lock.lock()
         defer { lock.unlock() }
-        writeAll(STDERR_FILENO, Array(("\r\u{1B}[K" + text).utf8))
+        writeAll(STDERR_FILENO, Array(("\r\u{1B}[K" + Console.visible(text)).utf8))
     }
 
     /// Clears a progress line.
@@ -81,6 +81,55 @@ final class Console: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         writeAll(STDERR_FILENO, Array("\r\u{1B}[K".utf8))
+    }
+
+    /// `text` with what a terminal would act on or reorder written out as `\uXXXX`: the
+    /// bidirectional controls (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C) and every
+    /// control character but newline, tab and CRLF (C0, DEL, C1), escape sequences included, but
+    /// for relops's own colours (`ESC[...m`). So a file name cannot reorder or hide what is printed
+    /// around it; the line passes through every write to stdout and stderr here, once. In JSON
+    /// output, where such a character can only stand inside a string, `\uXXXX` is its own escape.
+    static func visible(_ text: String) -> String {
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }) { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            if scalar == "\u{1B}", let end = colourSequenceEnd(scalars, from: i) {
+                out.append(contentsOf: scalars[i...end])
+                i = end + 1
+                continue
+            }
+            // A line ending CRLF (a document printed as it is) stays; a lone CR could overwrite the line.
+            let lineEnd = scalar == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n"
+            if isInvisibleControl(scalar) && !lineEnd {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out.append(
+                    contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+            i += 1
+        }
+        return String(out)
+    }
+
+    /// The index of the `m` ending `ESC [ digits ; ... m` at `start` (a colour, as `styled` writes), or nil.
+    private static func colourSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+        var i = start + 2
+        while i < scalars.count, scalars[i] == ";" || ("0"..."9").contains(scalars[i]) { i += 1 }
+        return i < scalars.count && scalars[i] == "m" ? i : nil
+    }
+
+    private static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: return false
+        case 0x00..<0x20, 0x7F..<0xA0: return true
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
+        default: return false
+        }
     }
 
     private func writeAll(_ fd: Int32, _ bytes: [UInt8]) {

@@ -175,6 +175,11 @@ public struct RunbookStep: Sendable {
     /// The step's `about:` line: the checks it is for (`apple-cdn`). When the step's commands
     /// name their checks and none of these reached a verdict, the step is `skipped`, with why.
     public var about: [String] = []
+    /// The step's `needs:` line: checks it cannot pass without (`assetlinks.fingerprint`). When a
+    /// command ran one of them and it reached no verdict (the app's identity lacks what it compares
+    /// against), the step stops as not checked, naming why, unless the operator accepts it for this
+    /// run (`--accept-unchecked STEP`), which records it as accepted, never as passed.
+    public var needs: [String] = []
 
     /// True when a command may change something: a relops command that does not only read, or a
     /// shell block.

@@ -69,6 +69,7 @@ extension RunbookEngine {
             }
             if let outcome { return outcome }
         }
+        if !tally.needed.isEmpty { return try notChecked(step, tally.needed, reopened: reopenedNote) }
         if tally.aboutUnchecked || (!confirmedAny && !tally.checkedSomething && !tally.skipped.isEmpty) {
             var reasons: [String] = []
             for reason in tally.skipped where !reasons.contains(reason) { reasons.append(reason) }
@@ -90,6 +91,27 @@ extension RunbookEngine {
         var skipped: [String] = []
         /// Some check the step is `about:` reached no verdict: the step is never passed.
         var aboutUnchecked = false
+        /// Why each check the step `needs:` that reached no verdict was not checked.
+        var needed: [String] = []
+    }
+
+    /// A step whose `needs:` checks reached no verdict: it stops the run as not checked, unless the
+    /// operator accepted that for this step with `--accept-unchecked`, which is recorded as such.
+    private func notChecked(_ step: RunbookStep, _ reasons: [String], reopened: String?) throws(Failure)
+        -> RunOutcome?
+    {
+        var unique: [String] = []
+        for reason in reasons where !unique.contains(reason) { unique.append(reason) }
+        let why = unique.joined(separator: "; ")
+        if options.acceptedUnchecked.contains(where: { runbook.step(named: $0)?.id == step.id }) {
+            let note = "not checked, accepted by \(operatorName) with --accept-unchecked: " + why
+            _ = try finish(step, .skipped, note: reopened.map { note + " (\($0))" } ?? note)
+            return nil
+        }
+        return try fail(
+            step,
+            "not checked: \(why). Give relops what it compares against and run again, or accept this step unchecked "
+                + "with --accept-unchecked \(step.id)")
     }
 
     /// The step's `evidence:` before its first confirmation: a failure when it does not hold
@@ -127,6 +149,9 @@ extension RunbookEngine {
             // A command that checked nothing exits 1 for that alone (no check reached a verdict, so
             // none failed): the step is skipped, saying why, not failed and never passed.
             let checkedNothing = lastOutcome?.checkedNothing == true
+            if !step.needs.isEmpty, let reasons = lastOutcome?.unchecked(about: step.needs) {
+                tally.needed += reasons
+            }
             if let outcome = lastOutcome, checkedNothing {
                 tally.skipped += outcome.skipped
             } else if !step.about.isEmpty, let reasons = lastOutcome?.unchecked(about: step.about) {

@@ -43,6 +43,7 @@ public final class RunbookEngine {
         store = RunStore(repositoryRoot: repositoryRoot)
         let references =
             options.confirmedSteps.map { ("--confirm", $0) } + options.skippedSteps.map { ("--skip", $0.step) }
+            + options.acceptedUnchecked.map { ("--accept-unchecked", $0) }
         for (option, reference) in references where runbook.step(named: reference) == nil {
             let ids = runbook.steps.map { "\($0.number) (\($0.id))" }.joined(separator: ", ")
             throw Failure(.usage, "\(option) \(reference): \(runbook.name) has no such step; steps: \(ids)")

@@ -110,6 +110,8 @@ public struct RunOptions: Sendable {
     /// `--trust-repository`: values the repository gives (`.relops.yml` vars, its own runbook's
     /// words) may set options that decide how relops checks; each is listed before the run.
     public var trustRepository = false
+    /// `--accept-unchecked STEP`: steps whose `needs:` checks the operator accepts unmade for this run.
+    public var acceptedUnchecked: [String] = []
     /// `--resume-foreign`: resume an open run that git tracks, or that another operator or machine started.
     public var resumeForeign = false
     public init() {}

@@ -62,6 +62,7 @@ struct StepReader {
                 source: source.joined(separator: "\n"), line: heading.startLine, actions: actions,
                 condition: directives.condition, evidence: directives.evidence)
             step.about = directives.about
+            step.needs = directives.needs
             steps.append(step)
         }
         if steps.isEmpty {
@@ -70,14 +71,15 @@ struct StepReader {
         return Result(documentTitle: documentTitle, steps: steps)
     }
 
-    /// The step's `when: ...`, `evidence: ...` and `about: ...` lines: the lines that start its
-    /// body (blank lines between them allowed), each at most once.
+    /// The step's `when: ...`, `evidence: ...`, `about: ...` and `needs: ...` lines: the lines that
+    /// start its body (blank lines between them allowed), each at most once.
     private func directives(_ body: ArraySlice<String>) throws(Failure) -> (
-        condition: StepCondition?, evidence: StepEvidence?, about: [String]
+        condition: StepCondition?, evidence: StepEvidence?, about: [String], needs: [String]
     ) {
         var condition: StepCondition?
         var evidence: StepEvidence?
         var about: [String]?
+        var needs: [String]?
         for offset in body.indices {
             let line = body[offset].trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
@@ -91,22 +93,33 @@ struct StepReader {
                 evidence = try StepEvidence(parsing: String(line.dropFirst(9)), location: location)
             } else if lower.hasPrefix("about:") {
                 guard about == nil else { throw Failure(.badInput, "\(location): a second `about:` line") }
-                let names = line.dropFirst(6).split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-                let valid = names.allSatisfy { name in
-                    name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
-                }
-                guard !names.isEmpty, valid else {
-                    throw Failure(
-                        .badInput,
-                        "\(location): `about:` takes the names of checks, separated by commas (e.g. `about: apple-cdn`)"
-                    )
-                }
-                about = names
+                about = try checkNames(line.dropFirst(6), directive: "about", example: "apple-cdn", at: location)
+            } else if lower.hasPrefix("needs:") {
+                guard needs == nil else { throw Failure(.badInput, "\(location): a second `needs:` line") }
+                needs = try checkNames(
+                    line.dropFirst(6), directive: "needs", example: "assetlinks.fingerprint", at: location)
             } else {
                 break
             }
         }
-        return (condition, evidence, about ?? [])
+        return (condition, evidence, about ?? [], needs ?? [])
+    }
+
+    /// The check names of an `about:` or `needs:` line, separated by commas or spaces.
+    private func checkNames(_ text: Substring, directive: String, example: String, at location: String)
+        throws(Failure) -> [String]
+    {
+        let names = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        let valid = names.allSatisfy { name in
+            name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+        }
+        guard !names.isEmpty, valid else {
+            throw Failure(
+                .badInput,
+                "\(location): `\(directive):` takes the names of checks, separated by commas (e.g. `\(directive): \(example)`)"
+            )
+        }
+        return names
     }
 
     private func relopsCheck(_ node: MarkdownNode, options: [String]) throws(Failure) -> RelopsCheck {

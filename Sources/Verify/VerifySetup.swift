@@ -81,7 +81,9 @@ extension VerifyOptions {
         // An empty value (a runbook variable left empty) is no value: as for --platforms "".
         var arguments = arguments
         if arguments.package?.isEmpty == true { arguments.package = nil }
-        arguments.appIDs.removeAll { $0.isEmpty }
+        // A runbook variable may hold a list: `--fingerprint A,B` is two, `--app-id ''` none.
+        arguments.appIDs = Self.listed(arguments.appIDs)
+        arguments.fingerprints = Self.listed(arguments.fingerprints)
         if platformsGiven != nil { options.origins.platforms = "--platforms" }
         try options.applyTransfer(arguments)
         try options.applyWindow(arguments)
@@ -141,6 +143,11 @@ extension VerifyOptions {
                 "--wait with --local: nothing is fetched, so nothing can change between rounds; one round decides")
             wait = nil
         }
+    }
+
+    /// Each value of a repeatable option split at commas and spaces, empty ones dropped.
+    static func listed(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) }
     }
 
     /// What the files must carry, and the documents they must equal: flags, else the web host's

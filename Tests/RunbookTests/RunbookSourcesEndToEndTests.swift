@@ -125,6 +125,9 @@ import Testing
         let vars = [
             "old_host=\(old)", "new_host=\(new)", "android_package=com.example.conference", "min_app_version=2.0",
             "verify_flags=\(web.verifyFlags)",
+            // Issue 38: the identity the association steps compare against (the app has no .relops.yml).
+            "android_fingerprints=\(SampleRepository.servedFingerprint)",
+            "ios_app_ids=ABCDE12345.com.example.conference",
         ].flatMap { ["--var", $0] }
 
         // Stop: the `auto` counts need a person (or --accept-counts).
@@ -312,7 +315,7 @@ import Testing
         for host in [old, new] { web.serve(host, "assetlinks.json", assetLinks) }
         let vars = [
             "old_host=\(old)", "new_host=\(new)", "android_package=com.example.kmp", "min_app_version=2.0",
-            "verify_flags=\(web.verifyFlags)",
+            "verify_flags=\(web.verifyFlags)", "android_fingerprints=\(SampleRepository.servedFingerprint)",
             // landing-page/index.html is outside the site (landing-page/public/): no build file
             // places it, so it is `unknown` (issue 29), and a person accepts it.
             "expect_unknown=1",

@@ -52,7 +52,7 @@ import Testing
                 ["verify --host app.example.com --tls-only \(flags)"],
                 [
                     "association sources",
-                    "verify --host app.example.com --platforms  --package com.example.app \(flags)",
+                    "verify --host app.example.com --platforms  --package com.example.app --fingerprint  --app-id  \(flags)",
                 ],
                 ["cutover --from \(old) --to app.example.com"],
                 ["cutover --from \(old) --to app.example.com --apply --commit"],
@@ -61,18 +61,20 @@ import Testing
                 ],
                 ["scan --host app.example.com"],
                 [
-                    "verify --host app.example.com --platforms  --package com.example.app \(flags)",
-                    "verify --host \(old) --platforms  --package com.example.app \(flags)",
+                    "verify --host app.example.com --platforms  --package com.example.app --fingerprint  --app-id  \(flags)",
+                    "verify --host \(old) --platforms  --package com.example.app --fingerprint  --app-id  \(flags)",
                 ],
                 // The new build's binary count: the new host, plus the old host where the cutover kept it.
                 ["scan --host app.example.com --host \(old) --expect binary=auto,unknown=auto"],
                 ["scan --host app.example.com --host \(old) --expect binary=auto,unknown=auto"],
-                ["verify --host app.example.com --platforms  --package com.example.app --wait 30m \(flags)"],
+                [
+                    "verify --host app.example.com --platforms  --package com.example.app --fingerprint  --app-id  --wait 30m \(flags)"
+                ],
                 [], [], [],
-                ["verify --host \(old) --platforms  --package com.example.app \(flags)"],
+                ["verify --host \(old) --platforms  --package com.example.app --fingerprint  --app-id  \(flags)"],
                 [],
                 ["cutover undo --commit", "scan --host \(old) --expect \(counts)"],
-                ["verify --host \(old) --platforms  --package com.example.app \(flags)"],
+                ["verify --host \(old) --platforms  --package com.example.app --fingerprint  --app-id  \(flags)"],
             ])
         #expect(confirmations(book) == [0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 0, 2, 1, 2, 1, 1, 0, 1])
         #expect(

@@ -29,6 +29,11 @@ enum RunbookCommand: RelopsCommand {
             help:
                 "Let the repository's values (.relops.yml vars, its own runbook) set options that decide how relops checks (--cacert, --resolve, --offline, ...); each is listed before the run."
         )
+        static let acceptUnchecked = Option<[String]>.repeatable(
+            "accept-unchecked", "STEP",
+            help:
+                "Accept that STEP's needed checks could not be made (no expected fingerprint or app id): recorded as accepted, never as passed."
+        )
         static let resumeForeign = Flag.flag(
             "resume-foreign",
             help:
@@ -55,7 +60,7 @@ enum RunbookCommand: RelopsCommand {
                 options: [
                     Options.repo, Options.variable, Options.yes, Options.nonInteractive, Options.confirm, Options.skip,
                     Options.acceptCounts, Options.allowShell, Options.rollback, Options.new, Options.trustRepository,
-                    Options.resumeForeign,
+                    Options.resumeForeign, Options.acceptUnchecked,
                 ],
                 positionals: [
                     PositionalSpec(
@@ -173,6 +178,7 @@ enum RunbookCommand: RelopsCommand {
         options.newRun = arguments[Options.new]
         options.trustRepository = arguments[Options.trustRepository]
         options.resumeForeign = arguments[Options.resumeForeign]
+        options.acceptedUnchecked = arguments[Options.acceptUnchecked]
         if case .repository(let shadowsShipped) = runbook.origin {
             console.error(
                 "\(runbook.shownPath) is this repository's own runbook"

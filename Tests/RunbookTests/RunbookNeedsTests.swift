@@ -1,0 +1,76 @@
+import Foundation
+import RelopsCore
+import Runbook
+import TestSupport
+import Testing
+
+/// Issue 38, case 1: a step that `needs:` a check does not pass when that check was not made. The
+/// domain-cutover association step passed with `assetlinks.fingerprint` unchecked (no expected
+/// fingerprint anywhere), so a served file naming the wrong signing key got through the gate meant
+/// to catch it. Now it stops as not checked, unless the operator accepts it for the run, and the
+/// record says accepted, never passed.
+@Suite(.relopsCommands) struct RunbookNeedsTests {
+    let book = """
+        ## Serve
+        needs: assetlinks.fingerprint, aasa.appid
+
+        ```relops
+        relops verify --host a.example.com
+        ```
+        ## After
+        ```relops
+        relops scan --host a.example.com
+        ```
+        """
+
+    /// `verify` as it reports a run with the grant checked but no fingerprint to compare.
+    func world(fingerprintChecked: Bool) -> ScriptedIO {
+        let io = ScriptedIO()
+        io.outcomes["verify --host a.example.com"] = CheckOutcome([
+            ("assetlinks.grant", false, ""),
+            (
+                "assetlinks.fingerprint", !fingerprintChecked,
+                fingerprintChecked
+                    ? "" : "no expected fingerprint to compare (give --fingerprint or set app.android.fingerprints)"
+            ),
+            ("aasa.appid", false, ""),
+        ])
+        return io
+    }
+
+    @Test func aNeededCheckNotMadeStopsTheStepAsNotChecked() throws {
+        let run = try engine(try runbook(book), TemporaryFolder(), world(fingerprintChecked: false))
+        #expect(try run.run() == .failed(step: 1))
+        #expect(run.state.steps.map(\.status) == [.failed, .pending])
+        let note = try #require(run.state.steps[0].note)
+        #expect(note.hasPrefix("not checked: assetlinks.fingerprint: no expected fingerprint to compare"), "\(note)")
+        #expect(note.hasSuffix("or accept this step unchecked with --accept-unchecked serve"))
+    }
+
+    @Test func theOperatorMayAcceptItForTheRunAndItIsRecordedAsAccepted() throws {
+        var options = RunOptions()
+        options.acceptedUnchecked = ["1"]
+        let run = try engine(try runbook(book), TemporaryFolder(), world(fingerprintChecked: false), options: options)
+        #expect(try run.run() == .complete)
+        #expect(run.state.steps.map(\.status) == [.skipped, .passed])
+        #expect(
+            run.state.steps[0].note?.hasPrefix(
+                "not checked, accepted by Ada Operator with --accept-unchecked: assetlinks.fingerprint: no expected")
+                == true)
+    }
+
+    @Test func withTheIdentityTheStepPasses() throws {
+        let run = try engine(try runbook(book), TemporaryFolder(), world(fingerprintChecked: true))
+        #expect(try run.run() == .complete)
+        #expect(run.state.steps.map(\.status) == [.passed, .passed])
+    }
+
+    @Test func anAcceptedStepMustExist() throws {
+        var options = RunOptions()
+        options.acceptedUnchecked = ["nine"]
+        let error = #expect(throws: Failure.self) {
+            try engine(try runbook(book), TemporaryFolder(), ScriptedIO(), options: options)
+        }
+        #expect(error?.message.hasPrefix("--accept-unchecked nine: ") == true)
+    }
+}

@@ -112,6 +112,7 @@ RELOPS_FORWARD(libgit2_symbol, int, git_repository_init_options_init, (git_repos
 RELOPS_FORWARD(libgit2_symbol, int, git_repository_odb, (git_odb **out, git_repository *repo), (out, repo))
 RELOPS_FORWARD(libgit2_symbol, int, git_repository_open_ext, (git_repository **out, const char *path, unsigned int flags, const char *ceiling_dirs), (out, path, flags, ceiling_dirs))
 RELOPS_FORWARD(libgit2_symbol, const char *, git_repository_path, (const git_repository *repo), (repo))
+RELOPS_FORWARD(libgit2_symbol, int, git_repository_state, (git_repository *repo), (repo))
 RELOPS_FORWARD(libgit2_symbol, int, git_repository_set_head, (git_repository *repo, const char *refname), (repo, refname))
 RELOPS_FORWARD(libgit2_symbol, const char *, git_repository_workdir, (const git_repository *repo), (repo))
 RELOPS_FORWARD(libgit2_symbol, int, git_revparse_single, (git_object **out, git_repository *repo, const char *spec), (out, repo, spec))

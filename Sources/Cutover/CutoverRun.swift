@@ -114,6 +114,7 @@ func checkApplicable(_ project: Project, _ plan: CutoverPlan, _ options: ApplyOp
             "cutover \(open.id) was interrupted; finish it (`relops cutover --apply` does) "
                 + "or undo it (`relops cutover undo \(open.id)`) before planning another")
     }
+    try checkGitStateIsPlain(project, action: "apply the cutover", mentionsAllowDirty: true)
     guard plan.unreadable.isEmpty else {
         throw Failure(
             .couldNotCheck,

@@ -44,6 +44,8 @@ public func undoCutover(
                 "cutover \(journal.id) was interrupted before any file changed; its temporary files were removed"
             ])
     }
+    // Restoring the index, HEAD or a commit under a git operation would drop its conflict stages.
+    try checkGitStateIsPlain(project, action: "undo cutover \(journal.id)")
     let previous = journal.state
     let step = try undoGitStep(project, journal, commit: commit)
     journal.state = .undoing
@@ -125,6 +127,8 @@ public func finishInterruptedCutovers(_ project: Project, lock: RepositoryLock) 
             messages.append(
                 "cutover \(journal.id) was interrupted before any file changed; its temporary files were removed")
         case .applying:
+            try checkGitStateIsPlain(
+                project, action: "finish interrupted cutover \(journal.id)", mentionsAllowDirty: true)
             let (completed, leftAlone) = try completeRemainingFiles(project, journal)
             journal.state = .applied
             let committed = journal.makesCommit && journal.commit == nil ? commitRecovered(project, &journal) : ""

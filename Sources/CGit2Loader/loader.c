@@ -117,6 +117,7 @@ RELOPS_FORWARD(libgit2_symbol, int, git_repository_set_head, (git_repository *re
 RELOPS_FORWARD(libgit2_symbol, const char *, git_repository_workdir, (const git_repository *repo), (repo))
 RELOPS_FORWARD(libgit2_symbol, int, git_revparse_single, (git_object **out, git_repository *repo, const char *spec), (out, repo, spec))
 RELOPS_FORWARD_VOID(libgit2_symbol, git_revwalk_free, (git_revwalk *walk), (walk))
+RELOPS_FORWARD(libgit2_symbol, int, git_revwalk_hide, (git_revwalk *walk, const git_oid *commit_id), (walk, commit_id))
 RELOPS_FORWARD(libgit2_symbol, int, git_revwalk_new, (git_revwalk **out, git_repository *repo), (out, repo))
 RELOPS_FORWARD(libgit2_symbol, int, git_revwalk_next, (git_oid *out, git_revwalk *walk), (out, walk))
 RELOPS_FORWARD(libgit2_symbol, int, git_revwalk_push, (git_revwalk *walk, const git_oid *id), (walk, id))

@@ -26,11 +26,11 @@ public struct UndoOutcome: Sendable {
 /// deleted), or with `commit` the undo recorded as a commit on top. What git needs is checked
 /// before the first file changes, and the journal says `undoing` from then until the end, so an
 /// undo cut off halfway is announced and finished by the next one. An empty id is a usage error.
-/// `afterEachFile` is called after each file restored, with the count so far (tests use it to
-/// cut the undo off halfway).
+/// `afterEachFile` is called after each file restored, with the count so far, and `afterGitStep`
+/// once git is put back, before the journal says so (tests use them to cut the undo off).
 public func undoCutover(
     _ project: Project, id: String?, force: Bool, commit: Bool = false, lock: RepositoryLock,
-    afterEachFile: (@Sendable (Int) -> Void)? = nil
+    afterEachFile: (@Sendable (Int) -> Void)? = nil, afterGitStep: (@Sendable () -> Void)? = nil
 ) throws(Failure) -> UndoOutcome {
     var journal = try undoTarget(project, id: id)
     if journal.state == .preparing {
@@ -65,6 +65,7 @@ public func undoCutover(
             changedSince: result.changedSince, forced: force, recovered: recovered)
     }
     let (notes, revert) = try applyUndoGitStep(project, journal, step)
+    afterGitStep?()
     journal.state = .undone
     try journal.save(project)
     var outcome = UndoOutcome(

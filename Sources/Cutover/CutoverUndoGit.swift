@@ -82,10 +82,16 @@ func applyUndoGitStep(_ project: Project, _ journal: CutoverJournal, _ step: Und
             let message =
                 "Revert \"\(subject)\"\n\nThis reverts commit \(commit.hex).\n\n"
                 + "relops cutover undo \(journal.id) restored \(journal.files.count) file(s).\n"
-            // An undo cut off after this commit, before the journal said `undone`: never a second one.
-            if let head = repository.headCommit(), try repository.commitInfo(head).message == message {
+            // An undo cut off after this commit, before the journal said `undone`: never a second
+            // one, even with commits made on top since (the message names the cutover's id).
+            if let head = repository.headCommit(),
+                let recorded = try repository.firstParentHistory(from: head, above: commit).first(where: {
+                    $0.message == message
+                })
+            {
                 return (
-                    ["the undo was already recorded as \(head.short) on \(repository.currentBranch ?? "HEAD")"], head
+                    ["the undo was already recorded as \(recorded.id.short) on \(repository.currentBranch ?? "HEAD")"],
+                    recorded.id
                 )
             }
             let made = try repository.commitPaths(journal.files.map(\.path), message: message)

@@ -174,33 +174,32 @@ func leftAloneClause(_ paths: [String]) -> String {
         + paths.joined(separator: ", ")
 }
 
-/// Makes the branch and commit an interrupted `--commit` apply would have made; returns the
-/// clause that says so. The apply's own pre-flight checks run first (a locked index, objects
+/// Makes the branch and commit an interrupted `--commit` apply would have made, through the
+/// apply's own transaction (`commitOnBranch`: only the cutover's files are committed); returns
+/// the clause that says so. The apply's pre-flight checks run first (a locked index, objects
 /// missing from the database, no identity), so what keeps the commit from being made is named
 /// the way an apply names it. A failure is said, not thrown: the files are complete either way.
 func commitRecovered(_ project: Project, _ journal: inout CutoverJournal) -> String {
     let branch = cutoverBranch(for: journal.to)
     let repository = project.repository
-    // When the branch exists, the interrupted run made it: it is no obstacle here.
-    if let obstacles = recoveredCommitObstacles(project, newBranch: repository.branchExists(branch) ? nil : branch) {
-        return obstacles
-    }
+    let tip = repository.branchTip(branch)
+    // The apply refused to start with this branch present, so the interrupted run made it.
+    if let obstacles = recoveredCommitObstacles(project, newBranch: tip == nil ? branch : nil) { return obstacles }
     do throws(GitError) {
-        if repository.branchExists(branch) {
-            // The apply refused to start with this branch present, so the interrupted run made it;
-            // it was cut off after creating the branch, or after committing on it.
-            guard repository.currentBranch == branch, let head = repository.headCommit() else {
-                return "; it asked for --commit, but branch \(branch) exists now and HEAD is not on it: "
-                    + "commit the files yourself"
-            }
-            if try repository.commitInfo(head).message.trimmingWhitespace()
+        if let tip {
+            if try repository.commitInfo(tip).message.trimmingWhitespace()
                 == commitMessage(journal).trimmingWhitespace()
             {
-                journal.branch = branch
-                journal.commit = head.hex
-                return "; its commit \(head.short) on branch \(branch) was already made (not pushed)"
+                return try adoptInterruptedCommit(project, &journal, branch: branch, commit: tip)
             }
-            journal.commit = try repository.commitPaths(journal.files.map(\.path), message: commitMessage(journal)).hex
+            // Made, and not committed on yet (HEAD on it): the commit goes on it.
+            guard repository.currentBranch == branch, repository.headCommit() == tip else {
+                return "; it asked for --commit, but branch \(branch) exists now, holds no commit of this cutover "
+                    + "and HEAD is not on it: commit the files yourself"
+            }
+            journal.commit = try repository.commitOnBranch(
+                journal.files.map(\.path), branch: branch, expectedTip: tip, message: commitMessage(journal)
+            ).hex
             journal.branch = branch
         } else {
             try commitCutover(project, &journal)
@@ -209,6 +208,34 @@ func commitRecovered(_ project: Project, _ journal: inout CutoverJournal) -> Str
         return "; it asked for --commit, and the commit failed (\(error.message)): commit the files yourself"
     }
     return "; committed \(journal.commit.map { String($0.prefix(7)) } ?? "") on branch \(branch) (not pushed)"
+}
+
+/// The interrupted run's own commit `commit` is on `branch`: records it, and finishes what its
+/// transaction had left (HEAD still on the start branch just below it, the index entries the
+/// apply found still there). Returns the clause that says so.
+private func adoptInterruptedCommit(
+    _ project: Project, _ journal: inout CutoverJournal, branch: String, commit: ObjectID
+) throws(GitError) -> String {
+    let repository = project.repository
+    journal.branch = branch
+    journal.commit = commit.hex
+    let said = "; its commit \(commit.short) on branch \(branch) was already made (not pushed)"
+    if repository.currentBranch != branch {
+        guard let start = journal.startBranch, repository.currentBranch == start,
+            repository.branchTip(start) == (try repository.commitInfo(commit)).parents.first
+        else { return said + "; HEAD is on \(repository.currentBranch ?? "no branch"): `git switch \(branch)`" }
+        try repository.pointHead(atBranch: branch)
+    }
+    let tree = try repository.tree(ofCommit: commit)
+    let indexed = try repository.indexBlobs(journal.files.map(\.path))
+    let stale = journal.files.compactMap { entry -> (path: String, id: ObjectID)? in
+        guard let id = tree.blobID(at: entry.path), indexed[entry.path] == entry.indexed, id != entry.indexed else {
+            return nil
+        }
+        return (entry.path, id)
+    }
+    if !stale.isEmpty { try repository.setIndexBlobs(stale) }
+    return said
 }
 
 /// The clause that says why the recovered commit cannot be made, from the same checks an apply

@@ -94,7 +94,13 @@ func applyUndoGitStep(_ project: Project, _ journal: CutoverJournal, _ step: Und
                     recorded.id
                 )
             }
-            let made = try repository.commitPaths(journal.files.map(\.path), message: message)
+            // The apply's transaction, on the branch HEAD is on (`undoGitStep` checked there is
+            // one): only the restored files are committed, and a failure leaves git as it was.
+            guard let current = repository.currentBranch, let head = repository.headCommit() else {
+                throw GitError(kind: .failed, call: "undo --commit", message: "HEAD is not on a branch with a commit")
+            }
+            let made = try repository.commitOnBranch(
+                journal.files.map(\.path), branch: current, expectedTip: head, message: message)
             return (["committed the undo as \(made.short) on \(repository.currentBranch ?? "HEAD") (not pushed)"], made)
         }
     } catch {

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// Nothing lost when a commit of the cutover is cut off (issue 39): an `undo --commit` killed
-/// after its revert commit does not commit again.
+/// after its revert commit does not commit again, and an interrupted `--commit` apply is
+/// committed through the apply's transaction, with only the cutover's files.
 @Suite struct CutoverRecoveryCommitCommandTests {
     static let apply = ["cutover", "--from", "app.example.com", "--to", "links.example.net", "--apply", "--commit"]
     static let branch = "relops/cutover-links.example.net"
@@ -42,5 +43,30 @@ import Testing
         #expect(repo.git("rev-parse", "HEAD") == head)
         #expect(repo.git("status", "--porcelain").isEmpty)
         #expect(boundedRelops(["cutover", "list"], in: repo.root).stdout.contains(" undone "))
+    }
+
+    @Test(.timeLimit(.minutes(3)), arguments: [false, true])
+    func anInterruptedApplyCommitsOnlyTheCutoversFiles(branchMadeFirst: Bool) throws {
+        let repo = repository("recovered-commit")
+        let killed = boundedRelops(Self.apply, in: repo.root, environment: ["RELOPS_TEST_CRASH_AFTER": "3"])
+        #expect(killed.status != 0, "\(killed.stdout)")
+        // As the interrupted run could have left it: its branch made, not committed on yet.
+        if branchMadeFirst { repo.git("switch", "-q", "-c", Self.branch) }
+        // Work of the release manager's own, staged meanwhile: not the cutover's to commit.
+        repo.write("notes.txt", "staged, not part of the cutover\n")
+        repo.git("add", "notes.txt")
+        let finish = boundedRelops(Self.apply + ["--allow-dirty"], in: repo.root)
+        #expect(finish.status == 0, "\(finish.stderr)")
+        #expect(finish.stdout.contains("completed the remaining 0 file(s); committed "), "\(finish.stdout)")
+        #expect(repo.git("symbolic-ref", "--short", "HEAD") == Self.branch + "\n")
+        #expect(repo.git("show", "--name-only", "--format=", "HEAD") == "f0.txt\nf1.txt\nf2.txt\n")
+        #expect(repo.git("rev-list", "--count", "main..HEAD") == "1\n")
+        #expect(repo.git("status", "--porcelain") == "A  notes.txt\n", "the staged file stays staged")
+        // And the undo puts HEAD, the branches and the files back, the staged file still staged.
+        let undo = boundedRelops(["cutover", "undo"], in: repo.root)
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(repo.git("symbolic-ref", "--short", "HEAD") == "main\n")
+        #expect(repo.git("status", "--porcelain") == "A  notes.txt\n")
+        #expect(repo.readText("f1.txt") == "app.example.com 1\n")
     }
 }

@@ -106,6 +106,7 @@ RELOPS_FORWARD(libgit2_symbol, int, git_reference_is_branch, (const git_referenc
 RELOPS_FORWARD(libgit2_symbol, int, git_reference_list, (git_strarray *array, git_repository *repo), (array, repo))
 RELOPS_FORWARD(libgit2_symbol, const git_oid *, git_reference_target, (const git_reference *ref), (ref))
 RELOPS_FORWARD(libgit2_symbol, const char *, git_reference_shorthand, (const git_reference *ref), (ref))
+RELOPS_FORWARD(libgit2_symbol, const char *, git_repository_commondir, (const git_repository *repo), (repo))
 RELOPS_FORWARD(libgit2_symbol, int, git_repository_config_snapshot, (git_config **out, git_repository *repo), (out, repo))
 RELOPS_FORWARD_VOID(libgit2_symbol, git_repository_free, (git_repository *repo), (repo))
 RELOPS_FORWARD(libgit2_symbol, int, git_repository_head, (git_reference **out, git_repository *repo), (out, repo))

@@ -207,7 +207,8 @@ func commitRecovered(_ project: Project, _ journal: inout CutoverJournal) -> Str
     } catch {
         return "; it asked for --commit, and the commit failed (\(error.message)): commit the files yourself"
     }
-    return "; committed \(journal.commit.map { String($0.prefix(7)) } ?? "") on branch \(branch) (not pushed)"
+    let hooks = hooksNotRunSentence(hooksNotRun(project, switchedBranch: tip == nil)).map { "; " + $0 } ?? ""
+    return "; committed \(journal.commit.map { String($0.prefix(7)) } ?? "") on branch \(branch) (not pushed)" + hooks
 }
 
 /// The interrupted run's own commit `commit` is on `branch`: records it, and finishes what its

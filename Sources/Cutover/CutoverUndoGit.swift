@@ -101,7 +101,11 @@ func applyUndoGitStep(_ project: Project, _ journal: CutoverJournal, _ step: Und
             }
             let made = try repository.commitOnBranch(
                 journal.files.map(\.path), branch: current, expectedTip: head, message: message)
-            return (["committed the undo as \(made.short) on \(repository.currentBranch ?? "HEAD") (not pushed)"], made)
+            let hooks = hooksNotRunSentence(hooksNotRun(project, switchedBranch: false)).map { [$0] } ?? []
+            return (
+                ["committed the undo as \(made.short) on \(repository.currentBranch ?? "HEAD") (not pushed)"] + hooks,
+                made
+            )
         }
     } catch {
         throw Failure(

@@ -94,6 +94,17 @@ struct GitSnapshot: Equatable {
         case "cherry-pick":
             stoppedGit("cherry-pick", "other")
             return ["a cherry-pick is in progress", "CHERRY_PICK_HEAD", "git cherry-pick --abort"]
+        case "cherry-pick of several, between two":
+            repo.git("checkout", "-q", "other")
+            repo.write("x.txt", "x\n")
+            repo.commit("x on other")
+            repo.git("checkout", "-q", "main")
+            stoppedGit("cherry-pick", "main..other")
+            // The first pick resolved and committed: only .git/sequencer says a pick is under way.
+            repo.write("App/config.json", "{\"host\": \"https://app.example.com/resolved\"}\n")
+            repo.git("add", "App/config.json")
+            repo.git("commit", "-q", "--no-edit")
+            return ["a cherry-pick or revert of several commits is in progress", "/sequencer)"]
         case "revert":
             repo.write("App/config.json", "{\"host\": \"https://app.example.com/v4\"}\n")
             repo.commit("v4 on main")
@@ -114,7 +125,11 @@ struct GitSnapshot: Equatable {
 
     @Test(
         .timeLimit(.minutes(3)),
-        arguments: ["merge", "merge without conflicts", "rebase", "cherry-pick", "revert", "bisect", "stash conflict"])
+        arguments: [
+            "merge", "merge without conflicts", "rebase", "cherry-pick", "cherry-pick of several, between two",
+            "revert",
+            "bisect", "stash conflict",
+        ])
     func anApplyUnderAGitOperationExitsTwoAndChangesNothing(operation: String) throws {
         let repo = divergedRepository()
         let words = start(operation, repo)

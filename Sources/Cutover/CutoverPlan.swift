@@ -158,6 +158,8 @@ public func planCutover(
             byFile.append((o.path, [edit]))
         }
     }
+    notRewritten += try symlinkedFileOccurrences(
+        project, result, hosts: rewritten, options: options, named: notRewritten)
     let remaining = family.subtracting(renamed).sorted()
     var plan = CutoverPlan(
         from: from, to: to, toUnicode: toUnicode, options: options,

@@ -14,6 +14,7 @@ extension CutoverPlan {
                 ("from", .string(plan.from)), ("to", .string(plan.to)), ("to_unicode", .string(plan.toUnicode)),
                 ("applied", .bool(outcome != nil)), ("journal", .string(outcome?.journal.id)),
                 ("branch", .string(outcome?.branch)), ("commit", .string(outcome?.commit?.hex)),
+                ("hooks_not_run", .array((outcome?.hooksNotRun ?? []).map { .string($0) })),
                 (
                     "edits",
                     .array(
@@ -95,6 +96,7 @@ extension CutoverPlan {
             ("from", .string(plan.from)), ("to", .string(plan.to)), ("to_unicode", .string(plan.toUnicode)),
             ("applied", .bool(outcome != nil)), ("journal", .string(outcome?.journal.id)),
             ("branch", .string(outcome?.branch)), ("commit", .string(outcome?.commit?.hex)),
+            ("hooks_not_run", .array((outcome?.hooksNotRun ?? []).map { .string($0) })),
             ("summary", plan.summary.json),
         ])
     }

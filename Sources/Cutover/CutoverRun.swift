@@ -34,6 +34,8 @@ public struct ApplyOutcome: Sendable {
     public let journal: CutoverJournal
     public let branch: String?
     public let commit: ObjectID?
+    /// The installed git hooks the commit did not run (`hooksNotRun`); empty without a commit.
+    public var hooksNotRun: [String] = []
 }
 
 /// The branch `--commit` creates.
@@ -96,8 +98,10 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
     StagedWrite.syncFileSystem(containing: project.root)
     journal.state = .applied
     try verifyAndCommit(project, plan, &journal, options)
+    let commit = journal.commit.flatMap(ObjectID.init(hex:))
     return ApplyOutcome(
-        journal: journal, branch: journal.branch, commit: journal.commit.flatMap(ObjectID.init(hex:)))
+        journal: journal, branch: journal.branch, commit: commit,
+        hooksNotRun: commit == nil ? [] : hooksNotRun(project, switchedBranch: true))
 }
 
 /// What must hold before anything is read for an apply.
@@ -114,6 +118,7 @@ func checkApplicable(_ project: Project, _ plan: CutoverPlan, _ options: ApplyOp
             "cutover \(open.id) was interrupted; finish it (`relops cutover --apply` does) "
                 + "or undo it (`relops cutover undo \(open.id)`) before planning another")
     }
+    try checkGitStateIsPlain(project, action: "apply the cutover", mentionsAllowDirty: true)
     guard plan.unreadable.isEmpty else {
         throw Failure(
             .couldNotCheck,

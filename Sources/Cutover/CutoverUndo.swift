@@ -26,11 +26,11 @@ public struct UndoOutcome: Sendable {
 /// deleted), or with `commit` the undo recorded as a commit on top. What git needs is checked
 /// before the first file changes, and the journal says `undoing` from then until the end, so an
 /// undo cut off halfway is announced and finished by the next one. An empty id is a usage error.
-/// `afterEachFile` is called after each file restored, with the count so far (tests use it to
-/// cut the undo off halfway).
+/// `afterEachFile` is called after each file restored, with the count so far, and `afterGitStep`
+/// once git is put back, before the journal says so (tests use them to cut the undo off).
 public func undoCutover(
     _ project: Project, id: String?, force: Bool, commit: Bool = false, lock: RepositoryLock,
-    afterEachFile: (@Sendable (Int) -> Void)? = nil
+    afterEachFile: (@Sendable (Int) -> Void)? = nil, afterGitStep: (@Sendable () -> Void)? = nil
 ) throws(Failure) -> UndoOutcome {
     var journal = try undoTarget(project, id: id)
     if journal.state == .preparing {
@@ -44,6 +44,8 @@ public func undoCutover(
                 "cutover \(journal.id) was interrupted before any file changed; its temporary files were removed"
             ])
     }
+    // Restoring the index, HEAD or a commit under a git operation would drop its conflict stages.
+    try checkGitStateIsPlain(project, action: "undo cutover \(journal.id)")
     let previous = journal.state
     let step = try undoGitStep(project, journal, commit: commit)
     journal.state = .undoing
@@ -63,6 +65,7 @@ public func undoCutover(
             changedSince: result.changedSince, forced: force, recovered: recovered)
     }
     let (notes, revert) = try applyUndoGitStep(project, journal, step)
+    afterGitStep?()
     journal.state = .undone
     try journal.save(project)
     var outcome = UndoOutcome(
@@ -125,6 +128,8 @@ public func finishInterruptedCutovers(_ project: Project, lock: RepositoryLock) 
             messages.append(
                 "cutover \(journal.id) was interrupted before any file changed; its temporary files were removed")
         case .applying:
+            try checkGitStateIsPlain(
+                project, action: "finish interrupted cutover \(journal.id)", mentionsAllowDirty: true)
             let (completed, leftAlone) = try completeRemainingFiles(project, journal)
             journal.state = .applied
             let committed = journal.makesCommit && journal.commit == nil ? commitRecovered(project, &journal) : ""
@@ -169,33 +174,32 @@ func leftAloneClause(_ paths: [String]) -> String {
         + paths.joined(separator: ", ")
 }
 
-/// Makes the branch and commit an interrupted `--commit` apply would have made; returns the
-/// clause that says so. The apply's own pre-flight checks run first (a locked index, objects
+/// Makes the branch and commit an interrupted `--commit` apply would have made, through the
+/// apply's own transaction (`commitOnBranch`: only the cutover's files are committed); returns
+/// the clause that says so. The apply's pre-flight checks run first (a locked index, objects
 /// missing from the database, no identity), so what keeps the commit from being made is named
 /// the way an apply names it. A failure is said, not thrown: the files are complete either way.
 func commitRecovered(_ project: Project, _ journal: inout CutoverJournal) -> String {
     let branch = cutoverBranch(for: journal.to)
     let repository = project.repository
-    // When the branch exists, the interrupted run made it: it is no obstacle here.
-    if let obstacles = recoveredCommitObstacles(project, newBranch: repository.branchExists(branch) ? nil : branch) {
-        return obstacles
-    }
+    let tip = repository.branchTip(branch)
+    // The apply refused to start with this branch present, so the interrupted run made it.
+    if let obstacles = recoveredCommitObstacles(project, newBranch: tip == nil ? branch : nil) { return obstacles }
     do throws(GitError) {
-        if repository.branchExists(branch) {
-            // The apply refused to start with this branch present, so the interrupted run made it;
-            // it was cut off after creating the branch, or after committing on it.
-            guard repository.currentBranch == branch, let head = repository.headCommit() else {
-                return "; it asked for --commit, but branch \(branch) exists now and HEAD is not on it: "
-                    + "commit the files yourself"
-            }
-            if try repository.commitInfo(head).message.trimmingWhitespace()
+        if let tip {
+            if try repository.commitInfo(tip).message.trimmingWhitespace()
                 == commitMessage(journal).trimmingWhitespace()
             {
-                journal.branch = branch
-                journal.commit = head.hex
-                return "; its commit \(head.short) on branch \(branch) was already made (not pushed)"
+                return try adoptInterruptedCommit(project, &journal, branch: branch, commit: tip)
             }
-            journal.commit = try repository.commitPaths(journal.files.map(\.path), message: commitMessage(journal)).hex
+            // Made, and not committed on yet (HEAD on it): the commit goes on it.
+            guard repository.currentBranch == branch, repository.headCommit() == tip else {
+                return "; it asked for --commit, but branch \(branch) exists now, holds no commit of this cutover "
+                    + "and HEAD is not on it: commit the files yourself"
+            }
+            journal.commit = try repository.commitOnBranch(
+                journal.files.map(\.path), branch: branch, expectedTip: tip, message: commitMessage(journal)
+            ).hex
             journal.branch = branch
         } else {
             try commitCutover(project, &journal)
@@ -203,7 +207,36 @@ func commitRecovered(_ project: Project, _ journal: inout CutoverJournal) -> Str
     } catch {
         return "; it asked for --commit, and the commit failed (\(error.message)): commit the files yourself"
     }
-    return "; committed \(journal.commit.map { String($0.prefix(7)) } ?? "") on branch \(branch) (not pushed)"
+    let hooks = hooksNotRunSentence(hooksNotRun(project, switchedBranch: tip == nil)).map { "; " + $0 } ?? ""
+    return "; committed \(journal.commit.map { String($0.prefix(7)) } ?? "") on branch \(branch) (not pushed)" + hooks
+}
+
+/// The interrupted run's own commit `commit` is on `branch`: records it, and finishes what its
+/// transaction had left (HEAD still on the start branch just below it, the index entries the
+/// apply found still there). Returns the clause that says so.
+private func adoptInterruptedCommit(
+    _ project: Project, _ journal: inout CutoverJournal, branch: String, commit: ObjectID
+) throws(GitError) -> String {
+    let repository = project.repository
+    journal.branch = branch
+    journal.commit = commit.hex
+    let said = "; its commit \(commit.short) on branch \(branch) was already made (not pushed)"
+    if repository.currentBranch != branch {
+        guard let start = journal.startBranch, repository.currentBranch == start,
+            repository.branchTip(start) == (try repository.commitInfo(commit)).parents.first
+        else { return said + "; HEAD is on \(repository.currentBranch ?? "no branch"): `git switch \(branch)`" }
+        try repository.pointHead(atBranch: branch)
+    }
+    let tree = try repository.tree(ofCommit: commit)
+    let indexed = try repository.indexBlobs(journal.files.map(\.path))
+    let stale = journal.files.compactMap { entry -> (path: String, id: ObjectID)? in
+        guard let id = tree.blobID(at: entry.path), indexed[entry.path] == entry.indexed, id != entry.indexed else {
+            return nil
+        }
+        return (entry.path, id)
+    }
+    if !stale.isEmpty { try repository.setIndexBlobs(stale) }
+    return said
 }
 
 /// The clause that says why the recovered commit cannot be made, from the same checks an apply

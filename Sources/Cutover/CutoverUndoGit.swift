@@ -82,14 +82,30 @@ func applyUndoGitStep(_ project: Project, _ journal: CutoverJournal, _ step: Und
             let message =
                 "Revert \"\(subject)\"\n\nThis reverts commit \(commit.hex).\n\n"
                 + "relops cutover undo \(journal.id) restored \(journal.files.count) file(s).\n"
-            // An undo cut off after this commit, before the journal said `undone`: never a second one.
-            if let head = repository.headCommit(), try repository.commitInfo(head).message == message {
+            // An undo cut off after this commit, before the journal said `undone`: never a second
+            // one, even with commits made on top since (the message names the cutover's id).
+            if let head = repository.headCommit(),
+                let recorded = try repository.firstParentHistory(from: head, above: commit).first(where: {
+                    $0.message == message
+                })
+            {
                 return (
-                    ["the undo was already recorded as \(head.short) on \(repository.currentBranch ?? "HEAD")"], head
+                    ["the undo was already recorded as \(recorded.id.short) on \(repository.currentBranch ?? "HEAD")"],
+                    recorded.id
                 )
             }
-            let made = try repository.commitPaths(journal.files.map(\.path), message: message)
-            return (["committed the undo as \(made.short) on \(repository.currentBranch ?? "HEAD") (not pushed)"], made)
+            // The apply's transaction, on the branch HEAD is on (`undoGitStep` checked there is
+            // one): only the restored files are committed, and a failure leaves git as it was.
+            guard let current = repository.currentBranch, let head = repository.headCommit() else {
+                throw GitError(kind: .failed, call: "undo --commit", message: "HEAD is not on a branch with a commit")
+            }
+            let made = try repository.commitOnBranch(
+                journal.files.map(\.path), branch: current, expectedTip: head, message: message)
+            let hooks = hooksNotRunSentence(hooksNotRun(project, switchedBranch: false)).map { [$0] } ?? []
+            return (
+                ["committed the undo as \(made.short) on \(repository.currentBranch ?? "HEAD") (not pushed)"] + hooks,
+                made
+            )
         }
     } catch {
         throw Failure(

@@ -85,42 +85,92 @@ extension Repository {
         return nil
     }
 
-    /// Stages `paths` from the working tree and commits them on a new branch `branch` started at
-    /// HEAD, then points HEAD at the branch and writes the index, in that order. Nothing is
-    /// visible until the branch exists: when any step fails, the branch is deleted, HEAD points
-    /// where it did, and the index is read back from disk, so refs, HEAD and index are as before
-    /// (objects written meanwhile are unreachable and harmless).
+    /// Commits `paths` on a new branch `branch` started at HEAD (`commitOnBranch`).
     public func commitOnNewBranch(_ paths: [String], branch: String, message: String) throws(GitError) -> ObjectID {
+        try commitOnBranch(paths, branch: branch, expectedTip: nil, message: message)
+    }
+
+    /// Stages `paths` from the working tree and commits HEAD's tree with only those paths changed
+    /// (whatever else the index holds stays staged, not committed) on branch `branch`: a new one
+    /// when `expectedTip` is nil, else the existing one, moved only while it still points at
+    /// `expectedTip` (HEAD's commit: the commit's parent is HEAD). Then it points HEAD at the
+    /// branch and writes the index, in that order.
+    /// Nothing is visible until the branch moves: when any step fails, the branch is deleted (or
+    /// put back at `expectedTip`), HEAD points where it did, and the index is read back from
+    /// disk, so refs, HEAD and index are as before (objects written meanwhile are unreachable).
+    public func commitOnBranch(_ paths: [String], branch: String, expectedTip: ObjectID?, message: String)
+        throws(GitError) -> ObjectID
+    {
         let start = currentBranch
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "git_repository_index")
         defer { git_index_free(index) }
-        var created = false
+        var moved: ObjectID?
         do {
             try check(git_index_read(index, 0), "git_index_read")
             for path in paths {
                 try check(withFileSystemPath(path) { git_index_add_bypath(index, $0) }, "git_index_add_bypath(\(path))")
             }
-            let commit = try commitTree(ofIndex: index, message: message)
-            try createBranch(branch, at: commit)
-            created = true
+            let signature = try SignatureHandle(defaultOf: pointer)
+            let commit = try self.commit(
+                tree: try headTree(replacing: paths, from: index), message: message, author: signature.pointer,
+                committer: signature.pointer, updating: nil)
+            if let expectedTip {
+                try moveBranch(branch, from: expectedTip, to: commit)
+            } else {
+                try createBranch(branch, at: commit)
+            }
+            moved = commit
             try check(git_repository_set_head(pointer, "refs/heads/" + branch), "git_repository_set_head(\(branch))")
             try check(git_index_write(index), "git_index_write")
             return commit
         } catch {
             _ = git_index_read(index, 1)
             if let start, let repo = pointerIfOpens { _ = git_repository_set_head(repo, "refs/heads/" + start) }
-            if created { try? deleteBranch(branch) }
+            if let moved {
+                if let expectedTip {
+                    try? moveBranch(branch, from: moved, to: expectedTip)
+                } else {
+                    try? deleteBranch(branch)
+                }
+            }
             throw error
         }
     }
 
-    /// Writes the tree of `index` and a commit of it whose parent is HEAD's commit, updating no
-    /// reference.
-    func commitTree(ofIndex index: OpaquePointer?, message: String) throws(GitError) -> ObjectID {
-        let signature = try SignatureHandle(defaultOf: pointer)
-        return try commitTree(
-            ofIndex: index, message: message, author: signature.pointer, committer: signature.pointer, updating: nil)
+    /// Writes the tree of HEAD's commit (empty when HEAD is unborn) with the stage-0 entries of
+    /// `paths` taken from `index`, through an index of its own: the repository's index is not
+    /// what is committed.
+    func headTree(replacing paths: [String], from index: OpaquePointer?) throws(GitError) -> git_oid {
+        var scratch: OpaquePointer?
+        try check(git_index_new(&scratch), "git_index_new")
+        defer { git_index_free(scratch) }
+        if !isHeadUnborn {
+            var tree: OpaquePointer?
+            try check(git_revparse_single(&tree, pointer, "HEAD^{tree}"), "git_revparse_single(HEAD^{tree})")
+            defer { git_object_free(tree) }
+            try check(git_index_read_tree(scratch, tree), "git_index_read_tree(HEAD)")
+        }
+        for path in paths {
+            guard let entry = withFileSystemPath(path, { git_index_get_bypath(index, $0, 0) }) else {
+                throw GitError(kind: .notFound, call: "git_index_get_bypath", message: "\(path) is not in the index")
+            }
+            try check(git_index_add(scratch, entry), "git_index_add(\(path))")
+        }
+        var tree = git_oid()
+        try check(git_index_write_tree_to(&tree, scratch, pointer), "git_index_write_tree_to")
+        return tree
+    }
+
+    /// Moves local branch `name` from `old` to `new`; fails, changing nothing, when it no longer
+    /// points at `old`.
+    func moveBranch(_ name: String, from old: ObjectID, to new: ObjectID) throws(GitError) {
+        var ref: OpaquePointer?
+        var target = new.raw, current = old.raw
+        try check(
+            git_reference_create_matching(&ref, pointer, "refs/heads/" + name, &target, 1, &current, nil),
+            "git_reference_create_matching(\(name))")
+        git_reference_free(ref)
     }
 
     /// Creates local branch `name` at `commit`; refuses an existing name.

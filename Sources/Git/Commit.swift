@@ -27,19 +27,6 @@ extension Repository {
         try check(git_repository_set_head(pointer, "refs/heads/" + name), "git_repository_set_head(\(name))")
     }
 
-    /// Stages `paths` from the working tree, writes the index, and commits it on HEAD with the
-    /// author and committer from git config (`user.name`, `user.email`). Returns the new commit's id.
-    public func commitPaths(_ paths: [String], message: String) throws(GitError) -> ObjectID {
-        var index: OpaquePointer?
-        try check(git_repository_index(&index, pointer), "git_repository_index")
-        defer { git_index_free(index) }
-        for path in paths {
-            try check(withFileSystemPath(path) { git_index_add_bypath(index, $0) }, "git_index_add_bypath(\(path))")
-        }
-        let signature = try SignatureHandle(defaultOf: pointer)
-        return try commitIndex(index, message: message, author: signature.pointer, committer: signature.pointer)
-    }
-
     /// The short name of the branch HEAD points at, or nil when detached or unborn.
     public var currentBranch: String? {
         var ref: OpaquePointer?

@@ -79,6 +79,16 @@ extension Repository {
     ) throws(GitError) -> ObjectID {
         var treeID = git_oid()
         try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
+        return try commit(tree: treeID, message: message, author: author, committer: committer, updating: reference)
+    }
+
+    /// A commit of tree `treeID` whose parent is HEAD's commit (none when HEAD is unborn), moving
+    /// the reference `updating` names to it, or none when nil.
+    func commit(
+        tree treeID: git_oid, message: String, author: UnsafePointer<git_signature>?,
+        committer: UnsafePointer<git_signature>?, updating reference: String?
+    ) throws(GitError) -> ObjectID {
+        var treeID = treeID
         var tree: OpaquePointer?
         try check(git_tree_lookup(&tree, pointer, &treeID), "git_tree_lookup")
         defer { git_tree_free(tree) }

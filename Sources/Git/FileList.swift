@@ -202,6 +202,8 @@ extension Repository {
 public struct TrackedIDs: Sendable, Equatable {
     public let index: ObjectID?
     public let head: ObjectID?
+    /// What the index records at the path (a file, a symlink, ...); nil without an entry.
+    public var indexKind: EntryKind? = nil
 }
 
 extension Repository {
@@ -217,16 +219,16 @@ extension Repository {
         defer { git_object_free(headTree) }
         var result: [String: TrackedIDs] = [:]
         for path in paths {
-            let indexID = withFileSystemPath(path) { git_index_get_bypath(index, $0, 0) }.map {
-                ObjectID($0.pointee.id)
-            }
+            let indexed = withFileSystemPath(path) { git_index_get_bypath(index, $0, 0) }
+            let indexID = indexed.map { ObjectID($0.pointee.id) }
             var headID: ObjectID?
             var entry: OpaquePointer?
             if let headTree, withFileSystemPath(path, { git_tree_entry_bypath(&entry, headTree, $0) }) == 0 {
                 headID = ObjectID(git_tree_entry_id(entry).pointee)
                 git_tree_entry_free(entry)
             }
-            result[path] = TrackedIDs(index: indexID, head: headID)
+            result[path] = TrackedIDs(
+                index: indexID, head: headID, indexKind: indexed.map { EntryKind(mode: $0.pointee.mode) })
         }
         return result
     }

@@ -119,6 +119,32 @@ struct RepositoryState: Equatable {
         #expect(branch == "relops/cutover-links.example.net")
     }
 
+    @Test func aRecoveryFindsItsCommitOnItsBranchAndFinishesTheTransaction() throws {
+        let repo = repository()
+        let applied = try apply(repo, ApplyOptions(commit: true))
+        let made = try #require(applied.commit)
+        // As a run cut off after making its branch, before HEAD and the index moved to it.
+        repo.git("symbolic-ref", "HEAD", "refs/heads/main")
+        repo.git("read-tree", "main")
+        let project = try Project(path: repo.root)
+        let file = CutoverJournal.folder(project) + "/\(applied.journal.id).json"
+        let text = String(decoding: repo.read(".git/relops/cutovers/\(applied.journal.id).json"), as: UTF8.self)
+            .replacingOccurrences(
+                of: #""state"\s*:\s*"applied""#, with: #""state": "applying""#, options: .regularExpression
+            )
+            .replacingOccurrences(
+                of: #""(branch|commit)"\s*:\s*"[^"]*""#, with: #""$1": null"#, options: .regularExpression)
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let messages = try finishInterruptedCutovers(project, lock: try locked(project))
+        #expect(
+            messages.first?.contains("its commit \(made.short) on branch \(cutoverBranch(for: new)) was already made")
+                == true, "\(messages)")
+        #expect(repo.git("symbolic-ref", "--short", "HEAD") == cutoverBranch(for: new) + "\n")
+        #expect(repo.git("rev-parse", "HEAD") == made.hex + "\n")
+        #expect(repo.git("status", "--porcelain").isEmpty, "the index holds the commit's files")
+        #expect(try CutoverJournal.all(project).first?.commit == made.hex)
+    }
+
     @Test func undoOfACommittedCutoverReturnsToTheStartBranch() throws {
         let repo = repository()
         repo.git("branch", "unrelated")

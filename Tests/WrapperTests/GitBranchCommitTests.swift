@@ -62,4 +62,26 @@ import Testing
         #expect(repo.git("status", "--porcelain").isEmpty)
         #expect(repo.git("rev-parse", "main") == repo.git("rev-parse", "topic~1"))
     }
+
+    @Test func aCommitOnABranchHoldsOnlyItsPathsAndMovesOnlyFromTheExpectedTip() throws {
+        let repo = repository()
+        repo.git("switch", "-q", "-c", "topic")
+        repo.write("a.txt", "one, changed\n")
+        repo.write("b.txt", "staged by hand\n")
+        repo.git("add", "b.txt")
+        let repository = try Repository(discovering: repo.root)
+        let start = try repository.resolveCommit("HEAD")
+        let index = repo.read(".git/index")
+        // The branch is not where the caller expects it: refused, nothing changes.
+        let elsewhere = try #require(ObjectID(hex: String(repeating: "1", count: 40)))
+        #expect(throws: GitError.self) {
+            _ = try repository.commitOnBranch(["a.txt"], branch: "topic", expectedTip: elsewhere, message: "m\n")
+        }
+        #expect(repo.git("rev-parse", "topic") == start.hex + "\n")
+        #expect(repo.read(".git/index") == index)
+        let made = try repository.commitOnBranch(["a.txt"], branch: "topic", expectedTip: start, message: "change\n")
+        #expect(repo.git("rev-parse", "topic") == made.hex + "\n")
+        #expect(repo.git("show", "--name-only", "--format=", "topic") == "a.txt\n")
+        #expect(repo.git("status", "--porcelain") == "A  b.txt\n", "what was staged by hand stays staged")
+    }
 }

@@ -164,13 +164,15 @@ enum CutoverCommand: RelopsCommand {
         let lock = try RepositoryLock(project: project, purpose: "cutover undo")
         defer { lock.release() }
         var afterEachFile: (@Sendable (Int) -> Void)?
+        var afterGitStep: (@Sendable () -> Void)?
         #if DEBUG
             afterEachFile = CutoverTestHooks.undoHook()
+            afterGitStep = CutoverTestHooks.undoGitStepHook()
         #endif
         let outcome = try undoCutover(
             project, id: arguments.positionals.first, force: arguments[Options.force],
             commit: arguments[Options.undoCommit],
-            lock: lock, afterEachFile: afterEachFile)
+            lock: lock, afterEachFile: afterEachFile, afterGitStep: afterGitStep)
         let left = outcome.forced ? [] : outcome.changedSince
         if format == .json {
             console.out(

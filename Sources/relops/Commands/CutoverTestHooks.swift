@@ -36,5 +36,12 @@
             else { return nil }
             return { n in if n == crash { kill(getpid(), SIGKILL) } }
         }
+
+        /// Kill `cutover undo` (SIGKILL) once git is put back (after an `undo --commit` made its
+        /// commit), before its journal says `undone`.
+        static func undoGitStepHook() -> (@Sendable () -> Void)? {
+            guard ProcessInfo.processInfo.environment["RELOPS_TEST_CRASH_UNDO_AFTER_GIT"] != nil else { return nil }
+            return { kill(getpid(), SIGKILL) }
+        }
     }
 #endif

@@ -53,6 +53,9 @@ extension CutoverCommand {
             console.out("Undo with: relops cutover undo \(outcome.journal.id)")
             if let branch = outcome.branch, let commit = outcome.commit {
                 console.out("Committed \(commit.short) on new branch \(branch) (not pushed).")
+                if let hooks = hooksNotRunSentence(outcome.hooksNotRun) {
+                    console.out(console.styled("note: \(hooks).", .yellow))
+                }
             }
         } else {
             console.out(

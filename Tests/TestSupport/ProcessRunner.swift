@@ -7,11 +7,13 @@ public struct ProcessOutput: Sendable {
     public let stderr: String
 }
 
-/// Runs `executable` with `arguments` and waits; stdin is empty unless given.
+/// Runs `executable` with `arguments` and waits; stdin is empty unless given. With `killAfter`,
+/// a process still running after that many seconds is killed (SIGKILL) and the test sees exit 137,
+/// so a command that hangs fails its test instead of stopping the whole suite.
 @discardableResult
 public func runProcess(
     _ executable: String, _ arguments: [String], in folder: String? = nil,
-    environment: [String: String] = [:], input: String? = nil
+    environment: [String: String] = [:], input: String? = nil, killAfter: Double? = nil
 ) -> ProcessOutput {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
@@ -22,6 +24,8 @@ public func runProcess(
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let out = Pipe(), err = Pipe(), inPipe = Pipe()
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
     process.standardOutput = out
     process.standardError = err
     process.standardInput = inPipe
@@ -29,6 +33,12 @@ public func runProcess(
         try process.run()
     } catch {
         return ProcessOutput(status: -1, stdout: "", stderr: "cannot run \(executable): \(error)")
+    }
+    if let killAfter {
+        let pid = process.processIdentifier
+        DispatchQueue.global().async {
+            if finished.wait(timeout: .now() + killAfter) == .timedOut { kill(pid, SIGKILL) }
+        }
     }
     if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
     try? inPipe.fileHandleForWriting.close()
@@ -64,11 +74,15 @@ public var relopsBinary: String {
     return root.appendingPathComponent(".build/debug/relops").path
 }
 
-/// Runs the built `relops` binary.
+/// How long one run of the built binary may take in a test before it is killed: no command of
+/// a test's size comes near it, a hang does.
+public let relopsKillBound: Double = 300
+
+/// Runs the built `relops` binary, killed after `relopsKillBound` seconds.
 @discardableResult
 public func relops(
     _ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
     input: String? = nil
 ) -> ProcessOutput {
-    runProcess(relopsBinary, arguments, in: folder, environment: environment, input: input)
+    runProcess(relopsBinary, arguments, in: folder, environment: environment, input: input, killAfter: relopsKillBound)
 }

@@ -29,8 +29,13 @@ public struct RunOwner: Sendable, Equatable {
     /// operator started it, or it was started on another machine (a run recorded before relops
     /// kept the machine is judged by its operator alone).
     public func foreignness(of state: RunState, in store: RunStore) throws(Failure) -> String? {
+        foreignness(of: state, tracked: try store.trackedRuns([state.runID]).contains(state.runID))
+    }
+
+    /// Why `state` is not this owner's run, given whether git tracks its file.
+    func foreignness(of state: RunState, tracked: Bool) -> String? {
         var reasons: [String] = []
-        if try store.isTracked(state.runID) { reasons.append("git tracks it (it came with the repository)") }
+        if tracked { reasons.append("git tracks it (it came with the repository)") }
         if state.operator != operatorName { reasons.append("\(state.operator) started it, not \(operatorName)") }
         if let machine = state.machine, machine != self.machine {
             reasons.append("it was started on \(machine), not on \(self.machine)")
@@ -65,20 +70,21 @@ public struct RunOwner: Sendable, Equatable {
 }
 
 extension RunStore {
-    /// True when git tracks the state file of `runID` (in the index or in HEAD).
-    public func isTracked(_ runID: String) throws(Failure) -> Bool {
-        let relative = ".relops/runs/\(runID).json"
+    /// The runs of `runIDs` whose state file git tracks (in the index or in HEAD), read at once.
+    public func trackedRuns(_ runIDs: [String]) throws(Failure) -> Set<String> {
+        guard !runIDs.isEmpty else { return [] }
+        let paths = runIDs.map(displayPath(of:))
         do {
             let repository: Repository
             do {
                 repository = try Repository(discovering: repositoryRoot)
             } catch  where error.kind == .notARepository {
-                return false  // no repository tracks nothing
+                return []  // no repository tracks nothing
             }
-            let ids = try repository.trackedIDs(for: [relative])[relative]
-            return ids?.index != nil || ids?.head != nil
+            let ids = try repository.trackedIDs(for: paths)
+            return Set(runIDs.filter { ids[displayPath(of: $0)].map { $0.index != nil || $0.head != nil } ?? false })
         } catch {
-            throw Failure(.couldNotCheck, "\(relative): cannot ask git whether it tracks the run: \(error.message)")
+            throw Failure(.couldNotCheck, "\(folder): cannot ask git which runs it tracks: \(error.message)")
         }
     }
 

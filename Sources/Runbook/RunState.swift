@@ -232,8 +232,10 @@ public struct RunStore: Sendable {
         -> [RunState.Variable]
     {
         var latest: [String: RunState.Variable] = [:]
-        for run in try all() where run.runbook == runbook {
-            if let owner, try owner.foreignness(of: run, in: self) != nil { continue }
+        let runs = try all().filter { $0.runbook == runbook }
+        let tracked = owner == nil ? [] : try trackedRuns(runs.map(\.runID))
+        for run in runs {
+            if let owner, owner.foreignness(of: run, tracked: tracked.contains(run.runID)) != nil { continue }
             for variable in run.vars where variable.source?.contains("accepted") == true {
                 latest[variable.name.lowercased()] = variable
             }

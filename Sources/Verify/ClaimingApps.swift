@@ -118,6 +118,27 @@ struct BuildFileReader {
         return found
     }
 
+    /// The team a .NET iOS head signs with: the `(TEAMID)` that ends a `<CodesignKey>` ("iPhone
+    /// Distribution: Some Name (FGHIJ67890)"), the one in a `Release` property group first.
+    func csprojTeam(_ project: String) -> (value: String, location: String)? {
+        guard let text = text(project) else { return nil }
+        let regex = BuiltInRegex(#"<CodesignKey(?:\s[^>]*)?>[^<]*\(([A-Z0-9]{10})\)\s*</CodesignKey>"#)
+        var found: [(team: String, line: Int, release: Bool)] = []
+        for match in regex.matches(in: text) {
+            guard let range = Range(match.range(at: 1), in: text) else { continue }
+            // The property group this key sits in: its Condition names the configuration.
+            let before = text[..<range.lowerBound]
+            let group =
+                before.range(of: "<PropertyGroup", options: .backwards).map {
+                    String(text[$0.lowerBound...].prefix(400))
+                } ?? ""
+            let release = group.prefix(while: { $0 != ">" }).contains("Release")
+            found.append((String(text[range]), RepositoryClaims.line(of: range.lowerBound, in: text), release))
+        }
+        guard let chosen = found.first(where: \.release) ?? found.first else { return nil }
+        return (chosen.team, "\(project):\(chosen.line)")
+    }
+
     func androidApp(_ claim: RepositoryClaims.Claim) -> ClaimingApp {
         let path = claimPath(claim)
         var looked: [String] = []
@@ -182,7 +203,11 @@ struct BuildFileReader {
             return app(claim, bundle: found.bundle, team: found.team ?? team?.value, origin: found.origin)
         }
         if let project = enclosingProject(of: entitlements), let id = csprojApplicationID(project) {
-            return app(claim, bundle: id.value, team: team?.value, origin: "ApplicationId, \(id.location)")
+            let signing = team == nil ? csprojTeam(project) : nil
+            return app(
+                claim, bundle: id.value, team: team?.value ?? signing?.value,
+                origin: "ApplicationId, \(id.location)"
+                    + (signing.map { "; team from CodesignKey, \($0.location)" } ?? ""))
         }
         return ClaimingApp(
             claim: claim, ids: [],

@@ -86,3 +86,35 @@ import Testing
         #expect(!result.stdout.contains("- .com.example.shop") && !result.stdout.contains("\".com.example.shop"))
     }
 }
+
+/// Issue 38, case 2: a .NET MAUI app's team id sits in its csproj's `<CodesignKey>`; `init` said
+/// "no team id found".
+@Suite struct CodesignKeyTeamTests {
+    @Test func theReleaseSigningIdentityNamesTheTeam() {
+        let repo = StackFixtures.maui()
+        repo.write(
+            "src/Shop/Shop.csproj",
+            """
+            <Project Sdk="Microsoft.NET.Sdk">
+              <PropertyGroup>
+                <TargetFrameworks>net8.0-android;net8.0-ios</TargetFrameworks>
+                <ApplicationId>com.example.maui</ApplicationId>
+              </PropertyGroup>
+              <PropertyGroup Condition="'$(Configuration)|$(TargetFramework)'=='Debug|net8.0-ios'">
+                <CodesignKey>Apple Development: Dev Person (AAAAA11111)</CodesignKey>
+              </PropertyGroup>
+              <PropertyGroup Condition="'$(Configuration)|$(TargetFramework)'=='Release|net8.0-ios'">
+                <CodesignKey>iPhone Distribution: Some Name (FGHIJ67890)</CodesignKey>
+                <CodesignProvision>Shop App Store</CodesignProvision>
+              </PropertyGroup>
+            </Project>
+
+            """)
+        repo.commit("Signing")
+        let result = relops(["init", "--print", "--repo", repo.root])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("FGHIJ67890.com.example.maui"), "\(result.stdout)")
+        #expect(!result.stdout.contains("AAAAA11111"))
+        #expect(result.stdout.contains("team from CodesignKey, src/Shop/Shop.csproj:10"), "\(result.stdout)")
+    }
+}

@@ -139,6 +139,29 @@ struct BuildFileReader {
         return (chosen.team, "\(project):\(chosen.line)")
     }
 
+    /// `applicationId` set from a Gradle property: `project.property("X")`, `findProperty("X")`,
+    /// `providers.gradleProperty("X").get()`, or a bare `project.APPLICATION_ID` / `APPLICATION_ID`.
+    static let propertyReferences = [
+        #"\bapplicationId\s*=?\s*\(?\s*(?:(?:project|rootProject)\.)?(?:property|findProperty|providers\.gradleProperty)\(\s*["'](\w+)["']"#,
+        #"\bapplicationId\s*=?\s*\(?\s*(?:(?:project|rootProject)\.)?([A-Z][A-Z0-9_]*)\b"#,
+    ]
+
+    /// The value of Gradle property `name` in the nearest tracked `gradle.properties` at or above
+    /// `module` (the root project's, as Gradle reads it), when it is a literal.
+    func gradleProperty(_ name: String, above module: String) -> (value: String, location: String)? {
+        var folder = module
+        while true {
+            let file = folder + "gradle.properties"
+            if paths.contains(file),
+                let found = first(#"(?m)^\s*"# + BuiltInRegex.escaped(name) + #"\s*[=:]\s*([^\s#$]+)\s*$"#, in: file)
+            {
+                return found
+            }
+            guard !folder.isEmpty else { return nil }
+            folder = Self.folder(of: String(folder.dropLast()))
+        }
+    }
+
     func androidApp(_ claim: RepositoryClaims.Claim) -> ClaimingApp {
         let path = claimPath(claim)
         var looked: [String] = []
@@ -149,6 +172,13 @@ struct BuildFileReader {
                 let gradle = module + name
                 if let id = first(#"\bapplicationId\s*=?\s*\(?\s*["']([^"'$]+)["']"#, in: gradle) {
                     return ClaimingApp(claim: claim, ids: [id.value], origin: "applicationId, \(id.location)")
+                }
+                if let property = Self.propertyReferences.lazy.compactMap({ self.first($0, in: gradle) }).first,
+                    let id = gradleProperty(property.value, above: module)
+                {
+                    return ClaimingApp(
+                        claim: claim, ids: [id.value],
+                        origin: "applicationId, \(property.location), is \(property.value) of \(id.location)")
                 }
                 if let other = first(#"\b(applicationId)\b"#, in: gradle) {
                     return ClaimingApp(

@@ -118,3 +118,27 @@ import Testing
         #expect(result.stdout.contains("team from CodesignKey, src/Shop/Shop.csproj:10"), "\(result.stdout)")
     }
 }
+
+/// Issue 38, case 2: a React Native app sets `APPLICATION_ID` in `android/gradle.properties` and
+/// reads it in `build.gradle`; `init` said "applicationId is not a string literal" and named no package.
+@Suite struct GradlePropertyApplicationIDTests {
+    @Test(arguments: [
+        "applicationId project.APPLICATION_ID", "applicationId APPLICATION_ID",
+        "applicationId project.property(\"APPLICATION_ID\")", "applicationId = findProperty(\"APPLICATION_ID\")",
+    ])
+    func theRootProjectsPropertyIsThePackage(_ line: String) {
+        let repo = GitFixture("rn-property")
+        repo.write("android/settings.gradle", "include ':app'\n")
+        repo.write(
+            "android/app/build.gradle",
+            "apply plugin: \"com.android.application\"\n\nandroid {\n    defaultConfig {\n        \(line)\n    }\n}\n")
+        repo.write("android/gradle.properties", "org.gradle.jvmargs=-Xmx2g\nAPPLICATION_ID=com.example.rn\n")
+        repo.write("android/app/src/main/AndroidManifest.xml", StackFixtures.manifest(["rn.example.com"]))
+        repo.commit("React Native app")
+        let result = relops(["init", "--print", "--repo", repo.root])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("package: \"com.example.rn\""), "\(result.stdout)")
+        #expect(result.stdout.contains("is APPLICATION_ID of android/gradle.properties:2"), "\(result.stdout)")
+        #expect(!result.stdout.contains("not a string literal") && !result.stderr.contains("not a string literal"))
+    }
+}

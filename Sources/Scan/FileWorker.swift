@@ -59,8 +59,32 @@ struct FileWorker {
             }
             if kind == .symlink { output.symlinks.insert(files.path(at: i)) }
         }
+        // One compare for an ordinary file: only a UTF-16 or UTF-32 byte order mark starts so.
+        if !loadedLink, buffer.count >= 2, buffer.bytes[0] >= 0xFE || buffer.bytes[0] == 0 {
+            guard decodeAnnounced(i) else { return }
+        }
         output.filesScanned += 1
         search(i)
+    }
+
+    /// Puts the text of a file that announces UTF-16 or UTF-32 (by its byte order mark) in the
+    /// buffer as UTF-8, so offsets, lines and columns are the UTF-8 text's; false, with the file
+    /// listed as "not scanned: encoding", when its bytes are not text in that encoding.
+    mutating func decodeAnnounced(_ i: Int) -> Bool {
+        let bytes = UnsafeBufferPointer(start: buffer.bytes, count: buffer.count)
+        guard let encoding = TextEncoding(announcedBy: bytes) else { return true }
+        switch encoding.decode(bytes) {
+        case .success(let text):
+            text.withUnsafeBytes { buffer.load($0) }
+            return true
+        case .failure(let problem):
+            output.problems.append(
+                ScanProblem(
+                    path: files.path(at: i),
+                    message: "not scanned: encoding (a \(encoding.rawValue) byte order mark, but \(problem))",
+                    isError: false, isUndecodable: true))
+            return false
+        }
     }
 
     /// Reads file `i` into the buffer; false when it was skipped (recorded as a problem).

@@ -81,6 +81,9 @@ public struct ScanProblem: Sendable, Equatable {
     public let message: String
     /// True when the file could not be read (I/O error): the scan's result is incomplete.
     public let isError: Bool
+    /// True when the file announces an encoding (a UTF-16 or UTF-32 byte order mark) its bytes
+    /// do not hold: "not scanned: encoding". It may hide occurrences, so it fails any `--expect`.
+    public var isUndecodable = false
 }
 
 /// Everything one scan found.

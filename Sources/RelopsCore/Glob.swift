@@ -7,6 +7,8 @@
 public struct Glob: Sendable, Equatable, CustomStringConvertible {
     public let pattern: String
     private let steps: [Step]
+    /// The same steps as one word's bits, when there are few enough (`GlobBits`).
+    private let bits: GlobBits?
 
     /// One step of a compiled pattern.
     enum Step: Sendable, Equatable {
@@ -26,6 +28,7 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
     public init(_ pattern: String) {
         self.pattern = pattern
         steps = Glob.compile(Array(pattern.utf8))
+        bits = GlobBits(steps)
     }
 
     public var description: String { pattern }
@@ -60,6 +63,7 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
 
     /// True when the UTF-8 `path` matches the whole pattern.
     public func matches(bytes path: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let bits { return bits.matches(path) }
         // State `s` (< steps.count): step `s` is next at the current byte; `steps.count`: all done.
         // State `n + 1 + s` for a `.segments` step `s`: inside the segments it skips, waiting for a `/`.
         let n = steps.count

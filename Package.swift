@@ -134,6 +134,8 @@ let package = Package(
         + fuzzer("FuzzAPK", ["Fingerprint"])
         + fuzzer("FuzzBinaryManifest", ["Fingerprint"])
         + fuzzer("FuzzConfig", ["RelopsCore"])
-        + fuzzer("FuzzNginx", ["Association"]),
+        + fuzzer("FuzzNginx", ["Association"])
+        + fuzzer("FuzzGlob", ["RelopsCore"])
+        + fuzzer("FuzzUTF16", ["RelopsCore"]),
     swiftLanguageModes: [.v6]
 )

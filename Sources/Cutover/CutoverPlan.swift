@@ -233,8 +233,37 @@ private func redirectURIChanges(_ result: ScanResult, rewritten: Set<String>, fr
 }
 
 /// Applies a file's edits to its bytes. Throws when the file no longer holds the old host where
-/// the plan found it (it changed after the scan).
+/// the plan found it (it changed after the scan). A file in UTF-16 or UTF-32 (by its byte order
+/// mark) is edited in its UTF-8 text, where the scan's offsets are, and written back in its own
+/// encoding with its mark and line ends.
 public func rewrite(_ bytes: [UInt8], with edits: [CutoverEdit], path: String) throws(Failure) -> [UInt8] {
+    guard let encoding = TextEncoding(announcedBy: bytes) else {
+        return try rewriteUTF8(bytes, with: edits, path: path)
+    }
+    return encoding.encode(try rewriteUTF8(try decodedText(bytes, encoding, path: path), with: edits, path: path))
+}
+
+/// The UTF-8 text of a file in `encoding`; throws when it is not text in it.
+func decodedText(_ bytes: [UInt8], _ encoding: TextEncoding, path: String) throws(Failure) -> [UInt8] {
+    switch encoding.decode(bytes) {
+    case .success(let text): return text
+    case .failure(let problem):
+        throw Failure(
+            .badInput, "\(path): not scanned: encoding (a \(encoding.rawValue) byte order mark, but \(problem))")
+    }
+}
+
+/// The text the scan searched in `bytes`: a UTF-16 or UTF-32 file's as UTF-8, any other file's
+/// bytes as they are (a file whose mark lies was never scanned, and is searched as bytes).
+func searchedText(_ bytes: [UInt8]) -> [UInt8] {
+    guard let encoding = TextEncoding(announcedBy: bytes), case .success(let text) = encoding.decode(bytes) else {
+        return bytes
+    }
+    return text
+}
+
+/// `rewrite` on UTF-8 text.
+func rewriteUTF8(_ bytes: [UInt8], with edits: [CutoverEdit], path: String) throws(Failure) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count + edits.count * 16)
     var cursor = 0
@@ -268,6 +297,11 @@ func replacingHosts(
     in bytes: [UInt8], from: String, to: String, includeEmail: Bool, family: [String],
     keepsLine: (Int) -> Bool = { _ in false }
 ) -> [UInt8] {
+    if let encoding = TextEncoding(announcedBy: bytes), case .success(let text) = encoding.decode(bytes) {
+        let rewritten = replacingHosts(
+            in: text, from: from, to: to, includeEmail: includeEmail, family: family, keepsLine: keepsLine)
+        return encoding.encode(rewritten)
+    }
     var found: [(offset: Int, length: Int, host: String)] = []
     for host in [from] + family {
         for offset in HostSearch.occurrenceOffsets(of: host, in: bytes, includeEmail: includeEmail) {

@@ -135,7 +135,11 @@ func rollBack(
 /// reject it, so the cutover stops before writing anything. The check is `ConfigText`'s.
 func ensureConfigText(_ bytes: [UInt8], path: String) throws(Failure) {
     guard path.lowercased().hasSuffix(".json") else { return }
-    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    // A UTF-16 or UTF-32 file is checked as the text the cutover edits.
+    let body =
+        try TextEncoding(announcedBy: bytes).map { encoding throws(Failure) in
+            try decodedText(bytes, encoding, path: path)
+        } ?? (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
     guard let problem = ConfigText.firstProblem(in: body) else { return }
     switch problem.kind {
     case .invalidUTF8:

@@ -137,7 +137,7 @@ func verifyAndCommit(_ project: Project, _ plan: CutoverPlan, _ journal: inout C
 {
     var remaining: [String] = []
     for file in plan.files {
-        let bytes = readFile(project.root + "/" + file.path) ?? []
+        let bytes = searchedText(readFile(project.root + "/" + file.path) ?? [])
         // What an exclusion keeps stays; the rewrite changes no line break, so lines still match.
         var lines = LineCounter(bytes)
         let left = HostSearch.occurrenceOffsets(of: plan.from, in: bytes).filter {

@@ -162,9 +162,20 @@ extension CutoverPlan {
                     kind: .binaryFile, occurrences: nil, files: binaryFiles.count, names: [],
                     reason: "they hold \(from) but cannot be rewritten in place: regenerate them"))
         }
-        for (message, problems) in Dictionary(grouping: skipped, by: \.message).sorted(by: { $0.key < $1.key }) {
+        for (message, problems) in Dictionary(grouping: skipped.filter { !$0.isUndecodable }, by: \.message)
+            .sorted(by: { $0.key < $1.key })
+        {
             entries.append(
                 Entry(kind: .skipped, occurrences: nil, files: problems.count, names: [], reason: message))
+        }
+        let undecodable = skipped.filter(\.isUndecodable)
+        if !undecodable.isEmpty {
+            // Named: each may hold the host, and nothing else says where it still is.
+            entries.append(
+                Entry(
+                    kind: .skipped, occurrences: nil, files: undecodable.count, names: undecodable.map(\.path),
+                    reason: "not scanned: encoding (a UTF-16 or UTF-32 byte order mark, but not text in it): "
+                        + "they may hold \(from); fix or rewrite them by hand"))
         }
         if !unreadable.isEmpty {
             entries.append(

@@ -44,6 +44,12 @@ public func unifiedDiff(path: String, old: [UInt8], new: [UInt8], context: Int =
 }
 
 private func splitLines(_ bytes: [UInt8]) -> [String] {
+    // A UTF-16 or UTF-32 file shows as its text, where the cutover edits it.
+    if TextEncoding(announcedBy: bytes) != nil { return splitUTF8Lines(searchedText(bytes)) }
+    return splitUTF8Lines(bytes)
+}
+
+private func splitUTF8Lines(_ bytes: [UInt8]) -> [String] {
     var lines: [String] = []
     var start = 0
     for (i, byte) in bytes.enumerated() where byte == 0x0A {

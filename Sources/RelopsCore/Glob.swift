@@ -1,63 +1,126 @@
 /// A path glob as `.relops.yml` writes them: `*` matches within one path segment, `**` across
 /// segments (`Docs/**`, `**/*.md`), `?` one character. Matching is case-sensitive, on `/` paths.
+///
+/// The pattern is compiled once into a list of steps, and a path is matched by running all the
+/// steps a prefix can have reached side by side (a set-of-states simulation): the work is the
+/// pattern's length times the path's, whatever the pattern (fourteen `**` never backtrack).
 public struct Glob: Sendable, Equatable, CustomStringConvertible {
     public let pattern: String
-    private let parts: [UInt8]
+    private let steps: [Step]
+    /// The same steps as one word's bits, when there are few enough (`GlobBits`).
+    private let bits: GlobBits?
+
+    /// One step of a compiled pattern.
+    enum Step: Sendable, Equatable {
+        /// This byte, exactly.
+        case byte(UInt8)
+        /// `?`: one byte that is not `/`.
+        case any
+        /// `*`: any run of bytes within the current segment.
+        case star
+        /// `**` (its `/` folded in) before more pattern: the rest matches here or just after any
+        /// later `/`.
+        case segments
+        /// `**` or `**/` at the end: whatever is left matches.
+        case rest
+    }
 
     public init(_ pattern: String) {
         self.pattern = pattern
-        parts = Array(pattern.utf8)
+        steps = Glob.compile(Array(pattern.utf8))
+        bits = GlobBits(steps)
     }
 
     public var description: String { pattern }
 
-    /// True when `path` (relative, `/`-separated) matches the whole pattern.
-    public func matches(_ path: String) -> Bool {
-        let p = Array(path.utf8)
-        return parts.withUnsafeBufferPointer { pat in
-            p.withUnsafeBufferPointer { Glob.match(pat, 0, $0, 0) }
+    public static func == (a: Glob, b: Glob) -> Bool { a.pattern == b.pattern }
+
+    static func compile(_ pattern: [UInt8]) -> [Step] {
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), question = UInt8(ascii: "?")
+        var steps: [Step] = []
+        var i = 0
+        while i < pattern.count {
+            let c = pattern[i]
+            if c == star && i + 1 < pattern.count && pattern[i + 1] == star {
+                i += 2
+                if i < pattern.count && pattern[i] == slash { i += 1 }
+                // Nothing after a trailing `**` is ever looked at.
+                if i >= pattern.count { return steps + [.rest] }
+                steps.append(.segments)
+                continue
+            }
+            steps.append(c == star ? .star : c == question ? .any : .byte(c))
+            i += 1
         }
+        return steps
     }
 
-    private static func match(_ pat: UnsafeBufferPointer<UInt8>, _ pi: Int, _ s: UnsafeBufferPointer<UInt8>, _ si: Int)
-        -> Bool
-    {
-        var pi = pi, si = si
-        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), question = UInt8(ascii: "?")
-        while pi < pat.count {
-            let c = pat[pi]
-            if c == star {
-                let doubleStar = pi + 1 < pat.count && pat[pi + 1] == star
-                if doubleStar {
-                    // `**/` may match zero or more whole segments; a trailing `**` matches the rest.
-                    var next = pi + 2
-                    if next < pat.count && pat[next] == slash { next += 1 }
-                    if next >= pat.count { return true }
-                    var k = si
-                    while k <= s.count {
-                        if match(pat, next, s, k) { return true }
-                        // Only retry at segment starts.
-                        while k < s.count && s[k] != slash { k += 1 }
-                        k += 1
-                    }
-                    return false
-                }
-                var k = si
-                while true {
-                    if match(pat, pi + 1, s, k) { return true }
-                    if k >= s.count || s[k] == slash { return false }
-                    k += 1
-                }
+    /// True when `path` (relative, `/`-separated) matches the whole pattern.
+    public func matches(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { matches(bytes: $0) }
+    }
+
+    /// True when the UTF-8 `path` matches the whole pattern.
+    public func matches(bytes path: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let bits { return bits.matches(path) }
+        // State `s` (< steps.count): step `s` is next at the current byte; `steps.count`: all done.
+        // State `n + 1 + s` for a `.segments` step `s`: inside the segments it skips, waiting for a `/`.
+        let n = steps.count
+        var current = [Bool](repeating: false, count: 2 * n + 2)
+        var next = current
+        current[0] = true
+        if close(&current) { return true }
+        for c in path {
+            var alive = false
+            for s in 0..<current.count where current[s] {
+                alive = advance(s, over: c, into: &next) || alive
             }
-            guard si < s.count else { return false }
-            if c == question {
-                if s[si] == slash { return false }
-            } else if c != s[si] {
-                return false
-            }
-            pi += 1
-            si += 1
+            guard alive else { return false }
+            swap(&current, &next)
+            for s in next.indices { next[s] = false }
+            if close(&current) { return true }
         }
-        return si == s.count
+        return current[n]
+    }
+
+    /// Adds the states reached without reading a byte (`*` and `**` matching nothing); true when
+    /// a trailing `**` is reached, which matches whatever is left.
+    private func close(_ states: inout [Bool]) -> Bool {
+        for s in 0..<steps.count where states[s] {
+            switch steps[s] {
+            case .star, .segments: states[s + 1] = true
+            case .rest: return true
+            case .byte, .any: break
+            }
+        }
+        return false
+    }
+
+    /// Marks in `next` the states state `s` reaches by reading byte `c`; false when none.
+    private func advance(_ s: Int, over c: UInt8, into next: inout [Bool]) -> Bool {
+        let slash = UInt8(ascii: "/")
+        let n = steps.count
+        if s > n {  // skipping inside a `**`: a `/` ends the segment, so the rest may start after it
+            next[c == slash ? s - n - 1 : s] = true
+            return true
+        }
+        guard s < n else { return false }
+        switch steps[s] {
+        case .byte(let b):
+            guard b == c else { return false }
+            next[s + 1] = true
+        case .any:
+            guard c != slash else { return false }
+            next[s + 1] = true
+        case .star:
+            guard c != slash else { return false }
+            next[s] = true
+        case .segments:
+            next[c == slash ? s : n + 1 + s] = true
+        case .rest:
+            next[s] = true
+        }
+        return true
     }
 }

@@ -59,8 +59,32 @@ struct FileWorker {
             }
             if kind == .symlink { output.symlinks.insert(files.path(at: i)) }
         }
+        // One compare for an ordinary file: only a UTF-16 or UTF-32 byte order mark starts so.
+        if !loadedLink, buffer.count >= 2, buffer.bytes[0] >= 0xFE || buffer.bytes[0] == 0 {
+            guard decodeAnnounced(i) else { return }
+        }
         output.filesScanned += 1
         search(i)
+    }
+
+    /// Puts the text of a file that announces UTF-16 or UTF-32 (by its byte order mark) in the
+    /// buffer as UTF-8, so offsets, lines and columns are the UTF-8 text's; false, with the file
+    /// listed as "not scanned: encoding", when its bytes are not text in that encoding.
+    mutating func decodeAnnounced(_ i: Int) -> Bool {
+        let bytes = UnsafeBufferPointer(start: buffer.bytes, count: buffer.count)
+        guard let encoding = TextEncoding(announcedBy: bytes) else { return true }
+        switch encoding.decode(bytes) {
+        case .success(let text):
+            text.withUnsafeBytes { buffer.load($0) }
+            return true
+        case .failure(let problem):
+            output.problems.append(
+                ScanProblem(
+                    path: files.path(at: i),
+                    message: "not scanned: encoding (a \(encoding.rawValue) byte order mark, but \(problem))",
+                    isError: false, isUndecodable: true))
+            return false
+        }
     }
 
     /// Reads file `i` into the buffer; false when it was skipped (recorded as a problem).
@@ -242,12 +266,15 @@ func countNewlines(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> (count: 
 
 /// Turns byte offsets into 1-based lines and byte columns, counting newlines only up to each hit,
 /// in order. A UTF-8 BOM does not count as a column; a CR before LF is not part of the line.
+/// Each byte is looked at once per needle, however many hits share one line (a minified bundle's).
 struct LineLocator {
     let base: UnsafePointer<UInt8>
     let count: Int
     private var scanned = 0
     private var line = 1
     private var lineStart = 0
+    /// Where the line holding `lineStart` ends (its LF, or `count`); -1 until a hit's text needs it.
+    private var lineEnd = -1
     private let bomLength: Int
 
     init(base: UnsafePointer<UInt8>, count: Int) {
@@ -261,26 +288,31 @@ struct LineLocator {
             scanned = 0
             line = 1
             lineStart = 0
+            lineEnd = -1
         }
         let newlines = countNewlines(base, from: scanned, to: offset)
         if newlines.count > 0 {
             line += newlines.count
             lineStart = newlines.last + 1
+            lineEnd = -1
         }
         scanned = offset
         let column = offset - lineStart + 1 - (lineStart == 0 ? bomLength : 0)
         return (line, column)
     }
 
-    /// The line holding the match, without its line end; a very long line is cut around the match.
-    func lineText(around offset: Int, length: Int) -> String {
+    /// The line holding the match (the offset last located), without its line end; a very long
+    /// line is cut around the match. Its end is searched for once per line, not once per match.
+    mutating func lineText(around offset: Int, length: Int) -> String {
         var start = lineStart + (lineStart == 0 ? bomLength : 0)
-        var end = offset
-        if let nl = memchr(base + offset, 0x0A, count - offset) {
-            end = UnsafeRawPointer(nl).assumingMemoryBound(to: UInt8.self) - base
-        } else {
-            end = count
+        if lineEnd < offset {
+            if let nl = memchr(base + offset, 0x0A, count - offset) {
+                lineEnd = UnsafeRawPointer(nl).assumingMemoryBound(to: UInt8.self) - base
+            } else {
+                lineEnd = count
+            }
         }
+        var end = lineEnd
         if end > start && base[end - 1] == 0x0D { end -= 1 }
         var prefix = "", suffix = ""
         if end - start > 512 {

@@ -24,9 +24,11 @@ public struct HostOccurrence: Sendable, Equatable {
     public let path: String
     /// 1-based line.
     public let line: Int
-    /// 1-based column in bytes (a UTF-8 BOM on the first line is not counted).
+    /// 1-based column in bytes (a UTF-8 BOM on the first line is not counted). In a UTF-16 or
+    /// UTF-32 file (`TextEncoding`), in bytes of its text as UTF-8.
     public let column: Int
-    /// Byte offset of the match in the file, for a rewrite.
+    /// Byte offset of the match in the file, for a rewrite; in a UTF-16 or UTF-32 file, in its
+    /// text as UTF-8 after the byte order mark (`TextEncoding.decode`), where the cutover edits it.
     public let offset: Int
     /// The bytes as found (their case may differ from `host`).
     public let found: String
@@ -81,6 +83,9 @@ public struct ScanProblem: Sendable, Equatable {
     public let message: String
     /// True when the file could not be read (I/O error): the scan's result is incomplete.
     public let isError: Bool
+    /// True when the file announces an encoding (a UTF-16 or UTF-32 byte order mark) its bytes
+    /// do not hold: "not scanned: encoding". It may hide occurrences, so it fails any `--expect`.
+    public var isUndecodable = false
 }
 
 /// Everything one scan found.

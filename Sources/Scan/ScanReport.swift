@@ -135,7 +135,8 @@ public struct ScanExpectation: Sendable, Equatable {
     }
 
     /// Each unmet expectation as a sentence; empty when all hold. Occurrences of class `unknown`
-    /// stop any expectation until a person accepts them (`unknown=N`) or classifies them.
+    /// stop any expectation until a person accepts them (`unknown=N`) or classifies them; a file
+    /// not scanned for its encoding stops every expectation (it may hold any number).
     public func differences(in result: ScanResult) -> [String] {
         guard !entries.isEmpty else { return [] }
         let counts = Dictionary(uniqueKeysWithValues: result.counts.map { ($0.0.rawValue, $0.1) })
@@ -149,6 +150,15 @@ public struct ScanExpectation: Sendable, Equatable {
                 "\(unknown) unknown occurrence\(unknown == 1 ? "" : "s") (\(shown)): no build file relops read places "
                     + "\(unknown == 1 ? "it" : "them"); classify with `classify:` in .relops.yml, or accept with --expect unknown=\(unknown)"
             )
+        }
+        let undecodable = result.problems.filter(\.isUndecodable).map(\.path)
+        if !undecodable.isEmpty {
+            let shown =
+                undecodable.prefix(3).joined(separator: ", ")
+                + (undecodable.count > 3 ? " and \(undecodable.count - 3) more" : "")
+            unaccepted.append(
+                "\(undecodable.count) file\(undecodable.count == 1 ? "" : "s") not scanned: encoding (\(shown)): "
+                    + "relops cannot decode \(undecodable.count == 1 ? "it" : "them"), so occurrences may hide there")
         }
         return unaccepted
             + entries.compactMap { entry in

@@ -78,11 +78,12 @@ public var relopsBinary: String {
 /// a test's size comes near it, a hang does.
 public let relopsKillBound: Double = 300
 
-/// Runs the built `relops` binary, killed after `relopsKillBound` seconds.
+/// Runs the built `relops` binary, killed after `killAfter` seconds (`relopsKillBound` unless a
+/// test holds a command to a tighter bound).
 @discardableResult
 public func relops(
     _ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
-    input: String? = nil
+    input: String? = nil, killAfter: Double = relopsKillBound
 ) -> ProcessOutput {
-    runProcess(relopsBinary, arguments, in: folder, environment: environment, input: input, killAfter: relopsKillBound)
+    runProcess(relopsBinary, arguments, in: folder, environment: environment, input: input, killAfter: killAfter)
 }

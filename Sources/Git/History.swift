@@ -66,36 +66,26 @@ extension Repository {
 
     /// The first-parent chain from `tip`, newest first (like `git log --first-parent`).
     public func firstParentHistory(from tip: ObjectID) throws(GitError) -> [CommitInfo] {
+        try firstParentWalk(from: tip, hiding: nil)
+    }
+
+    /// The first-parent chain from `tip` down to (not including) `base` and its ancestors, newest
+    /// first: the commits made on top of `base`, bounded by them, not by the whole history.
+    public func firstParentHistory(from tip: ObjectID, above base: ObjectID) throws(GitError) -> [CommitInfo] {
+        try firstParentWalk(from: tip, hiding: base)
+    }
+
+    private func firstParentWalk(from tip: ObjectID, hiding base: ObjectID?) throws(GitError) -> [CommitInfo] {
         var walk: OpaquePointer?
         try check(git_revwalk_new(&walk, pointer), "git_revwalk_new")
         defer { git_revwalk_free(walk) }
         try check(git_revwalk_simplify_first_parent(walk), "git_revwalk_simplify_first_parent")
         var start = tip.raw
         try check(git_revwalk_push(walk, &start), "git_revwalk_push(\(tip.short))")
-        var out: [CommitInfo] = []
-        var oid = git_oid()
-        while true {
-            let code = git_revwalk_next(&oid, walk)
-            if code == GIT_ITEROVER.rawValue { break }
-            try check(code, "git_revwalk_next")
-            var commit: OpaquePointer?
-            try check(git_commit_lookup(&commit, pointer, &oid), "git_commit_lookup")
-            out.append(Repository.info(of: commit!, id: ObjectID(oid)))
-            git_commit_free(commit)
+        if let base {
+            var hidden = base.raw
+            try check(git_revwalk_hide(walk, &hidden), "git_revwalk_hide(\(base.short))")
         }
-        return out
-    }
-
-    /// The first-parent chain from `tip` down to (not including) `base` and its ancestors, newest
-    /// first: the commits made on top of `base`, bounded by them, not by the whole history.
-    public func firstParentHistory(from tip: ObjectID, above base: ObjectID) throws(GitError) -> [CommitInfo] {
-        var walk: OpaquePointer?
-        try check(git_revwalk_new(&walk, pointer), "git_revwalk_new")
-        defer { git_revwalk_free(walk) }
-        try check(git_revwalk_simplify_first_parent(walk), "git_revwalk_simplify_first_parent")
-        var start = tip.raw, hidden = base.raw
-        try check(git_revwalk_push(walk, &start), "git_revwalk_push(\(tip.short))")
-        try check(git_revwalk_hide(walk, &hidden), "git_revwalk_hide(\(base.short))")
         var out: [CommitInfo] = []
         var oid = git_oid()
         while true {

@@ -62,3 +62,18 @@ func crlf(_ text: String) -> String {
     }
     return out
 }
+
+extension AnchorRepo {
+    /// A repository whose ADR cites `Src/A.cs:5` (and a historical `:3`), shifted by one line
+    /// since in a commit of PR #12: an audit finds it moved, a repin rewrites it.
+    static func drifted(_ ends: LineEnds = .lf, _ label: String = "anchors") -> AnchorRepo {
+        let repo = AnchorRepo(ends, label)
+        repo.write("Src/A.cs", numbered("a", 1...30))
+        repo.write("Docs/adr/0001-deep-links.md", "# ADR\n\nAt `Src/A.cs:5`, was `:3`.\n")
+        repo.write(".relops.yml", "anchors:\n  docs: [\"Docs/adr/*.md\"]\n")
+        repo.commit("Start")
+        repo.write("Src/A.cs", "x\n" + numbered("a", 1...30))
+        repo.commit("Shift (#12)")
+        return repo
+    }
+}

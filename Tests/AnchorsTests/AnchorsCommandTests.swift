@@ -4,19 +4,8 @@ import Testing
 
 /// End-to-end: the built `relops` binary on a repository with a drifted anchor.
 @Suite struct AnchorsCommandTests {
-    func drifted(_ ends: LineEnds) -> AnchorRepo {
-        let repo = AnchorRepo(ends)
-        repo.write("Src/A.cs", numbered("a", 1...30))
-        repo.write("Docs/adr/0001-deep-links.md", "# ADR\n\nAt `Src/A.cs:5`, was `:3`.\n")
-        repo.write(".relops.yml", "anchors:\n  docs: [\"Docs/adr/*.md\"]\n")
-        repo.commit("Start")
-        repo.write("Src/A.cs", "x\n" + numbered("a", 1...30))
-        repo.commit("Shift (#12)")
-        return repo
-    }
-
     @Test(arguments: LineEnds.allCases) func auditExitsOneOnDriftAndPrintsEachFormat(_ ends: LineEnds) throws {
-        let repo = drifted(ends)
+        let repo = AnchorRepo.drifted(ends)
         let text = relops(["anchors", "audit"], in: repo.root)
         #expect(text.status == 1)
         #expect(text.stdout.contains("3:5  moved      Src/A.cs:5  moved to :6; "))
@@ -49,7 +38,7 @@ import Testing
     }
 
     @Test(arguments: LineEnds.allCases) func repinFixesTheDocumentAndTheNextAuditPasses(_ ends: LineEnds) {
-        let repo = drifted(ends)
+        let repo = AnchorRepo.drifted(ends)
         let repin = relops(
             ["anchors", "repin", "Docs/adr/0001-deep-links.md", "--revision-note", "--date", "2026-09-01"],
             in: repo.root)
@@ -73,7 +62,7 @@ import Testing
     @Test(arguments: LineEnds.allCases) func unmappedRepositoriesAreOneLineEachAndEarlierRevisionsAreChecked(
         _ ends: LineEnds
     ) throws {
-        let repo = drifted(ends)
+        let repo = AnchorRepo.drifted(ends)
         repo.write(
             "Docs/adr/0002-store.md",
             "# ADR\n\nStore/Src/Cart.cs:3 and Store/Src/Pay.cs:4.\n\nRevision (2026-08-01)\n\n1. Src/A.cs:5.\n")
@@ -103,7 +92,7 @@ import Testing
     }
 
     @Test(arguments: LineEnds.allCases) func badInputExitsTwoWithAMessage(_ ends: LineEnds) {
-        let repo = drifted(ends)
+        let repo = AnchorRepo.drifted(ends)
         let missing = relops(["anchors", "audit", "Docs/nope.md"], in: repo.root)
         #expect(missing.status == 2 && missing.stderr.contains("Docs/nope.md: no such document"))
         let badRepo = relops(["anchors", "audit", "--repo", "nothing"], in: repo.root)
@@ -133,7 +122,7 @@ import Testing
     }
 
     @Test func theTextReportOpensWithTheAnswerThenWhatNeedsAPersonThenTheRest() throws {
-        let repo = drifted(.lf)
+        let repo = AnchorRepo.drifted(.lf)
         repo.write("Docs/adr/0003-more.md", "# ADR\n\nPast the end `Src/A.cs:99`, fine `Src/A.cs:20`.\n")
         repo.commit("More")
         let text = relops(["anchors", "audit"], in: repo.root)

@@ -6,18 +6,6 @@ import Testing
 /// outside it, through a document's folder, a committed symlink document or a `.relops` symlink.
 /// Each test keeps a sentinel folder outside the repository and checks it byte for byte.
 @Suite struct AnchorsContainmentTests {
-    /// A repository whose ADR cites `Src/A.cs:5`, shifted by one line since: a repin rewrites it.
-    func drifted(_ label: String) -> AnchorRepo {
-        let repo = AnchorRepo(.lf, label)
-        repo.write("Src/A.cs", numbered("a", 1...30))
-        repo.write("Docs/adr/0001-deep-links.md", "# ADR\n\nAt `Src/A.cs:5`, was `:3`.\n")
-        repo.write(".relops.yml", "anchors:\n  docs: [\"Docs/adr/*.md\"]\n")
-        repo.commit("Start")
-        repo.write("Src/A.cs", "x\n" + numbered("a", 1...30))
-        repo.commit("Shift (#12)")
-        return repo
-    }
-
     /// Every entry under `path`: a file's bytes, a symlink's target, a folder by kind.
     func snapshot(_ path: String) -> [String: String] {
         var out: [String: String] = [:]
@@ -36,7 +24,7 @@ import Testing
     }
 
     @Test func repinThroughADocumentsFolderSymlinkedOutsideIsRefusedAndWritesNothing() {
-        let repo = drifted("folder-link")
+        let repo = AnchorRepo.drifted(.lf, "folder-link")
         let outside = TemporaryFolder("outside")
         outside.write("adr/0001-deep-links.md", repo.readText("Docs/adr/0001-deep-links.md"))
         try? FileManager.default.removeItem(atPath: repo.root + "/Docs")
@@ -55,7 +43,7 @@ import Testing
     }
 
     @Test func auditOfACommittedSymlinkDocumentIsRefusedNotReadOutside() {
-        let repo = drifted("document-link")
+        let repo = AnchorRepo.drifted(.lf, "document-link")
         let outside = TemporaryFolder("outside")
         outside.write("secret.md", "At `Src/A.cs:5`, a secret.\n")
         #expect(symlink(outside.url("secret.md"), repo.root + "/Docs/adr/0002-secret.md") == 0)
@@ -80,7 +68,7 @@ import Testing
     }
 
     @Test func aCommittedRelopsFolderSymlinkedOutsideGetsNoLockAndNoDocumentIsWritten() {
-        let repo = drifted("relops-link")
+        let repo = AnchorRepo.drifted(.lf, "relops-link")
         let outside = TemporaryFolder("outside")
         outside.write("keep.txt", "sentinel\n")
         #expect(symlink(outside.path, repo.root + "/.relops") == 0)

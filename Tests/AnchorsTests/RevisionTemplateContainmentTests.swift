@@ -6,17 +6,6 @@ import Testing
 /// every repository file is. Through a symlinked `Templates/` it would copy a file from outside
 /// the repository into the ADR; a FIFO there would hang `repin` for ever.
 @Suite struct RevisionTemplateContainmentTests {
-    func drifted() -> AnchorRepo {
-        let repo = AnchorRepo(.lf)
-        repo.write("Src/A.cs", numbered("a", 1...30))
-        repo.write("Docs/adr/0001-deep-links.md", "# ADR\n\nAt `Src/A.cs:5`.\n")
-        repo.write(".relops.yml", "anchors:\n  docs: [\"Docs/adr/*.md\"]\n")
-        repo.commit("Start")
-        repo.write("Src/A.cs", "x\n" + numbered("a", 1...30))
-        repo.commit("Shift")
-        return repo
-    }
-
     func repin(_ repo: AnchorRepo) -> ProcessOutput {
         runProcess(
             "/usr/bin/timeout",
@@ -25,7 +14,7 @@ import Testing
     }
 
     @Test func aTemplateReachedThroughASymlinkOutIsRefusedAndNothingIsWritten() {
-        let repo = drifted()
+        let repo = AnchorRepo.drifted()
         let outside = TemporaryFolder("revision-template-outside")
         outside.write("adr-revision.md", "## Revision ({{date}})\n\nSECRET FROM OUTSIDE\n")
         symlink(outside.path, repo.root + "/Templates")
@@ -38,7 +27,7 @@ import Testing
     }
 
     @Test func aFIFOInPlaceOfTheTemplateIsRefusedNotWaitedOn() {
-        let repo = drifted()
+        let repo = AnchorRepo.drifted()
         try? FileManager.default.createDirectory(atPath: repo.root + "/Templates", withIntermediateDirectories: true)
         #expect(mkfifo(repo.root + "/Templates/adr-revision.md", 0o644) == 0)
         let run = repin(repo)
@@ -47,7 +36,7 @@ import Testing
     }
 
     @Test func theRepositorysOwnTemplateIsUsed() {
-        let repo = drifted()
+        let repo = AnchorRepo.drifted()
         repo.write("Templates/adr-revision.md", "## Revision ({{date}}) by the team\n\n{{items}}\n")
         let run = repin(repo)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")

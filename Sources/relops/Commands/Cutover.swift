@@ -126,6 +126,9 @@ enum CutoverCommand: RelopsCommand {
                 let old = readFile(project.root + "/" + file.path) ?? []
                 return unifiedDiff(path: file.path, old: old, new: try rewrite(old, with: file.edits, path: file.path))
             }
+        if plan.files.isEmpty, plan.notRewritten.isEmpty, let hint = ClaimedHosts(project).hint(for: fromHost) {
+            throw Failure(.checkFailed, "--from \(fromHost): no occurrence to rewrite, and \(hint)")
+        }
         var outcome: ApplyOutcome?
         if lock != nil, plan.files.isEmpty, commit {
             // Nothing left to rewrite: the step's effect is the commit, so say whether it is there.

@@ -8,7 +8,8 @@ enum InitCommand: RelopsCommand {
     enum Options {
         static let repo = RepositoryOptions.repo
         static let print = Flag.flag("print", help: "Print the file instead of writing it.")
-        static let force = Flag.flag("force", help: "Replace an existing .relops.yml.")
+        static let force = Flag.flag(
+            "force", help: "Replace an existing .relops.yml; write a --web-host no build file claims.")
         static let webHost = Option<String?>.value(
             "web-host", "H", help: "The app.web_host to write when several hosts are claimed.")
         static let package = Option<String?>.value(
@@ -58,6 +59,12 @@ enum InitCommand: RelopsCommand {
         console.progress("reading the build files…")
         var setup = try RepositorySetup.read(project)
         console.endProgress()
+        // A --web-host no build file claims is likelier a typo than a choice: named, unless --force.
+        if let host = arguments[Options.webHost], !arguments[Options.force],
+            let hint = ClaimedHosts(candidates: setup.webHost.candidates).hint(for: host)
+        {
+            throw Failure(.usage, "--web-host \(host): \(hint); pass --force to write it anyway")
+        }
         for option in [Options.webHost, Options.package, Options.association] {
             if let value = arguments[option] {
                 let flag = "--" + option.spec.name

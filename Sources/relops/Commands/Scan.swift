@@ -68,6 +68,15 @@ enum ScanCommand: RelopsCommand {
         console.endProgress()
         let after = arguments[Options.afterCutover] ? try AfterCutover(scanned, project: project) : nil
         let result = after?.remaining ?? scanned
+        // No file holds a host and no build file claims it: a typo is likelier than a clean
+        // repository, so the claimed hosts are named first (exit 0 stands: none is an answer).
+        if after == nil {
+            let absent = hosts.filter { host in !scanned.occurrences.contains { $0.host == host.name } }
+            if !absent.isEmpty {
+                let claimed = ClaimedHosts(project)
+                for host in absent { claimed.hint(for: host.name).map { console.error("relops scan: note: \($0)") } }
+            }
+        }
 
         switch format {
         case .json:

@@ -40,6 +40,26 @@ public struct RepositorySetup: Sendable {
     /// The choices the person must still make.
     public var openChoices: [SetupChoice] { [webHost, androidPackage, association].filter(\.isOpen) }
 
+    /// The hosts the build files claim, as `init` ranks them, without reading anything else (the
+    /// apps, the association sources, the OAuth leg): what a host nobody holds is held against.
+    public static func claimedHosts(_ project: Project) throws(Failure) -> [SetupCandidate] {
+        let paths = try trackedPaths(project)
+        let native = RepositoryClaims.read(root: project.root, paths: paths)
+        var notes: [String] = []
+        return hostCandidates(BuildFileClaims.read(root: project.root, paths: paths, native: native), notes: &notes)
+            .candidates
+    }
+
+    /// The tracked paths (the git index), submodules left out.
+    static func trackedPaths(_ project: Project) throws(Failure) -> [String] {
+        do {
+            let files = try project.repository.indexFiles()
+            return (0..<files.count).filter { files.kinds[$0] != .submodule }.map(files.path(at:))
+        } catch {
+            throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
+        }
+    }
+
     /// What `init` does not read, for the file's header and `--help`.
     public static let notRead =
         "not read: Expo app.config.js/ts (code), Flutter's Dart code (its android/ and ios/ folders are read "
@@ -49,13 +69,7 @@ public struct RepositorySetup: Sendable {
     /// Reads `project`'s tracked files (the git index). `project` should be opened without its
     /// `.relops.yml` (`readingConfiguration: false`), so that the old file decides nothing.
     public static func read(_ project: Project) throws(Failure) -> RepositorySetup {
-        let paths: [String]
-        do {
-            let files = try project.repository.indexFiles()
-            paths = (0..<files.count).filter { files.kinds[$0] != .submodule }.map(files.path(at:))
-        } catch {
-            throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
-        }
+        let paths = try trackedPaths(project)
         let native = RepositoryClaims.read(root: project.root, paths: paths)
         let found = BuildFileClaims.read(root: project.root, paths: paths, native: native)
         let apps =

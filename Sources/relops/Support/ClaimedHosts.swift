@@ -11,7 +11,7 @@ struct ClaimedHosts {
     /// none: the hint is only ever extra, and the command's own answer stands.
     init(_ project: Project) {
         do {
-            candidates = try RepositorySetup.read(project).webHost.candidates
+            candidates = try RepositorySetup.claimedHosts(project)
         } catch {
             candidates = []
         }

@@ -128,10 +128,19 @@ extension Repository {
             _ = git_index_read(index, 1)
             if let start, let repo = pointerIfOpens { _ = git_repository_set_head(repo, "refs/heads/" + start) }
             if let moved {
-                if let expectedTip {
-                    try? moveBranch(branch, from: moved, to: expectedTip)
-                } else {
-                    try? deleteBranch(branch)
+                // A branch that cannot be put back is named with the failure: never left silently.
+                do {
+                    if let expectedTip {
+                        try moveBranch(branch, from: moved, to: expectedTip)
+                    } else {
+                        try deleteBranch(branch)
+                    }
+                } catch let rollback {
+                    throw GitError(
+                        kind: error.kind, call: error.call,
+                        message: error.message + "; and branch \(branch) could not be put back at "
+                            + (expectedTip.map(\.short) ?? "its absence") + " (\(rollback.description)): "
+                            + "it points at \(moved.short)")
                 }
             }
             throw error

@@ -61,6 +61,11 @@ public struct CutoverExclusion: Sendable, Equatable, CustomStringConvertible {
     /// Whether the occurrence at `path` (relative) on 1-based `line` is kept.
     public func keeps(path candidate: String, line candidateLine: Int) -> Bool {
         if let line, line != candidateLine { return false }
+        return names(candidate)
+    }
+
+    /// Whether the entry's path or glob names the file at `candidate` (any line).
+    public func names(_ candidate: String) -> Bool {
         if let glob { return glob.matches(candidate) }
         return candidate == path || candidate.hasPrefix(path + "/")
     }

@@ -35,11 +35,16 @@ import Testing
                 "  android/app/src/main/java/Instance.kt:2: kept, by your exclusion `android/app/src/main/java/Instance.kt:2`"
             ))
         #expect(!text.stdout.contains("+const val DEFAULT_SERVER"))
+        // Issue 38: an entry that names no tracked file is a typo, refused with the nearest path.
         let typo = relops(["cutover", "--exclude", "android/app/src/main/java/Instanse.kt"] + hosts, in: repo.root)
-        #expect(typo.status == 0)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("(did you mean android/app/src/main/java/Instance.kt?)"), "\(typo.stderr)")
+        // A tracked file's line that holds no occurrence (it moved) is still a warning.
+        let moved = relops(["cutover", "--exclude", "android/app/src/main/java/Instance.kt:9"] + hosts, in: repo.root)
+        #expect(moved.status == 0)
         #expect(
-            typo.stdout.contains(
-                "warning: exclusion `android/app/src/main/java/Instanse.kt` keeps no occurrence of host.com (check the path or line)"
+            moved.stdout.contains(
+                "warning: exclusion `android/app/src/main/java/Instance.kt:9` keeps no occurrence of host.com (check the path or line)"
             ))
 
         let json = relops(

@@ -115,6 +115,7 @@ enum CutoverCommand: RelopsCommand {
         defer { if !recoveryReported { recovered.forEach { console.error("note: \($0)") } } }
         let interrupted = interruptedCutoverNotice(project)
         let excluded = try CutoverExclusion.parse(arguments[Options.exclude], source: "--exclude")
+        try refuseExclusionsOfNoFile(excluded, project)
         let options = CutoverOptions(
             includeEmail: arguments[Options.includeEmail], subdomains: arguments[Options.subdomains],
             exclude: project.config.cutoverExclude + excluded.filter { !project.config.cutoverExclude.contains($0) })
@@ -156,6 +157,26 @@ enum CutoverCommand: RelopsCommand {
             }
         }
         return ExitCode.ok
+    }
+
+    /// An `--exclude` whose path or glob names no tracked file keeps nothing: a typo, refused (exit 2)
+    /// with the nearest tracked path, before anything is planned. (An entry of `cutover.exclude`
+    /// that keeps nothing stays a warning: the line it kept may have moved since it was written.)
+    static func refuseExclusionsOfNoFile(_ excluded: [CutoverExclusion], _ project: Project) throws(Failure) {
+        guard !excluded.isEmpty else { return }
+        let tracked: [String]
+        do {
+            let files = try project.repository.indexFiles()
+            tracked = (0..<files.count).map(files.path(at:))
+        } catch {
+            throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
+        }
+        for entry in excluded where !tracked.contains(where: entry.names) {
+            let hint = closest(entry.path, in: tracked).map { " (did you mean \($0)?)" } ?? ""
+            throw Failure(
+                .badInput,
+                "--exclude \(entry.text): no tracked file is at \(entry.path)\(hint), so it would keep nothing")
+        }
     }
 
     static func undo(_ arguments: ParsedArguments, _ project: Project, _ format: OutputFormat, _ console: Console)

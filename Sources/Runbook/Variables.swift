@@ -32,7 +32,9 @@ public struct RunVariables: Sendable {
     /// gave a value, together.
     public init(
         runbook: Runbook, config: [(name: String, value: String)], environment: [String: String] = [:],
-        overrides: [String], recorded: [RunState.Variable] = [], ask: (([RunbookVariable]) -> [String: String])? = nil
+        overrides: [String], recorded: [RunState.Variable] = [],
+        identity: [(name: String, value: String, source: String)] = [],
+        ask: (([RunbookVariable]) -> [String: String])? = nil
     ) throws(Failure) {
         values = [:]
         order = []
@@ -65,6 +67,16 @@ public struct RunVariables: Sendable {
             if let value = environment[Self.environmentName(name)] { set(name, value) }
         }
         try applyOverrides(overrides, runbook: runbook)
+        // A declared variable still without a value that the app's identity knows (`old_host` is
+        // `app.web_host`) is not asked for: taken, saying from where.
+        for (name, known, source) in identity where !known.isEmpty && value(of: name) == nil {
+            guard let declared = runbook.variables.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                continue
+            }
+            set(declared.name, known)
+            sources[declared.name] = source
+            repositoryOrigins[declared.name] = source
+        }
         try fillMissing(runbook, ask: ask)
         order = order.filter { values[$0] != nil }
         for name in argumentListNames {

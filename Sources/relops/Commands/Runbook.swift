@@ -211,12 +211,25 @@ enum RunbookCommand: RelopsCommand {
         let variables = try RunVariables(
             runbook: runbook, config: project.config.vars, environment: env, overrides: arguments[Options.variable],
             recorded: try recorded ?? rolledBack ?? store.acceptedValues(of: runbook.name, ownedBy: owner),
-            ask: options.interactive ? io.values(for:) : nil)
+            identity: identityValues(project.config), ask: options.interactive ? io.values(for:) : nil)
         let engine = try RunbookEngine(
             runbook: runbook, variables: variables, repositoryRoot: project.root, io: io,
             options: options, operatorName: operatorName)
         let outcome = try engine.run()
         return render(outcome, engine.state, runbook, rollback: options.rollback, signals: signals, console)
+    }
+
+    /// What `.relops.yml` says of the app that a runbook asks for under these names: the host it
+    /// rides today (`old_host`, `web_host`) and the Android package.
+    static func identityValues(_ config: ProjectConfig) -> [(name: String, value: String, source: String)] {
+        var out: [(name: String, value: String, source: String)] = []
+        if let host = config.webHost?.description {
+            out += [("old_host", host, ".relops.yml app.web_host"), ("web_host", host, ".relops.yml app.web_host")]
+        }
+        if let package = config.androidPackage {
+            out.append(("android_package", package, ".relops.yml app.android.package"))
+        }
+        return out
     }
 
     static func render(

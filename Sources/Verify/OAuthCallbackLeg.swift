@@ -136,6 +136,7 @@ public struct OAuthCallbackLeg: Sendable {
                 if text.contains("AuthenticateAsync") { leg.readCallSites(text, path) }
             }
         }
+        leg.resolveApplicationIDPlaceholders(BuildFileReader(root: root, paths: paths))
         if config.oauthAllowlist?.lowercased() == "external" {
             leg.allowlistExternal = "app.oauth.allowlist: external in .relops.yml"
         } else {
@@ -169,6 +170,27 @@ public struct OAuthCallbackLeg: Sendable {
         let holding = heads.filter { $0.platform == platform && path.hasPrefix($0.folder + "/") }
         return holding.max { $0.folder.count < $1.folder.count }
             ?? Head(platform: platform, folder: (path as NSString).deletingLastPathComponent)
+    }
+
+    /// `${applicationId}` in a manifest's scheme is Gradle's own placeholder for the module's
+    /// application id: a KMP or Android app registers `${applicationId}://callback`. Resolved from
+    /// the module's build file (a literal or a Gradle property), or named in the notes as unread.
+    mutating func resolveApplicationIDPlaceholders(_ reader: BuildFileReader) {
+        let placeholder = "${applicationId}"
+        for index in registrations.indices where registrations[index].scheme.contains(placeholder) {
+            let registration = registrations[index]
+            let app = reader.androidApp(
+                RepositoryClaims.Claim(host: "", kind: .android, location: registration.location))
+            guard let id = app.ids.first else {
+                notes.append("\(registration.location): \(placeholder) in a URL scheme is not resolved: \(app.origin)")
+                continue
+            }
+            registrations[index] = Registration(
+                scheme: registration.scheme.replacingOccurrences(of: placeholder, with: id), head: registration.head,
+                location: registration.location,
+                source: registration.source + " (\(placeholder) is \(id), \(app.origin))",
+                onCallbackActivity: registration.onCallbackActivity)
+        }
     }
 
     mutating func register(

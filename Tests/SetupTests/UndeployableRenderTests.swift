@@ -142,3 +142,45 @@ import Testing
         #expect(!result.stdout.contains("not a string literal") && !result.stderr.contains("not a string literal"))
     }
 }
+
+/// Issue 38, case 2: a Kotlin Multiplatform app registers its OAuth callback as
+/// `android:scheme="${applicationId}"`, Gradle's own placeholder; it was shown unresolved although
+/// `applicationId = "..."` is a literal in the module's build file.
+@Suite struct ApplicationIDSchemeTests {
+    @Test func theSchemePlaceholderIsTheModulesApplicationID() {
+        let repo = GitFixture("kmp-scheme")
+        repo.write("settings.gradle.kts", "include(\":androidApp\")\n")
+        repo.write(
+            "androidApp/build.gradle.kts",
+            "plugins { id(\"com.android.application\") }\n\nandroid {\n    defaultConfig {\n"
+                + "        applicationId = \"com.example.kmp\"\n    }\n}\n")
+        repo.write(
+            "androidApp/src/main/AndroidManifest.xml",
+            """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+              <application>
+                <activity android:name=".MainActivity">
+                  <intent-filter>
+                    <action android:name="android.intent.action.MAIN" />
+                    <category android:name="android.intent.category.LAUNCHER" />
+                  </intent-filter>
+                  <intent-filter>
+                    <action android:name="android.intent.action.VIEW" />
+                    <category android:name="android.intent.category.DEFAULT" />
+                    <category android:name="android.intent.category.BROWSABLE" />
+                    <data android:scheme="${applicationId}" android:host="oauth-callback" />
+                  </intent-filter>
+                </activity>
+              </application>
+            </manifest>
+
+            """)
+        repo.commit("KMP app")
+        let result = relops(["init", "--print", "--format", "json", "--repo", repo.root])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("# OAuth callback scheme com.example.kmp: from"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("${applicationId} is com.example.kmp, applicationId, androidApp/build.gradle.kts:5"))
+        #expect(!result.stdout.contains("callback scheme ${applicationId}"), "\(result.stdout)")
+    }
+}

@@ -70,6 +70,9 @@ public struct HostStatus: Sendable {
         arguments.caFile = request.caFile
         arguments.dalEndpoint = request.dalEndpoint
         arguments.appleCDNEndpoint = request.appleCDNEndpoint
+        arguments.offline = request.offline
+        arguments.fingerprints = request.fingerprints
+        arguments.appIDs = request.appIDs
         return arguments
     }
 }

@@ -21,6 +21,11 @@ public struct StatusRequest: Sendable {
     public var caFile: String?
     public var dalEndpoint: String?
     public var appleCDNEndpoint: String?
+    /// `--offline`: Google's API and Apple's CDN are not asked.
+    public var offline = false
+    /// The identity the served files are held against (`--fingerprint`, `--app-id`), as verify takes it.
+    public var fingerprints: [String] = []
+    public var appIDs: [String] = []
 
     /// An empty request: every host found, everything checked.
     public init() {}

@@ -21,6 +21,9 @@ enum StatusCommand: RelopsCommand {
         static let cacert = VerifyCommand.Options.cacert
         static let dalEndpoint = VerifyCommand.Options.dalEndpoint
         static let appleCDNEndpoint = VerifyCommand.Options.appleCDNEndpoint
+        static let offline = VerifyCommand.Options.offline
+        static let fingerprint = VerifyCommand.Options.fingerprint
+        static let appID = VerifyCommand.Options.appID
         static let format = Option<String?>.format(["text", "json", "markdown"])
     }
 
@@ -45,7 +48,8 @@ enum StatusCommand: RelopsCommand {
             """,
         options: [
             Options.repo, Options.host, Options.local, Options.allowUnchecked, Options.resolve, Options.connectTo,
-            Options.cacert, Options.dalEndpoint, Options.appleCDNEndpoint, Options.format,
+            Options.cacert, Options.dalEndpoint, Options.appleCDNEndpoint, Options.offline, Options.fingerprint,
+            Options.appID, Options.format,
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -66,6 +70,9 @@ enum StatusCommand: RelopsCommand {
         request.caFile = arguments[Options.cacert]
         request.dalEndpoint = arguments[Options.dalEndpoint]
         request.appleCDNEndpoint = arguments[Options.appleCDNEndpoint]
+        request.offline = arguments[Options.offline]
+        request.fingerprints = arguments[Options.fingerprint]
+        request.appIDs = arguments[Options.appID]
         console.progress(request.local ? "gathering the status (nothing fetched)…" : "gathering the status…")
         let status = try ReleaseStatus.gather(project, request)
         console.endProgress()

@@ -19,6 +19,9 @@ import Testing
         // The claimed host itself, and a host with occurrences, get no note.
         let claimed = relops(["scan", "--host", "shop.example.com"], in: repo.root)
         #expect(!claimed.stderr.contains("note: no build file claims"), "\(claimed.stderr)")
+        // A past revision is not held against today's claims.
+        let past = relops(["scan", "--host", typo, "--rev", "HEAD"], in: repo.root)
+        #expect(past.status == 0 && !past.stderr.contains("note: no build file claims"), "\(past.stderr)")
     }
 
     @Test func cutoverFromAHostNothingHoldsOrClaimsExitsOne() {

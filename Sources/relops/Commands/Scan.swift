@@ -72,7 +72,8 @@ enum ScanCommand: RelopsCommand {
         // repository, so the claimed hosts are named first (exit 0 stands: none is an answer). Said
         // to a person reading text: reading the claims costs a pass over the C# files (0.3 s on a
         // 22,000-file .NET monorepo), which JSON and SARIF consumers do not pay.
-        if after == nil, format == .text {
+        // The claims are the index's: a scan of a past revision (`--rev`) is not held against them.
+        if after == nil, format == .text, request.revision == nil {
             let absent = hosts.filter { host in !scanned.occurrences.contains { $0.host == host.name } }
             if !absent.isEmpty {
                 let claimed = ClaimedHosts(project)

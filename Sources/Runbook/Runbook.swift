@@ -37,11 +37,9 @@ public struct Runbook: Sendable {
     public let steps: [RunbookStep]
     /// Whose text it is: relops's own, the repository's (data, never authority), or a file the
     /// operator named. The catalog sets it; a runbook built from text is the caller's.
-    public internal(set) var origin = RunbookOrigin.given {
-        didSet { shownPath = origin.isRepository ? repositoryRelativePath ?? path : path }
-    }
+    public internal(set) var origin = RunbookOrigin.given
     /// The path as messages show it: relative to the repository for the repository's own runbook.
-    public private(set) var shownPath: String
+    public var shownPath: String { origin.isRepository ? repositoryRelativePath ?? path : path }
     /// The path relative to the repository root, when the catalog knows it.
     var repositoryRelativePath: String?
 
@@ -59,7 +57,6 @@ public struct Runbook: Sendable {
     /// Parses runbook text; `path` names it in messages and gives its name.
     public init(parsing text: String, path: String) throws(Failure) {
         self.path = path
-        shownPath = path
         name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         var lines = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n")
         let front = try FrontMatter.read(&lines, path: path)

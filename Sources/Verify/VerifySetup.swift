@@ -145,9 +145,12 @@ extension VerifyOptions {
         }
     }
 
-    /// Each value of a repeatable option split at commas and spaces, empty ones dropped.
+    /// Each value of a repeatable option split at commas, trimmed, empty ones dropped. Only at
+    /// commas: a fingerprint may be spelled as hex bytes separated by spaces.
     static func listed(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) }
+        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter {
+            !$0.isEmpty
+        }
     }
 
     /// What the files must carry, and the documents they must equal: flags, else the web host's

@@ -11,12 +11,17 @@ BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gf
               libcmark-gfm-extensions-dev libyaml-dev libidn2-dev zlib1g-dev libpsl-dev
 TEST_DEPS  := git openssl zip curl idn2 nginx-light openjdk-17-jre-headless openjdk-17-jdk-headless apksigner unzip
 BENCH_DEPS := hyperfine ripgrep git python3
+# Python packages from PyPI that tests use as fixture makers and oracles, in a virtual environment
+# under the build folder: pyaxml writes a binary AndroidManifest.xml, androguard reads one back,
+# protobuf writes an app bundle's manifest.
+PYVENV := .build/pyvenv
+PY_TEST_DEPS := pyaxml==0.1.1 androguard==4.1.4 protobuf==7.36.2
 # What `make deb` needs beyond the build (dpkg-shlibdeps computes the package's Depends), and the
 # shells and man that the install tests load the completion scripts and man pages in.
 PACKAGE_DEPS := dpkg-dev
 INSTALL_TEST_DEPS := man-db zsh fish
 
-.PHONY: lint all deps test-deps bench-deps build release test demo bench fuzz format clean _nginx _jre _jdk
+.PHONY: lint all deps test-deps bench-deps build release test demo bench fuzz format clean _nginx _jre _jdk _python
 .PHONY: install uninstall man completions deb package-deps _install FORCE
 
 all: build
@@ -44,11 +49,21 @@ test-deps: deps
 	@if ! command -v jarsigner >/dev/null; then $(MAKE) --no-print-directory _jdk; fi
 	$(call install_missing,git openssl zip unzip curl apksigner idn2)
 	$(call install_missing,$(PACKAGE_DEPS) $(INSTALL_TEST_DEPS))
+	@$(MAKE) --no-print-directory $(PYVENV)/ready
+
+# Rebuilt only when the pinned list changes. Debian's own python3 needs python3-venv for this.
+$(PYVENV)/ready: Makefile
+	@if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then $(MAKE) --no-print-directory _python; fi
+	@rm -rf $(PYVENV) && python3 -m venv $(PYVENV)
+	$(PYVENV)/bin/pip install -q --disable-pip-version-check $(PY_TEST_DEPS)
+	@echo "$(PY_TEST_DEPS)" > $@
 
 _nginx:
 	$(call install_missing,nginx-light)
 _jre:
 	$(call install_missing,openjdk-17-jre-headless)
+_python:
+	$(call install_missing,python3 python3-venv)
 _jdk:
 	$(call install_missing,openjdk-17-jdk-headless)
 

@@ -87,7 +87,10 @@ let package = Package(
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint", "Git"]),
-        .target(name: "Verify", dependencies: ["RelopsCore", "Curl", "Association", "Fingerprint", "Git", "YAML"]),
+        .target(name: "Artifact", dependencies: ["RelopsCore", "Fingerprint", "Crypto"]),
+        .target(
+            name: "Verify",
+            dependencies: ["RelopsCore", "Curl", "Association", "Artifact", "Fingerprint", "Git", "YAML"]),
         .target(name: "Anchors", dependencies: ["RelopsCore", "Git", "Markdown"]),
         .target(
             name: "Runbook",
@@ -121,6 +124,7 @@ let package = Package(
         + tests("ScanTests", ["Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("CutoverTests", ["Cutover", "Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("FingerprintTests", ["Fingerprint", "Association", "RelopsCore", "TestSupport"])
+        + tests("ArtifactTests", ["Artifact", "Fingerprint", "RelopsCore", "TestSupport"])
         + tests("VerifyTests", ["Verify", "Curl", "Association", "Fingerprint", "RelopsCore", "TestSupport"])
         + tests("AnchorsTests", ["Anchors", "RelopsCore", "Git", "TestSupport"])
         + tests("RunbookTests", ["Runbook", "RelopsCore", "CommandLine", "relops", "TestSupport"])

@@ -6,20 +6,20 @@ import Zlib
 /// directory (name, data-descriptor flag, CRC-32 and sizes), method 0 is stored and every other
 /// method is inflated as deflate (so method 21 too), and the data must inflate to exactly the
 /// declared size, within a cap. ZIP64 is refused by name, as Android itself does not install it.
-struct ZipArchive {
-    struct Entry {
-        let name: String
-        let method: UInt64
+package struct ZipArchive {
+    package struct Entry {
+        package let name: String
+        package let method: UInt64
         let flags: UInt64
         let crc32: UInt64
         let compressedSize: Int
-        let size: Int
+        package let size: Int
         let localHeaderOffset: Int
     }
 
     /// Why an archive cannot be read: the reason, and the entry when it is about one.
-    struct Problem: Error {
-        let reason: String
+    package struct Problem: Error {
+        package let reason: String
     }
 
     /// The largest entry relops inflates: a declared or actual size past it is a zip bomb.
@@ -31,8 +31,8 @@ struct ZipArchive {
     /// exactly its declared size or is refused, so the declared sizes bound the work).
     static let totalSizeCap = 1 << 30
 
-    let bytes: [UInt8]
-    let entries: [Entry]
+    package let bytes: [UInt8]
+    package let entries: [Entry]
     let centralDirectoryOffset: Int
     /// Where the central directory ends, by its declared size.
     let centralDirectoryEnd: Int
@@ -42,7 +42,7 @@ struct ZipArchive {
     /// the end-of-central-directory record starts; bytes in between hide the block from it.
     var bytesBeforeEndRecord: Int { endOfCentralDirectory - centralDirectoryEnd }
 
-    init(_ bytes: [UInt8]) throws(Problem) {
+    package init(_ bytes: [UInt8]) throws(Problem) {
         self.bytes = bytes
         guard let eocd = ZipArchive.findEndOfCentralDirectory(bytes) else {
             throw Problem(reason: "not an APK: no ZIP end-of-central-directory record")
@@ -138,13 +138,13 @@ struct ZipArchive {
     }
 
     /// The entry named `name` (case-sensitive, as in the archive).
-    func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+    package func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
 
     /// An entry's uncompressed bytes, read as Android reads them (see the type's comment). A
     /// declared size past the cap, or data that inflates past its declared size, is refused as a
     /// zip bomb naming the entry. With `limit` (a kind of entry that is small in every real APK,
     /// named `kind`), an entry declaring more is refused before a byte of it is read or inflated.
-    func data(_ entry: Entry, limit: (bytes: Int, kind: String)? = nil) throws(Problem) -> [UInt8] {
+    package func data(_ entry: Entry, limit: (bytes: Int, kind: String)? = nil) throws(Problem) -> [UInt8] {
         guard entry.method == 0 || entry.size <= ZipArchive.entrySizeCap else {
             throw Problem(
                 reason: "\(entry.name): refusing a zip bomb: it declares \(entry.size) bytes, "

@@ -49,20 +49,30 @@ public struct ReleaseStatus: Sendable {
 
     /// What disagrees, one line each, for the top of the screen: what needs a person.
     public var disagreements: [String] {
-        var out: [String] = []
+        // A failure of the repository (a claim, the OAuth leg) is found once per host verified: it
+        // is said once, naming every host it was found for.
+        var lines: [(text: String, hosts: [String])] = []
+        func add(_ host: String, _ text: String) {
+            if let i = lines.firstIndex(where: { $0.text == text }) {
+                if !lines[i].hosts.contains(host) { lines[i].hosts.append(host) }
+            } else {
+                lines.append((text, [host]))
+            }
+        }
         for host in hosts {
             if let left = host.afterCutover, left.leftOver > 0 {
-                out.append(
-                    "\(host.host): \(left.leftOver) occurrence(s) left over after cutover \(left.cutover) "
-                        + "(not kept by its rule)")
+                add(
+                    host.host,
+                    "\(left.leftOver) occurrence(s) left over after cutover \(left.cutover) (not kept by its rule)")
             }
-            if let error = host.verifyError { out.append("\(host.host): not checked: \(error)") }
+            if let error = host.verifyError { add(host.host, "not checked: \(error)") }
             guard let report = host.verify else { continue }
             for check in report.checks where check.verdict == .fail {
-                out.append("\(host.host): \(check.name) failed: \(check.url.map { "\($0): " } ?? "")\(check.reason)")
+                add(host.host, "\(check.name) failed: \(check.url.map { "\($0): " } ?? "")\(check.reason)")
             }
-            if !report.allowUnchecked { out += report.unchecked.map { "\(host.host): not checked: \($0)" } }
+            if !report.allowUnchecked { for line in report.unchecked { add(host.host, "not checked: \(line)") } }
         }
+        var out = lines.map { "\($0.hosts.joined(separator: ", ")): \($0.text)" }
         if let run, let next = run.next, next.status == .failed {
             out.append("runbook \(run.runID): step \(next.number) failed: \(next.note ?? "see the run")")
         }

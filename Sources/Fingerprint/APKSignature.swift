@@ -75,6 +75,15 @@ public struct APKSignature: Sendable {
         } catch {
             throw CertificateReadError(.badInput, path, error.reason)
         }
+        return try read(archive: archive, path: path, verify: verify, minSdkVersion: minSdkVersion)
+    }
+
+    /// Reads (and, unless `verify` is false, verifies) the signatures of an archive already read:
+    /// an APK, or an app bundle's JAR signature (`verify: false`: its v1 signer only).
+    package static func read(archive: ZipArchive, path: String, verify: Bool = true, minSdkVersion: Int? = nil)
+        throws(CertificateReadError) -> APKSignature
+    {
+        try CertificateReader.requireOpenSSL(path)
         do {
             return try APKSignatureReader(archive: archive, path: path, minSdkOverride: minSdkVersion).read(
                 verify: verify)

@@ -6,6 +6,9 @@ public struct ProjectConfig: Sendable, Equatable {
     /// The app's public web host (`app.web_host`), with the port a local test server needs;
     /// validated by the reader.
     public var webHost: WebHost?
+    /// The platforms the app ships on (`app.platforms`: `[android, ios]`); nil when not set, so
+    /// each command finds them as before (the build files, or both).
+    public var platforms: Set<Platform>?
     /// The Android package name (`app.android.package`).
     public var androidPackage: String?
     /// Where the served fingerprints live: `path#Section:Key` (`app.android.fingerprints`).

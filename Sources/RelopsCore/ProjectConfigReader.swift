@@ -69,6 +69,14 @@ struct ConfigReader {
         for (key, value) in try pairs(node, "app") {
             switch key {
             case "web_host": config.webHost = try host(value, "app.web_host")
+            case "platforms":
+                let words = try strings(value, "app.platforms").joined(separator: ",")
+                do {
+                    config.platforms = try Platform.parse(
+                        list: words, option: "app.platforms", known: [.android, .iOS])
+                } catch {
+                    throw fail(value, error.message)
+                }
             case "android": try readAndroid(value, into: &config)
             case "ios": try readIOS(value, into: &config)
             case "oauth": try readOAuth(value, into: &config)
@@ -76,7 +84,8 @@ struct ConfigReader {
                 try readAssociation(value, into: &config)
             default:
                 throw unknown(
-                    key, in: "app", at: value, known: ["web_host", "android", "ios", "oauth", "association"])
+                    key, in: "app", at: value,
+                    known: ["web_host", "platforms", "android", "ios", "oauth", "association"])
             }
         }
     }

@@ -227,6 +227,9 @@ public struct RelopsCheck: Sendable {
     /// claims this scan finds are recorded as the variable NAME, and a task item that uses
     /// `{{NAME}}` is confirmed once for each of them.
     public let identityVariable: String?
+    /// `when=vars.NAME` in the fence info: the block runs only when the variable NAME has a value;
+    /// without one it is recorded as not run, and the step's task items stay a person's to confirm.
+    public var onlyWhen: String? = nil
     public let line: Int
 }
 

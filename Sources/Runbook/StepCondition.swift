@@ -98,7 +98,20 @@ struct Platforms {
                 values: Set(words.compactMap(Platform.init(flagName:))),
                 otherWords: Set(words.filter { Platform(flagName: $0) == nil }), source: source)
         }
-        return detect(in: repositoryRoot)
+        return configured(in: repositoryRoot) ?? detect(in: repositoryRoot)
+    }
+
+    /// `app.platforms` of the repository's `.relops.yml`, when it sets them.
+    static func configured(in root: String) -> Platforms? {
+        let config: ProjectConfig
+        do {
+            config = try Project(path: root).config
+        } catch {
+            // A `.relops.yml` that cannot be read is the run's own error, said where it is loaded.
+            return nil
+        }
+        guard let platforms = config.platforms else { return nil }
+        return Platforms(values: platforms, source: ".relops.yml app.platforms; --var platforms=... overrides")
     }
 
     /// The platforms of the apps the repository's build files build, read by the scan's own build

@@ -125,9 +125,14 @@ struct StepReader {
     private func relopsCheck(_ node: MarkdownNode, options: [String]) throws(Failure) -> RelopsCheck {
         var accepted: [Int32] = [0]
         var identity: String?
+        var onlyWhen: String?
         for option in options {
             if option.hasPrefix("identity="), Placeholders.isName(String(option.dropFirst(9))) {
                 identity = String(option.dropFirst(9))
+                continue
+            }
+            if option.hasPrefix("when=vars."), Placeholders.isName(String(option.dropFirst(10))) {
+                onlyWhen = String(option.dropFirst(10))
                 continue
             }
             guard option.hasPrefix("exit="),
@@ -136,7 +141,7 @@ struct StepReader {
             else {
                 throw Failure(
                     .badInput,
-                    "\(path):\(node.startLine): unknown ```relops``` option `\(option)` (known: exit=0,1, identity=NAME)"
+                    "\(path):\(node.startLine): unknown ```relops``` option `\(option)` (known: exit=0,1, identity=NAME, when=vars.NAME)"
                 )
             }
             accepted = codes
@@ -152,7 +157,8 @@ struct StepReader {
                 "\(path):\(node.startLine): `identity=` reads a scan: the block may hold only `relops scan` lines")
         }
         return RelopsCheck(
-            commands: commands, acceptedExitCodes: accepted, identityVariable: identity, line: node.startLine)
+            commands: commands, acceptedExitCodes: accepted, identityVariable: identity, onlyWhen: onlyWhen,
+            line: node.startLine)
     }
 
     /// A heading's text as written, without its `#` marks.

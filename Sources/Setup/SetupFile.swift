@@ -12,8 +12,8 @@ extension RepositorySetup {
         ]
         for note in notes { lines.append("# note: " + Self.oneLine(note)) }
         lines.append("app:")
-        lines += platforms.map { "  # platform \($0.value): from \($0.evidence.joined(separator: ", "))" }
         lines += choiceLines(webHost, name: "web_host", indent: "  ")
+        lines += platformLines()
         lines += androidLines()
         lines += iosLines()
         for source in documentSources { lines.append("  # source of " + Self.oneLine(source)) }
@@ -49,6 +49,17 @@ extension RepositorySetup {
             out.append("\(indent)# web_host: none claimed in the build files; set it (relops scan and verify need it)")
         }
         return out
+    }
+
+    /// `platforms: [android, ios]`, each with where it was read: verify and the runbooks take them
+    /// as given instead of finding them again.
+    func platformLines() -> [String] {
+        guard !platforms.isEmpty else {
+            return ["  # platforms: [android, ios]  # no build file claims a host; say which apps ship"]
+        }
+        let names = platforms.map { Self.quoted($0.value) }.joined(separator: ", ")
+        let evidence = platforms.map { "\($0.value) from \($0.evidence.joined(separator: ", "))" }
+        return ["  platforms: [\(names)]  # \(Self.oneLine(evidence.joined(separator: "; ")))"]
     }
 
     func androidLines() -> [String] {

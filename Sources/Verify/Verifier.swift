@@ -76,16 +76,23 @@ public enum Verifier {
                     "rendered from \(options.expectedDocuments?.source ?? "the configuration"): \(problem)"))
         }
         var androidOutcome: [(host: String, ok: Bool)] = []
+        var served = ServedGrants()
         for host in hosts {
             let isMain = host.plan.host == options.host.description
             if let i = host.assetLinks {
                 let rendered = isMain && !options.local ? options.expectedDocuments : nil
-                let checks = assetLinks(i, options.expectation, rendered: rendered, &fetcher)
+                var statements: [AssetLinksDocument.Statement]?
+                let checks = assetLinks(i, options.expectation, rendered: rendered, &fetcher, statements: &statements)
                 androidOutcome.append((host.plan.host, !checks.contains { $0.verdict == .fail }))
                 report.checks += checks
+                if isMain { (served.assetLinks, served.assetLinksURL) = (statements, fetcher.requests[i].url) }
             }
             let (appleChecks, origin) = apple(host, options, fetcher)
             report.checks += appleChecks
+            if isMain, let origin, let i = host.appSiteAssociation {
+                served.appSiteAssociation = AppSiteAssociation(json: origin)
+                served.appSiteAssociationURL = fetcher.requests[i].url
+            }
             report.checks += appleCDN(host, origin: origin, fetcher)
             if isMain { report.checks += thirdPartiesNotAsked(host, options) }
             report.checks += digitalAssetLinks(host, options.expectation, fetcher)
@@ -98,7 +105,13 @@ public enum Verifier {
             report.checks += androidAllHosts(claims, androidOutcome)
         }
         if let oauth = options.oauth { report.checks += oauth.checks() }
-        report.unchecked = VerifyDemands.unmet(options, report)
+        let artifactChecks = ArtifactChecks(options, served: served).checks(options.artifacts)
+        report.checks += artifactChecks
+        report.unchecked =
+            VerifyDemands.unmet(options, report)
+            + artifactChecks.filter { $0.verdict == .skip }.map {
+                "could not check --artifact \($0.name): \($0.reason)"
+            }
         report.allowUnchecked = options.allowUnchecked
         return report
     }
@@ -258,7 +271,7 @@ public enum Verifier {
     /// The host's assetlinks.json and every file it includes, fetched level by level.
     static func assetLinks(
         _ index: Int, _ expectation: VerifyExpectation, rendered: ExpectedDocuments?,
-        _ fetcher: inout Fetcher
+        _ fetcher: inout Fetcher, statements served: inout [AssetLinksDocument.Statement]?
     ) -> [Check] {
         let rootURL = fetcher.requests[index].url
         var list = CheckList(url: rootURL)
@@ -311,6 +324,7 @@ public enum Verifier {
         }
         // When the host's own file could not be read, its failure says it all.
         if rootRead {
+            served = statements
             let unread = out.first { $0.name == "assetlinks.include.fetch" && $0.verdict == .skip }
             AndroidGrantCheck(
                 package: expectation.androidPackage, fingerprints: expectation.fingerprints,

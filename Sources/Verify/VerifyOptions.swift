@@ -1,3 +1,4 @@
+import Artifact
 import Association
 import Fingerprint
 import RelopsCore
@@ -179,6 +180,13 @@ public struct VerifyOptions: Sendable {
     public var documentSources: [DocumentSource] = []
     /// The `User-Agent` product version.
     public var userAgent = "relops/\(relopsVersion)"
+    /// `--artifact FILE`: release binaries (APK, AAB, IPA) checked against the host and its files.
+    public var artifacts: [ReleaseArtifact] = []
+    /// `--min-app-version V`: the first app version that names the host; an artifact older fails.
+    public var minAppVersion: String?
+    /// The custom schemes the repository's OAuth callback leg registers, by platform: a release
+    /// binary must register them too. Read when `--artifact` is given inside a repository.
+    public var callbackSchemes: [Platform: [String]] = [:]
 
     /// Options for `host` with the defaults.
     public init(host: WebHost) { self.host = host }

@@ -1,3 +1,4 @@
+import Artifact
 import Association
 import Fingerprint
 import Foundation
@@ -51,6 +52,10 @@ public struct VerifyArguments: Sendable {
     public var platforms: String?
     /// `--allow-unchecked`: what relops could not check is reported, not failed.
     public var allowUnchecked = false
+    /// `--artifact FILE` values: release binaries to check.
+    public var artifacts: [String] = []
+    /// `--min-app-version V`.
+    public var minAppVersion: String?
 
     /// No flags given.
     public init() {}
@@ -75,7 +80,9 @@ extension VerifyOptions {
         }
         var options = VerifyOptions(host: host)
         let known: [Platform] = [.android, .iOS]
-        let platformsGiven = try Platform.parse(list: arguments.platforms, option: "--platforms", known: known)
+        let platformsFlag = try Platform.parse(list: arguments.platforms, option: "--platforms", known: known)
+        // `app.platforms` in .relops.yml stands in for the flag.
+        let platformsGiven = platformsFlag ?? config.platforms
         options.platforms = platformsGiven ?? Set(known)
         options.allowUnchecked = arguments.allowUnchecked
         // An empty value (a runbook variable left empty) is no value: as for --platforms "".
@@ -84,10 +91,18 @@ extension VerifyOptions {
         // A runbook variable may hold a list: `--fingerprint A,B` is two, `--app-id ''` none.
         arguments.appIDs = Self.listed(arguments.appIDs)
         arguments.fingerprints = Self.listed(arguments.fingerprints)
-        if platformsGiven != nil { options.origins.platforms = "--platforms" }
+        if platformsFlag != nil {
+            options.origins.platforms = "--platforms"
+        } else if config.platforms != nil {
+            options.origins.platforms = ".relops.yml app.platforms"
+        }
         try options.applyTransfer(arguments)
         try options.applyWindow(arguments)
-        if arguments.tlsOnly { return options }
+        if arguments.tlsOnly {
+            if !arguments.artifacts.isEmpty { throw Failure(.usage, "--artifact does not apply to --tls-only") }
+            return options
+        }
+        try options.applyArtifacts(arguments)
         var tracked: [String] = []
         if let project, arguments.repo != nil || arguments.local {
             let paths = try trackedPaths(project)
@@ -110,7 +125,35 @@ extension VerifyOptions {
             options.readLocalIncludes(project, tracked: Set(tracked))
         }
         if options.claims != nil { options.applyBuildFiles(platformsGiven: platformsGiven != nil) }
+        if let project, !options.artifacts.isEmpty {
+            var leg = options.oauth
+            if leg == nil {
+                leg = try OAuthCallbackLeg.read(root: project.root, paths: try trackedPaths(project), config: config)
+            }
+            for registration in leg?.registrations ?? [] {
+                let platform = registration.head.platform
+                if !(options.callbackSchemes[platform] ?? []).contains(registration.scheme) {
+                    options.callbackSchemes[platform, default: []].append(registration.scheme)
+                }
+            }
+        }
         return options
+    }
+
+    /// `--artifact` and `--min-app-version`: every release binary is read now, before anything is
+    /// fetched, so a file that is no APK, AAB or IPA is a usage error naming it.
+    mutating func applyArtifacts(_ arguments: VerifyArguments) throws(Failure) {
+        for path in arguments.artifacts {
+            guard !path.isEmpty else { throw Failure(.usage, "--artifact '' names no file") }
+            artifacts.append(try ReleaseArtifact.read(path))
+        }
+        if let version = arguments.minAppVersion, !version.isEmpty {
+            guard ArtifactChecks.compare(version, version) != nil else {
+                throw Failure(.usage, "--min-app-version \(version): not a dotted version number (2.4 or 2.4.1)")
+            }
+            guard !artifacts.isEmpty else { throw Failure(.usage, "--min-app-version needs --artifact FILE") }
+            minAppVersion = version
+        }
     }
 
     /// Where and how requests go: `--resolve`, `--connect-to`, `--cacert`, endpoints, timeouts.

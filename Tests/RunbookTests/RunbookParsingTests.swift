@@ -262,7 +262,7 @@ import Testing
             ),
             (
                 "## S\n```relops retry=3\nrelops scan\n```\n",
-                "Runbooks/sample.md:2: unknown ```relops``` option `retry=3` (known: exit=0,1, identity=NAME)"
+                "Runbooks/sample.md:2: unknown ```relops``` option `retry=3` (known: exit=0,1, identity=NAME, when=vars.NAME)"
             ),
         ]
         for (text, message) in cases {

@@ -65,8 +65,16 @@ import Testing
                     "verify --host \(old) --platforms  --package com.example.app --fingerprint  --app-id  \(flags)",
                 ],
                 // The new build's binary count: the new host, plus the old host where the cutover kept it.
-                ["scan --host app.example.com --host \(old) --expect binary=auto,unknown=auto"],
-                ["scan --host app.example.com --host \(old) --expect binary=auto,unknown=auto"],
+                // The release binary, when `android_artifact` / `ios_artifact` name one (`when=vars.`).
+                [
+                    "scan --host app.example.com --host \(old) --expect binary=auto,unknown=auto",
+                    "verify --host app.example.com --artifact  --min-app-version 2.0 --platforms android "
+                        + "--package com.example.app --fingerprint  \(flags)",
+                ],
+                [
+                    "scan --host app.example.com --host \(old) --expect binary=auto,unknown=auto",
+                    "verify --host app.example.com --artifact  --min-app-version 2.0 --platforms ios --app-id  \(flags)",
+                ],
                 [
                     "verify --host app.example.com --platforms  --package com.example.app --fingerprint  --app-id  --wait 30m \(flags)"
                 ],

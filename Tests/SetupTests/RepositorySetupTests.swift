@@ -26,7 +26,10 @@ import Testing
         // The Release configuration's bundle id, not the Debug one's `.debug`.
         #expect(config.iosAppIDs == ["ABCDE12345.com.example.shop"])
         #expect(config.anchorDocs == ["docs/adr/*.md"])
+        // Issue 38, case 5: the platforms are a key the commands read, not only comments.
+        #expect(config.platforms == [.android, .iOS])
         let text = found.fileText
+        #expect(text.contains("  platforms: [\"android\", \"ios\"]  # android from app/src/main/AndroidManifest.xml:5"))
         #expect(text.contains("# from applicationId, app/build.gradle.kts:6"))
         #expect(text.contains("app/src/main/AndroidManifest.xml:5 android"))
         #expect(text.contains("ios/Shop/Shop.entitlements:6 applinks"))
@@ -42,6 +45,17 @@ import Testing
         #expect(found.webHost.reason.contains("every platform"))
         #expect(found.fileText.contains("# candidate web_host: m.example.com: app/src/main/AndroidManifest.xml:5"))
         #expect(try roundTrip(found).webHost?.description == "shop.example.com")
+    }
+
+    @Test func anAndroidOnlyAppSaysSoAndABadPlatformIsNamed() throws {
+        let repo = StackFixtures.native(androidHosts: ["shop.example.com"], iosHosts: [])
+        let found = try setup(repo)
+        #expect(try roundTrip(found).platforms == [.android])
+        let bad = try #require(throws: Failure.self) {
+            _ = try ProjectConfig.parse("app:\n  platforms: [android, windows]\n", path: ".relops.yml")
+        }
+        #expect(bad.message.contains(".relops.yml:2"), "\(bad.message)")
+        #expect(bad.message.contains("unknown platform `windows` (known: android, ios)"), "\(bad.message)")
     }
 
     @Test func competingHostsAreLeftOpenAndAFlagPicks() throws {

@@ -140,6 +140,10 @@ final class TerminalRunbookIO: RunbookIO {
         switch check.kind {
         case .relops, .sh:
             let first = check.text.split(separator: "\n").first.map(String.init) ?? ""
+            if check.kind == .relops, check.exitCode == nil {
+                console.out("   $ \(first)  -> " + console.styled(check.excerpt ?? "not run", .dim))
+                return
+            }
             console.out("   \(check.kind == .sh ? "sh: " : "$ ")\(first)  -> exit \(check.exitCode ?? 0) \(verdict)")
             if let excerpt = check.excerpt, !excerpt.isEmpty { console.out(indent(excerpt, "     | ")) }
         case .confirm:

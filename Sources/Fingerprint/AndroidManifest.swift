@@ -51,8 +51,9 @@ public struct AndroidManifest: Sendable, Equatable {
                 switch try parser.attribute(element, Self.minSdkID, "minSdkVersion") {
                 case .int(let value): elementMin = value
                 case .string(let codename): elementMin = try Self.level(codename: codename)
-                case .other(let type):
-                    throw Problem(reason: "minSdkVersion has value type 0x\(String(type, radix: 16)), not a number")
+                case .some(let other):
+                    throw Problem(
+                        reason: "minSdkVersion has value type 0x\(String(other.type, radix: 16)), not a number")
                 case nil: break
                 }
                 minSdk = max(minSdk, elementMin)

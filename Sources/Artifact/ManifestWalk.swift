@@ -74,6 +74,7 @@ struct ManifestWalk {
     let file: String
     private var path: [String] = []
     private var sawRoot = false
+    private var rootOffset = 0
     private var package: String?
     private var versionCode: Int?
     private var versionCodeMajor: Int?
@@ -95,14 +96,12 @@ struct ManifestWalk {
         }
         switch path.count {
         case 0:
-            guard element.name == "manifest", !sawRoot else {
-                throw problem(
-                    sawRoot
-                        ? "a second root element <\(element.name)>"
-                        : "the root element is <\(element.name)>, "
-                            + "not <manifest>", at: element.offset)
+            guard !sawRoot else { throw problem("a second root element <\(element.name)>", at: element.offset) }
+            guard element.name == "manifest" else {
+                throw problem("the root element is <\(element.name)>, not <manifest>", at: element.offset)
             }
             sawRoot = true
+            rootOffset = element.offset
             try readManifest(element)
         case 2 where path == ["manifest", "application"] && Self.components.contains(element.name):
             switch element.attributes[.name] {
@@ -110,8 +109,9 @@ struct ManifestWalk {
             case .some(let value): component = Self.describe(value)
             case nil: throw problem("<\(element.name)> has no android:name", at: element.offset)
             }
-        case 3 where element.name == "intent-filter" && component != nil:
-            var opened = IntentFilter(component: component ?? "")
+        case 3 where element.name == "intent-filter":
+            guard let component else { break }
+            var opened = IntentFilter(component: component)
             opened.autoVerify = flag(element, .autoVerify, into: &opened.unresolved)
             filter = opened
         case 4 where path.last == "intent-filter":
@@ -138,7 +138,7 @@ struct ManifestWalk {
     func manifest(endingAt offset: Int) throws(ArtifactProblem) -> AndroidAppManifest {
         guard sawRoot else { throw problem("there is no <manifest> element", at: offset) }
         if let open = path.last { throw problem("<\(open)> is not closed before the end", at: offset) }
-        guard let package else { throw problem("<manifest> has no package attribute", at: 0) }
+        guard let package else { throw problem("<manifest> has no package attribute", at: rootOffset) }
         var code: Int?
         if versionCode != nil || versionCodeMajor != nil {
             // As Android's getLongVersionCode: the major in the upper 32 bits, the code unsigned below.

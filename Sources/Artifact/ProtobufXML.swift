@@ -147,8 +147,9 @@ struct ProtobufXMLReader {
         var read = ManifestElement(name: namespace.isEmpty ? name : namespace + ":" + name, offset: range.lowerBound)
         for attribute in attributes {
             if attribute.id != 0 {
-                guard let known = ManifestAttribute.allCases.first(where: { UInt64($0.resourceID) == attribute.id })
-                else { continue }
+                guard let known = UInt32(exactly: attribute.id).flatMap(ManifestAttribute.with(resourceID:)) else {
+                    continue
+                }
                 read.attributes[known] = attribute.value
             } else if attribute.namespace == ManifestAttribute.androidNamespace {
                 guard let known = ManifestAttribute.with(xmlName: attribute.name) else { continue }
@@ -187,13 +188,13 @@ struct ProtobufXMLReader {
             default: break
             }
         }
-        let value: ManifestValue =
-            switch compiled {
-            case .reference, .boolean, .int: compiled ?? .string("")
-            case .other: text.map { .string($0) } ?? compiled ?? .string("")
-            case .string(let item): .string(text ?? item)
-            case nil: .string(text ?? "")
-            }
+        let value: ManifestValue
+        switch (compiled, text) {
+        case (.string(let item)?, _): value = .string(text ?? item)
+        case (.other?, let text?): value = .string(text)
+        case (let typed?, _): value = typed
+        case (nil, _): value = .string(text ?? "")
+        }
         return (namespace, name, id, value)
     }
 

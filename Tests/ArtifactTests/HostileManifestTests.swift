@@ -87,3 +87,50 @@ import Testing
         }
     }
 }
+
+/// Random byte changes to real manifests: each is read or refused, never trapped (a trap ends the
+/// test process, so reaching the end is the assertion), and some still read (a reader that refused
+/// everything would pass the other hostile tests).
+@Suite struct MutatedManifestTests {
+    /// A small deterministic generator (SplitMix64), so a failure reproduces.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func mutations(of bytes: [UInt8], count: Int, seed: UInt64) -> [[UInt8]] {
+        var random = SplitMix(state: seed)
+        return (0..<count).map { _ in
+            var changed = bytes
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                changed[Int.random(in: 0..<changed.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            return changed
+        }
+    }
+
+    @Test func mutatedBinaryManifestsAreReadOrRefused() throws {
+        let bytes = try ManifestPeers.binaryXML(ManifestPeers.releaseManifest, utf8: false)
+        var read = 0
+        for changed in Self.mutations(of: bytes, count: 3000, seed: 38) {
+            if (try? AndroidAppManifest(binaryXML: changed)) != nil { read += 1 }
+        }
+        // Most single-byte changes land in string data or values, which still read.
+        #expect(read > 0)
+    }
+
+    @Test func mutatedProtobufManifestsAreReadOrRefused() throws {
+        let bytes = try ManifestPeers.protobufXML().bytes
+        var read = 0
+        for changed in Self.mutations(of: bytes, count: 3000, seed: 38) {
+            if (try? AndroidAppManifest(protobufXML: changed)) != nil { read += 1 }
+        }
+        #expect(read > 0)
+    }
+}

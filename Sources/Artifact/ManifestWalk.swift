@@ -140,7 +140,9 @@ struct ManifestWalk {
         if let open = path.last { throw problem("<\(open)> is not closed before the end", at: offset) }
         guard let package else { throw problem("<manifest> has no package attribute", at: rootOffset) }
         var code: Int?
-        if versionCode != nil || versionCodeMajor != nil {
+        // A referenced code or major leaves the version unknown, not a guess from the other half.
+        let referenced = unresolved.contains { $0.hasPrefix("android:versionCode") }
+        if !referenced, versionCode != nil || versionCodeMajor != nil {
             // As Android's getLongVersionCode: the major in the upper 32 bits, the code unsigned below.
             let low = UInt64(UInt32(truncatingIfNeeded: versionCode ?? 0))
             let high = UInt64(UInt32(truncatingIfNeeded: versionCodeMajor ?? 0)) << 32

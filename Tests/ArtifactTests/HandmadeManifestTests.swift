@@ -38,4 +38,26 @@ import Testing
         let manifest = try AndroidAppManifest(protobufXML: ProtobufBytes.field(1, element))
         #expect(manifest == AndroidAppManifest(package: "a.b", versionCode: 305, versionName: "3.0.5"))
     }
+
+    @Test func aReferencedVersionCodeLeavesTheVersionUnknown() throws {
+        let android = Array("http://schemas.android.com/apk/res/android".utf8)
+        func attribute(_ name: String, id: UInt64, compiled item: [UInt8]) -> [UInt8] {
+            let resourceID = ProtobufBytes.varint(5 << 3) + ProtobufBytes.varint(id)
+            return ProtobufBytes.field(
+                4,
+                ProtobufBytes.field(1, android) + ProtobufBytes.field(2, Array(name.utf8)) + resourceID
+                    + ProtobufBytes.field(6, item))
+        }
+        // Item { ref = 1 { id = 2 } } and Item { prim = 7 { int_decimal_value = 6 } }.
+        let reference = ProtobufBytes.field(1, ProtobufBytes.varint(2 << 3) + ProtobufBytes.varint(0x7f0b_0001))
+        let major = ProtobufBytes.field(7, ProtobufBytes.varint(6 << 3) + ProtobufBytes.varint(3))
+        let package = ProtobufBytes.field(
+            4, ProtobufBytes.field(2, Array("package".utf8)) + ProtobufBytes.field(3, Array("a.b".utf8)))
+        let element =
+            ProtobufBytes.field(3, Array("manifest".utf8)) + package
+            + attribute("versionCode", id: 0x0101_021b, compiled: reference)
+            + attribute("versionCodeMajor", id: 0x0101_0576, compiled: major)
+        let manifest = try AndroidAppManifest(protobufXML: ProtobufBytes.field(1, element))
+        #expect(manifest == AndroidAppManifest(package: "a.b", unresolved: ["android:versionCode=@0x7f0b0001"]))
+    }
 }

@@ -12,14 +12,19 @@ public struct AndroidAppManifest: Sendable, Equatable {
     /// The intent filters of every `<activity>` and `<activity-alias>` under `<application>`, in
     /// manifest order.
     public var intentFilters: [IntentFilter]
+    /// Attributes of `<manifest>` whose value is a resource reference relops does not resolve, as
+    /// `android:versionName=@0x7f0e0001` (the version is then nil).
+    public var unresolved: [String]
 
     public init(
-        package: String, versionCode: Int? = nil, versionName: String? = nil, intentFilters: [IntentFilter] = []
+        package: String, versionCode: Int? = nil, versionName: String? = nil, intentFilters: [IntentFilter] = [],
+        unresolved: [String] = []
     ) {
         self.package = package
         self.versionCode = versionCode
         self.versionName = versionName
         self.intentFilters = intentFilters
+        self.unresolved = unresolved
     }
 }
 

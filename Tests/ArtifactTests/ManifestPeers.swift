@@ -157,7 +157,9 @@ enum ManifestPeers {
         print(json.dumps(manifest))
         """#
 
-    static let protobufScript = #"""
+    /// aapt2's `XmlNode` message types, built at run time from a descriptor with the field numbers
+    /// of Resources.proto: `XmlNode` is the message class.
+    static let protobufDescriptors = #"""
         import json, sys
         from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 
@@ -196,6 +198,9 @@ enum ManifestPeers {
         pool.Add(file)
         XmlNode = message_factory.GetMessageClass(pool.FindMessageTypeByName("aapt.pb.XmlNode"))
 
+        """#
+
+    static let protobufScript = protobufDescriptors + #"""
         ANDROID = "http://schemas.android.com/apk/res/android"
         IDS = {"name": 0x01010003, "scheme": 0x01010027, "host": 0x01010028, "autoVerify": 0x010104ee,
                "versionCode": 0x0101021b, "versionName": 0x0101021c, "versionCodeMajor": 0x01010576,

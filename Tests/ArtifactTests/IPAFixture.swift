@@ -12,7 +12,7 @@ enum IPAFixture {
     static let script = #"""
         import json, plistlib, struct, subprocess, sys, os, datetime
 
-        CPUS = {"arm64": (0x0100000C, 0), "x86_64": (0x01000007, 3), "arm64_32": (0x0200000C, 1)}
+        CPUS = {"arm64": (0x0100000C, 0), "x86_64": (0x01000007, 3), "arm64_32": (0x0200000C, 1), "armv7": (12, 9)}
 
         def blob(magic, payload):
             return struct.pack(">II", magic, 8 + len(payload)) + payload
@@ -36,13 +36,21 @@ enum IPAFixture {
             text = b"\x1f\x20\x03\xd5" * 4096
             linkedit_at = 0x4000
             signature = superblob(entitlements, der) if (entitlements is not None or der) else b""
-            segment = struct.pack("<II16sQQQQIIII", 0x19, 72, b"__LINKEDIT", 0x100004000, 0x4000,
-                                  linkedit_at, len(signature), 1, 1, 0, 0)
+            wide = cpu != "armv7"
+            if wide:
+                segment = struct.pack("<II16sQQQQIIII", 0x19, 72, b"__LINKEDIT", 0x100004000, 0x4000,
+                                      linkedit_at, len(signature), 1, 1, 0, 0)
+            else:
+                segment = struct.pack("<II16sIIIIIIII", 0x1, 56, b"__LINKEDIT", 0x4000, 0x4000,
+                                      linkedit_at, len(signature), 1, 1, 0, 0)
             commands = [segment]
             if signature:
                 commands.append(struct.pack("<IIII", 0x1D, 16, linkedit_at, len(signature)))
             body = b"".join(commands)
-            header = struct.pack("<IIIIIIII", 0xFEEDFACF, cputype, subtype, 2, len(commands), len(body), 0, 0)
+            if wide:
+                header = struct.pack("<IIIIIIII", 0xFEEDFACF, cputype, subtype, 2, len(commands), len(body), 0, 0)
+            else:
+                header = struct.pack("<IIIIIII", 0xFEEDFACE, cputype, subtype, 2, len(commands), len(body), 0)
             out = header + body
             out += text[: linkedit_at - len(out)]
             return out + signature
@@ -51,12 +59,16 @@ enum IPAFixture {
             slices = [macho(s["cpu"], s.get("entitlements"), s.get("der", False)) for s in spec["slices"]]
             if not spec.get("fat"):
                 return slices[0]
-            out = struct.pack(">II", 0xCAFEBABE, len(slices))
+            fat64 = spec.get("fat64", False)
+            out = struct.pack(">II", 0xCAFEBABF if fat64 else 0xCAFEBABE, len(slices))
             offset = 0x4000
             placed = []
             for s, data in zip(spec["slices"], slices):
                 cputype, subtype = CPUS[s["cpu"]]
-                out += struct.pack(">IIIII", cputype, subtype, offset, len(data), 14)
+                if fat64:
+                    out += struct.pack(">IIQQII", cputype, subtype, offset, len(data), 14, 0)
+                else:
+                    out += struct.pack(">IIIII", cputype, subtype, offset, len(data), 14)
                 placed.append((offset, data))
                 offset += (len(data) + 0x3FFF) // 0x4000 * 0x4000
             for at, data in placed:

@@ -36,6 +36,16 @@ import Testing
         #expect(entitlements.applicationIdentifier == "ABCDE12345.org.example.app")
     }
 
+    @Test func readsA64BitFatHeaderAndA32BitSlice() throws {
+        var spec = IPAFixture.slices(["armv7", "arm64_32", "arm64"])
+        spec["fat64"] = true
+        let bytes = try IPAFixture.make("macho", spec)
+        #expect(bytes.prefix(4) == [0xCA, 0xFE, 0xBA, 0xBF])
+        let entitlements = try #require(try Entitlements.executable(bytes, path: "App"))
+        #expect(entitlements.source == "App (armv7, arm64_32, arm64)")
+        #expect(entitlements.associatedDomains == IOSAppTests.expectedDomains)
+    }
+
     @Test func cpuTypesHaveNames() {
         #expect(MachOSlice.architectureName(cpu: 0x0100_000C, subtype: 0) == "arm64")
         #expect(MachOSlice.architectureName(cpu: 0x0100_0007, subtype: 3) == "x86_64")

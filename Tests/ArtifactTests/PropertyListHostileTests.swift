@@ -79,6 +79,20 @@ import Testing
         #expect((try? PropertyList(shallow, name: "ok")) == .array([.array([.boolean(true)])]))
     }
 
+    @Test func everyPrefixOfARealXMLPlistIsAProblem() throws {
+        // Without plistlib's final newline, so only the whole document ends in `</plist>`.
+        let whole = hexBytes(
+            runPythonHex(
+                "plistlib.dumps({'a': [1, 2.5, True, b'xyz', 'é<&>'], 'd': {}, 'e': [], 'when': "
+                    + "__import__('datetime').datetime(2027, 1, 31)}, fmt=plistlib.FMT_XML).rstrip()"))
+        #expect(throws: Never.self) { try PropertyList(whole, name: "whole") }
+        for length in 0..<whole.count {
+            #expect(throws: ArtifactProblem.self, "prefix \(length)") {
+                try PropertyList(Array(whole.prefix(length)), name: "prefix")
+            }
+        }
+    }
+
     @Test func everyPrefixOfARealBinaryPlistIsAProblem() throws {
         let output = runPythonHex(
             "plistlib.dumps({'CFBundleIdentifier': 'org.example.app', 'n': [1, 2.5, True, b'x', 'é' * 40]}, "

@@ -11,8 +11,8 @@ extension MachOSlice {
     static let derEntitlementsSlot: UInt64 = 7
 
     /// The signature's entitlements property list; nil when the slice has no `LC_CODE_SIGNATURE`
-    /// or its signature has no entitlements blob (an unsigned or ad-hoc build). A signature with
-    /// only the DER form (slot 7) is a problem: relops does not read DER entitlements yet.
+    /// or its signature has no entitlements blob (an unsigned or ad-hoc build). The XML blob is
+    /// read when there is one, else the DER one (slot 7, `0xfade7172`).
     func entitlements(name: String) throws(ArtifactProblem) -> PropertyList? {
         guard let signature = try codeSignature(name: name) else { return nil }
         let place = "\(name) (\(architecture)) code signature"
@@ -24,8 +24,14 @@ extension MachOSlice {
             }
             return try PropertyList(Array(blob.bytes.dropFirst(8)), name: "\(place) entitlements")
         }
-        if blobs.contains(where: { $0.slot == MachOSlice.derEntitlementsSlot }) {
-            throw ArtifactProblem("\(place): only DER entitlements (slot 7), which relops does not read yet")
+        if let blob = blobs.first(where: { $0.slot == MachOSlice.derEntitlementsSlot }) {
+            guard blob.magic == MachOSlice.derEntitlementsMagic else {
+                throw ArtifactProblem(
+                    "\(place): the DER entitlements slot holds magic 0x\(String(blob.magic, radix: 16)), not 0xfade7172"
+                )
+            }
+            var reader = DERPropertyListReader(blob.bytes.dropFirst(8), name: "\(place) DER entitlements")
+            return try reader.entitlements()
         }
         return nil
     }

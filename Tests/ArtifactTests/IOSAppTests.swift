@@ -83,10 +83,32 @@ import Testing
         #expect(problem?.reason.contains("no entitlements") == true)
     }
 
-    @Test func onlyDEREntitlementsAreSaidNotRead() throws {
-        let bytes = try IPAFixture.make("macho", ["slices": [["cpu": "arm64", "entitlements": NSNull(), "der": true]]])
-        let problem = #expect(throws: ArtifactProblem.self) { try Entitlements.executable(bytes, path: "App") }
-        #expect(problem?.reason.contains("only DER entitlements") == true)
+    @Test func derEntitlementsAreReadWhenThereIsNoXML() throws {
+        var entitlements = IPAFixture.entitlements
+        entitlements["get-task-allow"] = false
+        entitlements["com.apple.developer.icloud-container-environment"] = ["Production", -300, true, ["nested": 1]]
+        let bytes = try IPAFixture.make(
+            "macho", ["slices": [["cpu": "arm64", "entitlements": entitlements, "der": "only"]]])
+        let read = try #require(try Entitlements.executable(bytes, path: "App"))
+        #expect(read.applicationIdentifier == "ABCDE12345.org.example.app")
+        #expect(read.teamIdentifier == "ABCDE12345")
+        #expect(read.associatedDomains == Self.expectedDomains)
+        let signature = try #require(try MachOSlice.slices(bytes, name: "App").first?.entitlements(name: "App"))
+        #expect(signature["get-task-allow"] == .boolean(false))
+        #expect(
+            signature["com.apple.developer.icloud-container-environment"]
+                == .array([.string("Production"), .integer(-300), .boolean(true), .dictionary(["nested": .integer(1)])])
+        )
+    }
+
+    @Test func theXMLEntitlementsAreReadWhenBothFormsAreThere() throws {
+        var onlyDER = IPAFixture.entitlements
+        onlyDER["application-identifier"] = "OTHER.org.example.app"
+        let slice: [String: Any] = [
+            "cpu": "arm64", "entitlements": IPAFixture.entitlements, "der": "both", "derEntitlements": onlyDER,
+        ]
+        let bytes = try IPAFixture.make("macho", ["slices": [slice]])
+        #expect(try Entitlements.executable(bytes, path: "App")?.applicationIdentifier == "ABCDE12345.org.example.app")
     }
 
     @Test func twoAppBundlesAreRefusedNamingBoth() throws {

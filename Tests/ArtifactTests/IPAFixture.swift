@@ -3,9 +3,10 @@ import TestSupport
 
 /// Builds iOS release binaries without Apple's tools, in Python (`plistlib`, `struct`) with
 /// `openssl cms` for the profile and `zip` for the IPA. A spec is JSON:
-/// - `macho`: `{"slices": [{"cpu": "arm64", "entitlements": {...} | null, "der": bool}], "fat": bool}`
+/// - `macho`: `{"slices": [{"cpu": "arm64", "entitlements": {...} | null, "der": "both" | "only"}], "fat": bool}`
 ///   (a 64-bit Mach-O per slice: `__LINKEDIT` and, when `entitlements` is not null, an
-///   `LC_CODE_SIGNATURE` to a SuperBlob of a CodeDirectory, a requirements and an entitlements blob);
+///   `LC_CODE_SIGNATURE` to a SuperBlob of a CodeDirectory, a requirements and an entitlements blob,
+///   XML by default, with `der` also or only the DER form, of `derEntitlements` when given);
 /// - `ipa`: `{"bundles": [{"name", "info", "macho", "profile"}]}` (`profile` a dictionary whose
 ///   `ExpirationDate` is ISO 8601, or null), zipped with `zip`.
 enum IPAFixture {
@@ -17,13 +18,32 @@ enum IPAFixture {
         def blob(magic, payload):
             return struct.pack(">II", magic, 8 + len(payload)) + payload
 
-        def superblob(entitlements, der):
+        def tlv(tag, body):
+            size = len(body)
+            length = bytes([size]) if size < 128 else bytes([0x80 | ((size.bit_length() + 7) // 8)]) + size.to_bytes((size.bit_length() + 7) // 8, "big")
+            return bytes([tag]) + length + body
+
+        def der_value(value):
+            if isinstance(value, bool):
+                return tlv(0x01, b"\xff" if value else b"\x00")
+            if isinstance(value, int):
+                return tlv(0x02, value.to_bytes(value.bit_length() // 8 + 1, "big", signed=True))
+            if isinstance(value, str):
+                return tlv(0x0C, value.encode())
+            if isinstance(value, list):
+                return tlv(0x30, b"".join(der_value(item) for item in value))
+            return tlv(0xB0, b"".join(tlv(0x30, der_value(key) + der_value(value[key])) for key in sorted(value)))
+
+        def der_form(entitlements):
+            return tlv(0x70, tlv(0x02, b"\x01") + der_value(entitlements))
+
+        def superblob(entitlements, der, der_entitlements):
             blobs = [(0, blob(0xFADE0C02, struct.pack(">IIIIIIIBBBBI", 0x20400, 0, 0, 0, 0, 0, 0, 32, 2, 0, 12, 0)))]
             blobs.append((2, blob(0xFADE0C01, struct.pack(">I", 0))))
-            if der:
-                blobs.append((7, blob(0xFADE7172, b"\x70\x03\x02\x01\x01")))
-            else:
+            if der != "only":
                 blobs.append((5, blob(0xFADE7171, plistlib.dumps(entitlements, fmt=plistlib.FMT_XML))))
+            if der:
+                blobs.append((7, blob(0xFADE7172, der_form(der_entitlements or entitlements))))
             header = 12 + 8 * len(blobs)
             index, body = b"", b""
             for slot, data in blobs:
@@ -31,11 +51,11 @@ enum IPAFixture {
                 body += data
             return struct.pack(">III", 0xFADE0CC0, header + len(body), len(blobs)) + index + body
 
-        def macho(cpu, entitlements, der=False):
+        def macho(cpu, entitlements, der=None, der_entitlements=None):
             cputype, subtype = CPUS[cpu]
             text = b"\x1f\x20\x03\xd5" * 4096
             linkedit_at = 0x4000
-            signature = superblob(entitlements, der) if (entitlements is not None or der) else b""
+            signature = superblob(entitlements, der, der_entitlements) if entitlements is not None else b""
             wide = cpu != "armv7"
             if wide:
                 segment = struct.pack("<II16sQQQQIIII", 0x19, 72, b"__LINKEDIT", 0x100004000, 0x4000,
@@ -56,7 +76,7 @@ enum IPAFixture {
             return out + signature
 
         def executable(spec):
-            slices = [macho(s["cpu"], s.get("entitlements"), s.get("der", False)) for s in spec["slices"]]
+            slices = [macho(s["cpu"], s.get("entitlements"), s.get("der"), s.get("derEntitlements")) for s in spec["slices"]]
             if not spec.get("fat"):
                 return slices[0]
             fat64 = spec.get("fat64", False)

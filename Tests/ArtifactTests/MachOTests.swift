@@ -104,6 +104,21 @@ import Testing
         }
     }
 
+    @Test func everyPrefixOfDEREntitlementsIsAProblem() throws {
+        let bytes = try IPAFixture.make(
+            "macho", ["slices": [["cpu": "arm64", "entitlements": IPAFixture.entitlements, "der": "only"]]])
+        let slice = try #require(try MachOSlice.slices(bytes, name: "App").first)
+        let signature = try #require(try slice.codeSignature(name: "App"))
+        let blob = try #require(try MachOSlice.superBlobIndex(signature, place: "App").first { $0.slot == 7 })
+        let der = blob.bytes.dropFirst(8)
+        var whole = DERPropertyListReader(der, name: "whole")
+        #expect(try whole.entitlements()["application-identifier"] == .string("ABCDE12345.org.example.app"))
+        for length in 0..<der.count {
+            var reader = DERPropertyListReader(der.prefix(length), name: "prefix")
+            #expect(throws: ArtifactProblem.self, "prefix \(length)") { try reader.entitlements() }
+        }
+    }
+
     @Test func everyPrefixOfAProfileIsAProblem() throws {
         let bytes = try IPAFixture.make("profile", IPAFixture.profile)
         _ = try ProvisioningProfile(cms: bytes, path: "embedded.mobileprovision")

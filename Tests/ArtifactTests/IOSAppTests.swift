@@ -49,6 +49,18 @@ import Testing
         #expect(read.entitlements.teamIdentifier == nil)
     }
 
+    @Test func aStreamedBERProfileIsReadLikeADEROne() throws {
+        var profile = IPAFixture.profile
+        profile["streamed"] = true
+        let bytes = try IPAFixture.make("profile", profile)
+        // openssl's -stream writes indefinite lengths (0x80) and a constructed OCTET STRING.
+        #expect(bytes.prefix(2) == [0x30, 0x80])
+        let read = try ProvisioningProfile(cms: bytes, path: "embedded.mobileprovision")
+        #expect(read.name == "Example App Store")
+        #expect(read.entitlements.associatedDomains == Self.expectedDomains)
+        #expect(read.expirationDate == "2027-01-31T12:00:00Z")
+    }
+
     @Test func anUnsignedExecutableHasNoEntitlements() throws {
         let bundle = IPAFixture.bundle(macho: IPAFixture.slices(["arm64", "x86_64"], entitlements: nil), profile: nil)
         let app = try IOSApp(ipa: try IPAFixture.make("ipa", ["bundles": [bundle]]))

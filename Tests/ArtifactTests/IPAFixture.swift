@@ -97,6 +97,7 @@ enum IPAFixture {
 
         def profile(spec, folder):
             spec = dict(spec)
+            streamed = ["-stream"] if spec.pop("streamed", False) else []
             if "ExpirationDate" in spec:
                 spec["ExpirationDate"] = datetime.datetime.fromisoformat(spec["ExpirationDate"].replace("Z", ""))
             plist = os.path.join(folder, "profile.plist")
@@ -109,7 +110,7 @@ enum IPAFixture {
                                check=True, capture_output=True)
             out = os.path.join(folder, "profile.der")
             subprocess.run(["openssl", "cms", "-sign", "-nodetach", "-binary", "-outform", "DER", "-in", plist,
-                            "-signer", cert, "-inkey", key, "-out", out], check=True, capture_output=True)
+                            "-signer", cert, "-inkey", key, "-out", out] + streamed, check=True, capture_output=True)
             with open(out, "rb") as f:
                 return f.read()
 

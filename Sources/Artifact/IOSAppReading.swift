@@ -8,8 +8,9 @@ extension IOSApp {
     /// Reads the app in an IPA: `Payload/<Name>.app/Info.plist`, the main executable's code
     /// signature (every slice of a universal binary, which must agree), and
     /// `embedded.mobileprovision` (its CMS signature not verified). `archive` is the IPA's ZIP.
-    /// No `.app` bundle or several, a missing `CFBundleIdentifier` or executable, or any malformed
-    /// part is an `ArtifactProblem` naming the entry.
+    /// The main executable is `CFBundleExecutable`, or the bundle's name when that is absent (as
+    /// CFBundle finds it). No `.app` bundle or several, a missing `CFBundleIdentifier` or
+    /// executable, or any malformed part is an `ArtifactProblem` naming the entry.
     package init(ipa archive: ZipArchive) throws(ArtifactProblem) {
         let bundle = try IOSApp.bundlePath(archive)
         let infoPath = "\(bundle)/Info.plist"
@@ -26,7 +27,7 @@ extension IOSApp {
         }
         let executablePath = "\(bundle)/\(executableName)"
         guard let executable = archive.entry(executablePath) else {
-            throw ArtifactProblem("\(executablePath): the main executable (CFBundleExecutable) is not in the IPA")
+            throw ArtifactProblem("\(executablePath): the main executable is not in the IPA")
         }
         let entitlements = try Entitlements.executable(
             try IOSApp.data(archive, executable, limit: nil), path: executablePath)

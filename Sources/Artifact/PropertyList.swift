@@ -4,17 +4,23 @@ import Foundation
 /// `PropertyListBinary.swift` and `PropertyListXML.swift`; both are bounded (object count, depth,
 /// offsets) and throw `ArtifactProblem` on anything malformed.
 package enum PropertyList: Sendable, Equatable {
+    /// `<true/>`, `<false/>`; binary markers 0x09 and 0x08.
     case boolean(Bool)
     /// An integer that fits in 64 signed bits.
     case integer(Int64)
     /// An integer past `Int64.max` (binary plists store it in 16 bytes).
     case unsignedInteger(UInt64)
+    /// A 32- or 64-bit float, read as a Double.
     case real(Double)
     /// Seconds since 2001-01-01T00:00:00Z, as both formats mean it.
     case date(Double)
+    /// Bytes: `<data>` base64, or a binary 0x4 object.
     case data([UInt8])
+    /// Text: XML `<string>`, binary ASCII or UTF-16.
     case string(String)
+    /// Values in order.
     case array([PropertyList])
+    /// String keys, each once (a key given twice is refused).
     case dictionary([String: PropertyList])
     /// A keyed archiver's object reference (binary plists only).
     case uid(UInt64)

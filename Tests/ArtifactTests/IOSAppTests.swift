@@ -142,7 +142,7 @@ import Testing
         bundle["macho"] = NSNull()
         let ipa = try IPAFixture.make("ipa", ["bundles": [bundle]])
         let problem = #expect(throws: ArtifactProblem.self) { try IOSApp(ipa: ipa) }
-        #expect(problem?.reason == "Payload/App.app/App: the main executable (CFBundleExecutable) is not in the IPA")
+        #expect(problem?.reason == "Payload/App.app/App: the main executable is not in the IPA")
     }
 
     @Test func anInfoPlistWithoutABundleIdentifierIsAProblem() throws {

@@ -1,7 +1,7 @@
 /// A minimal BER reader (X.690): enough to find the certificates of a PKCS#7 SignedData as they
 /// are stored, indefinite lengths included, so a fingerprint is taken over the stored bytes and
 /// never over a re-encoding.
-struct BERElement {
+package struct BERElement {
     /// The identifier octet (`0x30` SEQUENCE, `0xA0` [0] constructed, ...); single-byte tags only.
     let tag: UInt8
     /// The whole element: identifier, length and contents (and end-of-contents when indefinite).
@@ -142,5 +142,50 @@ extension BERElement {
             }
         }
         return parts.map(String.init).joined(separator: ".")
+    }
+}
+
+/// Why the BER of a signed container cannot be read: the byte offset where it stops making sense.
+package struct MalformedBER: Error, Sendable {
+    /// The offset into the bytes given.
+    package let offset: Int
+}
+
+extension BERElement {
+    /// The encapsulated content of a CMS / PKCS#7 SignedData (ContentInfo): the bytes of its
+    /// `eContent` OCTET STRING, the pieces of a constructed (BER) one joined. The signature is not
+    /// checked. Nil when the SignedData carries no content (a detached signature).
+    package static func signedDataContent(_ bytes: [UInt8]) throws(MalformedBER) -> [UInt8]? {
+        do throws(TruncatedInput) {
+            let contentInfo = try read(bytes[...], at: 0, depth: 0)
+            let parts = try contentInfo.children()
+            guard contentInfo.tag == 0x30, parts.count >= 2, parts[1].tag == 0xA0,
+                let signedData = try parts[1].children().first, signedData.tag == 0x30
+            else { throw TruncatedInput(offset: contentInfo.contents.startIndex) }
+            let fields = try signedData.children()
+            guard fields.count >= 3, fields[2].tag == 0x30 else {
+                throw TruncatedInput(offset: signedData.contents.startIndex)
+            }
+            let encapsulated = try fields[2].children()
+            guard let explicit = encapsulated.dropFirst().first else { return nil }
+            guard explicit.tag == 0xA0, let content = try explicit.children().first else {
+                throw TruncatedInput(offset: explicit.encoded.startIndex)
+            }
+            return try octets(content, depth: 0)
+        } catch {
+            throw MalformedBER(offset: error.offset)
+        }
+    }
+
+    /// An OCTET STRING's bytes: primitive (`0x04`), or constructed (`0x24`) from primitive pieces.
+    static func octets(_ element: BERElement, depth: Int) throws(TruncatedInput) -> [UInt8] {
+        switch element.tag {
+        case 0x04: return Array(element.contents)
+        case 0x24 where depth < 8:
+            var out: [UInt8] = []
+            for piece in try element.children() { out += try octets(piece, depth: depth + 1) }
+            return out
+        default: throw TruncatedInput(offset: element.encoded.startIndex)
+        }
     }
 }

@@ -98,6 +98,8 @@ struct PropertyListFields {
     /// The strings of the array under `key`; empty when absent.
     func strings(_ key: String) throws(ArtifactProblem) -> [String] {
         guard let value = entries[key] else { return [] }
+        // A distribution profile allows every associated domain with the string `*`, not a list.
+        if let text = value.string { return [text] }
         guard let items = value.array else { throw ArtifactProblem("\(place): \(key) is not an array") }
         var out: [String] = []
         for (index, item) in items.enumerated() {

@@ -75,12 +75,7 @@ enum ManifestPeers {
 
     /// Compiles manifest text to binary XML with pyaxml, with a UTF-8 or a UTF-16 string pool.
     static func binaryXML(_ text: String, utf8: Bool) throws -> [UInt8] {
-        let folder = TemporaryFolder("manifest")
-        folder.write("AndroidManifest.xml.txt", text)
-        let run = runPython(
-            compileScript, [folder.url("AndroidManifest.xml.txt"), folder.url("out.bin"), utf8 ? "utf8" : "utf16"])
-        try #require(run.status == 0, "pyaxml failed: \(run.stderr)")
-        return folder.read("out.bin")
+        try AndroidReleaseFixtures.binaryXML(text, utf8: utf8)
     }
 
     /// What androguard reads in binary XML `bytes`.
@@ -100,23 +95,6 @@ enum ManifestPeers {
         let reading = try JSONDecoder().decode(PeerManifest.self, from: Data(run.stdout.utf8)).manifest
         return (folder.read("AndroidManifest.pb"), reading)
     }
-
-    static let compileScript = #"""
-        import sys
-        import pyaxml
-        source, output, encoding = sys.argv[1], sys.argv[2], sys.argv[3]
-        axml = pyaxml.AXML()
-        axml.from_xml(open(source, encoding="utf-8").read())
-        axml.compute()
-        if encoding == "utf8":
-            proto = axml.to_proto()
-            proto.stringblocks.hnd.flag |= 0x100
-            for block in proto.stringblocks.stringblocks:
-                block.data = bytes(block.data).decode("utf-16-le").encode("utf-8")
-            axml = pyaxml.AXML.from_proto(proto)
-            axml.compute()
-        open(output, "wb").write(axml.pack())
-        """#
 
     static let androguardScript = #"""
         import json, re, sys
@@ -157,170 +135,128 @@ enum ManifestPeers {
         print(json.dumps(manifest))
         """#
 
-    /// aapt2's `XmlNode` message types, built at run time from a descriptor with the field numbers
-    /// of Resources.proto: `XmlNode` is the message class.
-    static let protobufDescriptors = #"""
-        import json, sys
-        from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+    static let protobufScript =
+        AndroidReleaseFixtures.protobufDescriptors + #"""
+            ANDROID = "http://schemas.android.com/apk/res/android"
+            IDS = {"name": 0x01010003, "scheme": 0x01010027, "host": 0x01010028, "autoVerify": 0x010104ee,
+                   "versionCode": 0x0101021b, "versionName": 0x0101021c, "versionCodeMajor": 0x01010576,
+                   "exported": 0x01010010, "label": 0x01010001}
 
-        F = descriptor_pb2.FieldDescriptorProto
-        file = descriptor_pb2.FileDescriptorProto(name="relops_test_resources.proto", package="aapt.pb", syntax="proto2")
-
-        def message(name, *fields):
-            described = file.message_type.add(name=name)
-            for field_name, number, kind in fields:
-                repeated = kind.startswith("*")
-                kind = kind.lstrip("*")
-                field = described.field.add(name=field_name, number=number)
-                field.label = F.LABEL_REPEATED if repeated else F.LABEL_OPTIONAL
-                scalar = {"string": F.TYPE_STRING, "uint32": F.TYPE_UINT32, "int32": F.TYPE_INT32, "bool": F.TYPE_BOOL, "float": F.TYPE_FLOAT}
-                if kind in scalar:
-                    field.type = scalar[kind]
-                else:
-                    field.type = F.TYPE_MESSAGE
-                    field.type_name = ".aapt.pb." + kind
-
-        # Field numbers of frameworks/base/tools/aapt2/Resources.proto.
-        message("SourcePosition", ("line_number", 1, "uint32"), ("column_number", 2, "uint32"))
-        message("Reference", ("type", 1, "uint32"), ("id", 2, "uint32"), ("name", 3, "string"))
-        message("String", ("value", 1, "string"))
-        message("RawString", ("value", 1, "string"))
-        message("Primitive", ("float_value", 3, "float"), ("int_decimal_value", 6, "int32"),
-                ("int_hexadecimal_value", 7, "uint32"), ("boolean_value", 8, "bool"))
-        message("Item", ("ref", 1, "Reference"), ("str", 2, "String"), ("raw_str", 3, "RawString"), ("prim", 7, "Primitive"))
-        message("XmlNamespace", ("prefix", 1, "string"), ("uri", 2, "string"), ("source", 3, "SourcePosition"))
-        message("XmlAttribute", ("namespace_uri", 1, "string"), ("name", 2, "string"), ("value", 3, "string"),
-                ("source", 4, "SourcePosition"), ("resource_id", 5, "uint32"), ("compiled_item", 6, "Item"))
-        message("XmlElement", ("namespace_declaration", 1, "*XmlNamespace"), ("namespace_uri", 2, "string"),
-                ("name", 3, "string"), ("attribute", 4, "*XmlAttribute"), ("child", 5, "*XmlNode"))
-        message("XmlNode", ("element", 1, "XmlElement"), ("text", 2, "string"), ("source", 3, "SourcePosition"))
-        pool = descriptor_pool.DescriptorPool()
-        pool.Add(file)
-        XmlNode = message_factory.GetMessageClass(pool.FindMessageTypeByName("aapt.pb.XmlNode"))
-
-        """#
-
-    static let protobufScript = protobufDescriptors + #"""
-        ANDROID = "http://schemas.android.com/apk/res/android"
-        IDS = {"name": 0x01010003, "scheme": 0x01010027, "host": 0x01010028, "autoVerify": 0x010104ee,
-               "versionCode": 0x0101021b, "versionName": 0x0101021c, "versionCodeMajor": 0x01010576,
-               "exported": 0x01010010, "label": 0x01010001}
-
-        def element(node, name, attributes=(), children=(), line=0):
-            node.element.name = name
-            if line:
-                node.source.line_number = line
-            for spec in attributes:
-                attribute = node.element.attribute.add()
-                key, text = spec[0], spec[1]
-                if key == "package":
-                    attribute.name, attribute.value = key, text
-                    continue
-                attribute.namespace_uri, attribute.name, attribute.value = ANDROID, key, text
-                if "no-id" not in spec:
-                    attribute.resource_id = IDS[key]
-                if "bool" in spec:
-                    attribute.compiled_item.prim.boolean_value = text == "true"
-                if "int" in spec:
-                    attribute.compiled_item.prim.int_decimal_value = int(text)
-                if "ref" in spec:
-                    attribute.compiled_item.ref.id = spec[2]
-                    attribute.compiled_item.ref.name = text[1:]
-            for number, child in enumerate(children):
-                element(node.element.child.add(), *child, line=line * 10 + number + 1)
-
-        def link_filter(auto_verify, *data):
-            view = [("action", [("name", "android.intent.action.VIEW")]),
-                    ("category", [("name", "android.intent.category.DEFAULT")]),
-                    ("category", [("name", "android.intent.category.BROWSABLE")])]
-            return ("intent-filter", auto_verify, view + [("data", list(d)) for d in data])
-
-        def release_manifest():
-            root = XmlNode()
-            namespace = root.element.namespace_declaration.add(prefix="android", uri=ANDROID)
-            element(root, "manifest", [("package", "com.example.app"), ("versionCode", "42", "int"),
-                                       ("versionName", "2.4.1"), ("versionCodeMajor", "1", "int")], [
-                ("uses-sdk", []),
-                ("queries", [], [("intent", [], [("action", [("name", "android.intent.action.VIEW")]),
-                                                 ("data", [("scheme", "https"), ("host", "queried.example.net")])])]),
-                ("application", [("label", "Example")], [
-                    ("activity", [("name", ".MainActivity"), ("exported", "true", "bool")], [
-                        ("intent-filter", [], [("action", [("name", "android.intent.action.MAIN")]),
-                                               ("category", [("name", "android.intent.category.LAUNCHER")])]),
-                        link_filter([("autoVerify", "true", "bool")], [("scheme", "https")], [("scheme", "http")],
-                                    [("host", "example.org")], [("host", "www.example.org")]),
-                    ]),
-                    ("activity", [("name", ".auth.CallbackActivity", "no-id")], [
-                        link_filter([], [("scheme", "com.example.app"), ("host", "oauth")]),
-                    ]),
-                    ("activity-alias", [("name", ".ShareAlias")], [
-                        link_filter([("autoVerify", "true")], [("scheme", "https"), ("host", "@string/app_host", 0x7f0e0012, "ref")]),
-                    ]),
-                    ("service", [("name", ".SyncService")], [
-                        link_filter([("autoVerify", "true", "bool")], [("scheme", "https"), ("host", "service.example.org")]),
-                    ]),
-                ]),
-            ])
-            return root
-
-        def attributes(node):
-            found = {}
-            for attribute in node.element.attribute:
-                if attribute.namespace_uri == "" and attribute.name == "package":
-                    found["package"] = ("string", attribute.value)
-                elif attribute.namespace_uri == ANDROID:
-                    item = attribute.compiled_item
-                    if attribute.HasField("compiled_item") and item.HasField("ref"):
-                        found[attribute.name] = ("ref", "@0x%08x" % item.ref.id)
-                    elif attribute.HasField("compiled_item") and item.HasField("prim") and item.prim.HasField("boolean_value"):
-                        found[attribute.name] = ("bool", item.prim.boolean_value)
-                    elif attribute.HasField("compiled_item") and item.HasField("prim") and item.prim.HasField("int_decimal_value"):
-                        found[attribute.name] = ("int", item.prim.int_decimal_value)
-                    else:
-                        found[attribute.name] = ("string", attribute.value)
-            return found
-
-        def view(root):
-            """The manifest as the parsed message says it, by the same rules as relops's walk."""
-            top = attributes(root)
-            manifest = {"package": top["package"][1], "unresolved": [], "filters": [],
-                        "versionName": top.get("versionName", (None, None))[1]}
-            code, major = top.get("versionCode"), top.get("versionCodeMajor")
-            manifest["versionCode"] = (major[1] if major else 0) << 32 | (code[1] if code else 0)
-            for application in root.element.child:
-                if application.element.name != "application":
-                    continue
-                for component in application.element.child:
-                    if component.element.name not in ("activity", "activity-alias"):
+            def element(node, name, attributes=(), children=(), line=0):
+                node.element.name = name
+                if line:
+                    node.source.line_number = line
+                for spec in attributes:
+                    attribute = node.element.attribute.add()
+                    key, text = spec[0], spec[1]
+                    if key == "package":
+                        attribute.name, attribute.value = key, text
                         continue
-                    for intent in component.element.child:
-                        if intent.element.name != "intent-filter":
-                            continue
-                        values = attributes(intent)
-                        auto = values.get("autoVerify")
-                        filter = {"component": attributes(component)["name"][1], "unresolved": [], "actions": [],
-                                  "categories": [], "schemes": [], "hosts": [],
-                                  "autoVerify": auto is not None and auto[1] in (True, "true")}
-                        for child in intent.element.child:
-                            values = attributes(child)
-                            for key, kind in (("name", None), ("scheme", "schemes"), ("host", "hosts")):
-                                if key not in values:
-                                    continue
-                                if values[key][0] == "ref":
-                                    filter["unresolved"].append("android:%s=%s" % (key, values[key][1]))
-                                    continue
-                                target = kind or {"action": "actions", "category": "categories"}.get(child.element.name)
-                                if target in ("actions", "categories") or (target and values[key][1] not in filter[target]):
-                                    filter[target].append(values[key][1])
-                        manifest["filters"].append(filter)
-            return manifest
+                    attribute.namespace_uri, attribute.name, attribute.value = ANDROID, key, text
+                    if "no-id" not in spec:
+                        attribute.resource_id = IDS[key]
+                    if "bool" in spec:
+                        attribute.compiled_item.prim.boolean_value = text == "true"
+                    if "int" in spec:
+                        attribute.compiled_item.prim.int_decimal_value = int(text)
+                    if "ref" in spec:
+                        attribute.compiled_item.ref.id = spec[2]
+                        attribute.compiled_item.ref.name = text[1:]
+                for number, child in enumerate(children):
+                    element(node.element.child.add(), *child, line=line * 10 + number + 1)
 
-        data = release_manifest().SerializeToString()
-        open(sys.argv[1], "wb").write(data)
-        parsed = XmlNode()
-        parsed.ParseFromString(open(sys.argv[1], "rb").read())
-        print(json.dumps(view(parsed)))
-        """#
+            def link_filter(auto_verify, *data):
+                view = [("action", [("name", "android.intent.action.VIEW")]),
+                        ("category", [("name", "android.intent.category.DEFAULT")]),
+                        ("category", [("name", "android.intent.category.BROWSABLE")])]
+                return ("intent-filter", auto_verify, view + [("data", list(d)) for d in data])
+
+            def release_manifest():
+                root = XmlNode()
+                namespace = root.element.namespace_declaration.add(prefix="android", uri=ANDROID)
+                element(root, "manifest", [("package", "com.example.app"), ("versionCode", "42", "int"),
+                                           ("versionName", "2.4.1"), ("versionCodeMajor", "1", "int")], [
+                    ("uses-sdk", []),
+                    ("queries", [], [("intent", [], [("action", [("name", "android.intent.action.VIEW")]),
+                                                     ("data", [("scheme", "https"), ("host", "queried.example.net")])])]),
+                    ("application", [("label", "Example")], [
+                        ("activity", [("name", ".MainActivity"), ("exported", "true", "bool")], [
+                            ("intent-filter", [], [("action", [("name", "android.intent.action.MAIN")]),
+                                                   ("category", [("name", "android.intent.category.LAUNCHER")])]),
+                            link_filter([("autoVerify", "true", "bool")], [("scheme", "https")], [("scheme", "http")],
+                                        [("host", "example.org")], [("host", "www.example.org")]),
+                        ]),
+                        ("activity", [("name", ".auth.CallbackActivity", "no-id")], [
+                            link_filter([], [("scheme", "com.example.app"), ("host", "oauth")]),
+                        ]),
+                        ("activity-alias", [("name", ".ShareAlias")], [
+                            link_filter([("autoVerify", "true")], [("scheme", "https"), ("host", "@string/app_host", 0x7f0e0012, "ref")]),
+                        ]),
+                        ("service", [("name", ".SyncService")], [
+                            link_filter([("autoVerify", "true", "bool")], [("scheme", "https"), ("host", "service.example.org")]),
+                        ]),
+                    ]),
+                ])
+                return root
+
+            def attributes(node):
+                found = {}
+                for attribute in node.element.attribute:
+                    if attribute.namespace_uri == "" and attribute.name == "package":
+                        found["package"] = ("string", attribute.value)
+                    elif attribute.namespace_uri == ANDROID:
+                        item = attribute.compiled_item
+                        if attribute.HasField("compiled_item") and item.HasField("ref"):
+                            found[attribute.name] = ("ref", "@0x%08x" % item.ref.id)
+                        elif attribute.HasField("compiled_item") and item.HasField("prim") and item.prim.HasField("boolean_value"):
+                            found[attribute.name] = ("bool", item.prim.boolean_value)
+                        elif attribute.HasField("compiled_item") and item.HasField("prim") and item.prim.HasField("int_decimal_value"):
+                            found[attribute.name] = ("int", item.prim.int_decimal_value)
+                        else:
+                            found[attribute.name] = ("string", attribute.value)
+                return found
+
+            def view(root):
+                """The manifest as the parsed message says it, by the same rules as relops's walk."""
+                top = attributes(root)
+                manifest = {"package": top["package"][1], "unresolved": [], "filters": [],
+                            "versionName": top.get("versionName", (None, None))[1]}
+                code, major = top.get("versionCode"), top.get("versionCodeMajor")
+                manifest["versionCode"] = (major[1] if major else 0) << 32 | (code[1] if code else 0)
+                for application in root.element.child:
+                    if application.element.name != "application":
+                        continue
+                    for component in application.element.child:
+                        if component.element.name not in ("activity", "activity-alias"):
+                            continue
+                        for intent in component.element.child:
+                            if intent.element.name != "intent-filter":
+                                continue
+                            values = attributes(intent)
+                            auto = values.get("autoVerify")
+                            filter = {"component": attributes(component)["name"][1], "unresolved": [], "actions": [],
+                                      "categories": [], "schemes": [], "hosts": [],
+                                      "autoVerify": auto is not None and auto[1] in (True, "true")}
+                            for child in intent.element.child:
+                                values = attributes(child)
+                                for key, kind in (("name", None), ("scheme", "schemes"), ("host", "hosts")):
+                                    if key not in values:
+                                        continue
+                                    if values[key][0] == "ref":
+                                        filter["unresolved"].append("android:%s=%s" % (key, values[key][1]))
+                                        continue
+                                    target = kind or {"action": "actions", "category": "categories"}.get(child.element.name)
+                                    if target in ("actions", "categories") or (target and values[key][1] not in filter[target]):
+                                        filter[target].append(values[key][1])
+                            manifest["filters"].append(filter)
+                return manifest
+
+            data = release_manifest().SerializeToString()
+            open(sys.argv[1], "wb").write(data)
+            parsed = XmlNode()
+            parsed.ParseFromString(open(sys.argv[1], "rb").read())
+            print(json.dumps(view(parsed)))
+            """#
 }
 
 /// The JSON the peers print.

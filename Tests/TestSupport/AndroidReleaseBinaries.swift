@@ -1,21 +1,20 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// Android release binaries made the way a build makes them, with the real peers: a manifest
 /// compiled by pyaxml, zipped, and signed by `apksigner` (an APK) or `jarsigner` (an app bundle,
 /// whose manifest is aapt2's protobuf `XmlNode`, written with Python's protobuf package). Keys come
 /// from `keytool`; their fingerprints are read back with `openssl`, never computed by relops.
-final class AndroidReleaseKeys: @unchecked Sendable {
-    static let shared = AndroidReleaseKeys()
-    static let password = "release-test-pass"
+public final class AndroidReleaseKeys: @unchecked Sendable {
+    public static let shared = AndroidReleaseKeys()
+    public static let password = "release-test-pass"
 
     let folder = TemporaryFolder("release-keys")
     private let lock = NSLock()
     private var made: [String: String] = [:]
 
     /// The PKCS#12 keystore of key `name` (alias `key`), made on first use.
-    func keystore(_ name: String) throws -> String {
+    public func keystore(_ name: String) throws -> String {
         lock.lock()
         defer { lock.unlock() }
         let path = folder.url("\(name).p12")
@@ -41,7 +40,7 @@ final class AndroidReleaseKeys: @unchecked Sendable {
     }
 
     /// Key `name`'s SHA-256 fingerprint as openssl prints it (`AB:CD:...`).
-    func fingerprint(_ name: String) throws -> String {
+    public func fingerprint(_ name: String) throws -> String {
         _ = try keystore(name)
         lock.lock()
         defer { lock.unlock() }
@@ -49,10 +48,10 @@ final class AndroidReleaseKeys: @unchecked Sendable {
     }
 }
 
-enum AndroidReleaseFixtures {
+public enum AndroidReleaseFixtures {
     /// A release manifest: `package`, `versionName`, an `autoVerify` App Link filter for `hosts`, and
     /// a callback activity for the custom `scheme` when given.
-    static func manifest(
+    public static func manifest(
         package: String = "com.example.app", versionName: String = "2.4.1", hosts: [String],
         autoVerify: Bool = true, scheme: String? = "com.example.app"
     ) -> String {
@@ -92,9 +91,11 @@ enum AndroidReleaseFixtures {
     }
 
     /// An APK of `manifest`, signed by key `key` with apksigner (v2 and v3 for min SDK 24).
-    static func apk(_ manifest: String, key: String, in folder: TemporaryFolder, named name: String) throws -> String {
+    public static func apk(_ manifest: String, key: String, in folder: TemporaryFolder, named name: String) throws
+        -> String
+    {
         let tree = "\(name)-tree"
-        folder.write("\(tree)/AndroidManifest.xml", bytes: try ManifestPeers.binaryXML(manifest, utf8: false))
+        folder.write("\(tree)/AndroidManifest.xml", bytes: try binaryXML(manifest, utf8: false))
         folder.write("\(tree)/classes.dex", "dex\n035\0 classes")
         let unsigned = folder.url("\(name)-unsigned.apk")
         let zipped = runProcess(
@@ -113,13 +114,13 @@ enum AndroidReleaseFixtures {
 
     /// An app bundle of `manifest` (aapt2's protobuf form under `base/manifest/`), signed by the
     /// upload key `key` with jarsigner, as Gradle's `bundleRelease` signs one.
-    static func bundle(_ manifest: String, key: String, in folder: TemporaryFolder, named name: String) throws
+    public static func bundle(_ manifest: String, key: String, in folder: TemporaryFolder, named name: String) throws
         -> String
     {
         let tree = "\(name)-tree"
         folder.write("\(name).xml", manifest)
         let converted = runPython(
-            ManifestPeers.protobufDescriptors + xmlToProtobuf,
+            protobufDescriptors + xmlToProtobuf,
             [folder.url("\(name).xml"), folder.url("\(tree)/base/manifest/AndroidManifest.xml")])
         try #require(converted.status == 0, "protobuf: \(converted.stderr)")
         folder.write("\(tree)/base/dex/classes.dex", "dex\n035\0 classes")
@@ -139,7 +140,7 @@ enum AndroidReleaseFixtures {
 
     /// Manifest text to aapt2's `XmlNode` (after `ManifestPeers.protobufDescriptors`): android
     /// attributes with their resource ids, booleans and numbers compiled as aapt2 compiles them.
-    static let xmlToProtobuf = #"""
+    public static let xmlToProtobuf = #"""
         import os
         import xml.etree.ElementTree as ET
         ANDROID = "http://schemas.android.com/apk/res/android"
@@ -167,5 +168,76 @@ enum AndroidReleaseFixtures {
         build(root, ET.parse(sys.argv[1]).getroot())
         os.makedirs(os.path.dirname(sys.argv[2]), exist_ok=True)
         open(sys.argv[2], "wb").write(root.SerializeToString())
+        """#
+
+    /// Compiles manifest text to binary XML with pyaxml, with a UTF-8 or a UTF-16 string pool.
+    public static func binaryXML(_ text: String, utf8: Bool) throws -> [UInt8] {
+        let folder = TemporaryFolder("manifest")
+        folder.write("AndroidManifest.xml.txt", text)
+        let run = runPython(
+            pyaxmlCompile, [folder.url("AndroidManifest.xml.txt"), folder.url("out.bin"), utf8 ? "utf8" : "utf16"])
+        try #require(run.status == 0, "pyaxml failed: \(run.stderr)")
+        return folder.read("out.bin")
+    }
+
+    /// pyaxml: manifest text to binary XML, with a UTF-8 or UTF-16 string pool.
+    public static let pyaxmlCompile = #"""
+        import sys
+        import pyaxml
+        source, output, encoding = sys.argv[1], sys.argv[2], sys.argv[3]
+        axml = pyaxml.AXML()
+        axml.from_xml(open(source, encoding="utf-8").read())
+        axml.compute()
+        if encoding == "utf8":
+            proto = axml.to_proto()
+            proto.stringblocks.hnd.flag |= 0x100
+            for block in proto.stringblocks.stringblocks:
+                block.data = bytes(block.data).decode("utf-16-le").encode("utf-8")
+            axml = pyaxml.AXML.from_proto(proto)
+            axml.compute()
+        open(output, "wb").write(axml.pack())
+        """#
+
+    /// aapt2's `XmlNode` message types, built at run time from a descriptor with the field numbers
+    /// of Resources.proto: `XmlNode` is the message class.
+    public static let protobufDescriptors = #"""
+        import json, sys
+        from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+
+        F = descriptor_pb2.FieldDescriptorProto
+        file = descriptor_pb2.FileDescriptorProto(name="relops_test_resources.proto", package="aapt.pb", syntax="proto2")
+
+        def message(name, *fields):
+            described = file.message_type.add(name=name)
+            for field_name, number, kind in fields:
+                repeated = kind.startswith("*")
+                kind = kind.lstrip("*")
+                field = described.field.add(name=field_name, number=number)
+                field.label = F.LABEL_REPEATED if repeated else F.LABEL_OPTIONAL
+                scalar = {"string": F.TYPE_STRING, "uint32": F.TYPE_UINT32, "int32": F.TYPE_INT32, "bool": F.TYPE_BOOL, "float": F.TYPE_FLOAT}
+                if kind in scalar:
+                    field.type = scalar[kind]
+                else:
+                    field.type = F.TYPE_MESSAGE
+                    field.type_name = ".aapt.pb." + kind
+
+        # Field numbers of frameworks/base/tools/aapt2/Resources.proto.
+        message("SourcePosition", ("line_number", 1, "uint32"), ("column_number", 2, "uint32"))
+        message("Reference", ("type", 1, "uint32"), ("id", 2, "uint32"), ("name", 3, "string"))
+        message("String", ("value", 1, "string"))
+        message("RawString", ("value", 1, "string"))
+        message("Primitive", ("float_value", 3, "float"), ("int_decimal_value", 6, "int32"),
+                ("int_hexadecimal_value", 7, "uint32"), ("boolean_value", 8, "bool"))
+        message("Item", ("ref", 1, "Reference"), ("str", 2, "String"), ("raw_str", 3, "RawString"), ("prim", 7, "Primitive"))
+        message("XmlNamespace", ("prefix", 1, "string"), ("uri", 2, "string"), ("source", 3, "SourcePosition"))
+        message("XmlAttribute", ("namespace_uri", 1, "string"), ("name", 2, "string"), ("value", 3, "string"),
+                ("source", 4, "SourcePosition"), ("resource_id", 5, "uint32"), ("compiled_item", 6, "Item"))
+        message("XmlElement", ("namespace_declaration", 1, "*XmlNamespace"), ("namespace_uri", 2, "string"),
+                ("name", 3, "string"), ("attribute", 4, "*XmlAttribute"), ("child", 5, "*XmlNode"))
+        message("XmlNode", ("element", 1, "XmlElement"), ("text", 2, "string"), ("source", 3, "SourcePosition"))
+        pool = descriptor_pool.DescriptorPool()
+        pool.Add(file)
+        XmlNode = message_factory.GetMessageClass(pool.FindMessageTypeByName("aapt.pb.XmlNode"))
+
         """#
 }

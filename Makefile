@@ -109,8 +109,8 @@ demo: build
 
 # scan.sh runs twice: on the generated monorepo corpus, then on this repository's own tree (a
 # small repository, where start-up cost decides).
-bench: bench-deps release
-	@for b in Benchmarks/scan.sh Benchmarks/cutover.sh Benchmarks/anchors.sh Benchmarks/association-sources.sh; do echo "== $$b"; \
+bench: bench-deps test-deps release
+	@for b in Benchmarks/scan.sh Benchmarks/cutover.sh Benchmarks/anchors.sh Benchmarks/association-sources.sh Benchmarks/release-binaries.sh; do echo "== $$b"; \
 	  RELOPS=$$PWD/$(RELEASE_BIN) RELOPS_BIN=$$PWD/$(RELEASE_BIN) bash "$$b" || exit 1; done
 	@echo "== Benchmarks/scan.sh $$PWD (this repository)"; RELOPS=$$PWD/$(RELEASE_BIN) bash Benchmarks/scan.sh "$$PWD"
 

@@ -47,6 +47,16 @@ import Testing
             #expect(result.stdout.contains("pass  \(name)"), "\(name)\n\(result.stdout)")
         }
         #expect(result.stdout.contains("versionName 2.4.1 is at least 2.4"), "\(result.stdout)")
+        let json = relops(
+            [
+                "verify", "--host", "new.example.com", "--local", "--platforms", "android", "--artifact", apk,
+                "--format", "json",
+            ],
+            in: repo.root)
+        let artifact = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let listed = try #require((artifact["artifacts"] as? [[String: Any]])?.first)
+        #expect(listed["kind"] as? String == "APK" && listed["package"] as? String == "com.example.app")
+        #expect(listed["signers"] as? [String] == [try keys.fingerprint("app")])
     }
 
     @Test func anAPKThatClaimsOnlyTheOldHostFailsNamingIt() throws {
@@ -145,5 +155,33 @@ import Testing
         let missing = verify(folder.url("missing.apk"), in: repo)
         #expect(missing.status == 2, "\(missing.stderr)")
         #expect(apk.hasSuffix("whole.apk"))
+    }
+
+    /// A zip bomb (an entry that declares 300 MB and deflates from a few hundred kilobytes) and a
+    /// central directory said to lie past the end: refused with exit 2, before anything is inflated.
+    @Test func aZipBombAndAHostileOffsetAreRefused() throws {
+        let folder = TemporaryFolder("artifact")
+        let repo = site(granting: [try keys.fingerprint("app")])
+        let made = runPython(
+            """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+                with z.open("AndroidManifest.xml", "w", force_zip64=False) as f:
+                    for _ in range(300):
+                        f.write(bytes(1 << 20))
+            """, [folder.url("bomb.apk")])
+        #expect(made.status == 0, "\(made.stderr)")
+        let bomb = verify(folder.url("bomb.apk"), in: repo)
+        #expect(bomb.status == 2, "\(bomb.stdout)\(bomb.stderr)")
+        #expect(bomb.stderr.contains("zip bomb"), "\(bomb.stderr)")
+        // The end record's central-directory offset points past the file.
+        var bytes = folder.read("bomb.apk")
+        let end = bytes.count - 22
+        bytes[end + 16] = 0xFF
+        bytes[end + 19] = 0x7F
+        folder.write("offset.apk", bytes: bytes)
+        let offset = verify(folder.url("offset.apk"), in: repo)
+        #expect(offset.status == 2, "\(offset.stderr)")
+        #expect(offset.stderr.contains("the central directory lies outside the file"), "\(offset.stderr)")
     }
 }

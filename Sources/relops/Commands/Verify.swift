@@ -185,6 +185,7 @@ struct VerifyCommand: RelopsCommand {
         JSONValue.object([
             ("host", .string(options.host.description)), ("offline", .bool(options.offline || options.local)),
             ("local", .bool(options.local)), ("fetched", .bool(!options.local)), ("tls_only", .bool(options.tlsOnly)),
+            ("artifacts", .array(options.artifacts.map(\.json))),
             (
                 "sources",
                 .array(

@@ -140,6 +140,8 @@ let package = Package(
         + fuzzer("FuzzConfig", ["RelopsCore"])
         + fuzzer("FuzzNginx", ["Association"])
         + fuzzer("FuzzGlob", ["RelopsCore"])
-        + fuzzer("FuzzUTF16", ["RelopsCore"]),
+        + fuzzer("FuzzUTF16", ["RelopsCore"])
+        + fuzzer("FuzzReleaseManifest", ["Artifact"])
+        + fuzzer("FuzzIPA", ["Artifact"]),
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,128 @@
+
+ß$
+9
+android*http://schemas.android.com/apk/res/androidmanifest"packagecom.example.app"L
+*http://schemas.android.com/apk/res/androidversionCode42"(›„„2:0*"P
+*http://schemas.android.com/apk/res/androidversionCodeMajor1"(öŠ„2:0"E
+*http://schemas.android.com/apk/res/androidversionName2.4.1(œ„„*
+  V*¶
+­uses-sdk"N
+*http://schemas.android.com/apk/res/androidminSdkVersion24"(Œ„„2:0"Q
+*http://schemas.android.com/apk/res/androidtargetSdkVersion34"(ð„„2:0"*
+  F*ü
+óqueries*
+    *Ë
+Âintent*
+      *e
+]action"S
+*http://schemas.android.com/apk/res/androidnameandroid.intent.action.VIEW(ƒ€„*
+      9*Ÿ
+–data"L
+*http://schemas.android.com/apk/res/androidhostqueried.example.net(¨€„"@
+*http://schemas.android.com/apk/res/androidschemehttps(§€„*
+    G*
+  	*
+  
+*ª
+¡application"A
+*http://schemas.android.com/apk/res/androidlabelExample(€„*
+    '*à
+×activity"K
+*http://schemas.android.com/apk/res/androidexportedtrue"(€„2:@"F
+*http://schemas.android.com/apk/res/androidname.MainActivity(ƒ€„*
+      C*¥
+œintent-filter*	
+        *e
+]action"S
+*http://schemas.android.com/apk/res/androidnameandroid.intent.action.MAIN(ƒ€„*	
+        ;*m
+ecategory"Y
+*http://schemas.android.com/apk/res/androidname android.intent.category.LAUNCHER(ƒ€„*
+      C*
+      *Ü
+Óintent-filter"M
+*http://schemas.android.com/apk/res/android
+autoVerifytrue"(î‰„2:@*	
+        /*e
+]action"S
+*http://schemas.android.com/apk/res/androidnameandroid.intent.action.VIEW(ƒ€„*	
+        ;*l
+dcategory"X
+*http://schemas.android.com/apk/res/androidnameandroid.intent.category.DEFAULT(ƒ€„*	
+        B*n
+fcategory"Z
+*http://schemas.android.com/apk/res/androidname!android.intent.category.BROWSABLE(ƒ€„*	
+        D*P
+Hdata"@
+*http://schemas.android.com/apk/res/androidschemehttps(§€„*	
+        &*O
+Gdata"?
+*http://schemas.android.com/apk/res/androidschemehttp(§€„*	
+        %*T
+Ldata"D
+*http://schemas.android.com/apk/res/androidhostexample.org(¨€„*	
+        **ž
+•data"H
+*http://schemas.android.com/apk/res/androidhostwww.example.org(¨€„"C
+*http://schemas.android.com/apk/res/android
+pathPrefix/app(«€„*
+      H*
+    *
+    *¬
+£activity"K
+*http://schemas.android.com/apk/res/androidexportedtrue"(€„2:@"O
+*http://schemas.android.com/apk/res/androidname.auth.CallbackActivity(ƒ€„*
+      L*Ø
+Ïintent-filter*	
+        *e
+]action"S
+*http://schemas.android.com/apk/res/androidnameandroid.intent.action.VIEW(ƒ€„*	
+        ;*l
+dcategory"X
+*http://schemas.android.com/apk/res/androidnameandroid.intent.category.DEFAULT(ƒ€„*	
+        B*n
+fcategory"Z
+*http://schemas.android.com/apk/res/androidname!android.intent.category.BROWSABLE(ƒ€„*	
+        D*›
+’data">
+*http://schemas.android.com/apk/res/androidhostoauth(¨€„"J
+*http://schemas.android.com/apk/res/androidschemecom.example.app(§€„ *
+       E*
+    !*
+    "*œ
+“activity-alias"D
+*http://schemas.android.com/apk/res/androidname.ShareAlias(ƒ€„"P
+*http://schemas.android.com/apk/res/androidtargetActivity.MainActivity(‚„„*
+      #V*È
+¿intent-filter"M
+*http://schemas.android.com/apk/res/android
+autoVerifytrue"$(î‰„2:@*	
+        $/*e
+]action"S
+*http://schemas.android.com/apk/res/androidnameandroid.intent.action.VIEW(ƒ€„%*	
+        %;*n
+fcategory"Z
+*http://schemas.android.com/apk/res/androidname!android.intent.category.BROWSABLE(ƒ€„&*	
+        &D*½
+´data"j
+*http://schemas.android.com/apk/res/androidhost@string/app_host"'(¨€„2
+€€„østring/app_host0"@
+*http://schemas.android.com/apk/res/androidschemehttps(§€„'*
+      'F$*
+    (#*
+    )*Ô
+Ëservice"E
+*http://schemas.android.com/apk/res/androidname.SyncService(ƒ€„*
+      *)*Ø
+Ïintent-filter*	
+        +*e
+]action"S
+*http://schemas.android.com/apk/res/androidnameandroid.intent.action.VIEW(ƒ€„,*	
+        ,;*Ÿ
+–data"L
+*http://schemas.android.com/apk/res/androidhostservice.example.org(¨€„"@
+*http://schemas.android.com/apk/res/androidschemehttps(§€„-*
+      -I+*
+    .**
+  /*	
+0

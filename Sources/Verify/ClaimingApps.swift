@@ -229,7 +229,16 @@ struct BuildFileReader {
         let team = first(
             #"<key>com\.apple\.developer\.team-identifier</key>\s*<string>([A-Z0-9]{10})</string>"#, in: entitlements)
         var problems: [String] = []
-        if let found = xcodeProject(entitlements) ?? xcodeGen(entitlements, problems: &problems) {
+        let targets = xcodeProject(entitlements)
+        if targets.count > 1 {
+            // Several app targets sign with these entitlements (an App Store and a development app):
+            // each is an app the served file must name.
+            let apps = targets.map { app(claim, bundle: $0.bundle, team: $0.team ?? team?.value, origin: $0.origin) }
+            return ClaimingApp(
+                claim: claim, ids: apps.flatMap(\.ids), teamKnown: apps.allSatisfy(\.teamKnown),
+                origin: apps.map(\.origin).joined(separator: "; "))
+        }
+        if let found = targets.first ?? xcodeGen(entitlements, problems: &problems) {
             return app(claim, bundle: found.bundle, team: found.team ?? team?.value, origin: found.origin)
         }
         if let project = enclosingProject(of: entitlements), let id = csprojApplicationID(project) {
@@ -256,11 +265,12 @@ struct BuildFileReader {
         return ClaimingApp(claim: claim, ids: [team + "." + bundle], origin: origin)
     }
 
-    /// The build configuration of a tracked `project.pbxproj` whose `CODE_SIGN_ENTITLEMENTS` is
-    /// `entitlements`: its `PRODUCT_BUNDLE_IDENTIFIER` and `DEVELOPMENT_TEAM`. The `Release`
-    /// configuration when there is one (a Debug build often carries a `.debug` bundle id the
-    /// served documents rightly leave out), else the first.
-    func xcodeProject(_ entitlements: String) -> (bundle: String, team: String?, origin: String)? {
+    /// The build configurations of tracked `project.pbxproj` files whose `CODE_SIGN_ENTITLEMENTS` is
+    /// `entitlements`: each one's `PRODUCT_BUNDLE_IDENTIFIER` and `DEVELOPMENT_TEAM`. The `Release`
+    /// configurations when there are any (a Debug build often carries a `.debug` bundle id the
+    /// served documents rightly leave out), one per bundle id: every app target that signs with the
+    /// entitlements (an App Store app and a development app); else the first configuration.
+    func xcodeProject(_ entitlements: String) -> [(bundle: String, team: String?, origin: String)] {
         var found: [(bundle: String, team: String?, origin: String, name: String)] = []
         for pbxproj in paths.filter({ $0.hasSuffix(".xcodeproj/project.pbxproj") }).sorted() {
             guard let text = text(pbxproj) else { continue }
@@ -284,8 +294,13 @@ struct BuildFileReader {
                 found.append((bundle, team, "\(what) of \(name), \(pbxproj):\(line)", name))
             }
         }
-        guard let chosen = found.first(where: { $0.name == "Release" }) ?? found.first else { return nil }
-        return (chosen.bundle, chosen.team, chosen.origin)
+        let releases = found.filter { $0.name == "Release" }
+        var chosen: [(bundle: String, team: String?, origin: String)] = []
+        for config in releases.isEmpty ? Array(found.prefix(1)) : releases
+        where !chosen.contains(where: { $0.bundle == config.bundle }) {
+            chosen.append((config.bundle, config.team, config.origin))
+        }
+        return chosen
     }
 
     /// `NAME = value;` in a pbxproj settings block, quotes removed.

@@ -58,6 +58,26 @@ import Testing
         #expect(bad.message.contains("unknown platform `windows` (known: android, ios)"), "\(bad.message)")
     }
 
+    /// Issue 38, case 2 (and issue 40, case 1): a React Native app's App Store target and its
+    /// development target sign with the same entitlements; both app ids are the apps the served
+    /// file must name, not only the first target's.
+    @Test func everyAppTargetThatSignsWithTheEntitlementsIsListed() throws {
+        let repo = StackFixtures.native(androidHosts: ["shop.example.com"], iosHosts: ["shop.example.com"])
+        let second = StackFixtures.pbxproj(
+            entitlements: "Shop/Shop.entitlements", bundle: "com.example.shop.dev", team: "ABCDE12345"
+        )
+        .replacingOccurrences(of: "A1B2", with: "C1D2").replacingOccurrences(of: "A1B3", with: "C1D3")
+        let first = repo.readText("ios/Shop.xcodeproj/project.pbxproj")
+        // The second target's configurations inside the same `objects`.
+        let objects = second.components(separatedBy: "objects = {\n")[1].components(separatedBy: "\t};\n}")[0]
+        repo.write(
+            "ios/Shop.xcodeproj/project.pbxproj",
+            first.replacingOccurrences(of: "\t};\n}", with: objects + "\t};\n}"))
+        repo.commit("development target")
+        let config = try roundTrip(try setup(repo))
+        #expect(config.iosAppIDs == ["ABCDE12345.com.example.shop", "ABCDE12345.com.example.shop.dev"])
+    }
+
     @Test func competingHostsAreLeftOpenAndAFlagPicks() throws {
         let repo = StackFixtures.native(androidHosts: ["a.example.com"], iosHosts: ["b.example.com"])
         var found = try setup(repo)

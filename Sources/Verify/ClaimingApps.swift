@@ -285,13 +285,23 @@ struct BuildFileReader {
                     base + value.replacingOccurrences(of: "$(SRCROOT)/", with: "") == entitlements,
                     let bundle = Self.setting("PRODUCT_BUNDLE_IDENTIFIER", in: block), !bundle.contains("$(")
                 else { continue }
-                let team = Self.developmentTeam(in: block)
+                var team = Self.developmentTeam(in: block)
                 // `name = Release;` follows the settings inside the same XCBuildConfiguration.
                 let rest = text[end...].prefix { $0 != "}" }
                 let name = Self.setting("name", in: String(rest)) ?? "?"
                 let line = RepositoryClaims.line(of: open.lowerBound, in: text)
                 let what = "PRODUCT_BUNDLE_IDENTIFIER\(team == nil ? "" : " and DEVELOPMENT_TEAM")"
-                found.append((bundle, team, "\(what) of \(name), \(pbxproj):\(line)", name))
+                var origin = "\(what) of \(name), \(pbxproj):\(line)"
+                // The project's settings win over its base configuration file's.
+                let objectStart = text.range(
+                    of: "isa = XCBuildConfiguration", options: .backwards, range: text.startIndex..<open.lowerBound)
+                if team == nil, let objectStart,
+                    let inherited = xcconfigTeam(header: text[objectStart.lowerBound..<open.lowerBound], base: base)
+                {
+                    team = inherited.team
+                    origin += "; team from \(inherited.location)"
+                }
+                found.append((bundle, team, origin, name))
             }
         }
         let releases = found.filter { $0.name == "Release" }

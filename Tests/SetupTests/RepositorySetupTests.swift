@@ -78,6 +78,30 @@ import Testing
         #expect(config.iosAppIDs == ["ABCDE12345.com.example.shop", "ABCDE12345.com.example.shop.dev"])
     }
 
+    /// Issue 38, "what to build": a team set only in the base configuration file's `#include` chain
+    /// (a Flutter app's `Release.xcconfig` including the team's file) is the app's team.
+    @Test func aTeamFromTheXCConfigChainMakesTheAppID() throws {
+        let repo = StackFixtures.native(androidHosts: ["shop.example.com"], iosHosts: ["shop.example.com"])
+        let project = StackFixtures.pbxproj(
+            entitlements: "Shop/Shop.entitlements", bundle: "com.example.shop", team: "X"
+        )
+        .replacingOccurrences(of: "\t\t\t\tDEVELOPMENT_TEAM = X;\n", with: "")
+        .replacingOccurrences(
+            of: "A1B3 /* Release */ = {\n\t\t\tisa = XCBuildConfiguration;\n",
+            with: "A1B3 /* Release */ = {\n\t\t\tisa = XCBuildConfiguration;\n"
+                + "\t\t\tbaseConfigurationReference = 7AFA3C8E1D35360C0083082E /* Release.xcconfig */;\n")
+        #expect(project.contains("baseConfigurationReference") && !project.contains("DEVELOPMENT_TEAM"))
+        repo.write("ios/Shop.xcodeproj/project.pbxproj", project)
+        repo.write(
+            "ios/Flutter/Release.xcconfig",
+            "#include? \"Pods/Target.xcconfig\"\n#include \"../Signing/Team.xcconfig\"\n")
+        repo.write("ios/Signing/Team.xcconfig", "// The distribution team\nDEVELOPMENT_TEAM = FGHIJ67890\n")
+        repo.commit("team in the xcconfig chain")
+        let found = try setup(repo)
+        #expect(try roundTrip(found).iosAppIDs == ["FGHIJ67890.com.example.shop"])
+        #expect(found.fileText.contains("team from DEVELOPMENT_TEAM, ios/Signing/Team.xcconfig:2"), "\(found.fileText)")
+    }
+
     @Test func competingHostsAreLeftOpenAndAFlagPicks() throws {
         let repo = StackFixtures.native(androidHosts: ["a.example.com"], iosHosts: ["b.example.com"])
         var found = try setup(repo)

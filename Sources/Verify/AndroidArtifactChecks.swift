@@ -11,7 +11,7 @@ struct AndroidArtifactChecks {
     var manifest: AndroidAppManifest { artifact.manifest }
 
     func check(_ name: String, _ verdict: Check.Verdict, _ reason: String) -> Check {
-        Check(name, verdict, url: nil, "\(file): " + reason, evidence: [file])
+        ArtifactChecks.check(name, verdict, file, reason)
     }
 
     func checks() -> [Check] {

@@ -71,6 +71,11 @@ struct ArtifactChecks {
         }
     }
 
+    /// A check of the release binary `file`: the reason starts with the file, which is its evidence.
+    static func check(_ name: String, _ verdict: Check.Verdict, _ file: String, _ reason: String) -> Check {
+        Check(name, verdict, url: nil, "\(file): " + reason, evidence: [file])
+    }
+
     /// True when `pattern` (a host as a binary claims it; `*.` a wildcard for subdomains) covers `host`.
     static func covers(_ pattern: String, _ host: String) -> Bool {
         let pattern = pattern.lowercased()

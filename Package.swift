@@ -83,11 +83,11 @@ let package = Package(
         .target(
             name: "RelopsCore",
             dependencies: ["YAML", "Git", "IDN"]),
-        .target(name: "Scan", dependencies: ["RelopsCore", "Git", "IDN", "PublicSuffix", "YAML"]),
-        .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "IDN", "Crypto"]),
+        .target(name: "Scan", dependencies: ["RelopsCore", "Git", "PublicSuffix", "YAML"]),
+        .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint", "Git"]),
-        .target(name: "Artifact", dependencies: ["RelopsCore", "Fingerprint", "Crypto"]),
+        .target(name: "Artifact", dependencies: ["RelopsCore", "Fingerprint"]),
         .target(
             name: "Verify",
             dependencies: ["RelopsCore", "Curl", "Association", "Artifact", "Fingerprint", "Git", "YAML"]),

@@ -245,3 +245,30 @@ import Testing
         }
     }
 }
+
+/// Issue 42, case 5: the pubspec is read as YAML (libyaml), so every form pub reads counts: a flow
+/// sequence of assets, quoted keys, a `path:` dependency written as a flow mapping.
+@Suite struct FlutterPubspecYAMLTests {
+    @Test func flowSequencesQuotedKeysAndFlowMappingsAreRead() {
+        let spec = FlutterPubspec(
+            text: """
+                name: "shop"
+                dependencies:
+                  flutter: {sdk: flutter}
+                  core: {path: ../core}
+                "flutter":
+                  generate: true
+                  assets: [assets/terms.html, "assets/config/"]
+
+                """)
+        #expect(spec.name == "shop" && spec.isFlutter && spec.generate && !spec.isPlugin)
+        #expect(spec.assets == ["assets/terms.html", "assets/config/"])
+        #expect(spec.dependencies == ["flutter", "core"])
+        #expect(spec.pathDependencies == ["../core"])
+    }
+
+    @Test func aPubspecPubRefusesSaysNothingShips() {
+        let spec = FlutterPubspec(text: "name: shop\nflutter:\n  assets: [unclosed\n")
+        #expect(spec.name.isEmpty && !spec.isFlutter && spec.assets.isEmpty && spec.dependencies.isEmpty)
+    }
+}

@@ -1,4 +1,5 @@
 import RelopsCore
+import YAML
 
 /// What a Flutter or Dart package's `pubspec.yaml` (and its `l10n.yaml`) says ships: a `flutter:`
 /// section makes it a Flutter package whose platform heads (`android/`, `ios/`, `macos/`, ...) are
@@ -28,42 +29,30 @@ struct FlutterPubspec: Sendable, Equatable {
     /// The platform head folders of a Flutter app, each an app of its own when it holds one.
     static let heads = ["android", "ios", "macos", "windows", "linux", "web"]
 
-    /// Reads the top-level `name:`, `flutter:` (`assets:`, `generate:`) and `dependencies:` blocks.
+    /// Reads the top-level `name:`, `flutter:` (`assets:`, `generate:`, `plugin:`) and
+    /// `dependencies:` with libyaml, so every YAML form pub reads counts (`assets: [a, b]`, quoted
+    /// keys, anchors). A pubspec libyaml refuses is one pub refuses too: no package is built from
+    /// it, so it says nothing ships (its files are placed by the other rules).
     init(text: String) {
-        var section = ""
-        var subsection = ""
-        var dependency = ""
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            var line = String(raw)
-            if let hash = line.range(of: " #") { line = String(line[..<hash.lowerBound]) }
-            let content = line.trimmingWhitespace()
-            guard !content.isEmpty, !content.hasPrefix("#") else { continue }
-            let indent = line.prefix { $0 == " " }.count
-            if indent == 0 {
-                section = content.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-                if section == "flutter" { isFlutter = true }
-                if section == "name" { name = Self.value(content) }
-                subsection = ""
-                continue
+        let root: YAMLNode
+        do {
+            root = try parseYAML(text)
+        } catch {
+            return
+        }
+        name = root["name"]?.string ?? ""
+        if let flutter = root["flutter"] {
+            isFlutter = true
+            assets = (flutter["assets"]?.items ?? []).compactMap { item in
+                // `- path: assets/x` (with flavors) as well as `- assets/x`.
+                item.string ?? item["path"]?.string
             }
-            switch section {
-            case "flutter":
-                if content.hasPrefix("- ") && subsection == "assets" {
-                    assets.append(Self.unquoted(String(content.dropFirst(2))))
-                } else if !content.hasPrefix("-") {
-                    subsection = content.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-                    if subsection == "generate" { generate = Self.value(content) == "true" }
-                    if subsection == "plugin" && indent <= 2 { isPlugin = true }
-                }
-            case "dependencies":
-                if indent <= 2 && !content.hasPrefix("-") {
-                    dependency = content.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-                    if !dependency.isEmpty { dependencies.append(dependency) }
-                } else if !dependency.isEmpty && content.hasPrefix("path:") {
-                    pathDependencies.append(Self.value(content))
-                }
-            default: break
-            }
+            generate = flutter["generate"]?.string == "true"
+            isPlugin = flutter["plugin"] != nil
+        }
+        for (dependency, value) in root["dependencies"]?.pairs ?? [] {
+            dependencies.append(dependency)
+            if let path = value["path"]?.string { pathDependencies.append(path) }
         }
     }
 

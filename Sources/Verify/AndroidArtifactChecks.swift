@@ -103,28 +103,46 @@ struct AndroidArtifactChecks {
     func apkSigner(_ signature: APKSignature) -> [Check] {
         let needed = signature.assetLinksFingerprints.map(\.canonical)
         var out = [check("artifact.signature", .pass, "signatures verify (\(signature.basis ?? "every scheme"))")]
+        if let debug = needed.compactMap(base.localKey).first(where: { $0.role == .debug }) {
+            out.append(
+                check(
+                    "artifact.signer", .fail,
+                    "signed with the debug key (\(debug.origin)): a debug build, which Play refuses and no served "
+                        + "file should name; build the release variant"))
+            return out
+        }
         guard base.served.assetLinks != nil else {
             out.append(
                 check(
                     "artifact.signer", .skip,
                     "not checked: \(base.host)'s assetlinks.json was not read; the signer is "
-                        + needed.joined(separator: ", ")))
+                        + needed.map(base.named).joined(separator: ", ")))
             return out
         }
         let granted = base.served.fingerprints(granting: manifest.package)
         let missing = needed.filter { !granted.contains($0) }
         if missing.isEmpty {
-            out.append(
-                check(
-                    "artifact.signer", .pass,
-                    "\(base.host)'s assetlinks.json names every signer devices see: " + needed.joined(separator: ", ")))
+            let every =
+                "\(base.host)'s assetlinks.json names every signer devices see: "
+                + needed.map(base.named).joined(separator: ", ")
+            // Every served key is one the repository holds: Play's app signing key is missing.
+            if granted.allSatisfy({ base.localKey($0)?.role == .upload }) {
+                out.append(
+                    check(
+                        "artifact.signer", .warn,
+                        every + ". Every key it names is one the repository holds: with Play App Signing (every new "
+                            + "app since 2021) installs from Play carry Google's app signing key, which the file "
+                            + "must name too (Play Console: Test and release > App integrity)"))
+            } else {
+                out.append(check("artifact.signer", .pass, every))
+            }
             return out
         }
         let ranges = missing.map { fingerprint in
             let schemes = signature.signers.filter { $0.certificate.sha256.canonical == fingerprint }.map { signer in
                 signer.scheme + (signer.sdkText.map { " on SDK \($0)" } ?? "")
             }
-            return "\(fingerprint) (\(schemes.joined(separator: ", ")))"
+            return "\(base.named(fingerprint)) (\(schemes.joined(separator: ", ")))"
         }
         let rotation =
             signature.lineage.isEmpty
@@ -142,7 +160,8 @@ struct AndroidArtifactChecks {
     /// naming only the upload key is Play App Signing's classic mistake.
     func bundleSigner(_ signature: APKSignature) -> [Check] {
         let upload = unique(signature.signers.map(\.certificate.sha256.canonical))
-        let said = "signed by the upload key \(upload.joined(separator: ", ")); Play re-signs the app it delivers "
+        let said =
+            "signed by the upload key \(upload.map(base.named).joined(separator: ", ")); Play re-signs the app it delivers "
         if let expected = base.expectation.fingerprints.first(where: { upload.contains($0) }) {
             return [
                 check(

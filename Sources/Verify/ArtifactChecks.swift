@@ -51,6 +51,8 @@ struct ArtifactChecks {
     let callbackSchemes: [Platform: [String]]
     /// `--min-app-version`.
     let minAppVersion: String?
+    /// The keys the repository and the debug keystore hold, to name the one a binary is signed with.
+    let knownKeys: KnownKeystores?
 
     /// The checks of `options`' run, with what the main host serves.
     init(_ options: VerifyOptions, served: ServedGrants) {
@@ -59,6 +61,7 @@ struct ArtifactChecks {
         self.served = served
         callbackSchemes = options.callbackSchemes
         minAppVersion = options.minAppVersion
+        knownKeys = options.knownKeys
     }
 
     /// Every artifact's checks, in the order given.
@@ -74,6 +77,17 @@ struct ArtifactChecks {
     /// A check of the release binary `file`: the reason starts with the file, which is its evidence.
     static func check(_ name: String, _ verdict: Check.Verdict, _ file: String, _ reason: String) -> Check {
         Check(name, verdict, url: nil, "\(file): " + reason, evidence: [file])
+    }
+
+    /// `FP (the debug key ~/.android/debug.keystore alias androiddebugkey)` when a known key has it.
+    func named(_ fingerprint: String) -> String {
+        guard let key = localKey(fingerprint) else { return fingerprint }
+        return "\(fingerprint) (\(key.role == .debug ? "the debug key" : "the repository's keystore") \(key.origin))"
+    }
+
+    /// The local key whose certificate has `fingerprint` (canonical), if relops read one.
+    func localKey(_ fingerprint: String) -> LocalKey? {
+        knownKeys?.keys.first { $0.certificate.sha256.canonical == fingerprint }
     }
 
     /// True when `pattern` (a host as a binary claims it; `*.` a wildcard for subdomains) covers `host`.

@@ -187,6 +187,9 @@ public struct VerifyOptions: Sendable {
     /// The custom schemes the repository's OAuth callback leg registers, by platform: a release
     /// binary must register them too. Read when `--artifact` is given inside a repository.
     public var callbackSchemes: [Platform: [String]] = [:]
+    /// The signing keys the repository (and the debug keystore) holds, to name the key a release
+    /// binary is signed with. Read when `--artifact` names an APK or AAB inside a repository.
+    public var knownKeys: KnownKeystores?
 
     /// Options for `host` with the defaults.
     public init(host: WebHost) { self.host = host }

@@ -56,6 +56,9 @@ public struct VerifyArguments: Sendable {
     public var artifacts: [String] = []
     /// `--min-app-version V`.
     public var minAppVersion: String?
+    /// `--debug-keystore FILE` (default `~/.android/debug.keystore`): a release binary signed with
+    /// its key is a debug build.
+    public var debugKeystore: String?
 
     /// No flags given.
     public init() {}
@@ -136,6 +139,12 @@ extension VerifyOptions {
                     options.callbackSchemes[platform, default: []].append(registration.scheme)
                 }
             }
+        }
+        if let project, options.artifacts.contains(where: { if case .ipa = $0 { false } else { true } }) {
+            let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+            options.knownKeys = ArtifactKnownKeys.read(
+                root: project.root, tracked: try trackedPaths(project),
+                debugKeystore: arguments.debugKeystore ?? home + "/.android/debug.keystore")
         }
         return options
     }

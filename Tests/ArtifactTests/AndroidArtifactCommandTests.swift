@@ -29,10 +29,14 @@ import Testing
         return found?.dropFirst(2).joined(separator: " ") ?? "(no \(verdict) \(name) line in:\n\(output.stdout))"
     }
 
-    func verify(_ artifact: String, in repo: GitFixture, _ extra: [String] = []) -> ProcessOutput {
+    /// `relops verify --local --artifact`; the debug keystore is one of the test's (or none), never
+    /// the machine's `~/.android/debug.keystore`.
+    func verify(_ artifact: String, in repo: GitFixture, _ extra: [String] = [], debugKeystore: String? = nil)
+        -> ProcessOutput
+    {
         relops(
             ["verify", "--host", "new.example.com", "--local", "--platforms", "android", "--artifact", artifact]
-                + extra,
+                + ["--debug-keystore", debugKeystore ?? repo.root + "/no-debug.keystore"] + extra,
             in: repo.root)
     }
 
@@ -98,6 +102,42 @@ import Testing
                     + "\(try keys.fingerprint("debug")) (APK Signature Scheme v3 on SDK 24-2147483647, APK Signature "
                     + "Scheme v2, v1 META-INF/KEY.RSA)"), "\(failure)")
         #expect(result.stdout.contains("versionName 2.4.1 is older than 3.0"), "\(result.stdout)")
+    }
+
+    /// The keys the repository knows name the signer: the debug keystore's key is a debug build;
+    /// a served file that names only keys the repository holds lacks Play's app signing key.
+    @Test func theDebugKeyAndTheRepositorysOwnKeysAreNamed() throws {
+        let folder = TemporaryFolder("artifact")
+        let debugStore = try keys.keystore("debug-store", password: "android")
+        let upload = try keys.keystore("upload-store", password: "gradle-literal-pass")
+        let debug = try AndroidReleaseFixtures.apk(
+            AndroidReleaseFixtures.manifest(hosts: ["new.example.com"]), key: "debug-store", in: folder, named: "debug")
+        let repo = site(granting: [try keys.fingerprint("debug-store"), try keys.fingerprint("upload-store")])
+        let debugged = verify(debug, in: repo, debugKeystore: debugStore)
+        #expect(debugged.status == 1, "\(debugged.stdout)\(debugged.stderr)")
+        #expect(
+            line(debugged, "FAIL", "artifact.signer").hasPrefix("\(debug): signed with the debug key (\(debugStore))"),
+            "\(debugged.stdout)")
+
+        // The upload keystore is in the repository; its password is a literal in the Gradle file.
+        repo.write("android/keystores/upload.p12", bytes: Array(FileManager.default.contents(atPath: upload) ?? Data()))
+        repo.write(
+            "android/app/build.gradle",
+            "android {\n  signingConfigs {\n    release {\n      storeFile file('../keystores/upload.p12')\n"
+                + "      storePassword 'gradle-literal-pass'\n      keyAlias 'key'\n    }\n  }\n}\n")
+        repo.commit("signing")
+        let apk = try AndroidReleaseFixtures.apk(
+            AndroidReleaseFixtures.manifest(hosts: ["new.example.com"]), key: "upload-store", in: folder, named: "up")
+        let onlyOurs = site(granting: [try keys.fingerprint("upload-store")])
+        onlyOurs.write(
+            "android/keystores/upload.p12", bytes: Array(FileManager.default.contents(atPath: upload) ?? Data()))
+        onlyOurs.write("android/app/build.gradle", repo.readText("android/app/build.gradle"))
+        onlyOurs.commit("signing")
+        let warned = verify(apk, in: onlyOurs)
+        #expect(warned.status == 0, "\(warned.stdout)\(warned.stderr)")
+        let warning = line(warned, "warn", "artifact.signer")
+        #expect(warning.contains("(the repository's keystore android/keystores/upload.p12)"), "\(warning)")
+        #expect(warning.contains("Every key it names is one the repository holds"), "\(warning)")
     }
 
     @Test func aBundleWhoseUploadKeyIsTheOnlyServedFingerprintFailsSayingPlayResigns() throws {

@@ -30,6 +30,8 @@ import Testing
                     package: "com.example.conference", hosts: [host], scheme: "com.example.conference"),
                 key: "conference", in: folder, named: name)
         }
+        // `verify --artifact` looks for the debug keystore under HOME: the test's, not the machine's.
+        let home = ["HOME": folder.path]
         let stale = try apk(old, "stale")
         let rebuilt = try apk(new, "rebuilt")
         let confirmations = ["7", "8", "9"].flatMap { ["--confirm", $0] }
@@ -41,7 +43,7 @@ import Testing
 
         let first = relops(
             ["runbook", "run", "domain-cutover", "--non-interactive", "--accept-counts"] + vars + confirmations,
-            in: repo.root)
+            in: repo.root, environment: home)
         #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
         var state = try RunStore(repositoryRoot: repo.root).find(nil)
         #expect(state.steps[8].status == .failed, "\(state.steps.map { "\($0.number) \($0.status)" })")
@@ -50,7 +52,7 @@ import Testing
 
         let second = relops(
             ["runbook", "run", "domain-cutover", "--non-interactive", "--var", "android_artifact=\(rebuilt)"]
-                + confirmations + ["--confirm", "14", "--confirm", "15"], in: repo.root)
+                + confirmations + ["--confirm", "14", "--confirm", "15"], in: repo.root, environment: home)
         state = try RunStore(repositoryRoot: repo.root).find(nil)
         #expect(state.steps[8].status == .confirmed, "\(second.stdout)\(second.stderr)")
         let checks = state.steps[8].checks.map(\.text)

@@ -12,23 +12,33 @@ public final class AndroidReleaseKeys: @unchecked Sendable {
     let folder = TemporaryFolder("release-keys")
     private let lock = NSLock()
     private var made: [String: String] = [:]
+    private var passwords: [String: String] = [:]
 
-    /// The PKCS#12 keystore of key `name` (alias `key`), made on first use.
-    public func keystore(_ name: String) throws -> String {
+    /// The store password of key `name`.
+    public func password(_ name: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return passwords[name] ?? Self.password
+    }
+
+    /// The PKCS#12 keystore of key `name` (alias `key`), with its store password (a debug keystore's
+    /// is `android`), made on first use.
+    public func keystore(_ name: String, password: String = AndroidReleaseKeys.password) throws -> String {
         lock.lock()
         defer { lock.unlock() }
         let path = folder.url("\(name).p12")
         if made[name] != nil { return path }
+        passwords[name] = password
         let run = runProcess(
             "keytool",
             [
-                "-genkeypair", "-storetype", "PKCS12", "-keystore", path, "-storepass", Self.password, "-alias", "key",
+                "-genkeypair", "-storetype", "PKCS12", "-keystore", path, "-storepass", password, "-alias", "key",
                 "-dname", "CN=Release \(name), O=Example", "-validity", "365", "-keyalg", "RSA", "-keysize", "2048",
             ])
         try #require(run.status == 0, "keytool: \(run.stderr)")
         let exported = runProcess(
             "keytool",
-            ["-exportcert", "-rfc", "-keystore", path, "-storepass", Self.password, "-alias", "key"])
+            ["-exportcert", "-rfc", "-keystore", path, "-storepass", password, "-alias", "key"])
         try #require(exported.status == 0, "keytool: \(exported.stderr)")
         folder.write("\(name).pem", exported.stdout)
         let printed = runProcess(
@@ -106,7 +116,7 @@ public enum AndroidReleaseFixtures {
             "apksigner",
             [
                 "sign", "--ks", try AndroidReleaseKeys.shared.keystore(key), "--ks-pass",
-                "pass:\(AndroidReleaseKeys.password)", "--out", out, unsigned,
+                "pass:\(AndroidReleaseKeys.shared.password(key))", "--out", out, unsigned,
             ])
         try #require(signed.status == 0, "apksigner: \(signed.stderr)")
         return out
@@ -132,7 +142,7 @@ public enum AndroidReleaseFixtures {
             "jarsigner",
             [
                 "-keystore", try AndroidReleaseKeys.shared.keystore(key), "-storetype", "PKCS12", "-storepass",
-                AndroidReleaseKeys.password, out, "key",
+                AndroidReleaseKeys.shared.password(key), out, "key",
             ])
         try #require(signed.status == 0, "jarsigner: \(signed.stdout) \(signed.stderr)")
         return out

@@ -81,6 +81,7 @@ struct VerifyCommand: RelopsCommand {
         static let artifact = Option<[String]>.repeatable(
             "artifact", "FILE", authority: .whereItActs,
             help: "A release binary (APK, AAB or IPA) to check against the host, its files and the app's identity.")
+        static let debugKeystore = FingerprintCommand.RotateOptions.debugKeystore
         static let minAppVersion = Option<String?>.value(
             "min-app-version", "V", help: "With --artifact: the first app version that names the host.")
         static let format = Option<String?>.format(["text", "json"])
@@ -145,7 +146,7 @@ struct VerifyCommand: RelopsCommand {
             Options.appID, Options.path, Options.platforms, Options.offline, Options.allowUnchecked, Options.local,
             Options.dalEndpoint, Options.appleCDNEndpoint, Options.connectTimeout, Options.timeout, Options.repo,
             Options.config, Options.templates, Options.printCurl, Options.tlsOnly, Options.wait, Options.interval,
-            Options.artifact, Options.minAppVersion, Options.format,
+            Options.artifact, Options.minAppVersion, Options.debugKeystore, Options.format,
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -225,6 +226,7 @@ struct VerifyCommand: RelopsCommand {
         out.allowUnchecked = arguments[Options.allowUnchecked]
         out.artifacts = arguments[Options.artifact]
         out.minAppVersion = arguments[Options.minAppVersion]
+        out.debugKeystore = arguments[Options.debugKeystore]
         return out
     }
 

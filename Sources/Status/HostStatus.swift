@@ -34,9 +34,9 @@ public struct HostStatus: Sendable {
         public let leftOver: Int
     }
 
-    static func gather(_ project: Project, _ found: StatusHost, _ request: StatusRequest) throws(Failure)
-        -> HostStatus
-    {
+    static func gather(
+        _ project: Project, _ found: StatusHost, _ request: StatusRequest, identity: RepositoryIdentity? = nil
+    ) throws(Failure) -> HostStatus {
         let result = try scan(project, ScanRequest(hostNames: [found.host]))
         var after: LeftAfterCutover?
         if try CutoverJournal.all(project).contains(where: { $0.state == .applied && $0.from == found.host.name }) {
@@ -47,7 +47,9 @@ public struct HostStatus: Sendable {
         var report: VerifyReport?
         var notChecked: String?
         do throws(Failure) {
-            report = try Verifier.run(try VerifyOptions.resolve(arguments(project, found, request)))
+            var verifyArguments = arguments(project, found, request)
+            verifyArguments.identity = identity
+            report = try Verifier.run(try VerifyOptions.resolve(verifyArguments))
         } catch {
             // Bad input (a flag, `.relops.yml`, a demand that cannot be checked) is the whole
             // command's, as in `relops verify`; a check that could not be made is this host's.

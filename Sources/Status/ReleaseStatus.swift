@@ -84,9 +84,17 @@ public struct ReleaseStatus: Sendable {
     public static func gather(_ project: Project, _ request: StatusRequest) throws(Failure) -> ReleaseStatus {
         let run = try RunProgress.current(project)
         let hosts = try StatusHosts.find(project, request, run: run)
+        // The repository's identity is read once and held against every host. Bad input is the whole
+        // command's; one that could not be read is left to each host, which reports it as not checked.
+        var identity: RepositoryIdentity?
+        do throws(Failure) {
+            identity = try RepositoryIdentity.read(project, config: project.config)
+        } catch {
+            if error.category == .usage || error.category == .badInput { throw error }
+        }
         var statuses: [HostStatus] = []
         for found in hosts {
-            statuses.append(try HostStatus.gather(project, found, request))
+            statuses.append(try HostStatus.gather(project, found, request, identity: identity))
         }
         return ReleaseStatus(hosts: statuses, run: run, local: request.local)
     }

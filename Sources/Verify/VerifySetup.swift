@@ -59,6 +59,9 @@ public struct VerifyArguments: Sendable {
     /// `--debug-keystore FILE` (default `~/.android/debug.keystore`): a release binary signed with
     /// its key is a debug build.
     public var debugKeystore: String?
+    /// The repository's identity when the caller read it already (`status` verifies each host with
+    /// the one it read); nil reads it when needed.
+    public var identity: RepositoryIdentity?
 
     /// No flags given.
     public init() {}
@@ -107,17 +110,17 @@ extension VerifyOptions {
         }
         try options.applyArtifacts(arguments)
         var tracked: [String] = []
-        if let project, arguments.repo != nil || arguments.local {
-            let paths = try trackedPaths(project)
-            tracked = paths
-            var claims = RepositoryClaims.read(root: project.root, paths: paths)
-            let expo = RepositoryClaims.readExpo(root: project.root, paths: paths)  // built into the apps by EAS
-            (claims.claims, claims.notes) = (claims.claims + expo.claims, claims.notes + expo.notes)
-            options.claims = claims
-            options.claimingApps = ClaimingApp.read(
-                claims, root: project.root, paths: paths, config: config, package: arguments.package,
-                appIDs: arguments.appIDs)
-            options.oauth = try OAuthCallbackLeg.read(root: project.root, paths: paths, config: config)
+        // The repository's identity, read once: given by the caller (`status` verifies several hosts
+        // with one), else read here when the claims, the OAuth leg or a release binary need it.
+        var identity = arguments.identity
+        if identity == nil, let project, arguments.repo != nil || arguments.local || !options.artifacts.isEmpty {
+            identity = try RepositoryIdentity.read(project, config: config)
+        }
+        if let identity, arguments.repo != nil || arguments.local {
+            tracked = identity.tracked
+            options.claims = identity.claims
+            options.claimingApps = identity.claimingApps(package: arguments.package, appIDs: arguments.appIDs)
+            options.oauth = identity.oauth
         }
         options.configuredWebHost = config.webHost
         try options.applyExpectations(arguments, config: config, root: project?.root)
@@ -128,23 +131,19 @@ extension VerifyOptions {
             options.readLocalIncludes(project, tracked: Set(tracked))
         }
         if options.claims != nil { options.applyBuildFiles(platformsGiven: platformsGiven != nil) }
-        if let project, !options.artifacts.isEmpty {
-            var leg = options.oauth
-            if leg == nil {
-                leg = try OAuthCallbackLeg.read(root: project.root, paths: try trackedPaths(project), config: config)
-            }
-            for registration in leg?.registrations ?? [] {
+        if let identity, !options.artifacts.isEmpty {
+            for registration in identity.oauth?.registrations ?? [] {
                 let platform = registration.head.platform
                 if !(options.callbackSchemes[platform] ?? []).contains(registration.scheme) {
                     options.callbackSchemes[platform, default: []].append(registration.scheme)
                 }
             }
-        }
-        if let project, options.artifacts.contains(where: { if case .ipa = $0 { false } else { true } }) {
-            let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-            options.knownKeys = ArtifactKnownKeys.read(
-                root: project.root, tracked: try trackedPaths(project),
-                debugKeystore: arguments.debugKeystore ?? home + "/.android/debug.keystore")
+            if options.artifacts.contains(where: { if case .ipa = $0 { false } else { true } }) {
+                let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+                options.knownKeys = ArtifactKnownKeys.read(
+                    root: identity.root, tracked: identity.tracked,
+                    debugKeystore: arguments.debugKeystore ?? home + "/.android/debug.keystore")
+            }
         }
         return options
     }

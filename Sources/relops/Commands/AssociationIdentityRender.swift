@@ -2,7 +2,6 @@ import Association
 import CommandLine
 import Fingerprint
 import Foundation
-internal import Git
 import RelopsCore
 import Verify
 
@@ -22,27 +21,7 @@ extension AssociationCommand {
     static func buildFileIdentity(_ project: Project) throws -> (
         packages: [String], appIDs: [String], origin: String, iosWithoutTeam: [String]
     ) {
-        let files: FileList
-        do {
-            files = try project.repository.indexFiles()
-        } catch {
-            throw Failure(.couldNotCheck, "\(project.root): cannot read the index: \(error.message)")
-        }
-        let paths = (0..<files.count).map(files.path(at:))
-        let claims = RepositoryClaims.read(root: project.root, paths: paths)
-        let apps = ClaimingApp.read(claims, root: project.root, paths: paths, config: ProjectConfig())
-        var packages: [String] = []
-        var appIDs: [String] = []
-        var origins: [String] = []
-        let iosWithoutTeam = apps.filter { $0.claim.kind == .appLinks && !$0.teamKnown }.map(\.origin)
-        for app in apps where !app.ids.isEmpty && (app.claim.kind == .android || app.teamKnown) {
-            for id in app.ids {
-                if app.claim.kind == .android, !packages.contains(id) { packages.append(id) }
-                if app.claim.kind == .appLinks, !appIDs.contains(id) { appIDs.append(id) }
-            }
-            if !origins.contains(app.origin) { origins.append(app.origin) }
-        }
-        return (packages, appIDs, "the build files (" + origins.joined(separator: "; ") + ")", iosWithoutTeam)
+        try RepositoryIdentity.read(project, config: ProjectConfig(), readingOAuth: false).buildFileIDs()
     }
 
     /// `given` with what it leaves out taken from `.relops.yml`, then from the build files.

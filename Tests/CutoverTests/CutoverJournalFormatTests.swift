@@ -55,11 +55,52 @@ import Testing
         return repo.readText(".git/relops/cutovers/\(journal.id).json")
     }
 
-    @Test func everyFieldIsWrittenAsBefore() throws {
-        expectGolden(try saved(try Self.everyField()), at: "Tests/Golden/CutoverTests/journal-every-field.json")
+    /// `saved` is the golden at `golden` (today's bytes) with `"schema": 1` added as the first key.
+    func expectGoldenWithSchema(_ saved: String, at golden: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(
+            saved.hasPrefix("{\n  \"schema\": 1,\n  \"id\": "), "no schema version first",
+            sourceLocation: sourceLocation)
+        expectGolden(
+            saved.replacingOccurrences(of: "\n  \"schema\": 1,", with: ""), at: golden, sourceLocation: sourceLocation)
     }
 
-    @Test func theFewestFieldsAreWrittenAsBefore() throws {
-        expectGolden(try saved(Self.fewestFields()), at: "Tests/Golden/CutoverTests/journal-fewest-fields.json")
+    @Test func everyFieldIsWrittenAsBeforeWithTheSchemaFirst() throws {
+        expectGoldenWithSchema(
+            try saved(try Self.everyField()), at: "Tests/Golden/CutoverTests/journal-every-field.json")
+    }
+
+    @Test func theFewestFieldsAreWrittenAsBeforeWithTheSchemaFirst() throws {
+        expectGoldenWithSchema(
+            try saved(Self.fewestFields()), at: "Tests/Golden/CutoverTests/journal-fewest-fields.json")
+    }
+
+    @Test func journalsWrittenBeforeTheSchemaFieldStillRead() throws {
+        let folder = sourceRoot + "/Tests/Golden/CutoverTests/"
+        #expect(try CutoverJournal.load(folder + "journal-every-field.json") == (try Self.everyField()))
+        #expect(try CutoverJournal.load(folder + "journal-fewest-fields.json") == Self.fewestFields())
+    }
+
+    @Test func aSavedJournalReadsBackAsItWas() throws {
+        let repo = GitFixture()
+        let project = try Project(path: repo.root)
+        let journal = try Self.everyField()
+        try journal.save(project)
+        #expect(try CutoverJournal.all(project) == [journal])
+    }
+
+    /// The fields the first writer wrote, and no others: what later writers added reads as absent.
+    @Test func aJournalOfTheFirstFormatReadsWithTheDocumentedDefaults() throws {
+        let repo = GitFixture()
+        let file = repo.root + "/first.json"
+        try """
+        {"id": "20261129-120000-abcd", "created": "2026-11-29T12:00:00.000Z", "from": "app.example.com",
+         "to": "links.example.net", "state": "applied", "branch": null, "commit": null,
+         "files": [{"path": "a.txt", "original": "0123456789abcdef0123456789abcdef01234567",
+                    "new": "89abcdef0123456789abcdef0123456789abcdef", "class": "docs", "edits": 1, "mode": "644"}]}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let journal = try CutoverJournal.load(file)
+        #expect(journal.options == CutoverOptions() && journal.familyRenames.isEmpty && !journal.makesCommit)
+        #expect(journal.startBranch == nil && journal.branch == nil && journal.commit == nil)
+        #expect(journal.files.map(\.indexed) == [nil] && journal.files.map(\.mode) == [0o644])
     }
 }

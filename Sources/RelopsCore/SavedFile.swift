@@ -14,6 +14,14 @@ public enum SavedFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(.badInput, "\(path): not a readable \(what): the file cannot be read")
         }
+        return try decode(T.self, from: data, path: path, what: what, field: field)
+    }
+
+    /// `data`, read from `path` by the caller (`RepositoryFile.read` for a file inside a
+    /// repository), decoded as `T`, with the messages of `read`.
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, path: String, what: String, field: String
+    ) throws(Failure) -> T {
         guard !data.isEmpty else { throw Failure(.badInput, "\(path): not a readable \(what): the file is empty") }
         do {
             return try JSONDecoder().decode(T.self, from: data)

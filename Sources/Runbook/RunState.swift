@@ -207,7 +207,10 @@ public struct RunStore: Sendable {
             throw Failure(
                 .badInput,
                 "\(displayPath(of: runID)): not a relops run state (format \(state.format); this relops reads format "
-                    + "\(RunState.currentFormat), a newer relops wrote it); continue the run with that relops")
+                    + "\(RunState.currentFormat)"
+                    + (state.format > RunState.currentFormat
+                        ? ", a newer relops wrote it); continue the run with that relops"
+                        : "); move it out of .relops/runs to start afresh"))
         }
         return state
     }

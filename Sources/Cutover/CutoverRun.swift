@@ -97,7 +97,11 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
     }
     StagedWrite.syncFileSystem(containing: project.root)
     journal.state = .applying
-    try journal.save(project)
+    do { try journal.save(project) } catch {
+        // Nothing renamed yet: the apply stops as if staging had failed, its temporary files removed.
+        removeLeftovers(project, journal)
+        throw Failure(.couldNotCheck, "\(error.message). \(unsavedPreparingNote(journal))")
+    }
     options.beforeRenames?()
     try replaceChecked(project, &journal, prepared, staged, afterEachFile: options.afterEachFile)
     StagedWrite.syncFileSystem(containing: project.root)
@@ -110,16 +114,19 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
 }
 
 /// Saves `journal`, just marked abandoned after staging failed with `cause`. A failed save stops
-/// the apply with both reasons and what the tree holds: no file replaced, the temporary files
-/// removed, and the journal on disk still `preparing`, which the next apply or undo clears.
+/// the apply with both reasons and what the tree holds (`unsavedPreparingNote`).
 func saveAbandoned(_ project: Project, _ journal: CutoverJournal, after cause: Failure) throws(Failure) {
     do { try journal.save(project) } catch {
-        throw Failure(
-            .couldNotCheck,
-            "\(cause.message); then \(error.message). No file was changed and the temporary files were removed, "
-                + "but the journal still says `preparing`: `relops cutover --apply` or "
-                + "`relops cutover undo \(journal.id)` clears it once the journal can be written")
+        throw Failure(.couldNotCheck, "\(cause.message); then \(error.message). \(unsavedPreparingNote(journal))")
     }
+}
+
+/// What the tree holds when the journal could not be saved before any rename: no file replaced,
+/// the temporary files removed, and the journal on disk still `preparing`, which the next apply
+/// or undo clears.
+func unsavedPreparingNote(_ journal: CutoverJournal) -> String {
+    "No file was changed and the temporary files were removed, but the journal still says `preparing`: "
+        + "`relops cutover --apply` or `relops cutover undo \(journal.id)` clears it once the journal can be written"
 }
 
 /// What must hold before anything is read for an apply.

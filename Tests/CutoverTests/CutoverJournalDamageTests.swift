@@ -91,6 +91,31 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".relops-") }.isEmpty)
     }
 
+    @Test func aJournalThatCannotSayApplyingStopsTheApplyBeforeAnyRename() throws {
+        let repo = GitFixture()
+        repo.write("a.txt", "a app.example.com\n")
+        repo.write("b.txt", "b app.example.com\n")
+        repo.commit("two")
+        let project = try Project(path: repo.root)
+        let folder = CutoverJournal.folder(project), root = repo.root
+        // The staging succeeds; the save that says `applying` cannot replace a folder.
+        let options = ApplyOptions(beforeStaging: {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                unlink(folder + "/" + name)
+                mkdir(folder + "/" + name, 0o755)
+            }
+        })
+        var message = ""
+        do { _ = try applyCutover(project, try plan(repo), options, lock: try locked(project)) } catch {
+            message = (error as? Failure)?.message ?? "\(error)"
+        }
+        let journal = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first)
+        #expect(message.hasPrefix("\(folder)/\(journal): cannot save cutover journal"), "\(message)")
+        #expect(message.contains("No file was changed"), "\(message)")
+        #expect(repo.readText("a.txt") == "a app.example.com\n" && repo.readText("b.txt") == "b app.example.com\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains(".relops-") }.isEmpty)
+    }
+
     @Test func anEmptyJournalIsRefusedNamingIt() throws {
         try expectUndoRefuses(reason: "not a readable cutover journal: the file is empty") { _ in "" }
     }

@@ -74,6 +74,8 @@ public struct AnchorLock: Sendable, Equatable, Codable {
         case version, anchors
     }
 
+    /// Reads a lock: `version` absent reads as 1, one other than 1 to `schemaVersion` throws, and
+    /// every entry field is required.
     public init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: CodingKeys.self)
         let version = try object.decodeIfPresent(Int.self, forKey: .version) ?? 1

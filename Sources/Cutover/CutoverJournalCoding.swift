@@ -28,6 +28,9 @@ extension CutoverJournal: Codable {
         case commit, exclude
     }
 
+    /// Reads a saved journal: a required field missing or of the wrong type, an unknown state or a
+    /// schema version other than 1 to `schemaVersion` throws; nothing is filled in but the absences
+    /// listed above.
     public init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: CodingKeys.self)
         let schema = try object.decodeIfPresent(Int.self, forKey: .schema) ?? 1
@@ -66,6 +69,7 @@ extension CutoverJournal: Codable {
             startBranch: try object.decodeIfPresent(String.self, forKey: .startBranch))
     }
 
+    /// Writes the keys in their saved order, `schema` first; a missing branch or commit is null.
     public func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: CodingKeys.self)
         try object.encode(CutoverJournal.schemaVersion, forKey: .schema)
@@ -94,6 +98,8 @@ extension CutoverJournal.Entry: Codable {
         case edits, mode, indexed
     }
 
+    /// Reads one file entry: blob ids as 40 hex digits, the mode as octal text; only `indexed` may
+    /// be absent.
     public init(from decoder: any Decoder) throws {
         let object = try decoder.container(keyedBy: CodingKeys.self)
         func blob(_ key: CodingKeys, _ hex: String) throws -> ObjectID {
@@ -118,6 +124,7 @@ extension CutoverJournal.Entry: Codable {
             indexed: try indexed.map { hex in try blob(.indexed, hex) })
     }
 
+    /// Writes the entry's keys in their saved order; `indexed` is null when unknown.
     public func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: CodingKeys.self)
         try object.encode(path, forKey: .path)

@@ -4,10 +4,10 @@ import Foundation
 /// `Decodable` type with `JSONDecoder`: whatever is wrong with it is bad input naming the file and
 /// the field, never a default filled in.
 public enum SavedFile {
-    /// The file at `path` decoded as `T`. `what` names the kind of file (`cutover journal`) in
-    /// `path: not a readable cutover journal: not valid JSON`; `field` names its fields
-    /// (`journal field`) in `path: journal field `files[0]` lacks `mode``. A `Failure` thrown by
-    /// `T`'s decoder passes through unchanged.
+    /// The file at `path` decoded as `T`. `what` names the kind of file ("cutover journal", as in
+    /// "PATH: not a readable cutover journal: not valid JSON"); `field` names its fields ("journal
+    /// field", as in "PATH: journal field `files[0]` lacks `mode`"). A `Failure` thrown by `T`'s
+    /// decoder passes through unchanged.
     public static func read<T: Decodable>(_ type: T.Type, at path: String, what: String, field: String)
         throws(Failure) -> T
     {

@@ -8,8 +8,11 @@ import RelopsCore
 ///
 ///     {"version": 1, "anchors": [{"doc": "Docs/adr/0043.md", "repo": "", "path": "Src/Program.cs",
 ///       "start": 181, "end": 181, "base": "<40 hex digits>"}]}
-public struct AnchorLock: Sendable, Equatable {
-    public struct Entry: Sendable, Hashable, Comparable {
+///
+/// `version` is the lock's schema version; a lock without it (never written so, but the reader
+/// before it was checked did not need it) reads as version 1. Every entry field is required.
+public struct AnchorLock: Sendable, Equatable, Codable {
+    public struct Entry: Sendable, Hashable, Comparable, Codable {
         public let doc: String
         /// The anchor prefix, or "" for the code repository.
         public let repo: String
@@ -60,19 +63,36 @@ public struct AnchorLock: Sendable, Equatable {
             if case .missing = error.kind { return AnchorLock() }
             throw Failure(error.category, "\(path): cannot read the anchors lock: \(error.reason)")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let list = object["anchors"] as? [[String: Any]]
-        else {
-            throw Failure(.badInput, "\(path): not an anchors lock (expected {\"version\": 1, \"anchors\": [...]})")
+        return try SavedFile.decode(
+            AnchorLock.self, from: data, path: path, what: "anchors lock", field: "anchors lock field")
+    }
+
+    /// The lock format this relops writes, and the newest it reads.
+    public static let schemaVersion = 1
+
+    enum CodingKeys: String, CodingKey {
+        case version, anchors
+    }
+
+    /// Reads a lock: `version` absent reads as 1, one other than 1 to `schemaVersion` throws, and
+    /// every entry field is required.
+    public init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try object.decodeIfPresent(Int.self, forKey: .version) ?? 1
+        guard (1...AnchorLock.schemaVersion).contains(version) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: object,
+                debugDescription: "version \(version) is not one this relops reads (1 to \(AnchorLock.schemaVersion)); "
+                    + "a newer relops wrote it, use that one")
         }
-        var entries: [Entry] = []
-        for (i, item) in list.enumerated() {
-            guard let doc = item["doc"] as? String, let repo = item["repo"] as? String, let p = item["path"] as? String,
-                let start = item["start"] as? Int, let end = item["end"] as? Int, let base = item["base"] as? String
-            else { throw Failure(.badInput, "\(path): anchors[\(i)] needs doc, repo, path, start, end and base") }
-            entries.append(Entry(doc: doc, repo: repo, path: p, start: start, end: end, base: base))
-        }
-        return AnchorLock(entries: entries)
+        entries = try object.decode([Entry].self, forKey: .anchors)
+    }
+
+    /// Writes the version, then the entries sorted.
+    public func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: CodingKeys.self)
+        try object.encode(AnchorLock.schemaVersion, forKey: .version)
+        try object.encode(entries.sorted(), forKey: .anchors)
     }
 
     /// `entries` with one base per anchor key, the first for each: two anchors of a document can
@@ -90,14 +110,10 @@ public struct AnchorLock: Sendable, Equatable {
     }
 
     /// The lock's JSON text, ending with a newline.
-    public func rendered() -> String {
-        let items: [JSONValue] = entries.sorted().map { e in
-            .object([
-                ("doc", .string(e.doc)), ("repo", .string(e.repo)), ("path", .string(e.path)),
-                ("start", .int(e.start)), ("end", .int(e.end)), ("base", .string(e.base)),
-            ])
+    public func rendered() throws(Failure) -> String {
+        do { return try JSONValueEncoder().encode(self).rendered() + "\n" } catch {
+            throw Failure(.couldNotCheck, "\(AnchorLock.relativePath): cannot encode the anchors lock: \(error)")
         }
-        return JSONValue.object([("version", .int(1)), ("anchors", .array(items))]).rendered() + "\n"
     }
 
     /// The largest lock read (16 MiB): a lock holds one short line per pinned anchor.
@@ -111,6 +127,6 @@ public struct AnchorLock: Sendable, Equatable {
     /// Writes the lock into `root`, creating `.relops/`, inside the repository only
     /// (`RepositoryFile.write`: a `.relops` symlink leading outside is refused).
     public func write(root: String) throws(Failure) {
-        try RepositoryFile.write(Array(rendered().utf8), to: AnchorLock.relativePath, in: root)
+        try RepositoryFile.write(Array(try rendered().utf8), to: AnchorLock.relativePath, in: root)
     }
 }

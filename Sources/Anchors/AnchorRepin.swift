@@ -139,7 +139,7 @@ public enum AnchorRepin {
         }
         var updated = lock
         updated.replace(docs: Set(documents.map(\.path)), with: AnchorLock.oneBasePerKey(right + judged))
-        if updated.rendered() != lock.rendered() || !AnchorLock.exists(root: root) { try updated.write(root: root) }
+        if try updated.rendered() != lock.rendered() || !AnchorLock.exists(root: root) { try updated.write(root: root) }
         return updated
     }
 

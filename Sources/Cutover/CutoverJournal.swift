@@ -4,7 +4,8 @@ import RelopsCore
 
 /// The record of one cutover in `.git/relops/cutovers/<id>.json`: every file with the blob ids of
 /// its original and new content, so `undo` restores byte for byte and an interrupted run can be
-/// finished or reverted.
+/// finished or reverted. Saved and read as its `Codable` form (`CutoverJournalCoding.swift`),
+/// with a schema version.
 public struct CutoverJournal: Sendable, Equatable {
     public enum State: String, Sendable {
         /// Blobs stored and temporary files being written; no original replaced yet.
@@ -41,7 +42,7 @@ public struct CutoverJournal: Sendable, Equatable {
     }
 
     /// A `*.old` name a `--subdomains` cutover rewrote, and its new name.
-    public struct FamilyRename: Sendable, Equatable {
+    public struct FamilyRename: Sendable, Equatable, Codable {
         public let old: String
         public let new: String
     }
@@ -69,113 +70,29 @@ public struct CutoverJournal: Sendable, Equatable {
 
     func path(_ project: Project) -> String { CutoverJournal.folder(project) + "/\(id).json" }
 
-    var json: JSONValue {
-        .object([
-            ("id", .string(id)), ("created", .string(created)), ("from", .string(from)), ("to", .string(to)),
-            ("state", .string(state.rawValue)), ("branch", .string(branch)), ("commit", .string(commit)),
-            ("start_branch", .string(startBranch)),
-            (
-                "options",
-                .object([
-                    ("include_email", .bool(options.includeEmail)), ("subdomains", .bool(options.subdomains)),
-                    (
-                        "family_renames",
-                        .array(familyRenames.map { .object([("old", .string($0.old)), ("new", .string($0.new))]) })
-                    ),
-                    ("commit", .bool(makesCommit)),
-                    ("exclude", .array(options.exclude.map { .string($0.text) })),
-                ])
-            ),
-            (
-                "files",
-                .array(
-                    files.map { f in
-                        .object([
-                            ("path", .string(f.path)), ("original", .string(f.original.hex)),
-                            ("new", .string(f.new.hex)),
-                            ("class", .string(f.occurrenceClass)), ("edits", .int(f.edits)),
-                            ("mode", .string(String(f.mode, radix: 8))), ("indexed", .string(f.indexed?.hex)),
-                        ])
-                    })
-            ),
-        ])
-    }
-
-    /// Writes the journal atomically (temporary file, fsync, rename).
+    /// Writes the journal atomically (temporary file, fsync, rename); a failure names the journal.
     func save(_ project: Project) throws(Failure) {
-        let folder = CutoverJournal.folder(project)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = CutoverJournal.folder(project), file = path(project)
+        do throws(Failure) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(.couldNotCheck, "\(folder): cannot create: \(error.localizedDescription)")
+            }
+            let json: JSONValue
+            do { json = try JSONValueEncoder().encode(self) } catch {
+                throw Failure(.couldNotCheck, "cannot encode it: \(error)")
+            }
+            try AtomicFile.write(Array((json.rendered() + "\n").utf8), to: file)
         } catch {
-            throw Failure(.couldNotCheck, "\(folder): cannot create: \(error.localizedDescription)")
+            throw Failure(.couldNotCheck, "\(file): cannot save cutover journal \(id): \(error.message)")
         }
-        try AtomicFile.write(Array((json.rendered() + "\n").utf8), to: path(project))
     }
 
-    /// Reads one journal file; a damaged one is bad input naming the file.
+    /// Reads one journal file; a damaged one (not JSON, a field missing or of the wrong type, a
+    /// schema version this relops does not read) is bad input naming the file and the field.
     static func load(_ file: String) throws(Failure) -> CutoverJournal {
-        guard let data = FileManager.default.contents(atPath: file),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else {
-            throw Failure(.badInput, "\(file): not a readable cutover journal (JSON object expected)")
-        }
-        func text(_ key: String) throws(Failure) -> String {
-            guard let value = object[key] as? String else {
-                throw Failure(.badInput, "\(file): journal field `\(key)` is missing")
-            }
-            return value
-        }
-        guard let state = State(rawValue: try text("state")) else {
-            throw Failure(.badInput, "\(file): unknown journal state `\(object["state"] ?? "")`")
-        }
-        var entries: [Entry] = []
-        for item in object["files"] as? [[String: Any]] ?? [] {
-            guard let path = item["path"] as? String,
-                let original = (item["original"] as? String).flatMap(ObjectID.init(hex:)),
-                let new = (item["new"] as? String).flatMap(ObjectID.init(hex:))
-            else {
-                throw Failure(.badInput, "\(file): a file entry lacks path, original or new blob id")
-            }
-            entries.append(
-                Entry(
-                    path: path, original: original, new: new, occurrenceClass: item["class"] as? String ?? "other",
-                    edits: item["edits"] as? Int ?? 0,
-                    mode: (item["mode"] as? String).flatMap { UInt32($0, radix: 8) } ?? 0o644,
-                    indexed: (item["indexed"] as? String).flatMap(ObjectID.init(hex:))))
-        }
-        let (options, family) = try loadOptions(object["options"], file: file)
-        let makesCommit = (object["options"] as? [String: Any])?["commit"] as? Bool ?? false
-        return CutoverJournal(
-            id: try text("id"), created: try text("created"), from: try text("from"), to: try text("to"),
-            options: options, familyRenames: family, makesCommit: makesCommit, state: state, files: entries,
-            branch: object["branch"] as? String,
-            commit: object["commit"] as? String, startBranch: object["start_branch"] as? String)
-    }
-
-    /// The journal's `options` object; absent (a journal written before options were recorded)
-    /// means none. A malformed one is bad input naming the file.
-    static func loadOptions(_ value: Any?, file: String) throws(Failure) -> (CutoverOptions, [FamilyRename]) {
-        guard let value else { return (CutoverOptions(), []) }
-        guard let object = value as? [String: Any],
-            let includeEmail = object["include_email"] as? Bool, let subdomains = object["subdomains"] as? Bool,
-            let renames = object["family_renames"] as? [[String: Any]]
-        else {
-            throw Failure(
-                .badInput, "\(file): journal field `options` needs include_email, subdomains and family_renames")
-        }
-        var family: [FamilyRename] = []
-        for rename in renames {
-            guard let old = rename["old"] as? String, let new = rename["new"] as? String else {
-                throw Failure(.badInput, "\(file): a family rename in `options` lacks its old or new name")
-            }
-            family.append(FamilyRename(old: old, new: new))
-        }
-        // Absent in a journal written before exclusions were recorded: none.
-        guard let texts = object["exclude"] as? [String] ?? (object["exclude"] == nil ? [] : nil) else {
-            throw Failure(.badInput, "\(file): journal field `options.exclude` must be a list of strings")
-        }
-        let exclude = try CutoverExclusion.parse(texts, source: "\(file): journal field `options.exclude`")
-        return (CutoverOptions(includeEmail: includeEmail, subdomains: subdomains, exclude: exclude), family)
+        try SavedFile.read(CutoverJournal.self, at: file, what: "cutover journal", field: "journal field")
     }
 
     /// Every journal of the repository, oldest first; an unreadable journal folder is an error

@@ -11,6 +11,9 @@ public struct ApplyOptions: Sendable {
     /// Called after each file is renamed into place with the count so far (tests use it to
     /// simulate a crash or a change at a chosen point).
     public var afterEachFile: (@Sendable (Int) -> Void)?
+    /// Called once the journal first says `preparing`, before the temporary files are staged
+    /// (tests use it to make the staging and the next save of the journal fail).
+    public var beforeStaging: (@Sendable () -> Void)?
     /// Called once every temporary file is staged and journalled, just before the first rename
     /// (tests use it to change a file in the window between planning and renaming).
     public var beforeRenames: (@Sendable () -> Void)?
@@ -20,12 +23,13 @@ public struct ApplyOptions: Sendable {
 
     public init(
         allowDirty: Bool = false, commit: Bool = false, afterEachFile: (@Sendable (Int) -> Void)? = nil,
-        beforeRenames: (@Sendable () -> Void)? = nil
+        beforeRenames: (@Sendable () -> Void)? = nil, beforeStaging: (@Sendable () -> Void)? = nil
     ) {
         self.allowDirty = allowDirty
         self.commit = commit
         self.afterEachFile = afterEachFile
         self.beforeRenames = beforeRenames
+        self.beforeStaging = beforeStaging
     }
 }
 
@@ -76,6 +80,7 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
         makesCommit: options.commit, state: .preparing, files: prepared.map(\.entry),
         startBranch: project.repository.currentBranch)
     try journal.save(project)
+    options.beforeStaging?()
 
     // 2. Temporary files beside each target, one filesystem sync for them, then the checked
     //    renames: every file is wholly old or wholly new at any moment.
@@ -87,12 +92,16 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
     } catch {
         removeLeftovers(project, journal)
         journal.state = .abandoned
-        try? journal.save(project)
+        try saveAbandoned(project, journal, after: error)
         throw error
     }
     StagedWrite.syncFileSystem(containing: project.root)
     journal.state = .applying
-    try journal.save(project)
+    do { try journal.save(project) } catch {
+        // Nothing renamed yet: the apply stops as if staging had failed, its temporary files removed.
+        removeLeftovers(project, journal)
+        throw Failure(.couldNotCheck, "\(error.message). \(unsavedPreparingNote(journal))")
+    }
     options.beforeRenames?()
     try replaceChecked(project, &journal, prepared, staged, afterEachFile: options.afterEachFile)
     StagedWrite.syncFileSystem(containing: project.root)
@@ -102,6 +111,22 @@ public func applyCutover(_ project: Project, _ plan: CutoverPlan, _ options: App
     return ApplyOutcome(
         journal: journal, branch: journal.branch, commit: commit,
         hooksNotRun: commit == nil ? [] : hooksNotRun(project, switchedBranch: true))
+}
+
+/// Saves `journal`, just marked abandoned after staging failed with `cause`. A failed save stops
+/// the apply with both reasons and what the tree holds (`unsavedPreparingNote`).
+func saveAbandoned(_ project: Project, _ journal: CutoverJournal, after cause: Failure) throws(Failure) {
+    do { try journal.save(project) } catch {
+        throw Failure(.couldNotCheck, "\(cause.message); then \(error.message). \(unsavedPreparingNote(journal))")
+    }
+}
+
+/// What the tree holds when the journal could not be saved before any rename: no file replaced,
+/// the temporary files removed, and the journal on disk still `preparing`, which the next apply
+/// or undo clears.
+func unsavedPreparingNote(_ journal: CutoverJournal) -> String {
+    "No file was changed and the temporary files were removed, but the journal still says `preparing`: "
+        + "`relops cutover --apply` or `relops cutover undo \(journal.id)` clears it once the journal can be written"
 }
 
 /// What must hold before anything is read for an apply.

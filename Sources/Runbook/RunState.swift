@@ -11,7 +11,11 @@ public enum StepStatus: String, Codable, Sendable {
 
 /// One run of a runbook, as stored in `.relops/runs/<run-id>.json`. Secret values are never in it.
 public struct RunState: Codable, Sendable, Equatable {
-    public var format = 1
+    /// The newest run state format this relops reads, and the one it writes.
+    public static let currentFormat = 1
+    /// The state's schema version: a run whose format is newer than `currentFormat` is refused
+    /// when read (`RunStore.load`), never read as if it were this one.
+    public var format = RunState.currentFormat
     public var runID: String
     /// The runbook's name and the path it was read from.
     public var runbook: String
@@ -190,14 +194,25 @@ public struct RunStore: Sendable {
             let hint = known.isEmpty ? "no runs are stored yet" : "runs: \(known.joined(separator: ", "))"
             throw Failure(.usage, "no run `\(runID)` in \(folder) (\(hint))")
         }
+        let state: RunState
         do {
-            return try JSONDecoder().decode(RunState.self, from: Data(bytes))
+            state = try JSONDecoder().decode(RunState.self, from: Data(bytes))
         } catch {
             throw Failure(
                 .badInput,
                 "\(displayPath(of: runID)): not a relops run state (\(Self.reason(error))); move it out of "
                     + ".relops/runs to start afresh")
         }
+        guard (1...RunState.currentFormat).contains(state.format) else {
+            throw Failure(
+                .badInput,
+                "\(displayPath(of: runID)): not a relops run state (format \(state.format); this relops reads format "
+                    + "\(RunState.currentFormat)"
+                    + (state.format > RunState.currentFormat
+                        ? ", a newer relops wrote it); continue the run with that relops"
+                        : "); move it out of .relops/runs to start afresh"))
+        }
+        return state
     }
 
     /// What a decoder said, as a person reads it: the key path and what was wrong there.

@@ -252,6 +252,23 @@ import Testing
             ), "\(run.stderr)")
     }
 
+    @Test func aRunStateOfANewerFormatIsRefusedNamingIt() throws {
+        let (repo, _, _) = repositories()
+        repo.commit("An app")
+        let state = try plantedRun(repo, operatorName: "Test Author")
+        let path = repo.root + "/.relops/runs/\(state.runID).json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let newer = text.replacingOccurrences(of: "\"format\" : 1", with: "\"format\" : 2")
+        #expect(newer != text)
+        try newer.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = bounded(["runbook", "status"], in: repo.root)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                ".relops/runs/\(state.runID).json: not a relops run state (format 2; this relops reads format 1, "
+                    + "a newer relops wrote it)"), "\(run.stderr)")
+    }
+
     @Test func everyOptionThatDecidesHowRelopsChecksOrWhereItActsSaysSo() {
         let checking: Set = [
             "resolve", "connect-to", "cacert", "offline", "local", "allow-unchecked", "tls-only", "print-curl",

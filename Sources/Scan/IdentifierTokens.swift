@@ -47,7 +47,7 @@ func notHostReason(_ lo: Int, _ hi: Int, _ base: UnsafePointer<UInt8>, _ count: 
 private let bundleNameKeys: Set<[UInt8]> = Set(
     [
         "BuildableName", "BlueprintName", "PRODUCT_NAME", "FULL_PRODUCT_NAME", "WRAPPER_NAME", "TEST_HOST",
-        "BUNDLE_LOADER", "productName",
+        "BUNDLE_LOADER", "productName", "PRODUCT_MODULE_NAME", "EXECUTABLE_NAME", "TARGET_NAME",
     ].map { Array($0.utf8) })
 
 /// Keys whose value is a reverse-DNS app or package identifier (Gradle, Xcode, Android, .NET,
@@ -59,11 +59,12 @@ private let identifierKeys: Set<[UInt8]> = Set(
     ].map { Array($0.utf8) })
 
 /// Last labels of bundle file names: `Example.app`, `Share.appex`.
-private let bundleExtensions: Set<[UInt8]> = Set(
-    ["app", "appex", "framework", "bundle", "xctest", "ipa", "apk", "aab"].map { Array($0.utf8) })
+private let bundleExtensions: [[UInt8]] = ["app", "appex", "framework", "bundle", "xctest", "ipa", "apk", "aab"].map {
+    Array($0.utf8)
+}
 
 /// First labels that start a reverse-DNS identifier, never a subdomain (`com.example.app`).
-private let genericTLDs: Set<[UInt8]> = Set(["com", "org", "net", "edu", "gov"].map { Array($0.utf8) })
+private let genericTLDs: [[UInt8]] = ["com", "org", "net", "edu", "gov"].map { Array($0.utf8) }
 
 @inline(__always) private func isWordByte(_ b: UInt8) -> Bool {
     (b &- 0x30) < 10 || ((b | 0x20) &- 0x61) < 26 || b == UInt8(ascii: "_")
@@ -71,9 +72,16 @@ private let genericTLDs: Set<[UInt8]> = Set(["com", "org", "net", "edu", "gov"].
 
 @inline(__always) private func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
 
-/// The lowercase bytes of `base[from..<to]`.
-private func lowered(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> [UInt8] {
-    (from..<to).map { (base[$0] &- 0x41) < 26 ? base[$0] | 0x20 : base[$0] }
+/// True when `base[from..<to]` is one of `words` (lowercase), ASCII case-insensitively; nothing
+/// is allocated (this runs at every match).
+private func isOneOf(_ words: [[UInt8]], _ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+    words.contains { word in
+        word.count == to - from
+            && word.indices.allSatisfy { k in
+                let b = base[from + k]
+                return ((b &- 0x41) < 26 ? b | 0x20 : b) == word[k]
+            }
+    }
 }
 
 /// True when the longer name starts with a generic top-level domain: `com.example.app` holding
@@ -81,34 +89,43 @@ private func lowered(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> [U
 private func startsWithGenericTLD(_ lo: Int, _ hi: Int, _ base: UnsafePointer<UInt8>) -> Bool {
     var k = lo
     while k < hi && base[k] != UInt8(ascii: ".") { k += 1 }
-    return k < hi && genericTLDs.contains(lowered(base, lo, k))
+    return k < hi && isOneOf(genericTLDs, base, lo, k)
 }
 
-/// The last label of `base[lo..<hi]`, lowercase.
-private func lastLabel(_ lo: Int, _ hi: Int, _ base: UnsafePointer<UInt8>) -> [UInt8] {
+/// True when the last label of `base[lo..<hi]` is a bundle's extension (`Example.app`).
+private func endsInBundleExtension(_ lo: Int, _ hi: Int, _ base: UnsafePointer<UInt8>) -> Bool {
     var k = hi
     while k > lo && base[k - 1] != UInt8(ascii: ".") { k -= 1 }
-    return lowered(base, k, hi)
+    return isOneOf(bundleExtensions, base, k, hi)
 }
 
 /// The reason when the name is the value of a key that names a bundle or an identifier
 /// (`BuildableName = "Example.app"`, `applicationId "com.example.app"`, `<ApplicationId>`,
-/// `TEST_HOST = "$(BUILT_PRODUCTS_DIR)/Example.app/Example"`), or an Xcode project's
-/// `/* Example.app */` file comment.
+/// `TEST_HOST = "$(BUILT_PRODUCTS_DIR)/Example.app/Example"`), an Xcode project's
+/// `/* Example.app */` file comment, or a bundle at the end of a file path (`build/Example.app`).
 private func keyedReason(_ lo: Int, _ hi: Int, _ base: UnsafePointer<UInt8>) -> NotHostReason? {
     var k = lo
     var inPath = false
     if k > 0 && base[k - 1] == UInt8(ascii: "/") {
-        // A build-setting path: `$(BUILT_PRODUCTS_DIR)/Example.app`; a URL's `//` is no path.
-        if k > 1 && base[k - 2] == UInt8(ascii: "/") { return nil }
+        // A file path: `$(BUILT_PRODUCTS_DIR)/Example.app`; a URL's `//` makes it no file path.
         while k > 0 && lo - k < 256 && !isBlank(base[k - 1]) && base[k - 1] != UInt8(ascii: "\"")
-            && base[k - 1] != UInt8(ascii: "=") && base[k - 1] != 0x0A
+            && base[k - 1] != UInt8(ascii: "'") && base[k - 1] != UInt8(ascii: "=") && base[k - 1] != 0x0A
         {
+            if base[k - 1] == UInt8(ascii: "/") && k > 1 && base[k - 2] == UInt8(ascii: "/") { return nil }
             k -= 1
+        }
+        // A first segment that is a name (`example.app/app.example.app`) makes a URL without its scheme.
+        var dot = k
+        while dot < lo && base[dot] != UInt8(ascii: "/") {
+            if base[dot] == UInt8(ascii: "."), dot > k, isWordByte(base[dot - 1]), isWordByte(base[dot + 1]) {
+                return nil
+            }
+            dot += 1
         }
         inPath = true
     }
-    let isBundleFile = bundleExtensions.contains(lastLabel(lo, hi, base))
+    let isBundleFile = endsInBundleExtension(lo, hi, base)
+    if inPath && isBundleFile { return .bundleName }
     if !inPath && isBundleFile && k >= 3 && base[k - 1] == 0x20 && base[k - 2] == UInt8(ascii: "*")
         && base[k - 3] == UInt8(ascii: "/")
     {
@@ -148,10 +165,9 @@ private func keyBefore(_ end: Int, _ base: UnsafePointer<UInt8>) -> [UInt8]? {
 }
 
 /// Words that open a declaration of a dotted code name (Kotlin, Java, Swift, C#, Python, Dart).
-private let declarationKeywords: Set<[UInt8]> = Set(
-    ["package", "import", "using", "namespace", "module", "from", "library", "requires", "exports", "opens"].map {
-        Array($0.utf8)
-    })
+private let declarationKeywords: [[UInt8]] = [
+    "package", "import", "using", "namespace", "module", "from", "library", "requires", "exports", "opens",
+].map { Array($0.utf8) }
 
 /// Words that may stand between the keyword and the name: `import static`, `global using`,
 /// Swift's `import struct`, `@testable import`.
@@ -168,14 +184,25 @@ private func isDeclaredName(_ lo: Int, _ hi: Int, _ base: UnsafePointer<UInt8>, 
     guard start > 0, isBlank(base[start - 1]) else { return false }
     if hi < count {
         let after = base[hi]
-        let ends: [UInt8] = [0x20, 0x09, 0x0D, 0x0A, 0x00, UInt8(ascii: ";"), UInt8(ascii: "."), UInt8(ascii: "{")]
-        guard ends.contains(after) else { return false }
+        switch after {
+        case 0x20, 0x09, 0x0D, 0x0A, 0x00, UInt8(ascii: ";"), UInt8(ascii: "."), UInt8(ascii: "{"): break
+        default: return false
+        }
     }
     var lineStart = start
     while lineStart > 0 && base[lineStart - 1] != 0x0A {
         guard start - lineStart < 256 else { return false }
         lineStart -= 1
     }
+    // Most lines open with no declaration keyword: look at the first word before collecting words.
+    var first = lineStart
+    while first < start && isBlank(base[first]) { first += 1 }
+    var firstEnd = first
+    while firstEnd < start && isWordByte(base[firstEnd]) { firstEnd += 1 }
+    guard
+        base[first] == UInt8(ascii: "@") || isOneOf(declarationKeywords, base, first, firstEnd)
+            || isOneOf([Array("global".utf8)], base, first, firstEnd)
+    else { return false }
     var words: [[UInt8]] = []
     var k = lineStart
     while k < start {

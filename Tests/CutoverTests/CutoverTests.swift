@@ -230,7 +230,7 @@ func locked(_ project: Project) throws -> RepositoryLock { try RepositoryLock(pr
             let repo = makeHostSpellingRepository()
             let files = [
                 "android/app/build.gradle", "android/app/src/main/java/example/app/Links.java", "Shared/Links.cs",
-                "ios/Example.xcodeproj/xcshareddata/xcschemes/Example.xcscheme",
+                "ios/Example.xcodeproj/xcshareddata/xcschemes/Example.xcscheme", "ios/scripts/package.sh",
             ]
             let before = files.map { repo.read($0) }
             let project = try Project(path: repo.root)

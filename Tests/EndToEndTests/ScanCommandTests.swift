@@ -189,7 +189,7 @@ import Testing
         #expect(text.stdout.hasPrefix("3 occurrences of example.app in "), "\(text.stdout)")
         #expect(
             text.stdout.contains(
-                "== not the host: 17 (names of code or bundles that spell it; never occurrences, never rewritten)"))
+                "== not the host: 18 (names of code or bundles that spell it; never occurrences, never rewritten)"))
         #expect(
             text.stdout.contains(
                 "ios/Example.xcodeproj/xcshareddata/xcschemes/Example.xcscheme:3:21: example.app (a bundle or product file name, not example.app)"
@@ -203,7 +203,7 @@ import Testing
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let listed = try #require(object["not_host"] as? [[String: Any]])
-        #expect(listed.count == 17)
+        #expect(listed.count == 18)
         #expect(
             listed.contains { $0["reason"] as? String == "identifier" && $0["found"] as? String == "com.example.app" })
     }

@@ -31,6 +31,7 @@ import Testing
                 "ios/Example.xcodeproj/project.pbxproj:5 example.app bundle-name",
                 "ios/Example.xcodeproj/project.pbxproj:6 example.app bundle-name",
                 "ios/Example.xcodeproj/xcshareddata/xcschemes/Example.xcscheme:3 example.app bundle-name",
+                "ios/scripts/package.sh:3 example.app bundle-name",
             ], "\(listed)")
     }
 
@@ -59,11 +60,12 @@ import Testing
             path = https://example.app/x
             see example.app/app.example.app
             from example.app:8080 import data
+            curl -O https://cdn.example.net/builds/example.app
 
             """)
         repo.commit("urls")
         let result = try scanRepository(repo.root, hosts: ["example.app"])
         #expect(result.notHost.isEmpty, "\(result.notHost)")
-        #expect(result.occurrences.map(\.line) == [1, 2, 3, 4, 5])
+        #expect(result.occurrences.map(\.line) == [1, 2, 3, 4, 5, 6])
     }
 }

@@ -59,6 +59,9 @@ public func makeHostSpellingRepository() -> GitFixture {
         </BuildableReference>
 
         """)
+    repo.write(
+        "ios/scripts/package.sh",
+        "#!/bin/sh\nmkdir Payload\ncp -R \"$BUILD_DIR/Release-iphoneos/Example.app\" Payload/\n")
     repo.write("README.md", "Example lives at https://example.app.\n")
     repo.commit("an app named Example at example.app")
     return repo

@@ -182,13 +182,6 @@ private func isDeclaredName(_ lo: Int, _ hi: Int, _ base: UnsafePointer<UInt8>, 
     var start = lo
     while start > 0 && (isWordByte(base[start - 1]) || base[start - 1] == UInt8(ascii: ".")) { start -= 1 }
     guard start > 0, isBlank(base[start - 1]) else { return false }
-    if hi < count {
-        let after = base[hi]
-        switch after {
-        case 0x20, 0x09, 0x0D, 0x0A, 0x00, UInt8(ascii: ";"), UInt8(ascii: "."), UInt8(ascii: "{"): break
-        default: return false
-        }
-    }
     var lineStart = start
     while lineStart > 0 && base[lineStart - 1] != 0x0A {
         guard start - lineStart < 256 else { return false }
@@ -217,7 +210,28 @@ private func isDeclaredName(_ lo: Int, _ hi: Int, _ base: UnsafePointer<UInt8>, 
     guard let keyword = words.first, declarationKeywords.contains(keyword) else { return false }
     let rest = words.dropFirst()
     if rest.count == 2 && rest.last == [UInt8(ascii: "=")] {  // a C# alias: `using Alias = Example.App;`
-        return rest.first?.allSatisfy(isWordByte) == true
+        guard rest.first?.allSatisfy(isWordByte) == true else { return false }
+    } else if !rest.allSatisfy({ declarationModifiers.contains($0) }) {
+        return false
     }
-    return rest.allSatisfy { declarationModifiers.contains($0) }
+    return endsDeclaration(at: hi, fromImport: keyword == Array("from".utf8), base, count)
+}
+
+/// True when what follows a declared name ends the declaration: the line's end, `;`, `{`, a
+/// wildcard (`.*`), an alias (`as X`), Haskell's `where`, Java's `exports x to y;`, or, after
+/// Python's `from`, `import`. A line of prose that starts with `from` or `using` goes on otherwise.
+private func endsDeclaration(
+    at hi: Int, fromImport: Bool, _ base: UnsafePointer<UInt8>, _ count: Int
+) -> Bool {
+    var p = hi
+    if p + 1 < count && base[p] == UInt8(ascii: ".") && base[p + 1] == UInt8(ascii: "*") { p += 2 }
+    while p < count && isBlank(base[p]) { p += 1 }
+    var wordEnd = p
+    while wordEnd < count && isWordByte(base[wordEnd]) { wordEnd += 1 }
+    if fromImport { return isOneOf([Array("import".utf8)], base, p, wordEnd) }
+    guard p < count else { return true }
+    switch base[p] {
+    case 0x0A, 0x0D, 0x00, UInt8(ascii: ";"), UInt8(ascii: "{"): return true
+    default: return isOneOf(["as", "where", "to"].map { Array($0.utf8) }, base, p, wordEnd)
+    }
 }

@@ -131,16 +131,18 @@ private func keyedReason(_ lo: Int, _ hi: Int, _ base: UnsafePointer<UInt8>) -> 
     {
         return .bundleName
     }
-    if k > 0 && (base[k - 1] == UInt8(ascii: "\"") || base[k - 1] == UInt8(ascii: "'")) { k -= 1 }
-    guard let key = keyBefore(k, base) else { return nil }
+    let quoted = k > 0 && (base[k - 1] == UInt8(ascii: "\"") || base[k - 1] == UInt8(ascii: "'"))
+    if quoted { k -= 1 }
+    guard let key = keyBefore(k, base, spaceSeparates: quoted) else { return nil }
     if bundleNameKeys.contains(key) { return .bundleName }
     if key == Array("path".utf8) { return isBundleFile ? .bundleName : nil }
     return !inPath && identifierKeys.contains(key) ? .identifier : nil
 }
 
-/// The key whose value starts at `end`: `KEY = `, `KEY: `, `KEY(`, `KEY ` (Gradle's
-/// `applicationId "x"`) or an XML element `<KEY>`.
-private func keyBefore(_ end: Int, _ base: UnsafePointer<UInt8>) -> [UInt8]? {
+/// The key whose value starts at `end`: `KEY = `, `KEY: `, `KEY(`, an XML element `<KEY>`, or,
+/// when `spaceSeparates` (a quoted value: Gradle's `applicationId "x"`), `KEY `; prose
+/// (`the package example.app`) has no key.
+private func keyBefore(_ end: Int, _ base: UnsafePointer<UInt8>, spaceSeparates: Bool) -> [UInt8]? {
     var k = end
     if k > 0 && base[k - 1] == UInt8(ascii: ">") {
         var open = k - 1
@@ -154,8 +156,8 @@ private func keyBefore(_ end: Int, _ base: UnsafePointer<UInt8>) -> [UInt8]? {
     {
         k -= 1
         while k > 0 && isBlank(base[k - 1]) { k -= 1 }
-    } else if k == end {
-        return nil  // the name runs into the key: no key
+    } else if k == end || !spaceSeparates {
+        return nil  // the name runs into the key, or only a space stands before an unquoted name
     }
     if k > 0 && base[k - 1] == UInt8(ascii: "\"") { k -= 1 }  // a JSON key: `"appId": "x"`
     let keyEnd = k

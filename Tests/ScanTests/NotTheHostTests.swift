@@ -63,11 +63,12 @@ import Testing
             curl -O https://cdn.example.net/builds/example.app
             using example.app for payments since 2024, the
             from example.app. We moved last year
+            Our app package example.app is live
 
             """)
         repo.commit("urls")
         let result = try scanRepository(repo.root, hosts: ["example.app"])
         #expect(result.notHost.isEmpty, "\(result.notHost)")
-        #expect(result.occurrences.map(\.line) == [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(result.occurrences.map(\.line) == [1, 2, 3, 4, 5, 6, 7, 8, 9])
     }
 }

@@ -206,5 +206,8 @@ import Testing
         #expect(listed.count == 18)
         #expect(
             listed.contains { $0["reason"] as? String == "identifier" && $0["found"] as? String == "com.example.app" })
+        let cutover = relops(["cutover", "--from", "example.app", "--to", "example.net"], in: repo.root)
+        #expect(cutover.status == 0, "\(cutover.stderr)")
+        #expect(cutover.stdout.contains("== not the host, left alone: 18 in 7 files"), "\(cutover.stdout)")
     }
 }

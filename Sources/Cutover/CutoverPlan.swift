@@ -99,6 +99,9 @@ public struct CutoverPlan: Sendable {
 
     /// Exclusions that keep no occurrence (a typo, or a line that moved): said, not an error.
     public var unusedExclusions: [CutoverExclusion] = []
+    /// Names that spell the old host but name code or a bundle (`package com.example.app`,
+    /// `BuildableName = "Example.app"`): never rewritten, listed so a person sees why.
+    public var notHost: [NotHostToken] = []
 
     public var edits: [CutoverEdit] { files.flatMap(\.edits) }
 
@@ -172,6 +175,7 @@ public func planCutover(
         redirectURIs: redirectURIChanges(result, rewritten: rewritten, from: from, to: to),
         newHostAlreadyAt: result.occurrences.filter { $0.host == to },
         unreadable: result.problems.filter(\.isError), skipped: result.problems.filter { !$0.isError })
+    plan.notHost = result.notHost.filter { rewritten.contains($0.host) }
     let kept = result.occurrences.filter { rewritten.contains($0.host) }
     plan.unusedExclusions = options.exclude.filter { entry in
         !kept.contains { entry.keeps(path: $0.path, line: $0.line) }

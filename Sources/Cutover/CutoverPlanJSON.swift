@@ -48,6 +48,16 @@ extension CutoverPlan {
                             .object([("found", .string($0.found)), ("path", .string($0.path)), ("line", .int($0.line))])
                         })
                 ),
+                (
+                    "not_host",
+                    .array(
+                        plan.notHost.map {
+                            .object([
+                                ("found", .string($0.found)), ("path", .string($0.path)), ("line", .int($0.line)),
+                                ("reason", .string($0.reason.rawValue)),
+                            ])
+                        })
+                ),
                 ("include_email", .bool(plan.options.includeEmail)), ("subdomains", .bool(plan.options.subdomains)),
                 ("exclude", .array(plan.options.exclude.map { .string($0.text) })),
                 ("unused_exclusions", .array(plan.unusedExclusions.map { .string($0.text) })),

@@ -17,7 +17,8 @@ extension CutoverPlan {
             if product.platforms.contains(.android) { android = true }
             if product.platforms.contains(where: \.isAppleMobile) { ios = true }
         }
-        let fromPaths = CutoverPlan.platforms(of: binary.filter { !$0.products.contains { $0.kind == .app } })
+        let fromPaths = CutoverPlan.platforms(
+            of: binary.filter { !$0.products.contains { $0.kind == .app || $0.kind == .example } })
         android = android || fromPaths.contains(.android)
         ios = ios || fromPaths.contains(.iOS)
         return (android ? [.android] : []) + (ios ? [.iOS] : [])
@@ -109,7 +110,8 @@ extension CutoverPlan {
         {
             steps.append(rebuild)
         }
-        let orphans = binary.filter { !$0.products.contains { $0.kind == .app } }
+        // An edit no app carries: by its platform, unless an example app (released by nobody) does.
+        let orphans = binary.filter { !$0.products.contains { $0.kind == .app || $0.kind == .example } }
         let platforms = CutoverPlan.platforms(of: orphans)
         if !platforms.isEmpty {
             steps.append(

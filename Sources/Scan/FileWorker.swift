@@ -195,13 +195,15 @@ struct FileWorker {
                             match.offset, of: needle, encoding, at: position, in: fileParts, i,
                             text: lines.lineText(around: match.offset, length: needle.bytes.count)))
                 case .related(let start, let end):
-                    let found = String(
-                        decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self
-                    ).lowercased()
                     output.related.append(
                         RelatedHost(
-                            host: needle.host, found: found, path: filePath, line: position.line,
-                            column: position.column))
+                            host: needle.host, found: lowercaseName(start, end), path: filePath,
+                            line: position.line, column: position.column))
+                case .notHost(let start, let end, let reason):
+                    output.notHost.append(
+                        NotHostToken(
+                            host: needle.host, found: lowercaseName(start, end), path: filePath,
+                            line: position.line, column: position.column, reason: reason))
                 }
             }
         }
@@ -214,6 +216,12 @@ struct FileWorker {
             output.classified += classifier.classifyIfFree(&pending)
         }
         if count > 1 << 26 { buffer.release(above: 1 << 26) }
+    }
+
+    /// The name at `start..<end` of the buffer, lowercase.
+    func lowercaseName(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: buffer.bytes + start, count: end - start), as: UTF8.self)
+            .lowercased()
     }
 
     /// The facts of file `i` (in the buffer) for its occurrences up to byte `last`: only when a

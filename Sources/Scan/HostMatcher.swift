@@ -35,6 +35,9 @@ enum MatchKind: Sendable {
     case occurrence(OccurrenceEncoding)
     /// Part of a longer host name spanning `start..<end` in the buffer.
     case related(start: Int, end: Int)
+    /// A name spanning `start..<end` that spells the host (whole or in part) but names code or a
+    /// bundle: never an occurrence.
+    case notHost(start: Int, end: Int, reason: NotHostReason)
 }
 
 struct Match: Sendable {
@@ -129,7 +132,8 @@ func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, i
 }
 
 /// Applies the whole-hostname rule at a verified match: nil when the match sits inside a longer
-/// label (`myapp.example.com`, `app.example.company`), which is neither an occurrence nor related.
+/// label (`myapp.example.com`, `app.example.company`), which is neither an occurrence nor related;
+/// `notHost` when the name names code or a bundle (`package com.example.app`, `Example.app`).
 private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>, _ count: Int) -> MatchKind? {
     var encoding = OccurrenceEncoding.plain
     var extendsLeft = false
@@ -177,6 +181,9 @@ private func classify(_ start: Int, _ length: Int, _ base: UnsafePointer<UInt8>,
     }
     let lo = extendsLeft ? nameStart(from: start, base) : start
     let hi = extendsRight ? nameEnd(from: end, base, count) : end
+    if encoding == .plain, let reason = notHostReason(lo, hi, base, count) {
+        return .notHost(start: lo, end: hi, reason: reason)
+    }
     guard lo < start || hi > end else { return .occurrence(encoding) }
     return .related(start: lo, end: hi)
 }

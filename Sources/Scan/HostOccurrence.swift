@@ -93,6 +93,9 @@ public struct ScanResult: Sendable {
     public let hosts: [String]
     public let occurrences: [HostOccurrence]
     public let related: [RelatedHost]
+    /// Names that spell a scanned host but name code or a bundle (`package com.example.app`,
+    /// `BuildableName = "Example.app"`): never occurrences, never rewritten.
+    public let notHost: [NotHostToken]
     public let binaryFiles: [BinaryFileHit]
     /// Files skipped with a reason (a submodule, a file deleted from the working tree) or unreadable.
     public let problems: [ScanProblem]

@@ -22,6 +22,53 @@ enum PathRules {
         return nil
     }
 
+    /// The `metadata/...` part of a path shaped like F-Droid metadata, wherever the folder sits:
+    /// `metadata/<app id>.yml`, `metadata/<locale>/...` (fastlane-style, `en-US`), or
+    /// `metadata/<app id>/<locale>/...`; nil for any other `metadata/` folder.
+    static func fDroidMetadata(_ segments: [String]) -> String? {
+        for n in segments.indices.dropLast() where segments[n].lowercased() == "metadata" {
+            let next = segments[n + 1]
+            let rest = segments[(n + 1)...]
+            if n + 1 == segments.count - 1 {
+                let lower = next.lowercased()
+                guard lower.hasSuffix(".yml") || lower.hasSuffix(".yaml") else { continue }
+                if let dot = next.lastIndex(of: "."), isAppID(String(next[..<dot])) { return "metadata/" + next }
+            } else if isLocaleFolder(next, followedBy: segments[n + 2]) {
+                return "metadata/" + rest.prefix(1).joined(separator: "/") + "/"
+            } else if isAppID(next), n + 3 < segments.count,
+                isLocaleFolder(segments[n + 2], followedBy: segments[n + 3])
+            {
+                return "metadata/" + rest.prefix(2).joined(separator: "/") + "/"
+            }
+        }
+        return nil
+    }
+
+    /// `com.example.shop`: at least two dot-separated labels, each starting with a letter.
+    private static func isAppID(_ name: String) -> Bool {
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2
+            && labels.allSatisfy { label in
+                label.first?.isLetter == true
+                    && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            }
+    }
+
+    /// A locale folder of a store listing: `en-US`, `pt-BR`, `zh-Hans`; a bare language (`en`)
+    /// only when a listing file or folder follows it (`title.txt`, `changelogs/`).
+    private static func isLocaleFolder(_ name: String, followedBy next: String) -> Bool {
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count),
+            language.allSatisfy({ $0.isASCII && $0.isLowercase })
+        else { return false }
+        if parts.count > 1 {
+            return parts.dropFirst().allSatisfy {
+                (2...4).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }
+        }
+        return listingEntries.contains(next.lowercased())
+    }
+
     /// Repository metadata that ships nothing: issue and pull request templates, code owners,
     /// funding, bots. The reason, else nil.
     static func repositoryMetadata(_ lowerPath: String, lowerName: String, folders: [String]) -> String? {
@@ -84,8 +131,42 @@ enum PathRules {
         return nil
     }
 
+    /// True when the file at `parts` runs builds: a CI pipeline, a script, a Makefile, a Fastfile,
+    /// a `package.json` or task runner file, a build script. A document that quotes a command
+    /// (`BUILDING.md`, a site's page) runs nothing.
+    static func runsBuilds(_ parts: PathParts) -> Bool {
+        if isPipeline(parts.lowerPath, lowerName: parts.lowerName, folders: parts.folders) { return true }
+        if buildRunnerNames.contains(parts.lowerName) { return true }
+        guard parts.lowerName.contains(".") else {
+            // An extensionless script: `scripts/release`, `tool/build`.
+            return parts.folders.contains { scriptFolders.contains($0) }
+        }
+        return buildRunnerExtensions.contains(extensionOf(parts.lowerName))
+    }
+
     static func isYAML(_ lowerName: String) -> Bool { lowerName.hasSuffix(".yml") || lowerName.hasSuffix(".yaml") }
 }
+
+/// Files that run builds by their name (`PathRules.runsBuilds`).
+private let buildRunnerNames: Set<String> = [
+    "makefile", "gnumakefile", "fastfile", "jenkinsfile", "justfile", "rakefile", "dockerfile", "package.json",
+    "launch.json", "tasks.json", "earthfile", "brewfile",
+]
+
+/// Extensions of scripts, task runner and CI files (`PathRules.runsBuilds`).
+private let buildRunnerExtensions: Set<String> = [
+    ".sh", ".bash", ".zsh", ".fish", ".ps1", ".psm1", ".bat", ".cmd", ".py", ".rb", ".mk", ".make", ".yml", ".yaml",
+    ".groovy", ".gradle", ".kts", ".dart", ".js", ".mjs", ".cjs", ".ts", ".toml", ".nu", ".just",
+]
+
+/// Folders whose extensionless files are scripts.
+private let scriptFolders: Set<String> = ["scripts", "script", "bin", "tool", "tools", "ci", ".ci"]
+
+/// The files and folders of a fastlane-style listing locale (F-Droid reads the same layout).
+private let listingEntries: Set<String> = [
+    "title.txt", "short_description.txt", "full_description.txt", "summary.txt", "description.txt", "name.txt",
+    "video.txt", "changelogs", "images", "release_notes.txt", "keywords.txt", "subtitle.txt", "promotional_text.txt",
+]
 
 /// Folders that hold a store listing wherever they are.
 /// Folders whose `metadata/` is a store listing: fastlane's, and F-Droid's (`metadata/<appid>.yml`

@@ -39,8 +39,27 @@ public struct ScanJSONDocument: Decodable, Sendable {
     public let occurrences: [Occurrence]
     /// Occurrences per class name, every class present.
     public let counts: [String: Int]
+    /// Names that spell a host but are not it (`not_host`), each with its reason.
+    public let notHost: [NotHost]
 
-    enum CodingKeys: String, CodingKey { case hosts, occurrences, counts }
+    /// A name that spells a host but names code or a bundle, as the document lists it.
+    public struct NotHost: Decodable, Sendable, Equatable {
+        /// The host searched for.
+        public let host: String
+        /// The whole name found.
+        public let found: String
+        /// The path relative to the repository root.
+        public let path: String
+        /// 1-based line.
+        public let line: Int
+        /// Why it is not the host (`declaration`, `bundle-name`, `identifier`).
+        public let reason: String
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case hosts, occurrences, counts
+        case notHost = "not_host"
+    }
 
     /// A part the reader does not need may be missing (a runbook's stand-in scan prints only `counts`).
     public init(from decoder: any Decoder) throws {
@@ -48,6 +67,7 @@ public struct ScanJSONDocument: Decodable, Sendable {
         hosts = try container.decodeIfPresent([String].self, forKey: .hosts) ?? []
         occurrences = try container.decodeIfPresent([Occurrence].self, forKey: .occurrences) ?? []
         counts = try container.decodeIfPresent([String: Int].self, forKey: .counts) ?? [:]
+        notHost = try container.decodeIfPresent([NotHost].self, forKey: .notHost) ?? []
     }
 
     /// The document in `text`, or nil when it is not a JSON object of this shape.

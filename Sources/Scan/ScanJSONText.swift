@@ -24,6 +24,17 @@ extension ScanResult {
                     w.field("column", r.column)
                 }
             }
+            w.key("not_host")
+            w.array(notHost) { w, t in
+                w.object { w in
+                    w.field("host", t.host)
+                    w.field("found", t.found)
+                    w.field("path", t.path)
+                    w.field("line", t.line)
+                    w.field("column", t.column)
+                    w.field("reason", t.reason.rawValue)
+                }
+            }
             w.key("binary_files")
             w.array(binaryFiles) { w, b in
                 w.object { w in

@@ -30,6 +30,16 @@ extension ScanResult {
                     })
             ),
             (
+                "not_host",
+                .array(
+                    notHost.map { t in
+                        .object([
+                            ("host", .string(t.host)), ("found", .string(t.found)), ("path", .string(t.path)),
+                            ("line", .int(t.line)), ("column", .int(t.column)), ("reason", .string(t.reason.rawValue)),
+                        ])
+                    })
+            ),
+            (
                 "binary_files",
                 .array(binaryFiles.map { .object([("host", .string($0.host)), ("path", .string($0.path))]) })
             ),

@@ -92,8 +92,8 @@ func scan(
     let occurrences = classified.flatMap(\.occurrences)
     return ScanResult(
         hosts: request.hosts, occurrences: occurrences, related: withoutScannedHosts(found.related, request.hosts),
-        binaryFiles: found.binaryFiles, problems: refused.added(to: found.problems), filesScanned: found.filesScanned,
-        symlinks: found.symlinks)
+        notHost: found.notHost, binaryFiles: found.binaryFiles, problems: refused.added(to: found.problems),
+        filesScanned: found.filesScanned, symlinks: found.symlinks)
 }
 
 /// Where file content comes from.
@@ -195,6 +195,7 @@ struct UnclassifiedScan: Sendable {
     /// The files with hits left for classifying after the workers finish, in file order.
     var pending: [FileHits] = []
     var related: [RelatedHost] = []
+    var notHost: [NotHostToken] = []
     var binaryFiles: [BinaryFileHit] = []
     var problems: [ScanProblem] = []
     var filesScanned = 0
@@ -207,6 +208,7 @@ struct UnclassifiedScan: Sendable {
         classified = mergeSorted(classified, other.classified) { $0.index < $1.index }
         pending = mergeSorted(pending, other.pending) { $0.file.index < $1.file.index }
         related += other.related
+        notHost += other.notHost
         binaryFiles += other.binaryFiles
         problems += other.problems
         filesScanned += other.filesScanned
@@ -272,6 +274,7 @@ func scanFiles(
     var merged = UnclassifiedScan()
     for part in parts { merged.merge(part) }
     merged.related.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
+    merged.notHost.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
     merged.binaryFiles.sort { ($0.path, $0.host) < ($1.path, $1.host) }
     merged.problems.sort { $0.path < $1.path }
     return merged

@@ -222,3 +222,34 @@ func locked(_ project: Project) throws -> RepositoryLock { try RepositoryLock(pr
         #expect(repo.readText("b.txt") == "third.example.net\n")
     }
 }
+
+/// Issue 40, case 5: a cutover leaves every name that only spells the host byte for byte.
+@Suite struct HostSpellingCutoverTests {
+    @Test func applyRewritesTheHostAndLeavesDeclarationsBundleNamesAndIdentifiers() throws {
+        for subdomains in [false, true] {
+            let repo = makeHostSpellingRepository()
+            let files = [
+                "android/app/build.gradle", "android/app/src/main/java/example/app/Links.java", "Shared/Links.cs",
+                "ios/Example.xcodeproj/xcshareddata/xcschemes/Example.xcscheme", "ios/scripts/package.sh",
+            ]
+            let before = files.map { repo.read($0) }
+            let project = try Project(path: repo.root)
+            let thePlan = try planCutover(
+                project, from: "example.app", to: "example.net", options: CutoverOptions(subdomains: subdomains))
+            #expect(thePlan.familyRenames.isEmpty)
+            #expect(thePlan.notHost.count == 18)
+            #expect(thePlan.json(outcome: nil, recovered: [], interrupted: nil).rendered().contains("\"not_host\""))
+            _ = try applyCutover(project, thePlan, ApplyOptions(), lock: try locked(project))
+            #expect(files.map { repo.read($0) } == before)
+            #expect(repo.readText("README.md") == "Example lives at https://example.net.\n")
+            let kotlin = repo.readText("android/app/src/main/kotlin/example/app/MainActivity.kt")
+            #expect(kotlin.hasPrefix("package example.app\n\nimport example.app.ui.Theme\nimport com.example.app.R\n"))
+            #expect(kotlin.contains("\"https://example.net/privacy\""))
+            let pbxproj = repo.readText("ios/Example.xcodeproj/project.pbxproj")
+            #expect(pbxproj.contains("WEB_HOST = example.net;"))
+            #expect(pbxproj.contains("/* Example.app */") && pbxproj.contains("path = Example.app;"))
+            #expect(pbxproj.contains("PRODUCT_BUNDLE_IDENTIFIER = com.example.app;"))
+            #expect(pbxproj.contains("TEST_HOST = \"$(BUILT_PRODUCTS_DIR)/Example.app/Example\";"))
+        }
+    }
+}

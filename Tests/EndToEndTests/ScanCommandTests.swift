@@ -179,3 +179,35 @@ import Testing
         #expect(bare.status == 2 && bare.stderr.contains("SUBCOMMANDS"))
     }
 }
+
+/// Issue 40, case 5: names that spell the host are listed apart, with the reason, and not counted.
+@Suite struct NotTheHostCommandTests {
+    @Test func textAndJSONListNamesThatSpellTheHostApart() throws {
+        let repo = makeHostSpellingRepository()
+        let text = relops(["scan", "--host", "example.app"], in: repo.root)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("3 occurrences of example.app in "), "\(text.stdout)")
+        #expect(
+            text.stdout.contains(
+                "== not the host: 18 (names of code or bundles that spell it; never occurrences, never rewritten)"))
+        #expect(
+            text.stdout.contains(
+                "ios/Example.xcodeproj/xcshareddata/xcschemes/Example.xcscheme:3:21: example.app (a bundle or product file name, not example.app)"
+            ))
+        #expect(
+            text.stdout.contains(
+                "android/app/src/main/kotlin/example/app/MainActivity.kt:1:9: example.app (a package, import or namespace declaration, not example.app)"
+            ))
+        let json = relops(["scan", "--host", "example.app", "--format", "json"], in: repo.root)
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let listed = try #require(object["not_host"] as? [[String: Any]])
+        #expect(listed.count == 18)
+        #expect(
+            listed.contains { $0["reason"] as? String == "identifier" && $0["found"] as? String == "com.example.app" })
+        let cutover = relops(["cutover", "--from", "example.app", "--to", "example.net"], in: repo.root)
+        #expect(cutover.status == 0, "\(cutover.stderr)")
+        #expect(cutover.stdout.contains("== not the host, left alone: 18 in 7 files"), "\(cutover.stdout)")
+    }
+}

@@ -12,7 +12,7 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
         "config.xml", "app.json", "app.config.ts", "app.config.js", "pubspec.yaml", "l10n.yaml",
         "index.html", "cmakelists.txt", "libs.versions.toml", "next.config.js", "next.config.mjs",
         "next.config.ts", "next.config.cjs", "nuxt.config.ts", "nuxt.config.js", "astro.config.mjs",
-        "astro.config.ts", "astro.config.js",
+        "astro.config.ts", "astro.config.js", "_config.yml",
     ].map { Array($0.utf8) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)

@@ -166,6 +166,9 @@ final class BuildUnitIndex {
             }
             if !found.contains(where: { $0.file == unit.file }) { found.append(unit) }
         }
+        // A `_config.yml` beside another build file is not taken for the folder's site: the
+        // package or app there owns its files.
+        if found.count > 1 { found.removeAll { $0.isJekyllSite } }
         unitsByFolder[folder] = found
         return found
     }
@@ -359,6 +362,7 @@ private func parseBuildFile(
     if lower == "app.json" || lower.hasPrefix("app.config.") { return BuildFileParser.expo(path: path, text: text) }
     if lower == "pubspec.yaml" { return BuildFileParser.pubspec(path: path, text: text) }
     if lower == "l10n.yaml" { return nil }  // read with its folder's pubspec.yaml
+    if lower == "_config.yml" { return BuildFileParser.jekyllSite(configPath: path) }
     if lower == "index.html" || lower == "cmakelists.txt" { return BuildFileParser.flutterHead(path: path) }
     return BuildFileParser.service(path: path, text: text)
 }

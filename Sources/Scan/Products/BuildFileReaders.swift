@@ -163,6 +163,23 @@ extension BuildFileParser {
         unit.referenceable = false
         return unit
     }
+
+    /// The folder that holds a Jekyll `_config.yml` is a site GitHub Pages (or Jekyll) builds and
+    /// serves: often `docs/`, with the privacy policy a store listing links to.
+    static func jekyllSite(configPath path: String) -> BuildUnit {
+        let unit = BuildUnit(root: folderOf(path), file: path, kind: .site)
+        unit.deploys = "static site (Jekyll)"
+        unit.referenceable = false
+        return unit
+    }
+}
+
+extension BuildUnit {
+    /// True for a site defined by a Jekyll `_config.yml` (`BuildFileParser.jekyllSite`).
+    var isJekyllSite: Bool {
+        guard case .site = kind else { return false }
+        return nameOf(file) == "_config.yml"
+    }
 }
 
 /// The folder that holds the `.well-known` folder on `path`, nil when there is none.

@@ -10,6 +10,9 @@ public struct Product: Sendable, Hashable, Comparable {
         case server
         /// A static site (the folder that serves `/.well-known/`): a change ships with a deployment.
         case site
+        /// An example app inside a package (`example/` beside the package's manifest): built to
+        /// show the package, released by nobody, so never in "rebuild and resubmit".
+        case example
     }
 
     /// The name a person knows it by: a Gradle module's folder (`androidApp`), an Xcode app
@@ -32,7 +35,8 @@ public struct Product: Sendable, Hashable, Comparable {
         self.platforms = platforms
     }
 
-    /// How a checklist names it: "Android app `androidApp`", "the site in `landing-page/`".
+    /// How a checklist names it: "Android app `androidApp`", "the site in `landing-page/`",
+    /// "example Android app `app`".
     public var label: String {
         if kind == .site { return name.isEmpty ? "the site at the repository root" : "the site in `\(name)/`" }
         return "\(description) `\(name)`"

@@ -110,8 +110,30 @@ final class ProductGraph {
         }
     }
 
-    /// The product a unit builds, nil for a library, a test project or build logic.
+    /// The product a unit builds, nil for a library, a test project or build logic; an app that is
+    /// the example of a package (`exampleApp`) is an `example` product.
     func product(of unit: BuildUnit) -> Product? {
+        guard let built = builtProduct(of: unit) else { return nil }
+        guard built.kind == .app, examplePackage(of: unit.root) != nil else { return built }
+        return Product(
+            name: built.name, kind: .example, description: "example " + built.description, file: built.file,
+            platforms: built.platforms)
+    }
+
+    /// The folder of the package whose example app is rooted at `root`: a folder named `example`
+    /// or `examples` on the way, whose parent folder holds a build file of its own (a plugin's
+    /// `pubspec.yaml`, a library's `package.json` or Gradle build). Nil for any other app.
+    func examplePackage(of root: String) -> String? {
+        let segments = root.split(separator: "/").map(String.init)
+        for (n, segment) in segments.enumerated() where ["example", "examples"].contains(segment.lowercased()) {
+            let package = segments[..<n].joined(separator: "/")
+            if !index.units(inFolder: package).isEmpty { return package }
+        }
+        return nil
+    }
+
+    /// The product a unit's build file defines, before an example is told apart.
+    private func builtProduct(of unit: BuildUnit) -> Product? {
         let folderName = unit.root.isEmpty ? nameOf(unit.file) : nameOf(unit.root)
         func app(_ name: String, _ description: String) -> Product {
             Product(name: name, kind: .app, description: description, file: unit.file, platforms: appPlatforms(unit))

@@ -233,7 +233,7 @@ extension ProductGraph {
             return targets.map { target in
                 let description = target.clip ? "iOS App Clip" : link.product.description
                 let product = Product(
-                    name: target.name, kind: .app, description: description, file: unit.file,
+                    name: target.name, kind: link.product.kind, description: description, file: unit.file,
                     platforms: link.product.platforms)
                 return ProductLink(product: product, path: link.path)
             }

@@ -94,7 +94,8 @@ struct FlutterLibrarySource: PathRule {
 }
 
 /// A `--dart-define=KEY=VALUE` of a `flutter build` or `flutter run` (a Fastfile, a CI workflow,
-/// `codemagic.yaml`, a Makefile, a script): compiled into the app, whatever its `--flavor`.
+/// `codemagic.yaml`, a Makefile, a script): compiled into the app, whatever its `--flavor`. Only
+/// in a file that runs builds (`PathRules.runsBuilds`): a guide that quotes the command is documentation.
 struct FlutterDartDefine: SiteRule {
     static let id = "flutter.dart-define"
     static let description =
@@ -112,7 +113,9 @@ struct FlutterDartDefine: SiteRule {
     static func decide(
         _ site: OccurrenceSite, _ file: FileClassification, _ classifier: Classifier
     ) -> (OccurrenceClass, String)? {
-        guard let key = dartDefineKey(site.line, column: site.column) else { return nil }
+        guard PathRules.runsBuilds(file.parts), let key = dartDefineKey(site.line, column: site.column) else {
+            return nil
+        }
         let overridden =
             classifier.dartDefaults.read(of: key).map {
                 "; it overrides `String.fromEnvironment('\(key)', defaultValue: \($0.defaultValue))` at \($0.location)"

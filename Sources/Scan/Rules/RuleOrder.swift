@@ -26,11 +26,15 @@ enum RuleOrder {
         GradleTestSourceSet.self,
         FlutterTestFolder.self,  // before the file name: `integration_test/app_test.dart` says which tool runs it
         TestFileName.self,
+        JestSnapshot.self,  // `Footer.tsx.snap` is named after the source it snapshots, not as a test
         TestRunnerConfiguration.self,
         EndToEndTestPackage.self,  // before the Metro rule: an e2e package inside the app's folder is not the app's
         // Store listings and repository metadata win over any manifest above them.
         StoreListingFolder.self,
+        FDroidMetadata.self,  // after the named folders: F-Droid's shape wherever the folder sits
         RepositoryMetadata.self,
+        // A Jekyll site's pages are served: before the package above it would take `docs/` as its own.
+        JekyllSiteFile.self,
         // Test targets need the build units; they still come before any shipping rule.
         XcodeTestTarget.self,
         SpecTestSources.self,

@@ -22,6 +22,23 @@ struct StoreListingFolder: PathRule {
     }
 }
 
+/// F-Droid metadata known by its shape (`metadata/<app id>.yml`, `metadata/<locale>/`,
+/// `metadata/<app id>/<locale>/`) wherever it sits: a build server's or distribution folder too.
+struct FDroidMetadata: PathRule {
+    static let id = "store.fdroid-metadata"
+    static let description =
+        "F-Droid metadata (`metadata/<app id>.yml`, `metadata/<locale>/`) ships with the listing, wherever it sits"
+    static let classes: [OccurrenceClass] = [.storeListing]
+    static let example = RuleExample(
+        file: "buildserver/metadata/com.example.shop.yml", text: "WebSite: https://app.example.com\n")
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        PathRules.fDroidMetadata(file.parts.segments).map {
+            (.storeListing, "F-Droid metadata (`\($0)`): ships with the store listing, not the binary")
+        }
+    }
+}
+
 /// Issue templates, CODEOWNERS, bots, repository settings.
 struct RepositoryMetadata: PathRule {
     static let id = "repo.metadata"

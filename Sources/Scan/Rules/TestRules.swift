@@ -62,6 +62,20 @@ struct TestFileName: PathRule {
     }
 }
 
+/// A Jest (or Vitest) snapshot: what a test compares its output against, never shipped.
+struct JestSnapshot: PathRule {
+    static let id = "jest.snapshot"
+    static let description = "a Jest snapshot (`__snapshots__/*.snap`) is what a test compares against: a test"
+    static let classes: [OccurrenceClass] = [.test]
+    static let example = RuleExample(
+        file: "src/__snapshots__/Footer.tsx.snap", text: "exports[`Footer 1`] = `https://app.example.com`;\n")
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard file.lowerName.hasSuffix(".snap"), file.folders.last == "__snapshots__" else { return nil }
+        return (.test, "a Jest snapshot (`__snapshots__/\(file.parts.name)`): what a test compares against")
+    }
+}
+
 /// The configuration of a test runner (`playwright.config.ts`, `jest.config.js`, `.detoxrc.js`):
 /// the base URLs and servers it names are the tests'.
 struct TestRunnerConfiguration: PathRule {

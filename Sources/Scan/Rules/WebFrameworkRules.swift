@@ -84,3 +84,25 @@ func webSite(of file: PathContext, inFolderNamed folders: Set<String>) -> (
     }
     return nil
 }
+
+/// A page of a Jekyll site: GitHub Pages builds the folder that holds `_config.yml` (often
+/// `docs/`, with the privacy policy a store listing links to) and serves it. Served, not docs.
+struct JekyllSiteFile: PathRule {
+    static let id = "site.jekyll"
+    static let description =
+        "a page of a Jekyll site (a folder with `_config.yml`, as GitHub Pages serves `docs/`) is served, not documentation"
+    static let classes: [OccurrenceClass] = [.server]
+    static let example = RuleExample(
+        [
+            ("docs/_config.yml", "title: Shop\ntheme: jekyll-theme-minimal\n"),
+            ("docs/privacy.md", "Contact us at https://app.example.com/support\n"),
+        ], at: "docs/privacy.md")
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard let site = file.owner, site.isJekyllSite else { return nil }
+        return (
+            .server,
+            "served by the Jekyll site \(site.file) (GitHub Pages builds `\(site.root.isEmpty ? "." : site.root)/`): changes when the site is published, not with a store release"
+        )
+    }
+}

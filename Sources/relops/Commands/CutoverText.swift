@@ -94,11 +94,18 @@ extension CutoverCommand {
         console.out("")
     }
 
-    /// The related hosts left alone and the `*.old` names rewritten.
+    /// The related hosts and the names that only spell the host, left alone, and the `*.old`
+    /// names rewritten.
     static func renderHostFamily(_ plan: CutoverPlan, _ console: Console) {
         if !plan.related.isEmpty {
             console.out(
                 "== related hosts left alone: " + Set(plan.related.map(\.found)).sorted().joined(separator: ", "))
+        }
+        if !plan.notHost.isEmpty {
+            let files = Set(plan.notHost.map(\.path)).count
+            console.out(
+                "== not the host, left alone: \(plan.notHost.count) in \(files) file\(files == 1 ? "" : "s") "
+                    + "(declarations, bundle names, identifiers that spell it; `relops scan` lists them)")
         }
         if !plan.familyRenames.isEmpty {
             console.out(console.styled("== host family rewritten (--subdomains):", .bold))

@@ -36,7 +36,9 @@ enum ScanCommand: RelopsCommand {
             only shares letters (HOST.company.com, myHOST) is neither. E-mail addresses are listed \
             with encoding email; a Fediverse handle (@user@HOST) is an occurrence with encoding \
             profile; a template placeholder right before the host ({}.HOST, ${x}.HOST, %s.HOST) builds \
-            a related name.
+            a related name. A name that spells the host but names code or a bundle (a package, import \
+            or namespace declaration, BuildableName = "Name.app", PRODUCT_NAME, com.HOST identifiers) is \
+            listed as not the host, with the reason, and never rewritten.
             Classes: binary-config, binary-literal (both ship in the store binary), server, \
             store-listing, docs, comment, repo-meta, test, build (used while building, ships nothing), other \
             (a rule places it outside every product), unknown (no build file relops read places it: check \
@@ -146,6 +148,16 @@ enum ScanCommand: RelopsCommand {
                     .bold))
             for r in result.related {
                 console.out("\(escapedText(r.path)):\(r.line):\(r.column): \(r.found) (contains \(r.host))")
+            }
+        }
+        if !result.notHost.isEmpty {
+            console.out(
+                console.styled(
+                    "== not the host: \(result.notHost.count) (names of code or bundles that spell it; never occurrences, never rewritten)",
+                    .bold))
+            for t in result.notHost {
+                console.out(
+                    "\(escapedText(t.path)):\(t.line):\(t.column): \(t.found) (\(t.reason.description), not \(t.host))")
             }
         }
         let redirects = result.redirectURIs

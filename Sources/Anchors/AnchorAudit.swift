@@ -18,6 +18,10 @@ public final class AnchorAudit {
     let prefixed: [(prefix: String, repo: CodeRepository)]
     var commitTimes: [ObjectID: Int64] = [:]
     var previousRevisions: [String: Int64?] = [:]
+    /// The commit that wrote each anchor's own text, by document, text and blamed commit.
+    var anchorOrigins: [String: ObjectID] = [:]
+    /// How often an anchor's text stands in a document version, by blob and text.
+    var tokenCounts: [String: Int] = [:]
 
     /// The largest document an audit reads; larger ones are refused as bad input.
     public static let maximumDocumentSize = 8 << 20

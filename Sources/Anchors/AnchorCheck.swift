@@ -120,6 +120,12 @@ extension AnchorAudit {
             return
         }
         var lines = try repo.lines(baseBlob)
+        if reason == .blame, let line = written,
+            anchor.end > lines.count || isTrivialBlock(lines.block(anchor.start, anchor.end)),
+            let older = try anchorTextBase(anchor, doc: drift.doc, repo: repo, path: rel, written: line)
+        {
+            (base, baseBlob, lines, written, reason) = (older.base, older.blob, older.lines, older.written, .anchorText)
+        }
         // Past the end of its file, or only blank, brace or comment lines, at the blamed base is
         // wrong when written: invalid every time, never walked back to an older version. Lines
         // worth citing that lack the sentence's identifiers walk back to where they hold them.

@@ -41,6 +41,9 @@ public struct FoundAnchor: Sendable, Equatable {
     /// where it stands: such an anchor is checked and re-pinned like any other unless its
     /// sentence marks it as a former position.
     public var revision: String? = nil
+    /// The anchor's bytes as they stand in the document (a list element's from its comma): what
+    /// older versions of the document are searched for to find the commit that wrote it.
+    public var written: String = ""
 }
 
 /// A file named in a document (with or without a line), in document order.
@@ -127,6 +130,7 @@ public enum AnchorFinder {
                     anchor.words = sentences.words(around: raw.whole)
                     anchor.revision = revision
                     anchor.paragraphStart = paragraph
+                    anchor.written = String(decoding: bytes[raw.whole], as: UTF8.self)
                     anchors.append(anchor)
                 }
             }

@@ -92,9 +92,17 @@ public final class AnchorAudit {
             throw Failure(error.category, "\(relative): cannot read the document: \(error.reason)")
         }
         let scan = AnchorFinder.scan(bytes) { [self] word in
-            if case .file = resolve(word) { return true }
-            // A path with folders names a file even when it is gone now.
-            return word.contains("/") && AnchorFinder.looksLikeFileName(word)
+            switch resolve(word) {
+            case .file, .decided:
+                return true
+            case .ambiguous:
+                // A bare name several files fit (`DependencyInjection.cs`, one per module) is still
+                // the file its paragraph's `:N` cite: the name rules decide among them for each.
+                return true
+            case .missing:
+                // A path with folders names a file even when it is gone now.
+                return word.contains("/") && AnchorFinder.looksLikeFileName(word)
+            }
         }
         var blame: Result<[ObjectID?], GitError>?
         var drifts: [AnchorDrift] = []

@@ -68,7 +68,9 @@ extension AnchorAudit {
         case .missing(let repo, let path):
             return (repo, path)
         case .ambiguous(let candidates):
-            if case .file(let repo, let path) = try pick(among: candidates, &drift, cited: cited, blamed: blamed) {
+            if case .file(let repo, let path) = try pick(
+                among: candidates, &drift, cited: cited, context: context, blamed: blamed)
+            {
                 return (repo, path)
             }
             return nil
@@ -181,6 +183,7 @@ extension AnchorAudit {
         case .documentFolder: return "the only one under a folder the document's path names"
         case .identifiers:
             return "the only one holding `\(identifiers.joined(separator: "`, `"))` at the base"
+        case .citedFolder: return "the only one under the folder the document's other citations name"
         case .content:
             let named = identifiers + anchor.words.filter { !identifiers.contains($0) }
             return "its cited lines hold `\(named.joined(separator: "`, `"))`"

@@ -18,8 +18,9 @@ public final class AnchorAudit {
     let prefixed: [(prefix: String, repo: CodeRepository)]
     var commitTimes: [ObjectID: Int64] = [:]
     var previousRevisions: [String: Int64?] = [:]
-    /// The commit that wrote each anchor's own text, by document, text and blamed commit.
-    var anchorOrigins: [String: ObjectID] = [:]
+    /// The commit that wrote each anchor's own text, by document, text and blamed commit (or the
+    /// working tree's count of the text).
+    var anchorOrigins: [String: ObjectID?] = [:]
     /// How often an anchor's text stands in a document version, by blob and text.
     var tokenCounts: [String: Int] = [:]
 

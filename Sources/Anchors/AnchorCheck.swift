@@ -122,9 +122,10 @@ extension AnchorAudit {
             return
         }
         var lines = try repo.lines(baseBlob)
-        if reason == .blame, let line = written,
+        if reason == .blame || reason == .uncommitted,
             anchor.end > lines.count || isTrivialBlock(lines.block(anchor.start, anchor.end)),
-            let older = try anchorTextBase(anchor, doc: drift.doc, repo: repo, path: rel, written: line)
+            let older = try anchorTextBase(
+                anchor, doc: drift.doc, repo: repo, path: rel, written: written, workingTree: context.bytes)
         {
             (base, baseBlob, lines, written, reason) = (older.base, older.blob, older.lines, older.written, .anchorText)
         }

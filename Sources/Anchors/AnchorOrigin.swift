@@ -3,13 +3,24 @@ import Git
 extension AnchorAudit {
     /// For an anchor whose cited lines at its blamed base hold nothing to cite (past the end, or
     /// only blank, brace or comment lines): the base of the older commit that wrote the anchor's
-    /// own text, when blame named a later edit of its line and the lines there hold code. The
-    /// anchor was right when written and moved since; nil when it was wrong when written.
+    /// own text, when blame named a later edit of its line (`written`; nil for an edit not
+    /// committed yet, in `workingTree`) and the lines there hold code. The anchor was right when
+    /// written and moved since; nil when it was wrong when written.
     func anchorTextBase(
-        _ anchor: FoundAnchor, doc: String, repo: CodeRepository, path: String, written: ObjectID
+        _ anchor: FoundAnchor, doc: String, repo: CodeRepository, path: String, written: ObjectID?,
+        workingTree: [UInt8]
     ) throws(GitError) -> (base: ObjectID, blob: ObjectID, lines: BlobLines, written: ObjectID)? {
-        let origin = try anchorOrigin(anchor, doc: doc, written: written)
-        guard origin != written, case .found(let base, _, _) = try base(writtenAt: origin, repo: repo),
+        let token = Array(anchor.written.utf8)
+        var inTree = 0
+        if written == nil {
+            var from = 0
+            while let at = firstOccurrence(of: token, in: workingTree, from: from) {
+                inTree += 1
+                from = at + token.count
+            }
+        }
+        guard let origin = try anchorOrigin(anchor, doc: doc, written: written, atLeast: inTree), origin != written,
+            case .found(let base, _, _) = try base(writtenAt: origin, repo: repo),
             let blob = try repo.blob(at: path, in: base)
         else { return nil }
         let lines = try repo.lines(blob)
@@ -20,16 +31,19 @@ extension AnchorAudit {
     /// The commit that wrote the anchor itself. Blame names the commit that last wrote the
     /// anchor's document line; when that commit only edited the line around the anchor (another
     /// anchor on it re-pinned, a word fixed), the anchor's own text is older, and so is the code it
-    /// was written against. Walks the document's first-parent versions back from `written` while
-    /// each older version already holds the anchor's text as often, and returns the commit that
-    /// wrote the oldest of them (into a merged branch when a merge brought it); `written` itself
-    /// when the anchor is as new as its line.
-    private func anchorOrigin(_ anchor: FoundAnchor, doc: String, written: ObjectID) throws(GitError) -> ObjectID {
+    /// was written against. Walks the document's first-parent versions back from `written` (nil:
+    /// from HEAD's version, which must hold the text at least `atLeast` times, as often as the
+    /// working tree does) while each older version holds the anchor's text as often, and returns
+    /// the commit that wrote the oldest of them (into a merged branch when a merge brought it);
+    /// `written` itself when the anchor is as new as its line; nil when nothing holds it.
+    private func anchorOrigin(_ anchor: FoundAnchor, doc: String, written: ObjectID?, atLeast: Int)
+        throws(GitError) -> ObjectID?
+    {
         let token = Array(anchor.written.utf8)
-        guard !token.isEmpty, let history = documentsHistory, let landing = history.landingIndex(of: written) else {
-            return written
-        }
-        let key = doc + "\u{0}" + anchor.written + "\u{0}" + written.hex
+        guard !token.isEmpty, let history = documentsHistory, let head = history.chain.last,
+            let landing = history.landingIndex(of: written ?? head.id)
+        else { return written }
+        let key = doc + "\u{0}" + anchor.written + "\u{0}" + (written?.hex ?? "") + "\u{0}\(atLeast)"
         if let known = anchorOrigins[key] { return known }
         var depth = 64
         var origin = written
@@ -38,7 +52,7 @@ extension AnchorAudit {
             guard let current = points.lastIndex(where: { $0.index <= landing }), let blob = points[current].blob
             else { break }
             let wanted = try occurrences(of: token, in: blob, history)
-            guard wanted > 0 else { break }
+            guard wanted > 0, wanted >= atLeast else { break }
             var oldest = current
             while oldest > 0, let older = points[oldest - 1].blob,
                 try occurrences(of: token, in: older, history) >= wanted
@@ -50,7 +64,7 @@ extension AnchorAudit {
                 depth *= 4
                 continue
             }
-            if oldest < current, let version = points[oldest].blob {
+            if oldest < current || written == nil, let version = points[oldest].blob {
                 origin = try writer(of: version, at: points[oldest].index, token: token, doc: doc, history)
             }
             break

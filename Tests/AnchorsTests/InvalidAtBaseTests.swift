@@ -70,6 +70,22 @@ func extensionsFileMoved(_ shape: MovedOntoShape) -> String {
                 == "The meter at `Src/Extensions.cs:157`, the other at `Src/Other.cs:6`.\n")
     }
 
+    /// The same with the edit of the line not committed yet: the anchor's text is HEAD's.
+    @Test(arguments: MovedOntoShape.allCases) func aLineEditedInTheWorkingTreeKeepsTheAnchorsBase(
+        _ shape: MovedOntoShape
+    ) throws {
+        let repo = AnchorRepo(.crlf, "uncommitted-\(shape.rawValue)")
+        repo.write("Src/Extensions.cs", extensionsFile(shape))
+        repo.write("Docs/adr.md", "# ADR\n\nThe meter at `Src/Extensions.cs:173`, the host at `:20`.\n")
+        let written = repo.commit("ADR", date: "2026-01-02T10:00:00Z")
+        repo.write("Src/Extensions.cs", extensionsFileMoved(shape))
+        repo.commit("Move (#7)", date: "2026-01-03T10:00:00Z")
+        repo.write("Docs/adr.md", "# ADR\n\nThe meter at `Src/Extensions.cs:173`, the host at `:21`.\n")
+        let drift = try #require(try audit(repo).drift("Src/Extensions.cs:173"))
+        #expect(drift.status == .moved && drift.newStart == 157, "\(drift.note ?? "")")
+        #expect(drift.base == written && drift.baseReason == "anchor-text")
+    }
+
     /// Following the anchor's own text back rescues nothing that was wrong when written.
     @Test(arguments: MovedOntoShape.allCases) func anAnchorOnATrivialLineWhenWrittenStaysInvalid(
         _ shape: MovedOntoShape

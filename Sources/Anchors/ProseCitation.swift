@@ -8,6 +8,8 @@
 /// numbers as an anchor whose file the finder binds, nil for anything else. "lines" needs a
 /// range: "lines 3 to 5" is not read as line 3.
 func readProseLines(_ bytes: [UInt8], word: Range<Int>, end: Int) -> RawAnchor? {
+    // Most words are not "line": look at the length and first letter before folding case.
+    guard word.count == 4 || word.count == 5, bytes[word.lowerBound] | 0x20 == 0x6C else { return nil }
     let lowered = bytes[word].map { $0 | 0x20 }
     let plural = lowered == Array("lines".utf8)
     guard plural || lowered == Array("line".utf8) else { return nil }

@@ -70,6 +70,29 @@ func extensionsFileMoved(_ shape: MovedOntoShape) -> String {
                 == "The meter at `Src/Extensions.cs:157`, the other at `Src/Other.cs:6`.\n")
     }
 
+    /// An ADR merged from its branch, the code moved on main, then its line edited on main: the
+    /// anchor's base is the branch commit that wrote it, as blame would name it.
+    @Test(arguments: MovedOntoShape.allCases) func anAnchorMergedFromABranchKeepsTheBranchCommitAsItsBase(
+        _ shape: MovedOntoShape
+    ) throws {
+        let repo = AnchorRepo(.lf, "merged-edited-\(shape.rawValue)")
+        repo.write("Src/Extensions.cs", extensionsFile(shape))
+        repo.write("Docs/adr.md", "# ADR\n")
+        repo.commit("Start", date: "2026-01-01T10:00:00Z")
+        repo.git("checkout", "-q", "-b", "adr")
+        repo.write("Docs/adr.md", "# ADR\n\nThe meter at `Src/Extensions.cs:173`, in the outbox.\n")
+        let written = repo.commit("ADR", date: "2026-01-02T10:00:00Z")
+        repo.git("checkout", "-q", "-")
+        repo.git("merge", "-q", "--no-ff", "-m", "Merge pull request #8 from adr", "adr")
+        repo.write("Src/Extensions.cs", extensionsFileMoved(shape))
+        repo.commit("Move (#9)", date: "2026-01-04T10:00:00Z")
+        repo.write("Docs/adr.md", "# ADR\n\nThe meter at `Src/Extensions.cs:173`, in the Outbox module.\n")
+        repo.commit("Wording", date: "2026-01-05T10:00:00Z")
+        let drift = try #require(try audit(repo).drift("Src/Extensions.cs:173"))
+        #expect(drift.status == .moved && drift.newStart == 157, "\(drift.note ?? "")")
+        #expect(drift.base == written && drift.baseReason == "anchor-text")
+    }
+
     /// The same with the edit of the line not committed yet: the anchor's text is HEAD's.
     @Test(arguments: MovedOntoShape.allCases) func aLineEditedInTheWorkingTreeKeepsTheAnchorsBase(
         _ shape: MovedOntoShape

@@ -95,6 +95,21 @@ import Testing
         #expect(found.map(\.text) == ["Src/F.cs:9", "Src/G.cs:40"])
     }
 
+    @Test func linesInWordsInATableRowOrListItemCiteThatRowsOrItemsFile() {
+        #expect(
+            bound(
+                """
+                | File | Lines |
+                | --- | --- |
+                | `Src/A.cs` | lines 3-5 |
+                | the poem | lines 7-9 |
+
+                - `Src/B.cs`, where line 7
+                  holds the call.
+                - line 9 of the poem.
+                """) == ["Src/A.cs:3-5=>Src/A.cs", "Src/B.cs:7=>Src/B.cs"])
+    }
+
     @Test func aFormerPositionInWordsIsHistorical() {
         let found = scan("In `Src/A.cs` the call, previously at lines 12-14, now sits at lines 20-22.\n").anchors
         #expect(found.map(\.text) == ["Src/A.cs:12-14", "Src/A.cs:20-22"])

@@ -23,6 +23,8 @@ public final class AnchorAudit {
     var anchorOrigins: [String: ObjectID?] = [:]
     /// How often an anchor's text stands in a document version, by blob and text.
     var tokenCounts: [String: Int] = [:]
+    /// The files the document being audited names by path, for the `cited-folder` rule.
+    var citedFilesOfDocument: (doc: String, files: [(repo: CodeRepository, path: String)])?
 
     /// The largest document an audit reads; larger ones are refused as bad input.
     public static let maximumDocumentSize = 8 << 20

@@ -73,19 +73,28 @@ extension AnchorAudit {
             candidate.path.split(separator: "/").dropLast().map { $0 + "/" }.joined()
         }
         var cited: Int?
-        var seen = Set<String>()
-        for named in context.scan.namedFiles where named.path.contains("/") && seen.count < 512 {
-            guard seen.insert(named.path).inserted, case .file(let repo, let path) = resolve(named.path) else {
-                continue
-            }
-            let holders = candidates.indices.filter {
-                first.repo === repo && !folders[$0].isEmpty && path.hasPrefix(folders[$0])
-            }
+        for (repo, path) in citedFiles(context) where repo === first.repo {
+            let holders = candidates.indices.filter { !folders[$0].isEmpty && path.hasPrefix(folders[$0]) }
             guard let deepest = holders.max(by: { folders[$0].count < folders[$1].count }) else { continue }
             if let cited, cited != deepest { return nil }
             cited = deepest
         }
         return cited.map { candidates[$0] }
+    }
+
+    /// The files the document's first 512 distinct paths (with a folder) name, resolved once per document.
+    private func citedFiles(_ context: DocumentContext) -> [(repo: CodeRepository, path: String)] {
+        if let known = citedFilesOfDocument, known.doc == context.doc { return known.files }
+        var files: [(repo: CodeRepository, path: String)] = []
+        var seen = Set<String>()
+        for named in context.scan.namedFiles where named.path.contains("/") && seen.count < 512 {
+            guard seen.insert(named.path).inserted, case .file(let repo, let path) = resolve(named.path) else {
+                continue
+            }
+            files.append((repo, path))
+        }
+        citedFilesOfDocument = (context.doc, files)
+        return files
     }
 
     /// The candidate that alone holds, anywhere in the file at the anchor's base, an identifier

@@ -18,6 +18,13 @@ public final class AnchorAudit {
     let prefixed: [(prefix: String, repo: CodeRepository)]
     var commitTimes: [ObjectID: Int64] = [:]
     var previousRevisions: [String: Int64?] = [:]
+    /// The commit that wrote each anchor's own text, by document, text and blamed commit (or the
+    /// working tree's count of the text).
+    var anchorOrigins: [String: ObjectID?] = [:]
+    /// How often an anchor's text stands in a document version, by blob and text.
+    var tokenCounts: [String: Int] = [:]
+    /// The files the document being audited names by path, for the `cited-folder` rule.
+    var citedFilesOfDocument: (doc: String, files: [(repo: CodeRepository, path: String)])?
 
     /// The largest document an audit reads; larger ones are refused as bad input.
     public static let maximumDocumentSize = 8 << 20
@@ -88,9 +95,17 @@ public final class AnchorAudit {
             throw Failure(error.category, "\(relative): cannot read the document: \(error.reason)")
         }
         let scan = AnchorFinder.scan(bytes) { [self] word in
-            if case .file = resolve(word) { return true }
-            // A path with folders names a file even when it is gone now.
-            return word.contains("/") && AnchorFinder.looksLikeFileName(word)
+            switch resolve(word) {
+            case .file, .decided:
+                return true
+            case .ambiguous:
+                // A bare name several files fit (`DependencyInjection.cs`, one per module) is still
+                // the file its paragraph's `:N` cite: the name rules decide among them for each.
+                return true
+            case .missing:
+                // A path with folders names a file even when it is gone now.
+                return word.contains("/") && AnchorFinder.looksLikeFileName(word)
+            }
         }
         var blame: Result<[ObjectID?], GitError>?
         var drifts: [AnchorDrift] = []

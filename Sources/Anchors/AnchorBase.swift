@@ -13,6 +13,10 @@ enum BaseReason: String {
     /// backticks; this is the newest commit where they hold them. (Past the end, or only blank,
     /// brace or comment lines, is never walked back: that anchor was invalid when written.)
     case identifiers
+    /// At the blamed base the cited lines hold nothing to cite, but blame named a later edit of
+    /// the document line around the anchor: this is the base of the older commit that wrote the
+    /// anchor's own text, where its lines hold code.
+    case anchorText = "anchor-text"
 }
 
 /// The base of an anchor, or why there is none.
@@ -63,19 +67,25 @@ extension AnchorAudit {
             }
             return .found(head, .uncommitted, written: nil)
         case .commit(let written):
-            if repo.holdsDocuments { return .found(written, .blame, written: written) }
-            let time: Int64
-            if let known = commitTimes[written] {
-                time = known
-            } else {
-                time = try documentsRepository.commitInfo(written).time
-                commitTimes[written] = time
-            }
-            guard let id = repo.commit(currentAt: time) else {
-                return .notFound("the code repository has no commit as old as the document line (\(written.short))")
-            }
-            return .found(id, .blame, written: written)
+            return try base(writtenAt: written, repo: repo)
         }
+    }
+
+    /// The base of a document line written at `written`: that commit, or when the code lives in
+    /// another repository, that repository's first-parent commit current at its time.
+    func base(writtenAt written: ObjectID, repo: CodeRepository) throws(GitError) -> BaseLookup {
+        if repo.holdsDocuments { return .found(written, .blame, written: written) }
+        let time: Int64
+        if let known = commitTimes[written] {
+            time = known
+        } else {
+            time = try documentsRepository.commitInfo(written).time
+            commitTimes[written] = time
+        }
+        guard let id = repo.commit(currentAt: time) else {
+            return .notFound("the code repository has no commit as old as the document line (\(written.short))")
+        }
+        return .found(id, .blame, written: written)
     }
 
     /// True when lines `start...end` of `lines` are worth citing and, when the sentence names

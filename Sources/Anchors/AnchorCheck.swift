@@ -68,7 +68,9 @@ extension AnchorAudit {
         case .missing(let repo, let path):
             return (repo, path)
         case .ambiguous(let candidates):
-            if case .file(let repo, let path) = try pick(among: candidates, &drift, cited: cited, blamed: blamed) {
+            if case .file(let repo, let path) = try pick(
+                among: candidates, &drift, cited: cited, context: context, blamed: blamed)
+            {
                 return (repo, path)
             }
             return nil
@@ -120,6 +122,13 @@ extension AnchorAudit {
             return
         }
         var lines = try repo.lines(baseBlob)
+        if reason == .blame || reason == .uncommitted,
+            anchor.end > lines.count || isTrivialBlock(lines.block(anchor.start, anchor.end)),
+            let older = try anchorTextBase(
+                anchor, doc: drift.doc, repo: repo, path: rel, written: written, workingTree: context.bytes)
+        {
+            (base, baseBlob, lines, written, reason) = (older.base, older.blob, older.lines, older.written, .anchorText)
+        }
         // Past the end of its file, or only blank, brace or comment lines, at the blamed base is
         // wrong when written: invalid every time, never walked back to an older version. Lines
         // worth citing that lack the sentence's identifiers walk back to where they hold them.
@@ -175,6 +184,7 @@ extension AnchorAudit {
         case .documentFolder: return "the only one under a folder the document's path names"
         case .identifiers:
             return "the only one holding `\(identifiers.joined(separator: "`, `"))` at the base"
+        case .citedFolder: return "the only one under the folder the document's other citations name"
         case .content:
             let named = identifiers + anchor.words.filter { !identifiers.contains($0) }
             return "its cited lines hold `\(named.joined(separator: "`, `"))`"

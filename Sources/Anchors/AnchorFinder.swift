@@ -41,6 +41,9 @@ public struct FoundAnchor: Sendable, Equatable {
     /// where it stands: such an anchor is checked and re-pinned like any other unless its
     /// sentence marks it as a former position.
     public var revision: String? = nil
+    /// The anchor's bytes as they stand in the document (a list element's from its comma): what
+    /// older versions of the document are searched for to find the commit that wrote it.
+    public var written: String = ""
 }
 
 /// A file named in a document (with or without a line), in document order.
@@ -63,7 +66,8 @@ public struct AnchorScan: Sendable {
 /// skipped; everything else (code spans, plain text, tables) is searched line by line.
 public enum AnchorFinder {
     /// Scans `bytes`. `isFileName` decides whether a path-like word without a line number names a
-    /// file (continuations bind to it); by default anything with a `/` or a common source extension.
+    /// file (continuations and prose citations bind to it); by default anything with a `/` or a
+    /// common source extension.
     public static func scan(_ bytes: [UInt8], isFileName: (String) -> Bool = looksLikeFileName) -> AnchorScan {
         let lines = splitLines(bytes)
         let (skipped, headingLine) = blockLines(bytes, lineCount: lines.count)
@@ -73,13 +77,17 @@ public enum AnchorFinder {
         var crlf = 0
         var revision: String?
         var paragraph = 0
+        // The file the current sentence names: carried across the physical lines of a paragraph.
+        var sentenceFile: SentenceFile?
         for (index, line) in lines.enumerated() {
             let number = index + 1
             if line.hasCR { crlf += 1 }
             if headingLine[number] || skipped[number] || isBlankLine(bytes[line.range]) {
                 paragraph = line.range.upperBound
+                sentenceFile = nil
             } else if startsParagraph(bytes[line.range]) {
                 paragraph = line.range.lowerBound
+                sentenceFile = nil
             }
             if let date = revisionHeading(bytes[line.range]) {
                 if !headingLine[number] { section += 1 }
@@ -89,49 +97,83 @@ public enum AnchorFinder {
             }
             if headingLine[number] { section += 1 }
             if skipped[number] { continue }
-            var sentences = SentenceHints(bytes: bytes, line: line.range)
-            var previousHistorical = false
-            var lastWritten: String?
-            let earlier = writtenEarlierClauses(bytes, line.range)
+            var place = LinePlace(
+                number: number, range: line.range, section: section, paragraph: paragraph, revision: revision,
+                sentences: SentenceHints(bytes: bytes, line: line.range),
+                earlier: writtenEarlierClauses(bytes, line.range))
             for token in tokenize(bytes, line.range) {
                 switch token {
-                case .mention(let path):
-                    if isFileName(path) { named.append(NamedFile(path: path, line: number, section: section)) }
-                case .anchor(let raw):
+                case .sentenceEnd:
+                    sentenceFile = nil
+                case .mention(let path, let range):
+                    guard isFileName(path) else { continue }
+                    named.append(NamedFile(path: path, line: number, section: section))
+                    sentenceFile = SentenceFile(path: path, bytes: range)
+                case .anchor(var raw):
                     var path: String?
-                    if raw.isListElement {
-                        path = raw.path ?? lastWritten ?? (named.last?.section == section ? named.last?.path : nil)
+                    if raw.isProse {
+                        guard let bound = bindProse(raw, to: &sentenceFile) else { continue }
+                        raw = bound
+                        path = bound.path
+                    } else if raw.isListElement {
+                        path =
+                            raw.path ?? place.lastWritten ?? (named.last?.section == section ? named.last?.path : nil)
                     } else if let written = raw.path {
                         path = written
-                        lastWritten = written
+                        place.lastWritten = written
                         named.append(NamedFile(path: written, line: number, section: section))
+                        sentenceFile = SentenceFile(path: written, bytes: nil)
                     } else {
-                        lastWritten = nil
+                        place.lastWritten = nil
                         path = (named.last?.section == section ? named.last?.path : nil)
                     }
-                    let historical =
-                        earlier.contains { $0.contains(raw.whole.lowerBound) }
-                        || isHistorical(bytes, line.range, raw, previousHistorical: previousHistorical)
-                    previousHistorical = historical
-                    var text = String(decoding: bytes[raw.whole], as: UTF8.self)
-                    if raw.isListElement {
-                        text = (raw.path.map { $0 + ":" } ?? ":") + text.dropFirst()
-                    }
-                    var anchor = FoundAnchor(
-                        line: number, column: raw.whole.lowerBound - line.range.lowerBound + 1, text: text,
-                        path: path, pathWritten: raw.path != nil, start: raw.start, end: raw.end,
-                        isHistorical: historical, pathBytes: raw.isListElement ? nil : raw.pathBytes,
-                        startBytes: raw.startBytes, endBytes: raw.endBytes, endPathBytes: raw.endPathBytes,
-                        section: section, hints: sentences.hints(around: raw.whole))
-                    anchor.isListElement = raw.isListElement
-                    anchor.words = sentences.words(around: raw.whole)
-                    anchor.revision = revision
-                    anchor.paragraphStart = paragraph
-                    anchors.append(anchor)
+                    anchors.append(found(raw, path: path, bytes: bytes, place: &place))
                 }
             }
         }
         return AnchorScan(anchors: anchors, namedFiles: named, lineEnding: crlf * 2 > lines.count ? "\r\n" : "\n")
+    }
+
+    /// Where on its line the finder stands: what every anchor of the line shares, and what one
+    /// anchor leaves for the next.
+    struct LinePlace {
+        let number: Int
+        let range: Range<Int>
+        let section: Int
+        let paragraph: Int
+        let revision: String?
+        var sentences: SentenceHints
+        let earlier: [Range<Int>]
+        var previousHistorical = false
+        var lastWritten: String?
+    }
+
+    /// The anchor `raw` bound to `path`, with its sentence's hints and whether it is a former position.
+    static func found(_ raw: RawAnchor, path: String?, bytes: [UInt8], place: inout LinePlace) -> FoundAnchor {
+        let historical =
+            place.earlier.contains { $0.contains(raw.whole.lowerBound) }
+            || isHistorical(bytes, place.range, raw, previousHistorical: place.previousHistorical)
+        place.previousHistorical = historical
+        var text = String(decoding: bytes[raw.whole], as: UTF8.self)
+        if raw.isListElement {
+            text = (raw.path.map { $0 + ":" } ?? ":") + text.dropFirst()
+        } else if raw.isProse, let path {
+            text = path + ":" + (raw.end == raw.start ? "\(raw.start)" : "\(raw.start)-\(raw.end)")
+        }
+        // A prose citation past the first of its sentence cites the file without holding its bytes.
+        let pathWritten = raw.path != nil && (!raw.isProse || raw.pathBytes != nil)
+        var anchor = FoundAnchor(
+            line: place.number, column: raw.whole.lowerBound - place.range.lowerBound + 1, text: text,
+            path: path, pathWritten: pathWritten, start: raw.start, end: raw.end,
+            isHistorical: historical, pathBytes: raw.isListElement ? nil : raw.pathBytes,
+            startBytes: raw.startBytes, endBytes: raw.endBytes, endPathBytes: raw.endPathBytes,
+            section: place.section, hints: place.sentences.hints(around: raw.whole))
+        anchor.isListElement = raw.isListElement
+        anchor.words = place.sentences.words(around: raw.whole)
+        anchor.revision = place.revision
+        anchor.paragraphStart = place.paragraph
+        anchor.written = String(decoding: bytes[raw.whole], as: UTF8.self)
+        return anchor
     }
 
     /// Which lines (1-based) lie in code or HTML blocks, and which open headings.
@@ -198,11 +240,17 @@ struct RawAnchor {
     var endPathBytes: Range<Int>? = nil
     var whole: Range<Int>
     var isListElement = false
+    /// "line N" or "lines N-M" in words: bound to the file its sentence names before it.
+    var isProse = false
 }
 
 enum Token {
     case anchor(RawAnchor)
-    case mention(String)
+    /// A file named without a line, and its bytes.
+    case mention(String, Range<Int>)
+    /// The end of a sentence (`.`, `!` or `?` before a space or the end of the line) or of a
+    /// clause (`;`): where a prose citation stops looking back for its file.
+    case sentenceEnd
 }
 
 @inline(__always) func isAlnum(_ c: UInt8) -> Bool {
@@ -262,11 +310,20 @@ func tokenize(_ bytes: [UInt8], _ line: Range<Int>) -> [Token] {
                 i = skipColumn(bytes, i, end)
                 continue
             }
-            if !precededByScheme && validPath(bytes[i..<wordEnd]) {
-                tokens.append(.mention(String(decoding: bytes[i..<wordEnd], as: UTF8.self)))
+            if let prose = readProseLines(bytes, word: i..<j, end: end) {
+                tokens.append(.anchor(prose))
+                i = prose.whole.upperBound
+                continue
             }
+            if !precededByScheme && validPath(bytes[i..<wordEnd]) {
+                tokens.append(.mention(String(decoding: bytes[i..<wordEnd], as: UTF8.self), i..<wordEnd))
+            }
+            if endsSentence(bytes, wordEnd: j, end: end) { tokens.append(.sentenceEnd) }
             i = max(j, i + 1)
             continue
+        }
+        if c == 0x3B || ((c == 0x21 || c == 0x3F) && endsSentence(bytes, wordEnd: i + 1, end: end)) {
+            tokens.append(.sentenceEnd)
         }
         if c == 0x3A && i + 1 < end && isDigit(bytes[i + 1])
             && (i == line.lowerBound || !isPathByte(bytes[i - 1]) && bytes[i - 1] != 0x3A)
@@ -306,21 +363,6 @@ func readLines(_ bytes: [UInt8], colon: Int, end: Int, pathStart: Int?) -> RawAn
         startBytes: (colon + 1)..<afterStart, endBytes: endBytes, whole: (pathStart ?? colon)..<stop)
 }
 
-/// Reads the further elements of a comma list (`:69,70`, `:20,109,288-294`: a comma, no space,
-/// then a line or range), each an anchor bound to the same path. Returns where the list ends.
-func readListElements(_ bytes: [UInt8], after first: RawAnchor, end: Int, into tokens: inout [Token]) -> Int {
-    var i = first.whole.upperBound
-    while i + 1 < end, bytes[i] == 0x2C, isDigit(bytes[i + 1]),
-        var element = readLines(bytes, colon: i, end: end, pathStart: nil)
-    {
-        element.path = first.path
-        element.isListElement = true
-        tokens.append(.anchor(element))
-        i = element.whole.upperBound
-    }
-    return i
-}
-
 /// True for a line of only spaces and tabs.
 func isBlankLine(_ line: ArraySlice<UInt8>) -> Bool {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
@@ -337,53 +379,4 @@ func startsParagraph(_ line: ArraySlice<UInt8>) -> Bool {
     guard !digits.isEmpty else { return false }
     let rest = text.dropFirst(digits.count)
     return (rest.first == 0x2E || rest.first == 0x29) && rest.dropFirst().first == 0x20
-}
-
-/// The words that join two anchors into one range (`` `X.cs:62` through `:70` ``), lowercase.
-let rangeWords: Set<[UInt8]> = [Array("through".utf8), Array("thru".utf8)]
-
-/// The date of a line that opens an earlier revision: `Revision (2026-08-01)`, as a heading or
-/// a line of its own.
-func revisionHeading(_ line: ArraySlice<UInt8>) -> String? {
-    var text = line.drop { $0 == 0x23 || $0 == 0x20 }
-    while let last = text.last, last == 0x20 || last == 0x09 { text = text.dropLast() }
-    let marker = Array("Revision (".utf8)
-    guard text.count == marker.count + 11, text.starts(with: marker), text.last == 0x29 else { return nil }
-    let date = text.dropFirst(marker.count).dropLast()
-    let isDate = date.enumerated().allSatisfy { k, c in k == 4 || k == 7 ? c == 0x2D : isDigit(c) }
-    return isDate ? String(decoding: date, as: UTF8.self) : nil
-}
-
-/// Skips a `:COL` after an anchor (`Program.cs:12:5`), which is not a second anchor.
-func skipColumn(_ bytes: [UInt8], _ i: Int, _ end: Int) -> Int {
-    guard i + 1 < end, bytes[i] == 0x3A, isDigit(bytes[i + 1]) else { return i }
-    var j = i + 1
-    while j < end && isDigit(bytes[j]) { j += 1 }
-    return j
-}
-
-/// `` `X.cs:377`-`X.cs:382` ``, `` `X.cs:62`-`:70` `` and `` `X.cs:62` through `:70` `` are one
-/// range written as two anchors: its ends move together.
-func mergeTwoAnchorRanges(_ bytes: [UInt8], _ tokens: [Token]) -> [Token] {
-    var out: [Token] = []
-    for token in tokens {
-        if case .anchor(let second) = token, case .anchor(let first)? = out.last,
-            first.endBytes == nil, second.endBytes == nil, second.path == nil || second.path == first.path,
-            !first.isListElement, !second.isListElement,
-            second.start >= first.start
-        {
-            let between = bytes[first.whole.upperBound..<second.whole.lowerBound].filter { $0 != 0x60 && $0 != 0x20 }
-            if between == [0x2D] || between == [0xE2, 0x80, 0x93] || rangeWords.contains(between.map { $0 | 0x20 }) {
-                var merged = first
-                merged.end = second.start
-                merged.endBytes = second.startBytes
-                merged.endPathBytes = second.pathBytes
-                merged.whole = first.whole.lowerBound..<second.whole.upperBound
-                out[out.count - 1] = .anchor(merged)
-                continue
-            }
-        }
-        out.append(token)
-    }
-    return out
 }

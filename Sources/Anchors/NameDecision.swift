@@ -9,18 +9,23 @@ enum NameEvidence: String {
     case documentFolder = "document-folder"
     /// An identifier in a code span of the sentence exists in exactly one candidate at the base.
     case identifiers
+    /// The document's other citations lie under exactly one candidate's folder
+    /// (`modules/iam/routes.go:3` elsewhere in the page decides `handler.go:12` for the iam module).
+    case citedFolder = "cited-folder"
     /// Exactly one candidate's cited lines at the base hold most of what the sentence names.
     case content
 }
 
 extension AnchorAudit {
     /// Decides among the files a name fits, from context, in this order: the folder the document
-    /// describes, the sentence's identifiers found in exactly one candidate at the base, the
-    /// cited lines holding what the sentence names. (An earlier full path is decided by
+    /// describes (what the whole page is about); the sentence's identifiers found in exactly one
+    /// candidate at the base (what this sentence says, before what the rest of the page cites);
+    /// the folder the document's other citations lie under; the cited lines holding what the
+    /// sentence names (a count of words, the weakest). (An earlier full path is decided by
     /// `resolve`.) Nil when no evidence singles one out.
     func decide(
         among candidates: [(repo: CodeRepository, path: String)], _ anchor: FoundAnchor, doc: String,
-        blamed: () -> BlamedLine
+        context: DocumentContext, blamed: () -> BlamedLine
     ) throws(GitError) -> (repo: CodeRepository, path: String, evidence: NameEvidence)? {
         if let chosen = byDocumentFolder(candidates, doc: doc) { return (chosen.repo, chosen.path, .documentFolder) }
         let identifiers = identifierHints(anchor.hints)
@@ -28,6 +33,7 @@ extension AnchorAudit {
         {
             return (chosen.repo, chosen.path, .identifiers)
         }
+        if let chosen = byCitedFolder(candidates, context: context) { return (chosen.repo, chosen.path, .citedFolder) }
         var named = identifiers
         for word in anchor.words where !named.contains(word) { named.append(word) }
         if let chosen = try choose(among: candidates, anchor, identifiers: named, doc: doc, blamed: blamed) {
@@ -52,6 +58,43 @@ extension AnchorAudit {
             return under.count == 1 ? under[0] : nil
         }
         return nil
+    }
+
+    /// The one candidate whose folder the document's other path citations lie under, each counted
+    /// for the deepest candidate folder holding it; nil when they lie under several or none, or
+    /// when the candidates lie in several repositories (which one a bare name reads in is its
+    /// sentence's to say, and a new paragraph starts afresh). Reads the first 512 distinct paths
+    /// the document names.
+    func byCitedFolder(_ candidates: [(repo: CodeRepository, path: String)], context: DocumentContext)
+        -> (repo: CodeRepository, path: String)?
+    {
+        guard let first = candidates.first, candidates.allSatisfy({ $0.repo === first.repo }) else { return nil }
+        let folders = candidates.map { candidate in
+            candidate.path.split(separator: "/").dropLast().map { $0 + "/" }.joined()
+        }
+        var cited: Int?
+        for (repo, path) in citedFiles(context) where repo === first.repo {
+            let holders = candidates.indices.filter { !folders[$0].isEmpty && path.hasPrefix(folders[$0]) }
+            guard let deepest = holders.max(by: { folders[$0].count < folders[$1].count }) else { continue }
+            if let cited, cited != deepest { return nil }
+            cited = deepest
+        }
+        return cited.map { candidates[$0] }
+    }
+
+    /// The files the document's first 512 distinct paths (with a folder) name, resolved once per document.
+    private func citedFiles(_ context: DocumentContext) -> [(repo: CodeRepository, path: String)] {
+        if let known = citedFilesOfDocument, known.doc == context.doc { return known.files }
+        var files: [(repo: CodeRepository, path: String)] = []
+        var seen = Set<String>()
+        for named in context.scan.namedFiles where named.path.contains("/") && seen.count < 512 {
+            guard seen.insert(named.path).inserted, case .file(let repo, let path) = resolve(named.path) else {
+                continue
+            }
+            files.append((repo, path))
+        }
+        citedFilesOfDocument = (context.doc, files)
+        return files
     }
 
     /// The candidate that alone holds, anywhere in the file at the anchor's base, an identifier

@@ -109,16 +109,17 @@ extension AnchorAudit {
                 return .file(repo, p)
             }
         }
-        return try pick(among: paths.map { (repo: repo, path: $0) }, &drift, cited: cited, blamed: blamed)
+        return try pick(
+            among: paths.map { (repo: repo, path: $0) }, &drift, cited: cited, context: context, blamed: blamed)
     }
 
     /// Among several files a name fits, the one the evidence rules decide; else the drift is
     /// marked unresolved with the candidates.
     func pick(
         among candidates: [(repo: CodeRepository, path: String)], _ drift: inout AnchorDrift, cited: String,
-        blamed: () -> BlamedLine
+        context: DocumentContext, blamed: () -> BlamedLine
     ) throws(GitError) -> SentenceBinding {
-        if let chosen = try decide(among: candidates, drift.anchor, doc: drift.doc, blamed: blamed) {
+        if let chosen = try decide(among: candidates, drift.anchor, doc: drift.doc, context: context, blamed: blamed) {
             drift.decidedBy = chosen.evidence.rawValue
             drift.note = "`\(cited)` matches \(candidates.count) files; " + why(chosen.evidence, drift.anchor)
             return .file(chosen.repo, chosen.path)

@@ -52,6 +52,31 @@ func scan(
     guard !request.hosts.isEmpty else {
         throw Failure(.usage, "no host to scan for: pass --host H or set app.web_host in .relops.yml")
     }
+    let files = try listFiles(project, request)
+    do { try PublicSuffixList.load() } catch {
+        throw Failure(.couldNotCheck, "the Public Suffix List is not available: \(error)")
+    }
+    let needles = request.hosts.map(Needle.init(host:))
+    let source: FileSource =
+        request.revision == nil ? .workingTree(project.root) : .objects(project.repository.gitDirectory)
+    let refused = ProjectFileRefusals()
+    let classifier = SharedClassifier(
+        files: files, config: project.config,
+        read: reader ?? source.projectFileReader(files, project.repository, refused: refused))
+    let found = try scanFiles(
+        files, needles: needles, source: source, workers: request.workers, classifier: classifier, progress: progress)
+    // What the workers left for later (another was classifying), then everything in file order.
+    let classified = mergeSorted(found.classified, classifier.classify(found.pending)) { $0.index < $1.index }
+    let occurrences = classified.flatMap(\.occurrences)
+    return ScanResult(
+        hosts: request.hosts, occurrences: occurrences, related: withoutScannedHosts(found.related, request.hosts),
+        notHost: found.notHost, binaryFiles: found.binaryFiles, problems: refused.added(to: found.problems),
+        filesScanned: found.filesScanned, symlinks: found.symlinks)
+}
+
+/// The files a scan of `request` reads: the tracked files (content from the working tree), or a
+/// commit's with `revision`, and the untracked ones that git does not ignore when asked.
+func listFiles(_ project: Project, _ request: ScanRequest) throws(Failure) -> FileList {
     if let revision = request.revision { try checkRevisionName(revision) }
     var files: FileList
     do {
@@ -75,25 +100,7 @@ func scan(
         }
         throw Failure(.couldNotCheck, "\(project.root): \(error.description)")
     }
-    do { try PublicSuffixList.load() } catch {
-        throw Failure(.couldNotCheck, "the Public Suffix List is not available: \(error)")
-    }
-    let needles = request.hosts.map(Needle.init(host:))
-    let source: FileSource =
-        request.revision == nil ? .workingTree(project.root) : .objects(project.repository.gitDirectory)
-    let refused = ProjectFileRefusals()
-    let classifier = SharedClassifier(
-        files: files, config: project.config,
-        read: reader ?? source.projectFileReader(files, project.repository, refused: refused))
-    let found = try scanFiles(
-        files, needles: needles, source: source, workers: request.workers, classifier: classifier, progress: progress)
-    // What the workers left for later (another was classifying), then everything in file order.
-    let classified = mergeSorted(found.classified, classifier.classify(found.pending)) { $0.index < $1.index }
-    let occurrences = classified.flatMap(\.occurrences)
-    return ScanResult(
-        hosts: request.hosts, occurrences: occurrences, related: withoutScannedHosts(found.related, request.hosts),
-        notHost: found.notHost, binaryFiles: found.binaryFiles, problems: refused.added(to: found.problems),
-        filesScanned: found.filesScanned, symlinks: found.symlinks)
+    return files
 }
 
 /// Where file content comes from.

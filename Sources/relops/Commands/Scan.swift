@@ -23,6 +23,11 @@ enum ScanCommand: RelopsCommand {
             help:
                 "Hold what remains against the latest applied cutover's rules: what it leaves on purpose (e-mail addresses, symlinks) is named and not counted."
         )
+        static let explain = Option<String?>.value(
+            "explain", "PATH[:LINE]",
+            help:
+                "Explain each occurrence in one file (or on one line): every rule in order, declined (and why) or decided, and the build files read."
+        )
         static let format = Option<String?>.format(["text", "json", "sarif"])
     }
 
@@ -46,10 +51,15 @@ enum ScanCommand: RelopsCommand {
             Each occurrence names the products that carry it (apps, servers, sites), read from the build files; \
             the text output opens with the total, a summary by class and product, then lists the occurrences \
             by class and rule: each rule once, then its first ten files and a count (--verbose lists all).
+            --explain PATH[:LINE] (PATH relative to the repository root, as scan prints it) shows, for each \
+            occurrence in that file or on that line, every rule in order: declined (with why, where the rule \
+            can say), decided (class, products, evidence) or not asked, and the build files and units read \
+            for the file; a file without an occurrence prints so and exits 0, a path outside the repository \
+            or a file git does not list exits 2.
             """,
         options: [
             Options.repo, Options.host, Options.rev, Options.includeUntracked, Options.verbose, Options.expect,
-            Options.afterCutover, Options.format,
+            Options.afterCutover, Options.explain, Options.format,
         ])
 
     static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -62,6 +72,9 @@ enum ScanCommand: RelopsCommand {
         let hosts = try resolveHosts(arguments[Options.host], config: project.config)
         let request = ScanRequest(
             hostNames: hosts, revision: arguments[Options.rev], includeUntracked: arguments[Options.includeUntracked])
+        if let asked = arguments[Options.explain] {
+            return try runExplain(asked, project, request, arguments, format: format, console)
+        }
         // A cutover or undo cut off halfway leaves a tree mixed between two hosts: say so first, and how to end it.
         if request.revision == nil, let notice = interruptedCutoverNotice(project) {
             console.error("relops scan: note: \(notice)")

@@ -119,4 +119,22 @@ import Testing
         #expect(try ExplainTarget(parsing: project.root + "/" + appSource, root: project.root).path == appSource)
         #expect(try ExplainTarget(parsing: "./Docs/../" + document + ":1", root: project.root).path == document)
     }
+
+    /// Explain asks the rules as `classify` does: on every rule's own example, its last decision
+    /// is the scan's, for every occurrence of the example's file.
+    @Test(arguments: ClassificationRule.ordered.map(\.id))
+    func theExplanationDecidesEachRulesExampleAsTheScanDoes(_ id: String) throws {
+        let rule = try #require(ClassificationRule.ordered.first { $0.id == id })
+        let repo = GitFixture("explain-" + id)
+        for (path, text) in rule.exampleFiles { repo.write(path, text) }
+        repo.commit("example")
+        let scanned = try scanRepository(repo.root).occurrences.filter { $0.path == rule.exampleOccurrence }
+        let explanation = try explained(repo, rule.exampleOccurrence)
+        #expect(explanation.occurrences.map(\.occurrence) == scanned, "\(id)")
+        for item in explanation.occurrences {
+            let last = item.trials.last { if case .decided = $0.verdict { return true } else { return false } }
+            #expect(last?.ruleID == item.occurrence.ruleID, "\(id): explained \(last?.ruleID ?? "none")")
+        }
+        #expect(explanation.occurrences.contains { $0.occurrence.ruleID == id }, "\(id)")
+    }
 }

@@ -53,6 +53,10 @@ import Testing
         #expect(source.occurrence.occurrenceClass == .binaryLiteral)
         let testFolder = source.trials.first { $0.ruleID == "path.test-folder" }
         #expect(testFolder?.verdict == .declined(why: "not under a test folder (`tests/`, `spec/`, ...)"))
+        let manifest = source.trials.first { $0.ruleID == "android.manifest" }
+        #expect(manifest?.verdict == .declined(why: "not named AndroidManifest.xml"))
+        let document = source.trials.first { $0.ruleID == "mobile.document" }
+        #expect(document?.verdict == .declined(why: "not a document"))
 
         let test = try #require(try explained(repo, testFile).occurrences.first)
         #expect(test.occurrence.occurrenceClass == .test)

@@ -96,13 +96,13 @@ extension DocumentationFolder: ExplainsDecline {
 extension MobileProjectSource: ExplainsDecline {
     static func whyDeclined(_ file: PathContext) -> String? {
         file.mobileProject == nil
-            ? "the file is not in a mobile app project's folder" : "not a source file (`.cs`, `.kt`, `.swift`, ...)"
+            ? "no mobile app project holds the file" : "not a source file (`.cs`, `.kt`, `.swift`, ...)"
     }
 }
 
 extension MobileProjectDocument: ExplainsDecline {
     static func whyDeclined(_ file: PathContext) -> String? {
-        file.mobileProject == nil ? "the file is not in a mobile app project's folder" : "not a document"
+        file.mobileProject == nil ? "no mobile app project holds the file" : "not a document"
     }
 }
 
@@ -116,4 +116,22 @@ extension UnitNoProductIncludes: ExplainsDecline {
     static func whyDeclined(_ file: PathContext) -> String? {
         file.owner == nil ? "no build unit places this file" : nil
     }
+}
+
+extension DotNetTestProject: ExplainsDecline {
+    static func whyDeclined(_ file: PathContext) -> String? { "not in a test project" }
+}
+
+extension InfoPlist: ExplainsDecline {
+    static func whyDeclined(_ file: PathContext) -> String? { "not named Info.plist" }
+}
+
+extension Entitlements: ExplainsDecline {
+    static func whyDeclined(_ file: PathContext) -> String? {
+        "not an entitlements file (`*.entitlements`, `Entitlements*.plist`)"
+    }
+}
+
+extension AndroidManifest: ExplainsDecline {
+    static func whyDeclined(_ file: PathContext) -> String? { "not named AndroidManifest.xml" }
 }

@@ -94,6 +94,20 @@ import Testing
         #expect(try explained(repo, path + ":2").occurrences.isEmpty)
     }
 
+    @Test func aRevisionIsExplainedFromItsBlobs() throws {
+        let repo = makeAppRepository()
+        repo.write(appSource, "const val HOST = \"other.example.org\"\n")
+        repo.commit("moved")
+        let project = try Project(path: repo.root)
+        let atHead = try explain(
+            project, ScanRequest(hosts: [host]), ExplainTarget(parsing: appSource, root: project.root))
+        #expect(atHead.occurrences.isEmpty)
+        let before = try explain(
+            project, ScanRequest(hosts: [host], revision: "HEAD~1"),
+            ExplainTarget(parsing: appSource, root: project.root))
+        #expect(before.occurrences.map(\.occurrence.ruleID) == ["mobile.source"])
+    }
+
     @Test func aFileWithoutAnOccurrenceExplainsNothing() throws {
         let repo = makeAppRepository()
         let explanation = try explained(repo, "android/app/build.gradle")

@@ -148,18 +148,7 @@ public final class AnchorAudit {
     private func blameDocument(_ path: String, _ bytes: [UInt8]) throws(GitError) -> [ObjectID?] {
         guard let history = documentsHistory else { return [] }
         let stored = try documentsRepository.contentAsStored(bytes, path: path)
-        var owners: [ObjectID?] = []
-        for origin in try history.firstParentOrigins(path: path, content: stored) {
-            guard let origin else {
-                owners.append(nil)
-                continue
-            }
-            owners.append(
-                history.chain[origin.index].parents.count > 1
-                    ? try history.branchCommit(path: path, mergeIndex: origin.index, line: origin.line)
-                    : history.chain[origin.index].id)
-        }
-        return owners
+        return try history.blame(path: path, content: stored)
     }
 }
 

@@ -110,7 +110,7 @@ demo: build
 # scan.sh runs twice: on the generated monorepo corpus, then on this repository's own tree (a
 # small repository, where start-up cost decides).
 bench: bench-deps test-deps release
-	@for b in Benchmarks/scan.sh Benchmarks/cutover.sh Benchmarks/anchors.sh Benchmarks/association-sources.sh Benchmarks/release-binaries.sh; do echo "== $$b"; \
+	@for b in Benchmarks/scan.sh Benchmarks/cutover.sh Benchmarks/anchors.sh Benchmarks/association-sources.sh Benchmarks/anchors-polyglot.sh Benchmarks/release-binaries.sh; do echo "== $$b"; \
 	  RELOPS=$$PWD/$(RELEASE_BIN) RELOPS_BIN=$$PWD/$(RELEASE_BIN) bash "$$b" || exit 1; done
 	@echo "== Benchmarks/scan.sh $$PWD (this repository)"; RELOPS=$$PWD/$(RELEASE_BIN) bash Benchmarks/scan.sh "$$PWD"
 

@@ -50,6 +50,9 @@ final class BuildUnit: @unchecked Sendable {
         /// A Gradle module: `project(':shared:core')` -> ["shared", "core"]; `projects.shared.core`
         /// (a type-safe accessor, names in camelCase) -> ["shared", "core"] with `accessor`.
         case gradleModule([String], accessor: Bool)
+        /// The Kotlin Multiplatform modules with an iOS target directly under a Gradle path
+        /// (`:shared:$MODULE:embedAndSign...` with no value for `MODULE` -> ["shared"]).
+        case appleFrameworkModules(under: [String])
     }
 
     /// The unit's folder ("" for the repository root).
@@ -336,16 +339,6 @@ enum BuildFileParser {
         let unit = BuildUnit(root: folder, file: workspace, kind: .xcodeWorkspace)
         unit.references = projects.map(BuildUnit.Reference.path)
         return unit
-    }
-
-    /// `./gradlew :shared:embedAndSignAppleFrameworkForXcode` in a build phase: the KMP module it builds.
-    static func kmpFrameworks(in text: String) -> [BuildUnit.Reference] {
-        guard ByteSearch.contains("FrameworkForXcode", in: text) else { return [] }
-        return captures(
-            #":([A-Za-z0-9_:-]+):embedAndSign(?:Apple)?FrameworkForXcode"#, in: text, holding: ["FrameworkForXcode"]
-        ).map {
-            .gradleModule($0.split(separator: ":").map(String.init), accessor: false)
-        }
     }
 
     /// A Rust, Go, Node or Python service's marker file; nil for a React Native or Expo app.

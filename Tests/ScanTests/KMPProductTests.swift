@@ -95,4 +95,64 @@ let kmpIOSAppPBXProj = """
         #expect(names(result, "shared/core/src/commonMain/kotlin/Api.kt") == ["iosApp"])
         #expect(names(result, "shared/server/src/commonMain/kotlin/Cors.kt") == [])
     }
+
+    @Test func aComposeDesktopApplicationIsADesktopApp() throws {
+        let repo = GitFixture("compose-desktop")
+        repo.write("settings.gradle.kts", "include(\":composeApp\")\ninclude(\":desktopApp\")\n")
+        // The Compose Multiplatform wizard's module: an Android app and a desktop app in one.
+        repo.write(
+            "composeApp/build.gradle.kts",
+            """
+            import org.jetbrains.compose.desktop.application.dsl.TargetFormat
+            plugins { kotlin("multiplatform"); id("com.android.application"); id("org.jetbrains.compose") }
+            kotlin {
+                androidTarget()
+                jvm("desktop")
+            }
+            compose.desktop {
+                application {
+                    mainClass = "MainKt"
+                    nativeDistributions {
+                        targetFormats(TargetFormat.Dmg, TargetFormat.Msi, TargetFormat.Deb)
+                        packageName = "Shop"
+                    }
+                }
+            }
+            """)
+        repo.write("composeApp/src/commonMain/kotlin/Api.kt", "const val API = \"https://host.com/v1\"\n")
+        repo.write("composeApp/src/desktopMain/kotlin/Main.kt", "const val HELP = \"https://host.com/help\"\n")
+        repo.write("composeApp/src/jvmMain/kotlin/Jvm.kt", "const val JVM = \"https://host.com/jvm\"\n")
+        repo.write("composeApp/src/androidMain/kotlin/Links.kt", "const val LINK = \"https://host.com/android\"\n")
+        // A JVM-only desktop module.
+        repo.write(
+            "desktopApp/build.gradle.kts",
+            """
+            plugins { kotlin("jvm"); id("org.jetbrains.compose") }
+            compose.desktop { application { mainClass = "MainKt"; nativeDistributions { targetFormats(TargetFormat.Dmg) } } }
+            """)
+        repo.write("desktopApp/src/main/kotlin/Main.kt", "const val SITE = \"https://host.com\"\n")
+        repo.commit("compose desktop")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let labels = result.products.map(\.product.label).sorted()
+        #expect(
+            labels == [
+                "Android app `composeApp`", "desktop app (Compose Multiplatform) `composeApp`",
+                "desktop app (Compose Multiplatform) `desktopApp`",
+            ])
+        let api = try #require(result.occurrence("composeApp/src/commonMain/kotlin/Api.kt"))
+        #expect(api.products.map(\.description).sorted() == ["Android app", "desktop app (Compose Multiplatform)"])
+        #expect(api.occurrenceClass == .binaryLiteral)
+        let main = try #require(result.occurrence("composeApp/src/desktopMain/kotlin/Main.kt"))
+        #expect(main.products.map(\.description) == ["desktop app (Compose Multiplatform)"], "\(main.rule)")
+        #expect(main.occurrenceClass == .binaryLiteral, "\(main.rule)")
+        let jvm = try #require(result.occurrence("composeApp/src/jvmMain/kotlin/Jvm.kt"))
+        #expect(jvm.products.map(\.description) == ["desktop app (Compose Multiplatform)"], "\(jvm.rule)")
+        #expect(jvm.occurrenceClass == .binaryLiteral, "\(jvm.rule)")
+        let links = try #require(result.occurrence("composeApp/src/androidMain/kotlin/Links.kt"))
+        #expect(links.products.map(\.description) == ["Android app"])
+        let desktop = try #require(result.occurrence("desktopApp/src/main/kotlin/Main.kt"))
+        #expect(desktop.products.map(\.label) == ["desktop app (Compose Multiplatform) `desktopApp`"])
+        #expect(desktop.occurrenceClass == .binaryLiteral, "\(desktop.rule) \(desktop.ruleID)")
+        #expect(desktop.products.first?.platforms == [.desktop])
+    }
 }

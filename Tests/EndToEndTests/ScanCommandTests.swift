@@ -211,3 +211,30 @@ import Testing
         #expect(cutover.stdout.contains("== not the host, left alone: 18 in 7 files"), "\(cutover.stdout)")
     }
 }
+
+/// Issue 40, case 1: a React Native project with an App Store and a development target names both
+/// in the text summary and in each JSON occurrence.
+@Suite struct TwoAppTargetCommandTests {
+    @Test func textAndJSONNameBothAppTargets() throws {
+        let repo = GitFixture("e2e-two-app-targets")
+        repo.write(
+            "package.json",
+            "{ \"name\": \"shop\", \"main\": \"index.js\", \"dependencies\": { \"react-native\": \"0.74.1\" } }\n")
+        repo.write("index.js", "export const api = 'https://host.com/v1';\n")
+        repo.write("ios/Shop.xcodeproj/project.pbxproj", twoAppTargetsPBXProj)
+        repo.write("ios/Shop/Shop.entitlements", "<string>applinks:host.com</string>\n")
+        repo.commit("two app targets")
+        let text = relops(["scan", "--host", "host.com"], in: repo.root)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("  iOS app `Shop` (ios/Shop.xcodeproj): binary-literal 2\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("  iOS app `ShopDev` (ios/Shop.xcodeproj): binary-literal 2\n"), "\(text.stdout)")
+        let json = relops(["scan", "--host", "host.com", "--format", "json"], in: repo.root)
+        let document = try #require(
+            JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let occurrences = try #require(document["occurrences"] as? [[String: Any]])
+        #expect(occurrences.count == 2)
+        for occurrence in occurrences {
+            #expect((occurrence["products"] as? [String])?.sorted() == ["Shop", "ShopDev"], "\(occurrence)")
+        }
+    }
+}

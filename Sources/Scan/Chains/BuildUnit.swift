@@ -50,6 +50,9 @@ final class BuildUnit: @unchecked Sendable {
         /// A Gradle module: `project(':shared:core')` -> ["shared", "core"]; `projects.shared.core`
         /// (a type-safe accessor, names in camelCase) -> ["shared", "core"] with `accessor`.
         case gradleModule([String], accessor: Bool)
+        /// The Kotlin Multiplatform modules with an iOS target directly under a Gradle path
+        /// (`:shared:$MODULE:embedAndSign...` with no value for `MODULE` -> ["shared"]).
+        case appleFrameworkModules(under: [String])
     }
 
     /// The unit's folder ("" for the repository root).
@@ -97,6 +100,9 @@ final class BuildUnit: @unchecked Sendable {
     var embeddedItems: [(type: String, glob: Glob)] = []
     /// Gradle: applies an Android plugin (application or library), so its folder is an Android project.
     var android = false
+    /// Gradle: a Compose Multiplatform `compose.desktop { application { } }`, a desktop app its
+    /// `nativeDistributions` package for macOS, Windows and Linux (beside the Android app, if any).
+    var composeDesktop = false
     /// An Android app or Xcode project that bundles React Native: the folder (repository path) of
     /// the Metro project it bundles (its `react { root }`, `PROJECT_ROOT`, or the default).
     var reactNativeRoot: String?
@@ -134,7 +140,7 @@ final class BuildUnit: @unchecked Sendable {
     var isApp: Bool {
         switch kind {
         case .dotNet(let mobile, _): return mobile
-        case .gradle(let app, _, _): return app
+        case .gradle(let app, _, _): return app || composeDesktop
         case .xcodeProject: return !xcodeLibrary
         case .xcodeGen, .tuist, .desktop, .cordova, .expo: return true
         case .swiftPackage, .reactNative, .service, .library, .site, .xcodeWorkspace: return false
@@ -145,7 +151,7 @@ final class BuildUnit: @unchecked Sendable {
     var platforms: Set<Platform> {
         switch kind {
         case .dotNet(true, _): return dotNetPlatforms.isEmpty ? [.android, .iOS] : Set(dotNetPlatforms)
-        case .gradle(true, _, _): return [.android]
+        case .gradle(let app, _, _): return Set(app ? [.android] : []).union(composeDesktop ? [.desktop] : [])
         case .xcodeProject: return xcodeLibrary ? [] : [.iOS]
         case .xcodeGen, .tuist: return [.iOS]
         case .desktop: return [.desktop]
@@ -215,6 +221,10 @@ enum BuildFileParser {
             + accessors.map { .gradleModule($0.split(separator: ".").map(String.init), accessor: true) }
             + (app ? nativeReferences(in: text, from: folder) : [])
         unit.deploys = gradleServer(applied)
+        unit.composeDesktop = !captures(
+            #"compose\.desktop\s*\{[\s\S]*?\b(application)\s*\{"#, in: text,
+            holding: ["compose.desktop", "application"]
+        ).isEmpty
         unit.buildOnly = gradleBuildLogic(applied)
         if app { unit.reactNativeRoot = reactNativeRoot(gradle: text, folder: folder) }
         if app {
@@ -336,16 +346,6 @@ enum BuildFileParser {
         let unit = BuildUnit(root: folder, file: workspace, kind: .xcodeWorkspace)
         unit.references = projects.map(BuildUnit.Reference.path)
         return unit
-    }
-
-    /// `./gradlew :shared:embedAndSignAppleFrameworkForXcode` in a build phase: the KMP module it builds.
-    static func kmpFrameworks(in text: String) -> [BuildUnit.Reference] {
-        guard ByteSearch.contains("FrameworkForXcode", in: text) else { return [] }
-        return captures(
-            #":([A-Za-z0-9_:-]+):embedAndSign(?:Apple)?FrameworkForXcode"#, in: text, holding: ["FrameworkForXcode"]
-        ).map {
-            .gradleModule($0.split(separator: ":").map(String.init), accessor: false)
-        }
     }
 
     /// A Rust, Go, Node or Python service's marker file; nil for a React Native or Expo app.

@@ -151,6 +151,11 @@ final class BuildUnitIndex {
             {
                 unit = upgraded
             }
+            if unit.kind == .cordova, madeByCapacitor(unit.root, countingItsOwn: true) { continue }
+            // The copy of the config `cap sync` writes into a platform folder is no web project.
+            if nameOf(path).hasPrefix("capacitor.config."), madeByCapacitor(folder, countingItsOwn: false) {
+                continue
+            }
             if unit.flutter != nil,
                 let l10n = (candidatesByFolder[folder] ?? []).first(where: { nameOf($0.path) == "l10n.yaml" }),
                 let l10nBytes = read(l10n.index, l10n.path)
@@ -171,6 +176,27 @@ final class BuildUnitIndex {
         if found.count > 1 { found.removeAll { $0.isJekyllSite } }
         unitsByFolder[folder] = found
         return found
+    }
+
+    /// True when a Capacitor config (`capacitor.config.*`) governs `folder` as one of its platform
+    /// folders (`android.path`, `ios.path`, default `android` and `ios`), or, `countingItsOwn`,
+    /// sits in `folder`: a `config.xml` there is what `cap sync` writes (or reads) for Cordova
+    /// plugins, never a Cordova app.
+    private func madeByCapacitor(_ folder: String, countingItsOwn: Bool) -> Bool {
+        for config in candidateFolders(enclosing: folder) {
+            guard (candidatesByFolder[config] ?? []).contains(where: { nameOf($0.path).hasPrefix("capacitor.config.") })
+            else { continue }
+            if config == folder {
+                if countingItsOwn { return true }
+                continue
+            }
+            let platforms = units(inFolder: config).first { !$0.embeddedIn.isEmpty }?.embeddedIn
+            for platform in platforms ?? ["android", "ios"].compactMap({ resolve($0, from: config) })
+            where folder == platform || folder.hasPrefix(platform + "/") {
+                return true
+            }
+        }
+        return false
     }
 
     /// The nearest unit that owns `path` by folder (specs own by their `sources`, not by folder).

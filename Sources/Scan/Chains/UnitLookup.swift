@@ -52,6 +52,8 @@ struct UnitLookup {
                 folder = outer
             }
             return []
+        case .appleFrameworkModules(let prefix):
+            return appleFrameworkModules(under: prefix)
         case .gradleModule(let segments, let accessor):
             guard let last = segments.last else { return [] }
             let candidates = accessor ? gradleByAccessor[last.lowercased()] ?? [] : gradleByFolderName[last] ?? []
@@ -62,6 +64,16 @@ struct UnitLookup {
                     accessor ? camelCase(folder).lowercased() == segment.lowercased() : folder == segment
                 }
             }
+        }
+    }
+
+    /// The Gradle modules with a KMP iOS target whose folder sits directly under the folders
+    /// `prefix` names (any such module when `prefix` is empty).
+    private func appleFrameworkModules(under prefix: [String]) -> [BuildUnit] {
+        units.filter { unit in
+            guard case .gradle(_, true, true) = unit.kind else { return false }
+            let folders = unit.root.split(separator: "/").map(String.init).dropLast()
+            return folders.count >= prefix.count && Array(folders.suffix(prefix.count)) == prefix
         }
     }
 

@@ -100,11 +100,13 @@ final class ProductGraph {
         if lower.hasPrefix("common") { return links }
         return links.filter { link in
             let unit = link.productUnit
-            if lower.hasPrefix("android") { return unit.isApp && unit.platforms.contains(.android) }
+            let platforms = link.product.platforms
+            if lower.hasPrefix("android") { return unit.isApp && platforms.contains(.android) }
             if lower.hasPrefix("ios") || lower.hasPrefix("apple") || lower.hasPrefix("native") {
                 return unit.isApp && unit.platforms.contains(.iOS)
             }
-            if lower.hasPrefix("jvm") { return link.product.kind != .app || unit.platforms.contains(.desktop) }
+            if lower.hasPrefix("jvm") { return link.product.kind != .app || platforms.contains(.desktop) }
+            if lower.hasPrefix("desktop") { return platforms.contains(.desktop) }
             if lower.hasPrefix("js") || lower.hasPrefix("wasm") { return link.product.kind == .site }
             return false
         }
@@ -132,6 +134,14 @@ final class ProductGraph {
         return nil
     }
 
+    /// The desktop app of a Gradle module with `compose.desktop { application { } }`, nil for any other unit.
+    func composeDesktopProduct(of unit: BuildUnit) -> Product? {
+        guard case .gradle = unit.kind, unit.composeDesktop else { return nil }
+        return Product(
+            name: unit.root.isEmpty ? nameOf(unit.file) : nameOf(unit.root), kind: .app,
+            description: "desktop app (Compose Multiplatform)", file: unit.file, platforms: [.desktop])
+    }
+
     /// The product a unit's build file defines, before an example is told apart.
     private func builtProduct(of unit: BuildUnit) -> Product? {
         let folderName = unit.root.isEmpty ? nameOf(unit.file) : nameOf(unit.root)
@@ -150,7 +160,12 @@ final class ProductGraph {
         case .dotNet(false, false):
             return unit.deploys.map(server)
         case .gradle(let isApp, _, _):
-            if isApp { return app(folderName, (unit.variant ?? "Android") + " app") }
+            if isApp {
+                return Product(
+                    name: folderName, kind: .app, description: (unit.variant ?? "Android") + " app", file: unit.file,
+                    platforms: [.android])
+            }
+            if let desktop = composeDesktopProduct(of: unit) { return desktop }
             return unit.buildOnly == nil ? unit.deploys.map(server) : nil
         case .xcodeProject:
             guard !unit.xcodeLibrary else { return nil }

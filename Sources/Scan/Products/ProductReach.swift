@@ -33,7 +33,14 @@ extension ProductGraph {
 
     /// A product's own link, none for what no one may reference; nil when the referrers decide.
     private func directLinks(of unit: BuildUnit) -> [ProductLink]? {
-        if let product = product(of: unit) { return [ProductLink(product: product, path: ChainNode(unit, nil))] }
+        if let product = product(of: unit) {
+            // A Compose Multiplatform module can build an Android app and a desktop app.
+            let desktop =
+                product.kind == .app && product.platforms == [.android] ? composeDesktopProduct(of: unit) : nil
+            return ([product] + (desktop.map { [$0] } ?? [])).map {
+                ProductLink(product: $0, path: ChainNode(unit, nil))
+            }
+        }
         return unit.referenceable ? nil : []
     }
 

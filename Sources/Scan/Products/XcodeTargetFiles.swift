@@ -18,6 +18,9 @@ struct XcodeTargetFiles: Sendable, Equatable {
         var clips: [String]
         /// The Swift package products it takes (`packageProductDependencies`).
         var products: [String] = []
+        /// True when one of its build phases bundles a React Native project's JS: a run script
+        /// named "Bundle React Native code and images" or calling `react-native-xcode.sh`.
+        var bundlesJS = false
     }
 
     var targets: [AppTarget] = []
@@ -45,8 +48,7 @@ struct XcodeTargetFiles: Sendable, Equatable {
                 type.hasPrefix("com.apple.product-type.application")
             else { continue }
             var paths: [String] = []
-            for list in value("buildConfigurationList", object.body).map({ [$0] }) ?? [] {
-                let listID = list.split(separator: " ").first.map(String.init) ?? list
+            for listID in pbxReference("buildConfigurationList", object.body).map({ [$0] }) ?? [] {
                 for configuration in ids("buildConfigurations", objects[listID]?.body ?? "") {
                     let settings = objects[configuration]?.body ?? ""
                     for key in ["CODE_SIGN_ENTITLEMENTS", "INFOPLIST_FILE"] {
@@ -66,18 +68,20 @@ struct XcodeTargetFiles: Sendable, Equatable {
                 }
             }
             let clips = ids("dependencies", object.body).compactMap { dependency in
-                objects[dependency].flatMap { value("target", $0.body) }.flatMap {
-                    nameByID[String($0.split(separator: " ").first ?? "")]
-                }
+                objects[dependency].flatMap { pbxReference("target", $0.body) }.flatMap { nameByID[$0] }
             }
             let products = ids("packageProductDependencies", object.body).compactMap { id in
                 objects[id].flatMap { value("productName", $0.body) }
             }
+            let bundlesJS = ids("buildPhases", object.body).contains { phase in
+                guard let script = objects[phase], script.isa == "PBXShellScriptBuildPhase" else { return false }
+                return ByteSearch.contains("Bundle React Native code and images", in: script.body)
+                    || ByteSearch.contains("react-native-xcode.sh", in: script.body)
+            }
             targets.append(
                 AppTarget(
                     name: name, clip: type.hasSuffix("on-demand-install-capable"), paths: paths, members: phaseFiles,
-                    clips: clips,
-                    products: products))
+                    clips: clips, products: products, bundlesJS: bundlesJS))
         }
         let clipNames = Set(targets.filter(\.clip).map(\.name))
         for k in targets.indices { targets[k].clips = targets[k].clips.filter(clipNames.contains) }
@@ -192,6 +196,12 @@ private func pbxValue(_ key: String, _ body: String) -> String? {
     captures(#"\b"# + key + #"\s*=\s*"?([^";\n]+)"?;"#, in: body, holding: [key]).first
 }
 
+/// The object id that `key = ID /* comment */;` names in an object's body; Xcode's comment may
+/// hold quotes (`/* Build configuration list for PBXNativeTarget "Shop" */`).
+private func pbxReference(_ key: String, _ body: String) -> String? {
+    captures(#"\b"# + key + #"\s*=\s*([A-Za-z0-9]+)\s*(?:/\*[^*]*\*/\s*)?;"#, in: body, holding: [key]).first
+}
+
 /// The id at the start of a value such as `1A2B /* AppDelegate.swift */`.
 private func pbxID(_ value: String) -> String { String(value.split(separator: " ").first ?? Substring(value)) }
 
@@ -218,7 +228,8 @@ private func pbxObjects(_ text: String) -> [String: (isa: String, body: String)]
 extension ProductGraph {
     /// The links of `path` with each Xcode project's product named for the app targets that build
     /// the file (its build settings or synchronized folders name it), an embedded App Clip's
-    /// with the apps that embed it; the project's first app target when none names the file.
+    /// with the apps that embed it; what Metro bundles, with every app target whose build phases
+    /// bundle the JS; the project's first app target when none names the file.
     func byBuildingTarget(_ path: String, _ links: [ProductLink]) -> [ProductLink] {
         links.flatMap { link -> [ProductLink] in
             let unit = link.productUnit
@@ -228,6 +239,9 @@ extension ProductGraph {
             if targets.isEmpty, owner.kind == .swiftPackage, let manifest = owner.swiftManifest {
                 let relative = owner.relative(path)
                 targets = files.builders(ofPackageFile: relative, manifest)
+            }
+            if targets.isEmpty, link.chain.contains(where: { $0.kind == .reactNative }) {
+                targets = files.targets.filter(\.bundlesJS)
             }
             guard !targets.isEmpty else { return [link] }
             return targets.map { target in

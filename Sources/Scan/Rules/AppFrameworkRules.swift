@@ -29,10 +29,11 @@ struct CordovaAppFile: PathRule {
     }
 }
 
-/// A file of an Electron or Tauri desktop app.
+/// A file of an Electron or Tauri desktop app, or under `src/` of a Compose Multiplatform one.
 struct DesktopAppFile: PathRule {
     static let id = "desktop.app-file"
-    static let description = "a file of an Electron or Tauri desktop app is packaged into the app"
+    static let description =
+        "a file of an Electron or Tauri desktop app, or under `src/` of a Compose Multiplatform one, is packaged into the app"
     static let classes: [OccurrenceClass] = [.binaryLiteral]
     static let example = RuleExample(
         [
@@ -44,9 +45,11 @@ struct DesktopAppFile: PathRule {
         ], at: "desktop/main.js")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let owner = file.owner, case .desktop(let framework) = owner.kind, !isDocument(file.lowerName) else {
-            return nil
+        guard let owner = file.owner, !isDocument(file.lowerName) else { return nil }
+        if case .gradle = owner.kind, owner.composeDesktop, owner.relative(file.path).hasPrefix("src/") {
+            return (.binaryLiteral, "in the Compose Multiplatform desktop app \(owner.file): packaged into the app")
         }
+        guard case .desktop(let framework) = owner.kind else { return nil }
         return (.binaryLiteral, "in the \(framework) desktop app \(owner.file): packaged into the app")
     }
 }

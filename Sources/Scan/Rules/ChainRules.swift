@@ -151,6 +151,12 @@ struct KMPNonAppSourceSet: PathRule {
         else { return nil }
         let lower = set.lowercased()
         guard lower.hasPrefix("jvm") || lower.hasPrefix("js") || lower.hasPrefix("wasm") else { return nil }
+        // A desktop app (Compose Multiplatform) compiles the JVM source sets.
+        if lower.hasPrefix("jvm"),
+            file.classifier.graph.links(of: file.path).contains(where: { $0.product.kind == .app })
+        {
+            return nil
+        }
         if let served = file.classifier.deployedOnly(file.path) { return served }
         return (.other, "in Kotlin Multiplatform source set `\(set)` of \(owner.file), which no app or server compiles")
     }

@@ -153,6 +153,21 @@ import Testing
         #expect(trusted.stdout.contains(".relops.yml vars.verify_flags: --resolve new.example.org:443:127.0.0.1"))
     }
 
+    /// Which release binary step 9 checks decides what its pass means: `.relops.yml` cannot choose it.
+    @Test func relopsYmlCannotChooseTheReleaseBinaryAStepChecks() throws {
+        let (repo, _, _) = repositories()
+        repo.write(".relops.yml", "vars:\n  android_artifact: build/known-good.apk\n")
+        repo.commit("A binary from the repository")
+        let refused = bounded(
+            ["runbook", "run", "domain-cutover", "--non-interactive"] + Self.cutoverVars, in: repo.root)
+        #expect(refused.status == 2, "\(refused.stdout)\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                ".relops.yml vars.android_artifact: `--artifact build/known-good.apk` decides how relops checks"),
+            "\(refused.stderr)")
+        #expect(!refused.stdout.contains("$ relops"), "no step ran: \(refused.stdout)")
+    }
+
     @Test func aVariableNeverSetsAnEnvironmentRelopsReads() throws {
         let book = try runbook(
             "---\nvars:\n  share: {default: /elsewhere}\n  host: {default: a.example.com}\n---\n# R\n\n## S\n\n- [ ] x\n"

@@ -53,8 +53,11 @@ enum FingerprintCommand: RelopsCommand {
         static let retire = Option<String?>.value("retire", "FP", help: "Remove this fingerprint.")
         static let apply = Flag.flag("apply", help: "Write the config (otherwise only show the diff).")
         static let repo = RepositoryOptions.repo
+        // Which key counts as the debug key decides what `rotate` refuses and `verify --artifact`
+        // fails: a repository pointing it elsewhere would hide the debug key.
         static let debugKeystore = Option<String?>.value(
-            "debug-keystore", "FILE", help: "The debug keystore to check (default ~/.android/debug.keystore).")
+            "debug-keystore", "FILE", authority: .howItChecks,
+            help: "The debug keystore to check (default ~/.android/debug.keystore).")
     }
 
     static let spec = CommandSpec(

@@ -78,8 +78,10 @@ struct VerifyCommand: RelopsCommand {
         )
         static let interval = Option<String?>.value(
             "interval", "D", help: "Time between rounds of --wait (default: 30s).")
+        // Which binary is checked decides what a passed step means: the operator's to say, never a
+        // repository's (a committed "good" APK would pass the rebuild step for any build).
         static let artifact = Option<[String]>.repeatable(
-            "artifact", "FILE", authority: .whereItActs,
+            "artifact", "FILE", authority: .howItChecks,
             help: "A release binary (APK, AAB or IPA) to check against the host, its files and the app's identity.")
         static let debugKeystore = FingerprintCommand.RotateOptions.debugKeystore
         static let minAppVersion = Option<String?>.value(

@@ -65,7 +65,7 @@ public enum ReleaseArtifact: Sendable {
         do {
             return try read(bytes: bytes, path: path)
         } catch {
-            throw Failure(.usage, "--artifact \(path): \(error.reason)")
+            throw Failure(error.category, "--artifact \(path): \(error.reason)")
         }
     }
 
@@ -117,11 +117,10 @@ public enum ReleaseArtifact: Sendable {
         -> APKSignature?
     {
         do {
-            return try APKSignature.read(archive: archive, path: path, verify: verify)
+            // Unsigned (nil) is a fact the checks report; an unreadable signature is a bad file.
+            return try APKSignature.readIfSigned(archive: archive, path: path, verify: verify)
         } catch {
-            // Unsigned is a fact the checks report; an unreadable signature is a bad file.
-            if error.reason.hasPrefix("not signed") { return nil }
-            throw ArtifactProblem(error.reason)
+            throw ArtifactProblem(error.reason, category: error.category == .couldNotCheck ? .couldNotCheck : .usage)
         }
     }
 }

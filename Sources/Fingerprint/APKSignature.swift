@@ -78,15 +78,32 @@ public struct APKSignature: Sendable {
         return try read(archive: archive, path: path, verify: verify, minSdkVersion: minSdkVersion)
     }
 
+    /// An archive with no signature of any scheme: a fact about the file, not a malformed one.
+    package struct Unsigned: Error {
+        static let reason = "not signed: no APK Signing Block and no META-INF/*.RSA, *.DSA or *.EC signature"
+    }
+
     /// Reads (and, unless `verify` is false, verifies) the signatures of an archive already read:
     /// an APK, or an app bundle's JAR signature (`verify: false`: its v1 signer only).
     package static func read(archive: ZipArchive, path: String, verify: Bool = true, minSdkVersion: Int? = nil)
         throws(CertificateReadError) -> APKSignature
     {
+        guard
+            let signature = try readIfSigned(archive: archive, path: path, verify: verify, minSdkVersion: minSdkVersion)
+        else { throw CertificateReadError(.badInput, path, Unsigned.reason) }
+        return signature
+    }
+
+    /// `read(archive:...)`, with nil for an archive that carries no signature at all.
+    package static func readIfSigned(
+        archive: ZipArchive, path: String, verify: Bool = true, minSdkVersion: Int? = nil
+    ) throws(CertificateReadError) -> APKSignature? {
         try CertificateReader.requireOpenSSL(path)
         do {
             return try APKSignatureReader(archive: archive, path: path, minSdkOverride: minSdkVersion).read(
                 verify: verify)
+        } catch is Unsigned {
+            return nil
         } catch let problem as ZipArchive.Problem {
             throw CertificateReadError(.badInput, path, problem.reason)
         } catch let error as CertificateReadError {

@@ -36,8 +36,7 @@ struct APKSignatureReader {
             throw ZipArchive.Problem(reason: problem)
         }
         if block == nil && v1.signers.isEmpty {
-            throw ZipArchive.Problem(
-                reason: "not signed: no APK Signing Block and no META-INF/*.RSA, *.DSA or *.EC signature")
+            throw APKSignature.Unsigned()
         }
         let nodes = try lineageNodes(block)
         var lineage: [LineageStep] = []

@@ -338,11 +338,17 @@ struct BuildFileReader {
             let condition = String(block[conditions])
             if condition.isEmpty {
                 plain = plain ?? team
-            } else if !condition.contains("sdk=") || condition.contains("sdk=iphoneos") {
+            } else if Self.isDeviceBuild(condition) {
                 conditional = conditional ?? team
             }
         }
         return conditional ?? plain
+    }
+
+    /// True for a build-setting condition list (`[sdk=iphoneos*]`, `[config=Release]`) that an App
+    /// Store archive's device build matches: its `sdk` is `iphoneos...`, or it names no sdk.
+    static func isDeviceBuild(_ condition: String) -> Bool {
+        !condition.contains("sdk=") || condition.contains("sdk=iphoneos")
     }
 
     /// The target of a tracked XcodeGen `project.yml` whose `entitlements.path` is `entitlements`.

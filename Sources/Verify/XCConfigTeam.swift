@@ -54,7 +54,7 @@ extension BuildFileReader {
             let condition = String(line[conditions])
             if condition.isEmpty {
                 plain = found
-            } else if !condition.contains("sdk=") || condition.contains("sdk=iphoneos") {
+            } else if Self.isDeviceBuild(condition) {
                 conditional = found
             }
         }

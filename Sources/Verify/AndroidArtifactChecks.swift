@@ -159,7 +159,7 @@ struct AndroidArtifactChecks {
     /// signing key, which the bundle does not carry. A served file (or an expected fingerprint)
     /// naming only the upload key is Play App Signing's classic mistake.
     func bundleSigner(_ signature: APKSignature) -> [Check] {
-        let upload = unique(signature.signers.map(\.certificate.sha256.canonical))
+        let upload = artifact.signerFingerprints
         let said =
             "signed by the upload key \(upload.map(base.named).joined(separator: ", ")); Play re-signs the app it delivers "
         if let expected = base.expectation.fingerprints.first(where: { upload.contains($0) }) {

@@ -325,21 +325,3 @@ func replacingHosts(
     output.append(contentsOf: bytes[cursor...])
     return output
 }
-
-/// 1-based line numbers of increasing offsets in one buffer, counting each byte once.
-struct LineCounter {
-    private let bytes: [UInt8]
-    private var offset = 0
-    private var line = 1
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    /// The line of `target`, which is at or after the previous call's offset.
-    mutating func line(at target: Int) -> Int {
-        while offset < target && offset < bytes.count {
-            if bytes[offset] == UInt8(ascii: "\n") { line += 1 }
-            offset += 1
-        }
-        return line
-    }
-}

@@ -73,6 +73,19 @@ enum ByteSearch {
         firstIndex(of: needle, in: hay, from: 0, to: hay.count, ignoringCase: ignoringCase) != nil
     }
 
+    /// Every offset where `needle` starts in `bytes`, byte for byte, matches not overlapping.
+    static func offsets(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
+        bytes.withUnsafeBufferPointer { hay in
+            var found: [Int] = []
+            var from = 0
+            while let at = firstIndex(of: needle, in: hay, from: from, to: hay.count, ignoringCase: false) {
+                found.append(at)
+                from = at + needle.count
+            }
+            return found
+        }
+    }
+
     /// True when `needle` occurs anywhere in `text`, byte for byte.
     static func contains(_ needle: String, in text: String) -> Bool {
         let needle = Array(needle.utf8)

@@ -264,18 +264,18 @@ enum BuildFileParser {
     static func xcodeProject(projectFile: String, text: String) -> BuildUnit {
         let folder = folderOf(projectFile)
         let unit = BuildUnit(root: folder, file: projectFile, kind: .xcodeProject)
-        let packages =
-            ByteSearch.contains("XCLocalSwiftPackageReference", in: text)
-            ? captures(
-                #"isa = XCLocalSwiftPackageReference;\s*relativePath = "?([^";\n]+)"?;"#, in: text,
-                holding: ["XCLocalSwiftPackageReference"]) : []
+        let project = PBXDocument(text)
+        let packages = project.ids.compactMap { id -> String? in
+            guard let object = project[id], object.isa == "XCLocalSwiftPackageReference" else { return nil }
+            return object.fields.string("relativePath")
+        }
         unit.references =
             packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
-            + localSwiftProducts(in: text).map { .named("swift:" + $0) }
+            + localSwiftProducts(in: project).map { .named("swift:" + $0) }
             + kmpFrameworks(in: text) + nativeReferences(in: text, from: folder)
-        let targets = xcodeTargets(in: text)
+        let targets = xcodeTargets(in: project)
         (unit.appTargets, unit.testTargets) = (targets.apps, targets.tests)
-        if !targets.apps.isEmpty { unit.xcodeTargets = XcodeTargetFiles(text, root: folder) }
+        if !targets.apps.isEmpty { unit.xcodeTargets = XcodeTargetFiles(project, root: folder) }
         // Only targets that were read decide it: a project whose targets cannot be read stays an app.
         unit.xcodeLibrary = targets.apps.isEmpty && !targets.others.isEmpty
         unit.reactNativeRoot = reactNativeRoot(pbxproj: text, folder: folder)

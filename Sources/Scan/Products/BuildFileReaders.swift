@@ -16,15 +16,91 @@ extension BuildFileParser {
                 references.append(.named(name))
             }
         }
-        for name in captures(#"\blib([A-Za-z0-9_]+)\.(?:a|so|dylib)\b"#, in: text, holding: ["lib"]) {
-            references.append(.named(name))
-        }
-        if ByteSearch.contains("../", in: text) {
-            for relative in captures(#"((?:\.\./)+[A-Za-z0-9_.@-][A-Za-z0-9_./@-]*)"#, in: text, holding: ["../"]) {
-                if let path = resolve(relative, from: folder), !path.isEmpty { references.append(.pathInside(path)) }
-            }
+        let bytes = Array(text.utf8)
+        references += linkedLibraries(in: bytes).map(BuildUnit.Reference.named)
+        for relative in parentRelativePaths(in: bytes) {
+            if let path = resolve(relative, from: folder), !path.isEmpty { references.append(.pathInside(path)) }
         }
         return references
+    }
+
+    /// The `NAME` of each `libNAME.a`, `libNAME.so` or `libNAME.dylib` that starts a word, in
+    /// one pass over the bytes.
+    static func linkedLibraries(in bytes: [UInt8]) -> [String] {
+        var found: [String] = []
+        var at = 0
+        while let lib = firstIndex(of: "lib", in: bytes, from: at) {
+            at = lib + 3
+            guard lib == 0 || !isWordByte(bytes[lib - 1]) else { continue }
+            var end = at
+            while end < bytes.count && isNameByte(bytes[end]) { end += 1 }
+            guard end > at, end < bytes.count, bytes[end] == UInt8(ascii: ".") else { continue }
+            let suffixes: [[UInt8]] = [Array("a".utf8), Array("so".utf8), Array("dylib".utf8)]
+            let matched = suffixes.first { suffix in
+                let stop = end + 1 + suffix.count
+                return stop <= bytes.count && Array(bytes[(end + 1)..<stop]) == suffix
+                    && (stop == bytes.count || !isWordByte(bytes[stop]))
+            }
+            guard matched != nil else { continue }
+            found.append(String(decoding: bytes[at..<end], as: UTF8.self))
+            at = end
+        }
+        return found
+    }
+
+    /// Each path that starts with one or more `../` (`../web/dist`, `../../sdk`), in one pass over
+    /// the bytes: the `../`s, then a byte of `[A-Za-z0-9_.@-]` and any of `[A-Za-z0-9_./@-]`. After
+    /// a run of two or more `../`, the last one's `.` starts the path.
+    static func parentRelativePaths(in bytes: [UInt8]) -> [String] {
+        var found: [String] = []
+        var at = 0
+        while let start = firstIndex(of: "../", in: bytes, from: at) {
+            var end = start
+            var runs = 0
+            while end + 3 <= bytes.count && bytes[end] == 0x2E && bytes[end + 1] == 0x2E && bytes[end + 2] == 0x2F {
+                end += 3
+                runs += 1
+            }
+            let startsPath = end < bytes.count && (isNameByte(bytes[end]) || isPathStartByte(bytes[end]))
+            guard startsPath || runs >= 2 else {
+                at = start + 1
+                continue
+            }
+            // Without a path after them, the last `../` is the path: its `.` starts it.
+            while end < bytes.count && (isNameByte(bytes[end]) || isPathStartByte(bytes[end]) || bytes[end] == 0x2F) {
+                end += 1
+            }
+            found.append(String(decoding: bytes[start..<end], as: UTF8.self))
+            at = end
+        }
+        return found
+    }
+
+    /// `[A-Za-z0-9_]`.
+    private static func isNameByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+    }
+
+    /// `.`, `@` or `-`: the bytes beyond `[A-Za-z0-9_]` a path may start with.
+    private static func isPathStartByte(_ b: UInt8) -> Bool { b == 0x2E || b == 0x40 || b == 0x2D }
+
+    /// A byte of a word: `[A-Za-z0-9_]` or any byte of a non-ASCII character.
+    private static func isWordByte(_ b: UInt8) -> Bool { isNameByte(b) || b >= 0x80 }
+
+    /// Where `needle` (ASCII) first starts in `bytes` at or after `from`.
+    private static func firstIndex(of needle: StaticString, in bytes: [UInt8], from: Int) -> Int? {
+        let n = needle.utf8CodeUnitCount
+        let p = needle.utf8Start
+        var at = from
+        while at + n <= bytes.count {
+            if bytes[at] == p[0] {
+                var k = 1
+                while k < n && bytes[at + k] == p[k] { k += 1 }
+                if k == n { return at }
+            }
+            at += 1
+        }
+        return nil
     }
 
     /// A Gradle module that builds a server: Spring Boot, Ktor, Micronaut, Quarkus.
@@ -49,10 +125,14 @@ extension BuildFileParser {
 
     /// The names of an Xcode project's app targets and test targets, from its `PBXNativeTarget`s,
     /// and those of its other targets (frameworks, libraries, extensions).
-    /// Read in one pass over the bytes (a regular expression cost about a second per megabyte).
-    static func xcodeTargets(in text: String) -> (apps: [String], tests: [String], others: [String]) {
+    static func xcodeTargets(in project: PBXDocument) -> (apps: [String], tests: [String], others: [String]) {
         var apps: [String] = [], tests: [String] = [], others: [String] = []
-        for (name, type) in PBXTargetReader(text).nativeTargets() {
+        let prefix = "com.apple.product-type."
+        for id in project.ids {
+            guard let target = project[id], target.isa == "PBXNativeTarget", let name = target.fields.string("name"),
+                let product = target.fields.string("productType"), product.hasPrefix(prefix)
+            else { continue }
+            let type = String(product.dropFirst(prefix.count))
             if type.hasPrefix("bundle.unit-test") || type.hasPrefix("bundle.ui-testing") {
                 tests.append(name)
             } else if type == "application" || type.hasPrefix("application.") {

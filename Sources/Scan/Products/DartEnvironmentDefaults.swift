@@ -29,9 +29,9 @@ final class DartEnvironmentDefaults {
     func defineFile(naming path: String) -> String? {
         if let namedFiles { return namedFiles[path] }
         var found: [String: String] = [:]
-        let pattern = /--dart-define-from-file[= ]["']?([^\s"']+)/
         let runners = ["fastfile", "makefile", "codemagic.yaml"].map { Array($0.utf8) }
         let shell = Array(".sh".utf8), yaml = [Array(".yml".utf8), Array(".yaml".utf8)]
+        let option = Array("--dart-define-from-file".utf8)
         for i in 0..<files.count {
             let runsBuilds =
                 runners.contains { files.name(at: i, endsWith: $0, wholeName: true) }
@@ -40,14 +40,12 @@ final class DartEnvironmentDefaults {
             let path = files.path(at: i)
             // A YAML file runs builds only as a GitHub workflow.
             guard runsBuilds || path.hasPrefix(".github/workflows/"), let bytes = read(i, path) else { continue }
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard text.contains("--dart-define-from-file") else { continue }
-            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                for match in line.matches(of: pattern) {
-                    let value = String(match.output.1)
-                    for named in [resolve(value, from: ""), resolve(value, from: folderOf(path))].compactMap({ $0 }) {
-                        if found[named] == nil { found[named] = "\(path):\(n + 1)" }
-                    }
+            var lines = LineCounter(bytes)
+            for at in ByteSearch.offsets(of: option, in: bytes) {
+                guard let value = Self.defineFileValue(bytes, after: at + option.count) else { continue }
+                let line = lines.line(at: at)
+                for named in [resolve(value, from: ""), resolve(value, from: folderOf(path))].compactMap({ $0 }) {
+                    if found[named] == nil { found[named] = "\(path):\(line)" }
                 }
             }
         }
@@ -59,25 +57,71 @@ final class DartEnvironmentDefaults {
     func read(of key: String) -> Read? {
         if let byKey { return byKey[key] }
         var found: [String: Read] = [:]
-        let pattern = /String\.fromEnvironment\(\s*['"]([A-Za-z0-9_.]+)['"]\s*,\s*defaultValue:\s*('[^'\n]*'|"[^"\n]*")/
-        let dart = Array(".dart".utf8)
+        let dart = Array(".dart".utf8), call = Array("String.fromEnvironment(".utf8)
         for i in 0..<files.count where files.name(at: i, endsWith: dart) {
             let path = files.path(at: i)
             guard path.hasSuffix(".dart"), path.hasPrefix("lib/") || path.contains("/lib/"),
                 let bytes = read(i, path)
             else { continue }
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard text.contains("fromEnvironment") else { continue }
-            for (n, line) in text.split(
-                separator: "\n", omittingEmptySubsequences: false
-            ).enumerated() {
-                for match in line.matches(of: pattern) where found[String(match.output.1)] == nil {
-                    found[String(match.output.1)] = Read(
-                        defaultValue: String(match.output.2), location: "\(path):\(n + 1)", path: path)
-                }
+            var lines = LineCounter(bytes)
+            for at in ByteSearch.offsets(of: call, in: bytes) {
+                guard let (name, value) = Self.environmentRead(bytes, after: at + call.count), found[name] == nil
+                else { continue }
+                found[name] = Read(defaultValue: value, location: "\(path):\(lines.line(at: at))", path: path)
             }
         }
         byKey = found
         return found[key]
+    }
+
+    /// The value after `--dart-define-from-file` at `at`: `=` or a space, an optional quote, then
+    /// the bytes up to white space or a quote. nil when there is none.
+    static func defineFileValue(_ bytes: [UInt8], after start: Int) -> String? {
+        var at = start
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "=") || bytes[at] == 0x20 else { return nil }
+        at += 1
+        if at < bytes.count && isQuote(bytes[at]) { at += 1 }
+        let valueStart = at
+        while at < bytes.count && !isSpace(bytes[at]) && bytes[at] != 0x0A && !isQuote(bytes[at]) { at += 1 }
+        return at > valueStart ? String(decoding: bytes[valueStart..<at], as: UTF8.self) : nil
+    }
+
+    /// After `String.fromEnvironment(` at `start`, on one line: a quoted key of `[A-Za-z0-9_.]`,
+    /// then `, defaultValue:` and a quoted value (kept with its quotes). nil for any other call.
+    static func environmentRead(_ bytes: [UInt8], after start: Int) -> (String, String)? {
+        var at = start
+        func skipSpaces() { while at < bytes.count && isSpace(bytes[at]) { at += 1 } }
+        skipSpaces()
+        guard at < bytes.count, isQuote(bytes[at]) else { return nil }
+        at += 1
+        let keyStart = at
+        while at < bytes.count && isKeyByte(bytes[at]) { at += 1 }
+        guard at > keyStart, at < bytes.count, isQuote(bytes[at]) else { return nil }
+        let key = String(decoding: bytes[keyStart..<at], as: UTF8.self)
+        at += 1
+        skipSpaces()
+        guard at < bytes.count, bytes[at] == UInt8(ascii: ",") else { return nil }
+        at += 1
+        skipSpaces()
+        let label = Array("defaultValue:".utf8)
+        guard at + label.count <= bytes.count, Array(bytes[at..<(at + label.count)]) == label else { return nil }
+        at += label.count
+        skipSpaces()
+        guard at < bytes.count, isQuote(bytes[at]) else { return nil }
+        let quote = bytes[at], valueStart = at
+        at += 1
+        while at < bytes.count && bytes[at] != quote && bytes[at] != 0x0A { at += 1 }
+        guard at < bytes.count, bytes[at] == quote else { return nil }
+        return (key, String(decoding: bytes[valueStart...at], as: UTF8.self))
+    }
+
+    /// White space within a line: space, tab, vertical tab, form feed, carriage return.
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D && b != 0x0A) }
+
+    private static func isQuote(_ b: UInt8) -> Bool { b == 0x22 || b == 0x27 }
+
+    /// `[A-Za-z0-9_.]`.
+    private static func isKeyByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2E
     }
 }

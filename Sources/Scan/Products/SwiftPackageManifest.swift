@@ -267,15 +267,16 @@ extension BuildUnit {
 /// The products an Xcode project takes from Swift packages that are not remote
 /// (`XCSwiftPackageProductDependency` whose `package` is a local reference or is not given: a
 /// package the workspace or the folder holds).
-func localSwiftProducts(in text: String) -> [String] {
-    guard ByteSearch.contains("XCSwiftPackageProductDependency", in: text) else { return [] }
+func localSwiftProducts(in project: PBXDocument) -> [String] {
     var found: [String] = []
-    let objects = captures(
-        #"(isa = XCSwiftPackageProductDependency;[^}]*)\}"#, in: text, holding: ["XCSwiftPackageProductDependency"])
-    for object in objects where !object.contains("XCRemoteSwiftPackageReference") {
-        if let name = captures(#"productName = "?([^";\n]+)"?;"#, in: object, holding: ["productName"]).first {
-            if !found.contains(name) { found.append(name) }
+    for id in project.ids {
+        guard let object = project[id], object.isa == "XCSwiftPackageProductDependency",
+            let name = object.fields.string("productName"), !found.contains(name)
+        else { continue }
+        if let package = object.fields.string("package"), project[package]?.isa == "XCRemoteSwiftPackageReference" {
+            continue
         }
+        found.append(name)
     }
     return found
 }

@@ -25,11 +25,8 @@ struct XcodeTargetFiles: Sendable, Equatable {
 
     var targets: [AppTarget] = []
 
-    /// Reads the objects of `text` (a `project.pbxproj`) whose project folder is `root`.
-    init(_ text: String, root: String) {
-        guard ByteSearch.contains("PBXNativeTarget", in: text) else { return }
-        let objects = pbxObjects(text)
-        let ids = pbxIDs, value = pbxValue
+    /// Reads the objects of a `project.pbxproj` whose project folder is `root`.
+    init(_ objects: PBXDocument, root: String) {
         func repositoryPath(_ setting: String) -> String? {
             var path = setting.trimmingWhitespace()
             for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/"] where path.hasPrefix(prefix) {
@@ -40,43 +37,44 @@ struct XcodeTargetFiles: Sendable, Equatable {
         }
         var members = PBXMembers(objects: objects, root: root)
         var nameByID: [String: String] = [:]
-        for (id, object) in objects where object.isa == "PBXNativeTarget" {
-            nameByID[id] = value("name", object.body)
+        for (id, object) in objects.objects where object.isa == "PBXNativeTarget" {
+            nameByID[id] = object.fields.string("name")
         }
-        for (_, object) in objects where object.isa == "PBXNativeTarget" {
-            guard let name = value("name", object.body), let type = value("productType", object.body),
+        for id in objects.ids {
+            guard let object = objects[id], object.isa == "PBXNativeTarget" else { continue }
+            let target = object.fields
+            guard let name = target.string("name"), let type = target.string("productType"),
                 type.hasPrefix("com.apple.product-type.application")
             else { continue }
             var paths: [String] = []
-            for listID in pbxReference("buildConfigurationList", object.body).map({ [$0] }) ?? [] {
-                for configuration in ids("buildConfigurations", objects[listID]?.body ?? "") {
-                    let settings = objects[configuration]?.body ?? ""
-                    for key in ["CODE_SIGN_ENTITLEMENTS", "INFOPLIST_FILE"] {
-                        if let setting = value(key, settings), let path = repositoryPath(setting),
-                            !paths.contains(path)
-                        {
-                            paths.append(path)
-                        }
+            for configuration in target.string("buildConfigurationList").map({
+                objects[$0]?.fields.strings("buildConfigurations") ?? []
+            }) ?? [] {
+                let settings = objects[configuration]?.fields.dictionary("buildSettings")
+                for key in ["CODE_SIGN_ENTITLEMENTS", "INFOPLIST_FILE"] {
+                    if let setting = settings?.string(key), let path = repositoryPath(setting), !paths.contains(path) {
+                        paths.append(path)
                     }
                 }
             }
             // A classic project lists each file a target compiles or copies in its build phases.
-            let phaseFiles = Set(members.files(ofTarget: object.body))
-            for group in ids("fileSystemSynchronizedGroups", object.body) {
-                if let folder = objects[group].flatMap({ value("path", $0.body) }), let path = repositoryPath(folder) {
+            let phaseFiles = Set(members.files(ofTarget: target))
+            for group in target.strings("fileSystemSynchronizedGroups") {
+                if let folder = objects[group]?.fields.string("path"), let path = repositoryPath(folder) {
                     paths.append(path)
                 }
             }
-            let clips = ids("dependencies", object.body).compactMap { dependency in
-                objects[dependency].flatMap { pbxReference("target", $0.body) }.flatMap { nameByID[$0] }
+            let clips = target.strings("dependencies").compactMap { dependency in
+                objects[dependency]?.fields.string("target").flatMap { nameByID[$0] }
             }
-            let products = ids("packageProductDependencies", object.body).compactMap { id in
-                objects[id].flatMap { value("productName", $0.body) }
+            let products = target.strings("packageProductDependencies").compactMap { id in
+                objects[id]?.fields.string("productName")
             }
-            let bundlesJS = ids("buildPhases", object.body).contains { phase in
+            let bundlesJS = target.strings("buildPhases").contains { phase in
                 guard let script = objects[phase], script.isa == "PBXShellScriptBuildPhase" else { return false }
-                return ByteSearch.contains("Bundle React Native code and images", in: script.body)
-                    || ByteSearch.contains("react-native-xcode.sh", in: script.body)
+                let text = (script.fields.string("shellScript") ?? "") + (script.fields.string("name") ?? "")
+                return ByteSearch.contains("Bundle React Native code and images", in: text)
+                    || ByteSearch.contains("react-native-xcode.sh", in: text)
             }
             targets.append(
                 AppTarget(
@@ -133,31 +131,30 @@ struct XcodeTargetFiles: Sendable, Equatable {
 /// (`SOURCE_ROOT`). Files elsewhere (the SDK, built products, absolute paths) are none of the
 /// repository's. Each group's path is worked out once.
 struct PBXMembers {
-    let objects: [String: (isa: String, body: String)]
+    let objects: PBXDocument
     let root: String
     private var parent: [String: String] = [:]
     private var pathMemo: [String: String?] = [:]
 
-    init(objects: [String: (isa: String, body: String)], root: String) {
+    init(objects: PBXDocument, root: String) {
         self.objects = objects
         self.root = root
-        for (id, object) in objects where object.isa.hasSuffix("Group") {
-            for child in pbxIDs("children", object.body) { parent[child] = id }
+        for (id, object) in objects.objects where object.isa.hasSuffix("Group") {
+            for child in object.fields.strings("children") { parent[child] = id }
         }
     }
 
-    /// The repository paths of the files the target (its object's `body`) builds in its phases.
-    mutating func files(ofTarget body: String) -> [String] {
+    /// The repository paths of the files the target (its object's fields) builds in its phases.
+    mutating func files(ofTarget target: PBXDictionary) -> [String] {
         var out: [String] = []
-        for phase in pbxIDs("buildPhases", body) {
+        for phase in target.strings("buildPhases") {
             guard let object = objects[phase],
                 object.isa == "PBXSourcesBuildPhase" || object.isa == "PBXResourcesBuildPhase"
             else { continue }
-            for buildFile in pbxIDs("files", object.body) {
-                guard let reference = objects[buildFile].flatMap({ pbxValue("fileRef", $0.body) }).map(pbxID),
-                    let referenced = objects[reference]
+            for buildFile in object.fields.strings("files") {
+                guard let reference = objects[buildFile]?.fields.string("fileRef"), let referenced = objects[reference]
                 else { continue }
-                let files = referenced.isa == "PBXVariantGroup" ? pbxIDs("children", referenced.body) : [reference]
+                let files = referenced.isa == "PBXVariantGroup" ? referenced.fields.strings("children") : [reference]
                 for file in files {
                     if let path = path(of: file).flatMap({ resolve($0, from: root) }) { out.append(path) }
                 }
@@ -172,9 +169,9 @@ struct PBXMembers {
         if let known = pathMemo[id] { return known }
         pathMemo[id] = .some(nil)  // a cycle of groups resolves to nothing
         guard let object = objects[id] else { return nil }
-        let own = pbxValue("path", object.body)
+        let own = object.fields.string("path")
         let base: String?
-        switch pbxValue("sourceTree", object.body) {
+        switch object.fields.string("sourceTree") {
         case "SOURCE_ROOT": base = ""
         case "<group>": base = parent[id].map { path(of: $0) } ?? ""
         default: base = nil
@@ -183,46 +180,6 @@ struct PBXMembers {
         pathMemo[id] = .some(found)
         return found
     }
-}
-
-/// The ids of the list `key = ( ... );` in an object's body, comments dropped.
-private func pbxIDs(_ key: String, _ body: String) -> [String] {
-    guard let list = captures(key + #"\s*=\s*\(([^)]*)\)"#, in: body, holding: [key]).first else { return [] }
-    return list.replacing(#//\*[^*]*\*//#, with: "").split { !$0.isLetter && !$0.isNumber }.map(String.init)
-}
-
-/// The value of `key = value;` (quotes removed) in an object's body.
-private func pbxValue(_ key: String, _ body: String) -> String? {
-    captures(#"\b"# + key + #"\s*=\s*"?([^";\n]+)"?;"#, in: body, holding: [key]).first
-}
-
-/// The object id that `key = ID /* comment */;` names in an object's body; Xcode's comment may
-/// hold quotes (`/* Build configuration list for PBXNativeTarget "Shop" */`).
-private func pbxReference(_ key: String, _ body: String) -> String? {
-    captures(#"\b"# + key + #"\s*=\s*([A-Za-z0-9]+)\s*(?:/\*[^*]*\*/\s*)?;"#, in: body, holding: [key]).first
-}
-
-/// The id at the start of a value such as `1A2B /* AppDelegate.swift */`.
-private func pbxID(_ value: String) -> String { String(value.split(separator: " ").first ?? Substring(value)) }
-
-/// The objects of a `project.pbxproj`: id -> (isa, the text between its braces).
-private func pbxObjects(_ text: String) -> [String: (isa: String, body: String)] {
-    var objects: [String: (isa: String, body: String)] = [:]
-    guard let start = regex(#"([A-Za-z0-9]+)\s*(?:/\*[^*]*\*/\s*)?=\s*\{\s*isa\s*=\s*([A-Za-z]+);"#) else {
-        return objects
-    }
-    for match in text.matches(of: start) {
-        guard let id = match.output[1].substring, let isa = match.output[2].substring else { continue }
-        var depth = 1
-        var end = match.range.upperBound
-        while end < text.endIndex && depth > 0 {
-            if text[end] == "{" { depth += 1 }
-            if text[end] == "}" { depth -= 1 }
-            if depth > 0 { end = text.index(after: end) }
-        }
-        objects[String(id)] = (String(isa), String(text[match.range.upperBound..<end]))
-    }
-    return objects
 }
 
 extension ProductGraph {

@@ -32,6 +32,15 @@ final class SharedClassifier: @unchecked Sendable {
         self.read = read
     }
 
+    /// Hands the classifier what the workers found in the Dart sources they searched.
+    func learnDartReads(searched: [Int], reads: [DartEnvironmentDefaults.FileReads]) {
+        lock.lock()
+        defer { lock.unlock() }
+        let classifier = self.classifier ?? Classifier(files: files, config: config, read: read)
+        self.classifier = classifier
+        classifier.dartDefaults.learn(searched: searched, reads: reads)
+    }
+
     /// Classifies `pending` and empties it, unless another thread is classifying: then nothing.
     func classifyIfFree(_ pending: inout [FileHits]) -> [ClassifiedFile] {
         guard !pending.isEmpty, lock.try() else { return [] }

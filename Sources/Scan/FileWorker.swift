@@ -64,8 +64,25 @@ struct FileWorker {
             guard decodeAnnounced(i) else { return }
         }
         output.filesScanned += 1
+        noteDartReads(i)
         search(i)
     }
+
+    /// The `String.fromEnvironment` reads of a Dart source under `lib/` (in the buffer), so the
+    /// classifier need not read it again for a `--dart-define`.
+    mutating func noteDartReads(_ i: Int) {
+        guard !loadedLink, files.name(at: i, endsWith: Self.dartExtension) else { return }
+        let path = files.path(at: i)
+        guard DartEnvironmentDefaults.isLibrarySource(path) else { return }
+        output.dartSearched.append(i)
+        let bytes = UnsafeBufferPointer(start: buffer.bytes, count: buffer.count)
+        guard ByteSearch.contains(Self.environmentCall, in: bytes, ignoringCase: false) else { return }
+        let reads = DartEnvironmentDefaults.reads(in: Array(bytes), path: path)
+        if !reads.isEmpty { output.dartReads.append(.init(index: i, reads: reads)) }
+    }
+
+    private static let dartExtension = Array(".dart".utf8)
+    private static let environmentCall = Array("String.fromEnvironment(".utf8)
 
     /// Puts the text of a file that announces UTF-16 or UTF-32 (by its byte order mark) in the
     /// buffer as UTF-8, so offsets, lines and columns are the UTF-8 text's; false, with the file
@@ -212,8 +229,13 @@ struct FileWorker {
         while k < fileHits.count && fileHits[k - 1].isBefore(fileHits[k]) { k += 1 }
         if k < fileHits.count { fileHits.sort { $0.isBefore($1) } }
         if lastOccurrence >= 0, let parts {
-            pending.append(FileHits(hits: fileHits, file: hitFile(i, parts, through: lastOccurrence)))
-            output.classified += classifier.classifyIfFree(&pending)
+            let hits = FileHits(hits: fileHits, file: hitFile(i, parts, through: lastOccurrence))
+            if PathRules.runsBuilds(parts) {
+                output.pending.append(hits)  // a `--dart-define` there needs every Dart source's reads
+            } else {
+                pending.append(hits)
+                output.classified += classifier.classifyIfFree(&pending)
+            }
         }
         if count > 1 << 26 { buffer.release(above: 1 << 26) }
     }

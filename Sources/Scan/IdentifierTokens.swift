@@ -148,7 +148,10 @@ private func keyBefore(_ end: Int, _ base: UnsafePointer<UInt8>, spaceSeparates:
         var open = k - 1
         while open > 0 && isWordByte(base[open - 1]) { open -= 1 }
         guard open > 0, base[open - 1] == UInt8(ascii: "<") else { return nil }
-        return Array(UnsafeBufferPointer(start: base + open, count: k - 1 - open))
+        let element = Array(UnsafeBufferPointer(start: base + open, count: k - 1 - open))
+        // A property list's value: its key is the `<key>` before it, on this line or the one above.
+        if element == Array("string".utf8), let key = propertyListKey(before: open - 1, base) { return key }
+        return element
     }
     while k > 0 && isBlank(base[k - 1]) { k -= 1 }
     if k > 0
@@ -164,6 +167,29 @@ private func keyBefore(_ end: Int, _ base: UnsafePointer<UInt8>, spaceSeparates:
     while k > 0 && keyEnd - k < 64 && isWordByte(base[k - 1]) { k -= 1 }
     guard k < keyEnd else { return nil }
     return Array(UnsafeBufferPointer(start: base + k, count: keyEnd - k))
+}
+
+/// The text of the `<key>KEY</key>` that ends right before `end` (blanks and one line break
+/// between them), as a property list writes it: `<key>CFBundleIdentifier</key>` then
+/// `<string>example.app</string>`. nil when something else stands there.
+private func propertyListKey(before end: Int, _ base: UnsafePointer<UInt8>) -> [UInt8]? {
+    var k = end
+    var breaks = 0
+    while k > 0 && end - k < 256 && (isBlank(base[k - 1]) || base[k - 1] == 0x0A || base[k - 1] == 0x0D) {
+        if base[k - 1] == 0x0A { breaks += 1 }
+        k -= 1
+    }
+    let close = Array("</key>".utf8), open = Array("<key>".utf8)
+    guard breaks <= 1, k >= close.count + open.count,
+        (0..<close.count).allSatisfy({ base[k - close.count + $0] == close[$0] })
+    else { return nil }
+    let keyEnd = k - close.count
+    var start = keyEnd
+    while start > 0 && keyEnd - start < 64 && isWordByte(base[start - 1]) { start -= 1 }
+    guard start < keyEnd, start >= open.count,
+        (0..<open.count).allSatisfy({ base[start - open.count + $0] == open[$0] })
+    else { return nil }
+    return Array(UnsafeBufferPointer(start: base + start, count: keyEnd - start))
 }
 
 /// Words that open a declaration of a dotted code name (Kotlin, Java, Swift, C#, Python, Dart).

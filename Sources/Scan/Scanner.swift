@@ -65,7 +65,9 @@ func scan(
         read: reader ?? source.projectFileReader(files, project.repository, refused: refused))
     let found = try scanFiles(
         files, needles: needles, source: source, workers: request.workers, classifier: classifier, progress: progress)
-    // What the workers left for later (another was classifying), then everything in file order.
+    // What the workers left for later (another was classifying, or it needs every Dart source's
+    // reads), then everything in file order.
+    classifier.learnDartReads(searched: found.dartSearched, reads: found.dartReads)
     let classified = mergeSorted(found.classified, classifier.classify(found.pending)) { $0.index < $1.index }
     let occurrences = classified.flatMap(\.occurrences)
     return ScanResult(
@@ -207,6 +209,9 @@ struct UnclassifiedScan: Sendable {
     var problems: [ScanProblem] = []
     var filesScanned = 0
     var symlinks: Set<String> = []
+    /// The Dart sources under `lib/` searched, in file order, and the reads of those with any.
+    var dartSearched: [Int] = []
+    var dartReads: [DartEnvironmentDefaults.FileReads] = []
 
     /// Adds `other`'s findings. Both hold their files in file order (a worker
     /// takes its files in order), and so does the result: merged, not sorted (a sort of more than
@@ -220,6 +225,8 @@ struct UnclassifiedScan: Sendable {
         problems += other.problems
         filesScanned += other.filesScanned
         symlinks.formUnion(other.symlinks)
+        dartSearched = mergeSorted(dartSearched, other.dartSearched) { $0 < $1 }
+        dartReads = mergeSorted(dartReads, other.dartReads) { $0.index < $1.index }
     }
 }
 

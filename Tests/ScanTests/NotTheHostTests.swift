@@ -35,6 +35,31 @@ import Testing
             ], "\(listed)")
     }
 
+    @Test func aPropertyListIdentifierOnTheLineBelowItsKeyIsNotTheHost() throws {
+        let repo = GitFixture("host-spelling-plist")
+        repo.write(
+            "ios/Example/Info.plist",
+            """
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleIdentifier</key>
+            \t<string>example.app</string>
+            \t<key>CFBundleName</key><key>WebHost</key>
+            \t<string>example.app</string>
+            \t<key>CFBundleIdentifier</key>
+
+            \t<string>example.app</string>
+            </dict>
+            </plist>
+
+            """)
+        repo.commit("plist")
+        let result = try scanRepository(repo.root, hosts: ["example.app"])
+        #expect(result.notHost.map { "\($0.line) \($0.reason.rawValue)" } == ["4 identifier"])
+        // The value of another key, and one a blank line away from its key, stay occurrences.
+        #expect(result.occurrences.map(\.line) == [6, 9])
+    }
+
     @Test func theJSONDocumentListsThemWithTheirReason() throws {
         let repo = makeHostSpellingRepository()
         let result = try scanRepository(repo.root, hosts: ["example.app"])

@@ -177,3 +177,35 @@ private func makeHitDenseMonorepo() -> GitFixture {
                 ])
     }
 }
+
+/// A `--dart-define` takes the first `String.fromEnvironment` read of its key from what the
+/// workers found in the Dart sources they searched: the classifier reads none of them again.
+@Suite struct DartReadsFromTheWorkersTests {
+    @Test func aDefineNamesTheFirstReadInFileOrderWithoutReadingTheDartSourcesAgain() throws {
+        let repo = makeFlutterApp()
+        for k in 0..<200 {
+            repo.write("lib/features/f\(k)/view.dart", "class View\(k) {}\n// host.com\n")
+        }
+        repo.write("lib/a/first.dart", "// one\nconst h = String.fromEnvironment('HOST', defaultValue: 'a.example');\n")
+        repo.write("lib/z/later.dart", "const h = String.fromEnvironment(\"HOST\", defaultValue: \"z.example\");\n")
+        repo.commit("many Dart sources")
+        let reads = Mutex<[String]>([])
+        let root = repo.root
+        for workers in [1, 2] {
+            let result = try scan(
+                try Project(path: root), ScanRequest(hosts: ["host.com"], workers: workers), progress: nil,
+                readingProjectFilesWith: { _, path in
+                    reads.withLock { $0.append(path) }
+                    return readFile(root + "/" + path)
+                })
+            let define = try #require(result.occurrence("ios/fastlane/Fastfile"))
+            #expect(
+                define.rule.contains(
+                    "overrides `String.fromEnvironment('HOST', defaultValue: 'a.example')` at lib/a/first.dart:2"),
+                "\(define.rule)")
+            #expect(define.products.map(\.label).sorted() == ["iOS app `Runner`"])
+        }
+        let dart = reads.withLock { $0 }.filter { $0.hasSuffix(".dart") }
+        #expect(dart.isEmpty, "\(dart.count) Dart sources read again, the first \(dart.prefix(3))")
+    }
+}

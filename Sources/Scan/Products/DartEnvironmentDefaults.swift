@@ -4,7 +4,8 @@ import RelopsCore
 /// The `String.fromEnvironment('KEY', defaultValue: ...)` reads of the repository's Dart sources
 /// under `lib/` (what a `--dart-define=KEY=...` overrides), and the files that a
 /// `--dart-define-from-file` in a Fastfile, CI workflow, `codemagic.yaml`, Makefile or script names.
-/// Each read on the first question, once. Not thread-safe: one per scan.
+/// Each read on the first question, once; the Dart files the scan's workers already searched
+/// (`learn`) are not read again. Not thread-safe: one per scan.
 final class DartEnvironmentDefaults {
     /// One read: the default as written (quoted) and where (`lib/config.dart:3`).
     struct Read: Sendable, Equatable {
@@ -14,10 +15,42 @@ final class DartEnvironmentDefaults {
         let path: String
     }
 
+    /// The reads of one Dart source (file `index` of the scan's list), in file order.
+    struct FileReads: Sendable {
+        let index: Int
+        let reads: [(key: String, read: Read)]
+    }
+
     private let files: FileList
     private let read: ProjectFileReader
     private var byKey: [String: Read]?
     private var namedFiles: [String: String]?
+    /// For each file of the list: its reads when the workers searched it, nil otherwise.
+    private var searched: [[(key: String, read: Read)]?] = []
+
+    /// True for a Dart source under a `lib/` folder, whose `String.fromEnvironment` reads count.
+    static func isLibrarySource(_ path: String) -> Bool {
+        path.hasSuffix(".dart") && (path.hasPrefix("lib/") || path.contains("/lib/"))
+    }
+
+    /// The reads of a Dart source's bytes, in file order.
+    static func reads(in bytes: [UInt8], path: String) -> [(key: String, read: Read)] {
+        let call = Array("String.fromEnvironment(".utf8)
+        var lines = LineCounter(bytes)
+        return ByteSearch.offsets(of: call, in: bytes).compactMap { at in
+            environmentRead(bytes, after: at + call.count).map { key, value in
+                (key, Read(defaultValue: value, location: "\(path):\(lines.line(at: at))", path: path))
+            }
+        }
+    }
+
+    /// What the workers found in the Dart sources they searched (`searched`, indices of the
+    /// list), `reads` those with any; asked before the first `read(of:)`.
+    func learn(searched indices: [Int], reads: [FileReads]) {
+        searched = Array(repeating: nil, count: files.count)
+        for i in indices where i < files.count { searched[i] = [] }
+        for file in reads where file.index < files.count { searched[file.index] = file.reads }
+    }
 
     init(files: FileList, read: @escaping ProjectFileReader) {
         self.files = files
@@ -57,18 +90,20 @@ final class DartEnvironmentDefaults {
     func read(of key: String) -> Read? {
         if let byKey { return byKey[key] }
         var found: [String: Read] = [:]
-        let dart = Array(".dart".utf8), call = Array("String.fromEnvironment(".utf8)
+        let dart = Array(".dart".utf8)
         for i in 0..<files.count where files.name(at: i, endsWith: dart) {
+            let known = i < searched.count ? searched[i] : nil
+            if let known, known.isEmpty { continue }
             let path = files.path(at: i)
-            guard path.hasSuffix(".dart"), path.hasPrefix("lib/") || path.contains("/lib/"),
-                let bytes = read(i, path)
-            else { continue }
-            var lines = LineCounter(bytes)
-            for at in ByteSearch.offsets(of: call, in: bytes) {
-                guard let (name, value) = Self.environmentRead(bytes, after: at + call.count), found[name] == nil
-                else { continue }
-                found[name] = Read(defaultValue: value, location: "\(path):\(lines.line(at: at))", path: path)
+            guard Self.isLibrarySource(path) else { continue }
+            let reads: [(key: String, read: Read)]
+            if let known {
+                reads = known
+            } else {
+                guard let bytes = read(i, path) else { continue }
+                reads = Self.reads(in: bytes, path: path)
             }
+            for (name, value) in reads where found[name] == nil { found[name] = value }
         }
         byKey = found
         return found[key]

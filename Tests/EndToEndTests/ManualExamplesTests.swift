@@ -19,7 +19,7 @@ import Testing
     /// The pages whose examples are `console` blocks: a page that loses all of them fails here.
     static let pagesWithExamples = [
         "scan.md", "classes.md", "cutover.md", "rotation.md", "verification.md", "anchors.md", "runbooks.md",
-        "configuration.md",
+        "configuration.md", "release-binaries.md",
     ]
 
     static let blocks: [ConsoleBlock] = {
@@ -181,7 +181,8 @@ struct ConsoleBlock: Sendable, CustomTestStringConvertible {
 }
 
 /// A fresh copy of the demo's sample repository, the new certificate beside it, a scratch folder
-/// and a HOME of its own (so nothing reads the runner's `~/.android`).
+/// holding a release APK (`app-release.apk`: the committed v3.1 rotation fixture of
+/// FingerprintTests) and a HOME of its own (so nothing reads the runner's `~/.android`).
 final class SampleCopy {
     let folder = TemporaryFolder("manual-example")
     let repository: String
@@ -196,6 +197,9 @@ final class SampleCopy {
         certificate = workspace.certificate
         scratch = folder.url("scratch")
         try FileManager.default.createDirectory(atPath: scratch + "/home", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: sourceRoot + "/Tests/FingerprintTests/Golden/v31/rotation-34-min-24.apk",
+            toPath: scratch + "/app-release.apk")
         let bin = folder.url("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: bin + "/relops", withDestinationPath: relopsBinary)

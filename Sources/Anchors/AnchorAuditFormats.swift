@@ -2,7 +2,7 @@ import RelopsCore
 
 // The machine-readable forms of an audit; the text and GitHub forms are the executable's.
 extension AnchorAuditResult {
-    /// The `--format json` document (documented in the README).
+    /// The `--format json` document (documented in `docs/anchors.md`).
     public var json: JSONValue {
         let anchors: [JSONValue] = drifts.map { d in
             .object([

@@ -1,7 +1,7 @@
 import RelopsCore
 
 extension ScanResult {
-    /// The `--format json` document (documented in the README).
+    /// The `--format json` document (documented in `docs/scan.md`).
     public var json: JSONValue {
         .object([
             ("hosts", .array(hosts.map { .string($0) })),

@@ -70,6 +70,22 @@ import Testing
         #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [])
     }
 
+    @Test func passesOnAMachineWhoseGitHasNoIdentity() {
+        // A fresh machine: no ~/.gitconfig, no XDG git config (and this machine's system config
+        // names no user). The cutover step commits with the sample's own identity.
+        let home = TemporaryFolder("demo-fresh-home")
+        let temporary = TemporaryFolder("demo-tmpdir")
+        let output = relops(
+            ["demo"],
+            environment: [
+                "HOME": home.path, "XDG_CONFIG_HOME": home.url("config"), "TMPDIR": temporary.path,
+                "GIT_CONFIG_NOSYSTEM": "1",
+            ])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        expectKeyLines(output)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: home.path)) == [])
+    }
+
     @Test func keepLeavesTheRepositoryWithItsRunsAndReport() {
         let folder = TemporaryFolder("demo-keep")
         let kept = folder.url("kept")

@@ -72,11 +72,22 @@ public struct DemoWorkspace: Sendable {
         } catch {
             throw Failure(.couldNotCheck, "\(self.repository): cannot create the sample repository: \(error)")
         }
+        try writeOperatorIdentity()
         for commit in SampleRepository.history {
             for file in commit.files { try write(file.content, to: self.repository + "/" + file.path) }
             try self.commit(repository, commit.message, date: commit.date)
         }
         try write(SampleRepository.newCertificatePEM, to: certificate)
+    }
+
+    /// Gives the sample repository the demo operator's git identity in its own config, so the
+    /// runbook's `cutover --apply --commit` can sign its commit on a machine whose git has no
+    /// identity (a fresh one); the operator's own configuration is neither read nor changed.
+    func writeOperatorIdentity() throws(Failure) {
+        let config = repository + "/.git/config"
+        let existing = FileManager.default.contents(atPath: config).map { Array($0) } ?? []
+        let identity = "[user]\n\tname = \(Demo.operatorName)\n\temail = ada@example.com\n"
+        try AtomicFile.write(existing + Array(identity.utf8), to: config)
     }
 
     /// Commits what a runbook step changed, as the operator would before confirming that it is

@@ -128,7 +128,7 @@ enum RuleOrder {
     static var all: [any ClassRule.Type] { file + site + path + line }
 }
 
-/// One classification rule as a reader sees it: what `--verbose`, JSON and the README name.
+/// One classification rule as a reader sees it: what `--verbose`, JSON and the class reference (`docs/classes.md`) name.
 public struct ClassificationRule: Sendable {
     /// When the rule runs: `file` (every occurrence of a file alike), `site` (where the
     /// occurrence stands), `path` (path and build files), `line` (refines the path rules).

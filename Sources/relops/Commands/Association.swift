@@ -23,11 +23,8 @@ enum AssociationCommand: RelopsCommand {
             help: "Write DIR/.well-known/assetlinks.json and DIR/.well-known/apple-app-site-association.")
         static let package = Option<[String]>.repeatable(
             "package", "NAME", help: "An Android package (one statement each); renders from the app's identity.")
-        static let fingerprint = Option<[String]>.repeatable(
-            "fingerprint", "SHA256",
-            help: "A signing certificate's SHA-256 fingerprint, any spelling (AB:CD:..., abcd...).")
-        static let appID = Option<[String]>.repeatable(
-            "app-id", "TEAMID.BUNDLE", help: "An Apple app id for the AASA.")
+        static let fingerprint = IdentityOptions.fingerprint
+        static let appID = IdentityOptions.appID
         static let paths = Option<[String]>.repeatable(
             "paths", "P,...", help: "Universal Link paths for the AASA, comma-separated (default /*).")
     }

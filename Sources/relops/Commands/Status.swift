@@ -15,15 +15,15 @@ enum StatusCommand: RelopsCommand {
         static let allowUnchecked = Flag.flag(
             "allow-unchecked", authority: .howItChecks,
             help: "Report, but do not fail on, a demanded check relops could not make (as relops verify).")
-        // The live checks are verify's: the same transport and endpoint options, declared there once.
-        static let resolve = VerifyCommand.Options.resolve
-        static let connectTo = VerifyCommand.Options.connectTo
-        static let cacert = VerifyCommand.Options.cacert
-        static let dalEndpoint = VerifyCommand.Options.dalEndpoint
-        static let appleCDNEndpoint = VerifyCommand.Options.appleCDNEndpoint
-        static let offline = VerifyCommand.Options.offline
-        static let fingerprint = VerifyCommand.Options.fingerprint
-        static let appID = VerifyCommand.Options.appID
+        // The live checks are verify's: the same network and identity options, declared once.
+        static let resolve = NetworkOptions.resolve
+        static let connectTo = NetworkOptions.connectTo
+        static let cacert = NetworkOptions.cacert
+        static let dalEndpoint = NetworkOptions.dalEndpoint
+        static let appleCDNEndpoint = NetworkOptions.appleCDNEndpoint
+        static let offline = NetworkOptions.offline
+        static let fingerprint = IdentityOptions.fingerprint
+        static let appID = IdentityOptions.appID
         static let format = Option<String?>.format(["text", "json", "markdown"])
     }
 

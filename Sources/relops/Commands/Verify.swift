@@ -8,29 +8,19 @@ import Verify
 struct VerifyCommand: RelopsCommand {
     enum Options {
         static let host = Option<String?>.value("host", "H[:PORT]", help: "The host to verify (default: app.web_host).")
-        static let resolve = Option<[String]>.repeatable(
-            "resolve", "H:PORT:ADDR", authority: .howItChecks,
-            help: "Aim a host name at another address, as curl's --resolve.")
-        static let connectTo = Option<[String]>.repeatable(
-            "connect-to", "H:PORT:H2:PORT2", authority: .howItChecks,
-            help: "Reach H:PORT at H2:PORT2, as curl's --connect-to.")
-        static let cacert = Option<String?>.value(
-            "cacert", "FILE", authority: .howItChecks,
-            help: "Trust the CAs in this PEM file instead of the system's (verification stays on).")
+        static let resolve = NetworkOptions.resolve
+        static let connectTo = NetworkOptions.connectTo
+        static let cacert = NetworkOptions.cacert
         static let package = Option<String?>.value(
             "package", "NAME", help: "The Android package (default: app.android.package).")
-        static let fingerprint = Option<[String]>.repeatable(
-            "fingerprint", "FP",
-            help: "An app-signing SHA-256 fingerprint assetlinks.json must list (default: app.android.fingerprints).")
-        static let appID = Option<[String]>.repeatable(
-            "app-id", "TEAM.BUNDLE", help: "An Apple app id the AASA must name (default: app.ios.app_ids).")
+        static let fingerprint = IdentityOptions.fingerprint
+        static let appID = IdentityOptions.appID
         static let path = Option<[String]>.repeatable(
             "path", "PATH", help: "A link the AASA must open in the app (default: app.ios.paths).")
         static let platforms = Option<String?>.value(
             "platforms", "LIST",
             help: "The app's platforms (android, ios): the host must serve only their documents (default: both).")
-        static let offline = Flag.flag(
-            "offline", authority: .howItChecks, help: "Skip Google's Digital Asset Links API and Apple's CDN.")
+        static let offline = NetworkOptions.offline
         static let allowUnchecked = Flag.flag(
             "allow-unchecked", authority: .howItChecks,
             help:
@@ -41,16 +31,10 @@ struct VerifyCommand: RelopsCommand {
             help:
                 "Fetch nothing: check the documents association render makes as each host's served files (implies --offline; needs --config or a repository; an external document is skipped)."
         )
-        static let dalEndpoint = Option<String?>.value(
-            "dal-endpoint", "URL", authority: .howItChecks,
-            help: "Digital Asset Links API base (default: https://digitalassetlinks.googleapis.com).")
-        static let appleCDNEndpoint = Option<String?>.value(
-            "apple-cdn-endpoint", "URL", authority: .howItChecks,
-            help: "Apple CDN base; the host is appended (default: https://app-site-association.cdn-apple.com/a/v1).")
-        static let connectTimeout = Option<String?>.value(
-            "connect-timeout", "SECONDS", help: "Time allowed to connect, per request (default: 5).")
-        static let timeout = Option<String?>.value(
-            "timeout", "SECONDS", help: "Time allowed for each whole request (default: 10).")
+        static let dalEndpoint = NetworkOptions.dalEndpoint
+        static let appleCDNEndpoint = NetworkOptions.appleCDNEndpoint
+        static let connectTimeout = NetworkOptions.connectTimeout
+        static let timeout = NetworkOptions.timeout
         static let repo = Option<String?>.value(
             "repo", "PATH", authority: .whereItActs,
             help: "Also verify every host the repository's binaries claim, and report mismatches.")

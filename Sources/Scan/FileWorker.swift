@@ -230,8 +230,8 @@ struct FileWorker {
         if k < fileHits.count { fileHits.sort { $0.isBefore($1) } }
         if lastOccurrence >= 0, let parts {
             let hits = FileHits(hits: fileHits, file: hitFile(i, parts, through: lastOccurrence))
-            if PathRules.runsBuilds(parts) {
-                output.pending.append(hits)  // a `--dart-define` there needs every Dart source's reads
+            if fileHits.contains(where: { ByteSearch.contains("--dart-define", in: $0.text) }) {
+                output.pending.append(hits)  // a `--dart-define` needs every Dart source's reads
             } else {
                 pending.append(hits)
                 output.classified += classifier.classifyIfFree(&pending)

@@ -113,9 +113,9 @@ struct FlutterDartDefine: SiteRule {
     static func decide(
         _ site: OccurrenceSite, _ file: FileClassification, _ classifier: Classifier
     ) -> (OccurrenceClass, String)? {
-        guard PathRules.runsBuilds(file.parts), let key = dartDefineKey(site.line, column: site.column) else {
-            return nil
-        }
+        guard ByteSearch.contains("--dart-define", in: site.line), PathRules.runsBuilds(file.parts),
+            let key = dartDefineKey(site.line, column: site.column)
+        else { return nil }
         let overridden =
             classifier.dartDefaults.read(of: key).map {
                 "; it overrides `String.fromEnvironment('\(key)', defaultValue: \($0.defaultValue))` at \($0.location)"

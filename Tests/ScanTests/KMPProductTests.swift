@@ -96,6 +96,52 @@ let kmpIOSAppPBXProj = """
         #expect(names(result, "shared/server/src/commonMain/kotlin/Cors.kt") == [])
     }
 
+    @Test func aComposeForWebBrowserExecutableIsAWebAppDeployedNotShipped() throws {
+        let repo = GitFixture("compose-web")
+        repo.write("settings.gradle.kts", "include(\":composeApp\")\ninclude(\":shared\")\n")
+        // The Compose Multiplatform wizard's module with the web target: an Android app and a web app.
+        repo.write(
+            "composeApp/build.gradle.kts",
+            """
+            plugins { kotlin("multiplatform"); id("com.android.application"); id("org.jetbrains.compose") }
+            kotlin {
+                androidTarget()
+                @OptIn(ExperimentalWasmDsl::class)
+                wasmJs {
+                    moduleName = "composeApp"
+                    browser {
+                        commonWebpackConfig { outputFileName = "composeApp.js" }
+                    }
+                    binaries.executable()
+                }
+                sourceSets { commonMain.dependencies { implementation(projects.shared) } }
+            }
+            """)
+        repo.write("composeApp/src/commonMain/kotlin/App.kt", "const val API = \"https://host.com/v1\"\n")
+        repo.write("composeApp/src/wasmJsMain/kotlin/main.kt", "const val WEB = \"https://host.com/web\"\n")
+        repo.write(
+            "composeApp/src/wasmJsMain/resources/index.html", "<link rel=\"canonical\" href=\"https://host.com/\">\n")
+        // A library with a browser target and no executable builds no web app of its own.
+        repo.write(
+            "shared/build.gradle.kts",
+            "plugins { kotlin(\"multiplatform\") }\nkotlin { androidTarget(); wasmJs { browser() } }\n")
+        repo.write("shared/src/wasmJsMain/kotlin/Platform.kt", "const val ORIGIN = \"https://host.com\"\n")
+        repo.commit("compose web")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        #expect(
+            result.products.map(\.product.label).sorted() == [
+                "Android app `composeApp`", "web app (Kotlin/Wasm or JS) `composeApp`",
+            ])
+        #expect(names(result, "composeApp/src/commonMain/kotlin/App.kt") == ["composeApp", "composeApp"])
+        #expect(result.classOf("composeApp/src/commonMain/kotlin/App.kt") == .binaryLiteral)
+        for path in ["composeApp/src/wasmJsMain/kotlin/main.kt", "composeApp/src/wasmJsMain/resources/index.html"] {
+            #expect(result.classOf(path) == .server, "\(result.occurrence(path)?.rule ?? path)")
+            #expect(result.occurrence(path)?.products.map(\.label) == ["web app (Kotlin/Wasm or JS) `composeApp`"])
+        }
+        // The library's browser code is compiled into the web app that depends on it.
+        #expect(result.classOf("shared/src/wasmJsMain/kotlin/Platform.kt") == .server)
+    }
+
     @Test func aComposeDesktopApplicationIsADesktopApp() throws {
         let repo = GitFixture("compose-desktop")
         repo.write("settings.gradle.kts", "include(\":composeApp\")\ninclude(\":desktopApp\")\n")

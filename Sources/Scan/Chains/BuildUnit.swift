@@ -103,6 +103,9 @@ final class BuildUnit: @unchecked Sendable {
     /// Gradle: a Compose Multiplatform `compose.desktop { application { } }`, a desktop app its
     /// `nativeDistributions` package for macOS, Windows and Linux (beside the Android app, if any).
     var composeDesktop = false
+    /// Gradle: a Kotlin/Wasm or Kotlin/JS browser executable (`wasmJs { browser() }` with
+    /// `binaries.executable()`, Compose for Web): a web app its `wasmJsBrowserDistribution` deploys.
+    var composeWeb = false
     /// An Android app or Xcode project that bundles React Native: the folder (repository path) of
     /// the Metro project it bundles (its `react { root }`, `PROJECT_ROOT`, or the default).
     var reactNativeRoot: String?
@@ -225,6 +228,7 @@ enum BuildFileParser {
             #"compose\.desktop\s*\{[\s\S]*?\b(application)\s*\{"#, in: text,
             holding: ["compose.desktop", "application"]
         ).isEmpty
+        unit.composeWeb = kotlinBrowserApp(text)
         unit.buildOnly = gradleBuildLogic(applied)
         if app { unit.reactNativeRoot = reactNativeRoot(gradle: text, folder: folder) }
         if app {

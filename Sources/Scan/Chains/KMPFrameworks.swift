@@ -28,4 +28,13 @@ extension BuildFileParser {
             return .gradleModule(segments, accessor: false)
         }
     }
+
+    /// True when a Gradle build makes a Kotlin/Wasm or Kotlin/JS browser executable: a `wasmJs`
+    /// or `js` target with `browser` and `binaries.executable()` (Compose for Web, a Kotlin/JS
+    /// site). A library's `wasmJs { browser() }` without an executable builds no app.
+    static func kotlinBrowserApp(_ text: String) -> Bool {
+        guard ByteSearch.contains("binaries.executable()", in: text), ByteSearch.contains("browser", in: text)
+        else { return false }
+        return ["wasmJs", "js(IR)", "js {", "js{", "js()"].contains { ByteSearch.contains($0, in: text) }
+    }
 }

@@ -107,7 +107,9 @@ final class ProductGraph {
             }
             if lower.hasPrefix("jvm") { return link.product.kind != .app || platforms.contains(.desktop) }
             if lower.hasPrefix("desktop") { return platforms.contains(.desktop) }
-            if lower.hasPrefix("js") || lower.hasPrefix("wasm") { return link.product.kind == .site }
+            if lower.hasPrefix("js") || lower.hasPrefix("wasm") {
+                return link.product.kind == .site || link.product == composeWebProduct(of: unit)
+            }
             return false
         }
     }
@@ -142,6 +144,15 @@ final class ProductGraph {
             description: "desktop app (Compose Multiplatform)", file: unit.file, platforms: [.desktop])
     }
 
+    /// The web app of a Gradle module that builds a Kotlin/Wasm or Kotlin/JS browser executable
+    /// (Compose for Web): deployed, not shipped through a store. Nil for any other unit.
+    func composeWebProduct(of unit: BuildUnit) -> Product? {
+        guard case .gradle = unit.kind, unit.composeWeb else { return nil }
+        return Product(
+            name: unit.root.isEmpty ? nameOf(unit.file) : nameOf(unit.root), kind: .server,
+            description: "web app (Kotlin/Wasm or JS)", file: unit.file)
+    }
+
     /// The product a unit's build file defines, before an example is told apart.
     private func builtProduct(of unit: BuildUnit) -> Product? {
         let folderName = unit.root.isEmpty ? nameOf(unit.file) : nameOf(unit.root)
@@ -166,6 +177,7 @@ final class ProductGraph {
                     platforms: [.android])
             }
             if let desktop = composeDesktopProduct(of: unit) { return desktop }
+            if let web = composeWebProduct(of: unit) { return web }
             return unit.buildOnly == nil ? unit.deploys.map(server) : nil
         case .xcodeProject:
             guard !unit.xcodeLibrary else { return nil }

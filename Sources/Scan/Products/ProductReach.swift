@@ -34,10 +34,11 @@ extension ProductGraph {
     /// A product's own link, none for what no one may reference; nil when the referrers decide.
     private func directLinks(of unit: BuildUnit) -> [ProductLink]? {
         if let product = product(of: unit) {
-            // A Compose Multiplatform module can build an Android app and a desktop app.
+            // A Compose Multiplatform module can build an Android app, a desktop app and a web app.
             let desktop =
                 product.kind == .app && product.platforms == [.android] ? composeDesktopProduct(of: unit) : nil
-            return ([product] + (desktop.map { [$0] } ?? [])).map {
+            let web = composeWebProduct(of: unit).flatMap { $0 == product ? nil : $0 }
+            return ([product] + [desktop, web].compactMap { $0 }).map {
                 ProductLink(product: $0, path: ChainNode(unit, nil))
             }
         }

@@ -137,7 +137,8 @@ struct LibraryReferencedByApp: PathRule {
 /// A Kotlin Multiplatform source set that no app compiles (`jvmMain`, `jsMain`, `wasmJsMain`).
 struct KMPNonAppSourceSet: PathRule {
     static let id = "kmp.non-app-source-set"
-    static let description = "a KMP source set no app compiles (`jvmMain`, `jsMain`) ships with servers or nothing"
+    static let description =
+        "a KMP source set no store app compiles (`jvmMain`, `jsMain`, `wasmJsMain`) ships with servers, a Kotlin/Wasm or JS web app, or nothing"
     static let classes: [OccurrenceClass] = [.server, .other]
     static let example = RuleExample(
         [

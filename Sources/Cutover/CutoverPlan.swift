@@ -102,6 +102,9 @@ public struct CutoverPlan: Sendable {
     /// Names that spell the old host but name code or a bundle (`package com.example.app`,
     /// `BuildableName = "Example.app"`): never rewritten, listed so a person sees why.
     public var notHost: [NotHostToken] = []
+    /// The apps the repository's build files build, read only when a binary edit is in no app
+    /// product: the follow-up names them instead of guessing a platform from a folder's name.
+    public var repositoryApps: [BuiltApp] = []
 
     public var edits: [CutoverEdit] { files.flatMap(\.edits) }
 
@@ -176,6 +179,11 @@ public func planCutover(
         newHostAlreadyAt: result.occurrences.filter { $0.host == to },
         unreadable: result.problems.filter(\.isError), skipped: result.problems.filter { !$0.isError })
     plan.notHost = result.notHost.filter { rewritten.contains($0.host) }
+    if plan.edits.contains(where: { edit in
+        edit.occurrenceClass.isBinary && !edit.products.contains { $0.kind == .app || $0.kind == .example }
+    }) {
+        plan.repositoryApps = try builtApps(project)
+    }
     let kept = result.occurrences.filter { rewritten.contains($0.host) }
     plan.unusedExclusions = options.exclude.filter { entry in
         !kept.contains { entry.keeps(path: $0.path, line: $0.line) }

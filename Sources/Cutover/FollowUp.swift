@@ -9,19 +9,27 @@ public struct FollowUp: Sendable, Equatable {
 
 extension CutoverPlan {
     /// The platforms whose store binaries change: from the products that carry the rewritten
-    /// occurrences, and from the paths of those that no app product carries.
+    /// occurrences; for those no app product carries, from their KMP source sets, else from every
+    /// app the repository builds (no build file says which one ships them).
     public var platformsToRebuild: [Platform] {
         let binary = edits.filter { $0.occurrenceClass.isBinary }
-        var android = false, ios = false
-        for product in binary.flatMap(\.products) where product.kind == .app {
-            if product.platforms.contains(.android) { android = true }
-            if product.platforms.contains(where: \.isAppleMobile) { ios = true }
+        let orphans = binary.filter { !$0.products.contains { $0.kind == .app || $0.kind == .example } }
+        var platforms = Set(binary.flatMap(\.products).filter { $0.kind == .app }.flatMap(\.platforms))
+        if !orphans.isEmpty {
+            platforms.formUnion(orphanSourceSetPlatforms(orphans) ?? Set(repositoryApps.flatMap(\.platforms)))
         }
-        let fromPaths = CutoverPlan.platforms(
-            of: binary.filter { !$0.products.contains { $0.kind == .app || $0.kind == .example } })
-        android = android || fromPaths.contains(.android)
-        ios = ios || fromPaths.contains(.iOS)
-        return (android ? [.android] : []) + (ios ? [.iOS] : [])
+        return (platforms.contains(.android) ? [.android] : [])
+            + (platforms.contains(where: \.isAppleMobile) ? [.iOS] : [])
+    }
+
+    /// The platforms the KMP source sets of `edits` are compiled into; nil when one is in none.
+    func orphanSourceSetPlatforms(_ edits: [CutoverEdit]) -> Set<Platform>? {
+        var all = Set<Platform>()
+        for edit in edits {
+            guard let platforms = kotlinSourceSetPlatforms(ofPath: edit.path) else { return nil }
+            all.formUnion(platforms)
+        }
+        return all
     }
 
     /// The follow-up checklist, in the order that keeps links working: one step per kind of
@@ -110,16 +118,11 @@ extension CutoverPlan {
         {
             steps.append(rebuild)
         }
-        // An edit no app carries: by its platform, unless an example app (released by nobody) does.
+        // An edit no app carries (unless an example app, released by nobody, does): a KMP source
+        // set says which apps compile it; else the repository's apps, named, as no product says which.
         let orphans = binary.filter { !$0.products.contains { $0.kind == .app || $0.kind == .example } }
-        let platforms = CutoverPlan.platforms(of: orphans)
-        if !platforms.isEmpty {
-            steps.append(
-                FollowUp(
-                    title:
-                        "Rebuild and resubmit the \(platforms.map(\.rawValue).joined(separator: " and ")) app\(platforms.count > 1 ? "s" : "")",
-                    detail: "The store binary holds the host in " + listed(Set(orphans.map(\.path)).sorted())
-                        + (binary.count == orphans.count ? "." : " (in no app product that the build files show).")))
+        if !orphans.isEmpty {
+            steps.append(orphanRebuildStep(orphans, allBinary: binary.count == orphans.count))
         }
         if !binaryFiles.isEmpty {
             steps.append(
@@ -220,32 +223,32 @@ extension CutoverPlan {
             detail: why.prefix(1).uppercased() + why.dropFirst() + " in " + listed(files) + ".")
     }
 
-    /// The platforms of binary edits that no product names, from their paths.
-    static func platforms(of edits: [CutoverEdit]) -> [Platform] {
-        var android = false, ios = false
-        for edit in edits {
-            let lower = edit.path.lowercased()
-            let segments = lower.split(separator: "/")
-            if let shipsTo = kotlinSourceSetPlatforms(ofPath: edit.path) {
-                android = android || shipsTo.contains(.android)
-                ios = ios || shipsTo.contains(.iOS)
-                continue
-            }
-            let isAndroid =
-                segments.contains("android") || lower.hasSuffix("androidmanifest.xml") || lower.hasSuffix(".kt")
-                || lower.hasSuffix(".java") || lower.contains("/res/values")
-            let isIOS =
-                segments.contains("ios") || segments.contains("maccatalyst") || lower.hasSuffix(".plist")
-                || lower.hasSuffix(".entitlements") || lower.hasSuffix(".swift") || lower.contains(".xcodeproj/")
-                || lower.hasSuffix("project.yml")
-            if isAndroid { android = true }
-            if isIOS { ios = true }
-            if !isAndroid && !isIOS {  // shared code or config of a multi-platform project ships in both
-                android = true
-                ios = true
-            }
+    /// The step for binary edits no app product names: the apps a KMP source set is compiled into
+    /// when every edit is in one, else the apps the repository's build files build (all of them: no
+    /// build file says which ships these files), else an app relops does not know.
+    private func orphanRebuildStep(_ orphans: [CutoverEdit], allBinary: Bool) -> FollowUp {
+        let files = listed(Set(orphans.map(\.path)).sorted())
+        let known =
+            orphanSourceSetPlatforms(orphans).map { all in [Platform.android, .iOS].filter(all.contains) } ?? []
+        if !known.isEmpty {
+            return FollowUp(
+                title:
+                    "Rebuild and resubmit the \(known.map(\.rawValue).joined(separator: " and ")) app\(known.count > 1 ? "s" : "")",
+                detail: "The store binary holds the host in " + files + " (Kotlin Multiplatform source sets"
+                    + (allBinary ? ")." : "; in no app product that the build files show)."))
         }
-        return (android ? [.android] : []) + (ios ? [.iOS] : [])
+        let apps = repositoryApps.map { "\($0.description) (\($0.file))" }
+        guard !apps.isEmpty else {
+            return FollowUp(
+                title: "Find the app that ships these files, then rebuild and resubmit it",
+                detail: "The store binary holds the host in " + files
+                    + ", and no app that the build files show carries them: find which app ships them.")
+        }
+        return FollowUp(
+            title: "Rebuild and resubmit the app\(apps.count > 1 ? "s" : "") that may ship these files",
+            detail: "The store binary holds the host in " + files
+                + ", which no app product that the build files show carries; the repository builds "
+                + apps.joined(separator: ", ") + ": check which of them ships these files.")
     }
 }
 

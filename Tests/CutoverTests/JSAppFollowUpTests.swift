@@ -52,3 +52,37 @@ import Testing
         #expect(step(plan, "Rebuild and resubmit") == nil)
     }
 }
+
+/// A binary edit no app product carries: the follow-up names the repository's apps (read from
+/// its build files) rather than guessing a platform from a folder's name.
+@Suite struct OrphanBinaryFollowUpTests {
+    @Test func aBinaryFileNoAppCarriesNamesTheRepositorysAppsNotAFolderGuess() throws {
+        let repo = GitFixture("orphan-binary")
+        repo.write(".relops.yml", "classify:\n  - { glob: \"android/extra/**\", class: binary-config }\n")
+        // In a folder named `android`, but only the iOS app is built here.
+        repo.write("android/extra/links.txt", "https://host.com/help\n")
+        repo.write(
+            "ios/Shop.xcodeproj/project.pbxproj",
+            "{ objects = { T1 = { isa = PBXNativeTarget; name = Shop; productType = \"com.apple.product-type.application\"; }; }; }\n"
+        )
+        repo.commit("orphan")
+        let plan = try planCutover(try Project(path: repo.root), from: "host.com", to: "example.org")
+        #expect(plan.edits.map(\.path) == ["android/extra/links.txt"])
+        #expect(plan.platformsToRebuild == [.iOS])
+        let step = try #require(plan.followUps.first { $0.title.hasPrefix("Rebuild and resubmit") })
+        #expect(step.title == "Rebuild and resubmit the app that may ship these files", "\(step.title)")
+        #expect(step.detail.contains("the repository builds iOS app (ios/Shop.xcodeproj)"), "\(step.detail)")
+
+        // With no app in the build files, relops says it does not know which app ships them.
+        let bare = GitFixture("orphan-binary-no-app")
+        bare.write(".relops.yml", "classify:\n  - { glob: \"android/extra/**\", class: binary-config }\n")
+        bare.write("android/extra/links.txt", "https://host.com/help\n")
+        bare.commit("orphan")
+        let unknown = try planCutover(try Project(path: bare.root), from: "host.com", to: "example.org")
+        #expect(unknown.platformsToRebuild.isEmpty)
+        #expect(
+            unknown.followUps.contains {
+                $0.title == "Find the app that ships these files, then rebuild and resubmit it"
+            })
+    }
+}

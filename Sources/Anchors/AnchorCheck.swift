@@ -177,18 +177,28 @@ extension AnchorAudit {
     }
 
     /// Why a name's file was decided, in a few words.
-    func why(_ evidence: NameEvidence, _ anchor: FoundAnchor) -> String {
+    func why(_ evidence: [NameEvidence], _ anchor: FoundAnchor) -> String {
         let identifiers = identifierHints(anchor.hints)
-        switch evidence {
-        case .earlierPath: return "the full path is named earlier in the document"
-        case .documentFolder: return "the only one under a folder the document's path names"
-        case .identifiers:
-            return "the only one holding `\(identifiers.joined(separator: "`, `"))` at the base"
-        case .citedFolder: return "the only one under the folder the document's other citations name"
-        case .content:
-            let named = identifiers + anchor.words.filter { !identifiers.contains($0) }
-            return "its cited lines hold `\(named.joined(separator: "`, `"))`"
+        let named = identifiers + anchor.words.filter { !identifiers.contains($0) }
+        if evidence.count == 1, let alone = evidence.first {
+            switch alone {
+            case .earlierPath: return "the full path is named earlier in the document"
+            case .documentFolder: return "the only one under a folder the document's path names"
+            case .identifiers: return "the only one holding `\(identifiers.joined(separator: "`, `"))` at the base"
+            case .citedFolder: return "the only one under the folder the document's other citations name"
+            case .content: return "its cited lines hold `\(named.joined(separator: "`, `"))`"
+            }
         }
+        let parts = evidence.map { rule in
+            switch rule {
+            case .earlierPath: return "named in full earlier in the document"
+            case .documentFolder: return "under a folder the document's path names"
+            case .identifiers: return "holding `\(identifiers.joined(separator: "`, `"))` at the base"
+            case .citedFolder: return "under a folder the document's other citations name"
+            case .content: return "whose cited lines hold most of `\(named.joined(separator: "`, `"))`"
+            }
+        }
+        return "the only one " + parts.joined(separator: " and ")
     }
 
     /// For an anchor that is not checked further: marks it as citing a repository nobody mapped

@@ -120,7 +120,7 @@ extension AnchorAudit {
         context: DocumentContext, blamed: () -> BlamedLine
     ) throws(GitError) -> SentenceBinding {
         if let chosen = try decide(among: candidates, drift.anchor, doc: drift.doc, context: context, blamed: blamed) {
-            drift.decidedBy = chosen.evidence.rawValue
+            drift.decidedBy = chosen.id
             drift.note = "`\(cited)` matches \(candidates.count) files; " + why(chosen.evidence, drift.anchor)
             return .file(chosen.repo, chosen.path)
         }

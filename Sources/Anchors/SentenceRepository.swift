@@ -20,19 +20,30 @@ enum SentenceBinding {
 }
 
 extension AnchorAudit {
-    /// The repository named nearest before `anchor` in its paragraph, nil when none is.
+    /// The repository of the nearest path before `anchor` in its paragraph that names the same
+    /// file in full (`ADC/Src/DependencyInjection.cs:38` ... `DependencyInjection.cs:42`, with another
+    /// repository's path between them); else the repository named nearest before it; nil when none is.
     func sentenceRepository(of anchor: FoundAnchor, context: DocumentContext) -> SentenceRepository? {
         let bytes = context.bytes
         var i = min(anchor.pathBytes?.lowerBound ?? anchor.startBytes.lowerBound, bytes.count)
         let floor = max(0, min(anchor.paragraphStart, i))
+        let fuller = anchor.path.map { Array(("/" + $0).utf8) }
+        var nearest: SentenceRepository?
         while i > floor {
             while i > floor && !isPathByte(bytes[i - 1]) { i -= 1 }
             var j = i
             while j > floor && isPathByte(bytes[j - 1]) { j -= 1 }
-            if j < i, let named = repositoryNamed(by: bytes[j..<i], context: context) { return named }
+            if j < i, let named = repositoryNamed(by: bytes[j..<i], context: context) {
+                if let fuller, bytes[j..<i].count > fuller.count,
+                    bytes[j..<i].suffix(fuller.count).elementsEqual(fuller)
+                {
+                    return named
+                }
+                nearest = nearest ?? named
+            }
             i = j
         }
-        return nil
+        return nearest
     }
 
     /// The repository one word names: a path's first segment (a mapped prefix, a repository nobody

@@ -114,7 +114,9 @@ extension AnchorAudit {
             if repo.targetTree.blobID(at: rel) != nil {
                 drift.verdict = .invalid(candidates: [])
                 drift.note = "no such file at its base \(base.short)"
-            } else if !unmapped(&drift, repo: repo, path: rel, cited: cited) {
+            } else if !unmapped(&drift, repo: repo, path: rel, cited: cited),
+                !unmappedByFullerPath(&drift, cited: cited, context: context)
+            {
                 drift.verdict = .unresolved(candidates: [], unmappedRepository: nil)
                 drift.note = "no such file"
             }
@@ -224,6 +226,20 @@ extension AnchorAudit {
         drift.verdict = .unresolved(candidates: [], unmappedRepository: name)
         drift.note = "repository \(name) is not mapped (--repo \(name)=PATH)"
         return true
+    }
+
+    /// For a name that fits no file of the repositories read: marks it as citing a repository
+    /// nobody mapped when the document, before it, names the same file in full under that
+    /// repository (`Store/Src/OrdersController.cs:12`, later `OrdersController.cs:40`); true if so.
+    private func unmappedByFullerPath(_ drift: inout AnchorDrift, cited: String, context: DocumentContext) -> Bool {
+        for fuller in context.fullerPaths(of: cited) {
+            guard let name = unmappedRepository(fuller.path) else { continue }
+            drift.verdict = .unresolved(candidates: [], unmappedRepository: name)
+            drift.note =
+                "repository \(name) is not mapped (--repo \(name)=PATH); the document names `\(fuller.path)` earlier"
+            return true
+        }
+        return false
     }
 
     /// The other files of the section whose base is long enough for an invalid continuation.

@@ -123,3 +123,41 @@ import Testing
         #expect(result.drift("Source/Shared/RoleNames.cs:15")?.status == .ok)
     }
 }
+
+@Suite struct UnmappedFullerPathTests {
+    /// A bare name no repository read holds, whose full path the document named earlier under a
+    /// repository nobody mapped, cites that repository: reported unmapped with its name, not as a
+    /// missing file.
+    @Test(arguments: LineEnds.allCases) func aBareNameTheDocumentNamedUnderAnUnmappedRepositoryIsUnmapped(
+        _ ends: LineEnds
+    ) throws {
+        let repo = AnchorRepo(ends, "unmapped-fuller")
+        repo.write("Source/Api/Program.cs", numbered("api", 1...20))
+        repo.write(
+            "Docs/adr.md",
+            """
+            # ADR
+
+            ## Orders
+
+            The store checks the owner in `Store/Source/Sales/OrdersController.cs:12`.
+
+            ## Payments
+
+            The refund path re-checks it at `OrdersController.cs:40`; the host starts at `Program.cs:3`.
+            Nothing names `Missing.cs:4` in full.
+
+            """)
+        repo.commit("ADR")
+        let result = try audit(repo)
+        let bare = try #require(result.drift("OrdersController.cs:40"))
+        #expect(bare.status == .unresolved && bare.unmappedRepository == "Store", "\(bare.note ?? "")")
+        #expect(
+            bare.note
+                == "repository Store is not mapped (--repo Store=PATH); the document names"
+                + " `Store/Source/Sales/OrdersController.cs` earlier")
+        let missing = try #require(result.drift("Missing.cs:4"))
+        #expect(missing.unmappedRepository == nil && missing.note == "no such file")
+        #expect(result.drift("Program.cs:3")?.status == .ok)
+    }
+}

@@ -33,13 +33,12 @@ extension AnchorAudit {
             while i > floor && !isPathByte(bytes[i - 1]) { i -= 1 }
             var j = i
             while j > floor && isPathByte(bytes[j - 1]) { j -= 1 }
-            if j < i, let named = repositoryNamed(by: bytes[j..<i], context: context) {
-                if let fuller, bytes[j..<i].count > fuller.count,
-                    bytes[j..<i].suffix(fuller.count).elementsEqual(fuller)
-                {
-                    return named
-                }
-                nearest = nearest ?? named
+            // Past the nearest repository, only a fuller path of the same name is worth resolving.
+            let isFuller =
+                fuller.map { bytes[j..<i].count > $0.count && bytes[j..<i].suffix($0.count).elementsEqual($0) } ?? false
+            if j < i, nearest == nil || isFuller, let named = repositoryNamed(by: bytes[j..<i], context: context) {
+                if isFuller { return named }
+                nearest = named
             }
             i = j
         }

@@ -240,6 +240,11 @@ def main():
                         total['agree ' + group] += 1
                         continue
                     reason = status if ns is None else ('ok (no move)' if status == 'ok' else status + ' elsewhere')
+                    if ns is not None and (ns == new_start or ne == new_end):
+                        total['same start or end'] += 1
+                    if ns is not None and status != 'ok' and new_end - new_start != end - start and ne - ns == end - start:
+                        reason += ' (the person also resized the range)'
+
                     holder = next((w for p_, _, w in others if p_ == (x.get('repo') or None)), None) or repo
                     if status == 'ok' and x.get('base') and unchanged(holder, x['base'], 'HEAD' if code else target,
                                                                       x['path']):
@@ -269,6 +274,8 @@ def main():
     if checked:
         print(f"agreement: {total['agree']}/{checked} = {100.0 * total['agree'] / checked:.1f}% of the checked re-pins"
               + " (" + ", ".join(f"{k[9:]} {v}" for k, v in total.items() if k.startswith('agree by ')) + ")")
+    if checked:
+        print(f"  relops's start or end line is the person's (the other end differs) in {total['same start or end']} more")
     if total['no such file']:
         rest = checked - total['no such file']
         print(f"  without the {total['no such file']} whose file is in no repository given (relops: unresolved, "

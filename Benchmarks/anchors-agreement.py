@@ -4,22 +4,32 @@
 Usage: anchors-agreement.py REPO [--docs GLOB]... [--code PATH] [--repo PREFIX=PATH]... [--relops BIN]
                              [--examples N]
 
-REPO is a clone whose history holds documents that cite code as `path:N` / `:N-M`: its own (then each
-audit runs with `--to C`), or with --code the code repository unprefixed anchors name and with --repo
-the repositories prefixed ones name (relops's options of the same names; each is checked out, in a
-scratch worktree, at its last first-parent commit before C's commit time). For every commit C
-that changed a document line so that its anchors' line numbers changed (the same anchors, same
-paths as written in the same order, other numbers; the words around them may change too), the replay checks out C's parent in a scratch worktree (the document before the
-re-pin, with its history), audits that document with `--to C` (the code as the person saw it when
-re-pinning), and compares what relops proposes for each re-pinned anchor with the person's numbers:
-  agree     relops moves it to exactly the person's lines;
-  disagree  relops proposes other lines, or says `ok` (no move), or gives no position (`invalid`,
-            `lost`, `unresolved`, `changed` without a position), each counted by its reason.
-Anchors the same commit left alone are counted too: `kept` and how often relops would move them.
+REPO is a clone whose history holds documents that cite code as `path:N` / `:N-M`: its own code
+(then each audit runs with `--to C`), or with --code the code repository unprefixed anchors name
+and with --repo the repositories prefixed ones name (relops' options of the same names; each is
+checked out, in a scratch worktree, at its last first-parent commit before C's commit time).
+
+For every commit C that changed a document line so that its anchors' line numbers changed (the
+same anchors, same paths as written in the same order, other numbers; the words around them may
+change too), the replay checks out C's parent in a scratch worktree (the document before the
+re-pin, with its history), audits that document against the code as the person saw it when
+re-pinning, and compares what relops proposes for each re-pinned anchor with the person's numbers:
+  agree     relops' new lines (moved, renamed, or changed with a best match) or, for `ok`, the
+            anchor's own lines are exactly the person's;
+  disagree  other lines, or `ok` where the person moved it, or no position (`invalid`, `lost`,
+            `unresolved`), each counted by its reason and split by whether blame names the commit
+            that added the document for the anchor's line (a document copied in from elsewhere
+            has its history, and the code it was written against, before that commit).
+Anchors relops reports as citing a repository nobody mapped are not counted (the code is not
+here); anchors whose file is in none of the repositories given are counted, and printed apart.
+Anchors the same commits left alone are counted too: how many, and how often relops would move them.
+
 Pairing reads anchors with one pattern (a path with an extension, or a bare colon, then N or N-M),
-pairs each removed document line with the added line most like it (numbers masked, similarity over
-0.6), and pairs the anchors of the two lines that cite the same path as written, in order; anchors
-whose path occurs a different number of times on the two lines are not counted (printed). Needs git and a built relops (--relops, else
+pairs each removed document line with the added line most like it (numbers masked, similarity
+over 0.6), and pairs the anchors of the two lines that cite the same path as written, in order;
+anchors whose path occurs a different number of times on the two lines are not counted (printed).
+A range written as two anchors (`X.cs:164`-`X.cs:165`) is one anchor to relops: its halves are
+compared with the range's ends. Needs git and a built relops (--relops, else
 .build-release/release/relops, else .build/debug/relops).
 """
 import argparse, difflib, fnmatch, json, os, re, subprocess, sys, tempfile

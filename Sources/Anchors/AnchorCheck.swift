@@ -114,7 +114,9 @@ extension AnchorAudit {
             if repo.targetTree.blobID(at: rel) != nil {
                 drift.verdict = .invalid(candidates: [])
                 drift.note = "no such file at its base \(base.short)"
-            } else if !unmapped(&drift, repo: repo, path: rel, cited: cited) {
+            } else if !unmapped(&drift, repo: repo, path: rel, cited: cited),
+                !unmappedByFullerPath(&drift, cited: cited, context: context)
+            {
                 drift.verdict = .unresolved(candidates: [], unmappedRepository: nil)
                 drift.note = "no such file"
             }
@@ -177,18 +179,28 @@ extension AnchorAudit {
     }
 
     /// Why a name's file was decided, in a few words.
-    func why(_ evidence: NameEvidence, _ anchor: FoundAnchor) -> String {
+    func why(_ evidence: [NameEvidence], _ anchor: FoundAnchor) -> String {
         let identifiers = identifierHints(anchor.hints)
-        switch evidence {
-        case .earlierPath: return "the full path is named earlier in the document"
-        case .documentFolder: return "the only one under a folder the document's path names"
-        case .identifiers:
-            return "the only one holding `\(identifiers.joined(separator: "`, `"))` at the base"
-        case .citedFolder: return "the only one under the folder the document's other citations name"
-        case .content:
-            let named = identifiers + anchor.words.filter { !identifiers.contains($0) }
-            return "its cited lines hold `\(named.joined(separator: "`, `"))`"
+        let named = identifiers + anchor.words.filter { !identifiers.contains($0) }
+        if evidence.count == 1, let alone = evidence.first {
+            switch alone {
+            case .earlierPath: return "the full path is named earlier in the document"
+            case .documentFolder: return "the only one under a folder the document's path names"
+            case .identifiers: return "the only one holding `\(identifiers.joined(separator: "`, `"))` at the base"
+            case .citedFolder: return "the only one under the folder the document's other citations name"
+            case .content: return "its cited lines hold `\(named.joined(separator: "`, `"))`"
+            }
         }
+        let parts = evidence.map { rule in
+            switch rule {
+            case .earlierPath: return "named in full earlier in the document"
+            case .documentFolder: return "under a folder the document's path names"
+            case .identifiers: return "holding `\(identifiers.joined(separator: "`, `"))` at the base"
+            case .citedFolder: return "under a folder the document's other citations name"
+            case .content: return "whose cited lines hold most of `\(named.joined(separator: "`, `"))`"
+            }
+        }
+        return "the only one " + parts.joined(separator: " and ")
     }
 
     /// For an anchor that is not checked further: marks it as citing a repository nobody mapped
@@ -214,6 +226,20 @@ extension AnchorAudit {
         drift.verdict = .unresolved(candidates: [], unmappedRepository: name)
         drift.note = "repository \(name) is not mapped (--repo \(name)=PATH)"
         return true
+    }
+
+    /// For a name that fits no file of the repositories read: marks it as citing a repository
+    /// nobody mapped when the document, before it, names the same file in full under that
+    /// repository (`Store/Src/OrdersController.cs:12`, later `OrdersController.cs:40`); true if so.
+    private func unmappedByFullerPath(_ drift: inout AnchorDrift, cited: String, context: DocumentContext) -> Bool {
+        for fuller in context.fullerPaths(of: cited) {
+            guard let name = unmappedRepository(fuller.path) else { continue }
+            drift.verdict = .unresolved(candidates: [], unmappedRepository: name)
+            drift.note =
+                "repository \(name) is not mapped (--repo \(name)=PATH); the document names `\(fuller.path)` earlier"
+            return true
+        }
+        return false
     }
 
     /// The other files of the section whose base is long enough for an invalid continuation.

@@ -55,7 +55,8 @@ public struct AnchorDrift: Sendable {
     /// Why that commit: `lock`, `blame`, `uncommitted` or `identifiers`.
     public var baseReason: String?
     /// For a name several files fit, the evidence that decided which one (`earlier-path`,
-    /// `document-folder`, `identifiers`, `content`); nil when the name fits one file or none decided.
+    /// `document-folder`, `identifiers`, `cited-folder`, `content`; several joined by `+` when no
+    /// rule decided alone and together they leave one); nil when the name fits one file or none decided.
     public var decidedBy: String?
     /// What the audit concluded, with the data of that conclusion.
     public var verdict: AnchorVerdict = .unresolved(candidates: [], unmappedRepository: nil)

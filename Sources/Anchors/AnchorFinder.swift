@@ -79,15 +79,19 @@ public enum AnchorFinder {
         var paragraph = 0
         // The file the current sentence names: carried across the physical lines of a paragraph.
         var sentenceFile: SentenceFile?
+        // True when the previous line ended inside a prose list ("lines 60-63 and"): its next range opens this line.
+        var openProseList = false
         for (index, line) in lines.enumerated() {
             let number = index + 1
             if line.hasCR { crlf += 1 }
             if headingLine[number] || skipped[number] || isBlankLine(bytes[line.range]) {
                 paragraph = line.range.upperBound
                 sentenceFile = nil
+                openProseList = false
             } else if startsParagraph(bytes[line.range]) {
                 paragraph = line.range.lowerBound
                 sentenceFile = nil
+                openProseList = false
             }
             if let date = revisionHeading(bytes[line.range]) {
                 if !headingLine[number] { section += 1 }
@@ -101,7 +105,9 @@ public enum AnchorFinder {
                 number: number, range: line.range, section: section, paragraph: paragraph, revision: revision,
                 sentences: SentenceHints(bytes: bytes, line: line.range),
                 earlier: writtenEarlierClauses(bytes, line.range))
-            for token in tokenize(bytes, line.range) {
+            let tokens = tokenize(bytes, line.range, continuingProseList: openProseList)
+            openProseList = endsInOpenProseList(bytes, tokens, line.range)
+            for token in tokens {
                 switch token {
                 case .sentenceEnd:
                     sentenceFile = nil
@@ -288,11 +294,16 @@ func readNumber(_ bytes: [UInt8], _ i: Int, _ end: Int) -> (Int, Int)? {
     return (value, j)
 }
 
-/// Splits one line into anchors and file mentions, left to right.
-func tokenize(_ bytes: [UInt8], _ line: Range<Int>) -> [Token] {
+/// Splits one line into anchors and file mentions, left to right. `continuingProseList`: the
+/// line before ended inside a prose list ("lines 60-63 and"), so a range opening this line is its next element.
+func tokenize(_ bytes: [UInt8], _ line: Range<Int>, continuingProseList: Bool = false) -> [Token] {
     var tokens: [Token] = []
     var i = line.lowerBound
     let end = line.upperBound
+    if continuingProseList, let continued = readContinuedProseList(bytes, line) {
+        tokens = continued.map { .anchor($0) }
+        i = continued.last?.whole.upperBound ?? i
+    }
     while i < end {
         let c = bytes[i]
         if isPathByte(c) {
@@ -310,9 +321,10 @@ func tokenize(_ bytes: [UInt8], _ line: Range<Int>) -> [Token] {
                 i = skipColumn(bytes, i, end)
                 continue
             }
-            if let prose = readProseLines(bytes, word: i..<j, end: end) {
-                tokens.append(.anchor(prose))
-                i = prose.whole.upperBound
+            let prose = readProseLines(bytes, word: i..<j, end: end)
+            if let last = prose.last {
+                tokens += prose.map { .anchor($0) }
+                i = last.whole.upperBound
                 continue
             }
             if !precededByScheme && validPath(bytes[i..<wordEnd]) {

@@ -16,70 +16,98 @@ enum NameEvidence: String {
     case content
 }
 
+/// What decided among the files a name fits: the rule that singled one out, or the rules whose
+/// candidates, taken together, leave one (`identifiers+cited-folder`).
+struct NameDecision {
+    let repo: CodeRepository
+    let path: String
+    /// The rules that narrowed the candidates, in the order they stand; one when a rule decided alone.
+    let evidence: [NameEvidence]
+
+    /// The id the JSON's `decided_by` shows: the rules' ids joined by `+`.
+    var id: String { evidence.map(\.rawValue).joined(separator: "+") }
+}
+
 extension AnchorAudit {
-    /// Decides among the files a name fits, from context, in this order: the folder the document
-    /// describes (what the whole page is about); the sentence's identifiers found in exactly one
-    /// candidate at the base (what this sentence says, before what the rest of the page cites);
-    /// the folder the document's other citations lie under; the cited lines holding what the
-    /// sentence names (a count of words, the weakest). (An earlier full path is decided by
-    /// `resolve`.) Nil when no evidence singles one out.
+    /// Decides among the files a name fits, from context. First the rules one by one, in this
+    /// order: the folder the document describes (what the whole page is about); the sentence's
+    /// identifiers found in exactly one candidate at the base (what this sentence says, before
+    /// what the rest of the page cites); the folder the document's other citations lie under; the
+    /// cited lines holding what the sentence names (a count of words, the weakest). When none
+    /// singles one out alone, the candidates each rule keeps are intersected (an identifier two of
+    /// five files hold, and a folder the page cites that holds one of those two), and the cited
+    /// lines decide among what is left. (An earlier full path is decided by `resolve`.) Nil when
+    /// no evidence singles one out.
     func decide(
         among candidates: [(repo: CodeRepository, path: String)], _ anchor: FoundAnchor, doc: String,
         context: DocumentContext, blamed: () -> BlamedLine
-    ) throws(GitError) -> (repo: CodeRepository, path: String, evidence: NameEvidence)? {
-        if let chosen = byDocumentFolder(candidates, doc: doc) { return (chosen.repo, chosen.path, .documentFolder) }
+    ) throws(GitError) -> NameDecision? {
         let identifiers = identifierHints(anchor.hints)
-        if let chosen = try byIdentifiersInFile(candidates, anchor, identifiers: identifiers, doc: doc, blamed: blamed)
-        {
-            return (chosen.repo, chosen.path, .identifiers)
+        let kept: [(NameEvidence, Set<Int>?)] = [
+            (.documentFolder, byDocumentFolder(candidates, doc: doc)),
+            (
+                .identifiers,
+                try byIdentifiersInFile(candidates, anchor, identifiers: identifiers, doc: doc, blamed: blamed)
+            ),
+            (.citedFolder, byCitedFolder(candidates, context: context)),
+        ]
+        for (evidence, set) in kept {
+            if let set, set.count == 1, let one = set.first {
+                return NameDecision(repo: candidates[one].repo, path: candidates[one].path, evidence: [evidence])
+            }
         }
-        if let chosen = byCitedFolder(candidates, context: context) { return (chosen.repo, chosen.path, .citedFolder) }
+        var remaining = Set(candidates.indices)
+        var narrowing: [NameEvidence] = []
+        for case (let evidence, let set?) in kept where set.count < candidates.count {
+            let both = remaining.intersection(set)
+            // Rules that point apart decide nothing between them: the earlier one stands.
+            guard !both.isEmpty, both.count < remaining.count else { continue }
+            remaining = both
+            narrowing.append(evidence)
+        }
+        let left = remaining.sorted().map { candidates[$0] }
+        if left.count == 1 { return NameDecision(repo: left[0].repo, path: left[0].path, evidence: narrowing) }
         var named = identifiers
         for word in anchor.words where !named.contains(word) { named.append(word) }
-        if let chosen = try choose(among: candidates, anchor, identifiers: named, doc: doc, blamed: blamed) {
-            return (chosen.repo, chosen.path, .content)
+        if let chosen = try choose(among: left, anchor, identifiers: named, doc: doc, blamed: blamed) {
+            return NameDecision(repo: chosen.repo, path: chosen.path, evidence: narrowing + [.content])
         }
         return nil
     }
 
-    /// The one candidate under the deepest folder of the document's path that some but not all
-    /// candidates lie under; nil when that folder holds several (or none of the folders tells).
-    func byDocumentFolder(_ candidates: [(repo: CodeRepository, path: String)], doc: String)
-        -> (repo: CodeRepository, path: String)?
-    {
+    /// The candidates under the deepest folder of the document's path that some but not all
+    /// candidates lie under; nil when none of the folders tells.
+    func byDocumentFolder(_ candidates: [(repo: CodeRepository, path: String)], doc: String) -> Set<Int>? {
         let folders = doc.split(separator: "/").dropLast().map { $0.lowercased() }
         for folder in folders.reversed() {
-            let under = candidates.filter { candidate in
-                label(candidate.repo, candidate.path).split(separator: "/").dropLast().contains {
+            let under = candidates.indices.filter { index in
+                label(candidates[index].repo, candidates[index].path).split(separator: "/").dropLast().contains {
                     $0.lowercased() == folder
                 }
             }
             if under.isEmpty || under.count == candidates.count { continue }
-            return under.count == 1 ? under[0] : nil
+            return Set(under)
         }
         return nil
     }
 
-    /// The one candidate whose folder the document's other path citations lie under, each counted
-    /// for the deepest candidate folder holding it; nil when they lie under several or none, or
+    /// The candidates whose folders the document's other path citations lie under, each citation
+    /// counted for the deepest candidate folder holding it; nil when they lie under none, or
     /// when the candidates lie in several repositories (which one a bare name reads in is its
     /// sentence's to say, and a new paragraph starts afresh). Reads the first 512 distinct paths
     /// the document names.
-    func byCitedFolder(_ candidates: [(repo: CodeRepository, path: String)], context: DocumentContext)
-        -> (repo: CodeRepository, path: String)?
-    {
+    func byCitedFolder(_ candidates: [(repo: CodeRepository, path: String)], context: DocumentContext) -> Set<Int>? {
         guard let first = candidates.first, candidates.allSatisfy({ $0.repo === first.repo }) else { return nil }
         let folders = candidates.map { candidate in
             candidate.path.split(separator: "/").dropLast().map { $0 + "/" }.joined()
         }
-        var cited: Int?
+        var cited = Set<Int>()
         for (repo, path) in citedFiles(context) where repo === first.repo {
             let holders = candidates.indices.filter { !folders[$0].isEmpty && path.hasPrefix(folders[$0]) }
             guard let deepest = holders.max(by: { folders[$0].count < folders[$1].count }) else { continue }
-            if let cited, cited != deepest { return nil }
-            cited = deepest
+            cited.insert(deepest)
         }
-        return cited.map { candidates[$0] }
+        return cited.isEmpty ? nil : cited
     }
 
     /// The files the document's first 512 distinct paths (with a folder) name, resolved once per document.
@@ -98,11 +126,13 @@ extension AnchorAudit {
     }
 
     /// The candidate that alone holds, anywhere in the file at the anchor's base, an identifier
-    /// the sentence puts in backticks; nil when none does or two identifiers point apart.
+    /// the sentence puts in backticks; else the candidates that hold every identifier some but not
+    /// all of them hold. Nil when no identifier tells, or two identifiers that one candidate alone
+    /// holds point apart, or the shared ones leave none.
     func byIdentifiersInFile(
         _ candidates: [(repo: CodeRepository, path: String)], _ anchor: FoundAnchor, identifiers: [String],
         doc: String, blamed: () -> BlamedLine
-    ) throws(GitError) -> (repo: CodeRepository, path: String)? {
+    ) throws(GitError) -> Set<Int>? {
         guard !identifiers.isEmpty else { return nil }
         var contents: [[UInt8]?] = []
         for candidate in candidates {
@@ -116,15 +146,20 @@ extension AnchorAudit {
             }
             contents.append(try candidate.repo.repository.blobContent(blob))
         }
-        var chosen: Int?
+        var alone: Int?
+        var shared: Set<Int>?
         for identifier in identifiers {
             let needle = Array(identifier.utf8)
             let holders = contents.indices.filter { contents[$0].map { containsWord(needle, in: $0) } ?? false }
-            guard holders.count == 1 else { continue }
-            if let chosen, chosen != holders[0] { return nil }
-            chosen = holders[0]
+            if holders.count == 1 {
+                if let alone, alone != holders[0] { return nil }
+                alone = holders[0]
+            } else if holders.count > 1 && holders.count < candidates.count {
+                shared = (shared ?? Set(holders)).intersection(holders)
+            }
         }
-        return chosen.map { candidates[$0] }
+        if let alone { return [alone] }
+        return shared?.isEmpty == false ? shared : nil
     }
 }
 

@@ -20,19 +20,29 @@ enum SentenceBinding {
 }
 
 extension AnchorAudit {
-    /// The repository named nearest before `anchor` in its paragraph, nil when none is.
+    /// The repository of the nearest path before `anchor` in its paragraph that names the same
+    /// file in full (`ADC/Src/DependencyInjection.cs:38` ... `DependencyInjection.cs:42`, with another
+    /// repository's path between them); else the repository named nearest before it; nil when none is.
     func sentenceRepository(of anchor: FoundAnchor, context: DocumentContext) -> SentenceRepository? {
         let bytes = context.bytes
         var i = min(anchor.pathBytes?.lowerBound ?? anchor.startBytes.lowerBound, bytes.count)
         let floor = max(0, min(anchor.paragraphStart, i))
+        let fuller = anchor.path.map { Array(("/" + $0).utf8) }
+        var nearest: SentenceRepository?
         while i > floor {
             while i > floor && !isPathByte(bytes[i - 1]) { i -= 1 }
             var j = i
             while j > floor && isPathByte(bytes[j - 1]) { j -= 1 }
-            if j < i, let named = repositoryNamed(by: bytes[j..<i], context: context) { return named }
+            // Past the nearest repository, only a fuller path of the same name is worth resolving.
+            let isFuller =
+                fuller.map { bytes[j..<i].count > $0.count && bytes[j..<i].suffix($0.count).elementsEqual($0) } ?? false
+            if j < i, nearest == nil || isFuller, let named = repositoryNamed(by: bytes[j..<i], context: context) {
+                if isFuller { return named }
+                nearest = named
+            }
             i = j
         }
-        return nil
+        return nearest
     }
 
     /// The repository one word names: a path's first segment (a mapped prefix, a repository nobody
@@ -120,7 +130,7 @@ extension AnchorAudit {
         context: DocumentContext, blamed: () -> BlamedLine
     ) throws(GitError) -> SentenceBinding {
         if let chosen = try decide(among: candidates, drift.anchor, doc: drift.doc, context: context, blamed: blamed) {
-            drift.decidedBy = chosen.evidence.rawValue
+            drift.decidedBy = chosen.id
             drift.note = "`\(cited)` matches \(candidates.count) files; " + why(chosen.evidence, drift.anchor)
             return .file(chosen.repo, chosen.path)
         }

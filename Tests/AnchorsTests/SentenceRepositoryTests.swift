@@ -89,3 +89,75 @@ import Testing
         #expect(result.unmappedRepositories.isEmpty)
     }
 }
+
+@Suite struct SentenceFullPathTests {
+    /// A paragraph names `ADC/.../DependencyInjection.cs` in full, then cites `DependencyInjection.cs`
+    /// bare, with a path into the documents' repository between them: the bare name is the file the
+    /// paragraph named in full, not the documents' repository's `DependencyInjection.cs` an earlier
+    /// paragraph names.
+    @Test(arguments: LineEnds.allCases) func aFullPathOfTheSameNameInTheParagraphDecides(_ ends: LineEnds) throws {
+        let adc = AnchorRepo(ends, "adc")
+        adc.write("Source/Engagement/DependencyInjection.cs", numbered("engagement", 1...50))
+        adc.commit("ADC")
+        let repo = AnchorRepo(ends, "common")
+        repo.write("Source/Api/DependencyInjection.cs", numbered("api", 1...50))
+        repo.write("Source/Shared/RoleNames.cs", numbered("role", 1...20))
+        repo.write(
+            "Docs/adr.md",
+            """
+            # ADR
+
+            The filter is registered in `Source/Api/DependencyInjection.cs:12`.
+
+            ADC's Engagement module configures it (`ADC/Source/Engagement/DependencyInjection.cs:38`,
+            `DependencyInjection.cs:39`), the bypass role (`Source/Shared/RoleNames.cs:15`,
+            `DependencyInjection.cs:42`).
+
+            """)
+        repo.commit("ADR")
+        let result = try audit(repo, repos: [("ADC", adc.root)])
+        for text in ["DependencyInjection.cs:39", "DependencyInjection.cs:42"] {
+            let drift = try #require(result.drift(text))
+            #expect(drift.repo == "ADC" && drift.path == "Source/Engagement/DependencyInjection.cs", "\(text)")
+        }
+        #expect(result.drift("Source/Shared/RoleNames.cs:15")?.status == .ok)
+    }
+}
+
+@Suite struct UnmappedFullerPathTests {
+    /// A bare name no repository read holds, whose full path the document named earlier under a
+    /// repository nobody mapped, cites that repository: reported unmapped with its name, not as a
+    /// missing file.
+    @Test(arguments: LineEnds.allCases) func aBareNameTheDocumentNamedUnderAnUnmappedRepositoryIsUnmapped(
+        _ ends: LineEnds
+    ) throws {
+        let repo = AnchorRepo(ends, "unmapped-fuller")
+        repo.write("Source/Api/Program.cs", numbered("api", 1...20))
+        repo.write(
+            "Docs/adr.md",
+            """
+            # ADR
+
+            ## Orders
+
+            The store checks the owner in `Store/Source/Sales/OrdersController.cs:12`.
+
+            ## Payments
+
+            The refund path re-checks it at `OrdersController.cs:40`; the host starts at `Program.cs:3`.
+            Nothing names `Missing.cs:4` in full.
+
+            """)
+        repo.commit("ADR")
+        let result = try audit(repo)
+        let bare = try #require(result.drift("OrdersController.cs:40"))
+        #expect(bare.status == .unresolved && bare.unmappedRepository == "Store", "\(bare.note ?? "")")
+        #expect(
+            bare.note
+                == "repository Store is not mapped (--repo Store=PATH); the document names"
+                + " `Store/Source/Sales/OrdersController.cs` earlier")
+        let missing = try #require(result.drift("Missing.cs:4"))
+        #expect(missing.unmappedRepository == nil && missing.note == "no such file")
+        #expect(result.drift("Program.cs:3")?.status == .ok)
+    }
+}

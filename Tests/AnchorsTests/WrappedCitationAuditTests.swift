@@ -59,6 +59,51 @@ func dependencyInjection() -> String {
         #expect(relops(["anchors", "audit"], in: repo.root).status == 0)
     }
 
+    /// "lines 3 to 5", two ranges of one file and a list wrapped onto the next line are audited,
+    /// and `repin` writes each back in the author's form: only the numbers change.
+    @Test(arguments: LineEnds.allCases) func proseRangesAndListsAreRepinnedInTheAuthorsForm(_ ends: LineEnds)
+        throws
+    {
+        let repo = AnchorRepo(ends, "prose-ranges")
+        repo.write("Source/Shared/Infrastructure/DependencyInjection.cs", dependencyInjection())
+        repo.write(".relops.yml", "anchors:\n  docs: [\"Docs/adr/*.md\"]\n")
+        let adr = """
+            # ADR-012: Outbox
+
+            ## Decision
+
+            The outbox host runs in every process (the registration in
+            `Source/.../DependencyInjection.cs`, lines 121-125). `JwtSettings` and `OutboxSettings`
+            are bound in the same `DependencyInjection.cs` at lines 60-63 and
+            74-77, and the health probe at lines 130 to 134.
+
+            """
+        repo.write("Docs/adr/0012-outbox.md", adr)
+        repo.commit("ADR", date: "2026-01-02T10:00:00Z")
+        repo.write(
+            "Source/Shared/Infrastructure/DependencyInjection.cs",
+            "using A;\nusing B;\nusing C;\n" + dependencyInjection())
+        repo.commit("Usings (#31)", date: "2026-01-03T10:00:00Z")
+
+        let result = try audit(repo, ["Docs/adr/0012-outbox.md"])
+        #expect(
+            result.drifts.map(\.anchor.text) == [
+                "Source/.../DependencyInjection.cs:121-125", "DependencyInjection.cs:60-63",
+                "DependencyInjection.cs:74-77", "DependencyInjection.cs:130-134",
+            ])
+        #expect(result.drifts.allSatisfy { $0.status == .moved && $0.newStart == $0.anchor.start + 3 })
+
+        let repin = relops(["anchors", "repin", "Docs/adr/0012-outbox.md"], in: repo.root)
+        #expect(repin.status == 0, "\(repin.stderr)")
+        let expected =
+            adr
+            .replacingOccurrences(of: "lines 121-125", with: "lines 124-128")
+            .replacingOccurrences(of: "lines 60-63 and\n74-77", with: "lines 63-66 and\n77-80")
+            .replacingOccurrences(of: "lines 130 to 134", with: "lines 133 to 137")
+        #expect(repo.readText("Docs/adr/0012-outbox.md") == expected)
+        #expect(relops(["anchors", "audit"], in: repo.root).status == 0)
+    }
+
     /// A bare `DependencyInjection.cs` that fits one file per module, named once in a wrapped
     /// paragraph: its `:N-M` on the following lines cite it (not the file an earlier paragraph
     /// names), and the settings classes they name decide the module.

@@ -82,7 +82,7 @@ import Testing
 
             - `Src/C.cs` is one item.
             - line 6 of the poem is another.
-            - `Src/D.cs`, lines 3 to 5.
+            - `Src/D.cs` has lines 3 and 4 of the poem.
 
             `Src/E.cs` is one paragraph.
 

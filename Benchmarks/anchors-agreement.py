@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""Agreement of `relops anchors audit` with the re-pins people made by hand in a real repository.
+
+Usage: anchors-agreement.py REPO [--docs GLOB]... [--code PATH] [--repo PREFIX=PATH]... [--relops BIN]
+                             [--examples N]
+
+REPO is a clone whose history holds documents that cite code as `path:N` / `:N-M`: its own code
+(then each audit runs with `--to C`), or with --code the code repository unprefixed anchors name
+and with --repo the repositories prefixed ones name (relops' options of the same names; each is
+checked out, in a scratch worktree, at its last first-parent commit before C's commit time).
+
+For every commit C that changed a document line so that its anchors' line numbers changed (the
+same anchors, same paths as written in the same order, other numbers; the words around them may
+change too), the replay checks out C's parent in a scratch worktree (the document before the
+re-pin, with its history), audits that document against the code as the person saw it when
+re-pinning, and compares what relops proposes for each re-pinned anchor with the person's numbers:
+  agree     relops' new lines (moved, renamed, or changed with a best match) or, for `ok`, the
+            anchor's own lines are exactly the person's;
+  disagree  other lines, or `ok` where the person moved it, or no position (`invalid`, `lost`,
+            `unresolved`), each counted by its reason and split by whether blame names the commit
+            that added the document for the anchor's line (a document copied in from elsewhere
+            has its history, and the code it was written against, before that commit).
+Anchors relops reports as citing a repository nobody mapped are not counted (the code is not
+here); anchors whose file is in none of the repositories given are counted, and printed apart.
+Anchors the same commits left alone are counted too: how many, and how often relops would move them.
+
+Pairing reads anchors with one pattern (a path with an extension, or a bare colon, then N or N-M),
+pairs each removed document line with the added line most like it (numbers masked, similarity
+over 0.6), and pairs the anchors of the two lines that cite the same path as written, in order;
+anchors whose path occurs a different number of times on the two lines are not counted (printed).
+A range written as two anchors (`X.cs:164`-`X.cs:165`) is one anchor to relops: its halves are
+compared with the range's ends. Needs git and a built relops (--relops, else
+.build-release/release/relops, else .build/debug/relops).
+"""
+import argparse, difflib, fnmatch, json, os, re, subprocess, sys, tempfile
+from collections import Counter
+
+ANCHOR = re.compile(r'(?<![\w:/.])((?:[\w.+-]+/)*[\w.+-]*\w\.[A-Za-z]\w*)?:(\d+)(?:[-\u2013](\d+))?(?![\w.]\d)')
+
+
+def git(repo, *args, check=True):
+    out = subprocess.run(['git', '-C', repo, *args], capture_output=True, text=True, errors='replace')
+    if check and out.returncode != 0:
+        raise SystemExit(f"git {' '.join(args)}: {out.stderr.strip()}")
+    return out.stdout
+
+
+def anchors(line):
+    """(path or None, start, end, masked line) for each anchor of a line."""
+    found = [(m.group(1), int(m.group(2)), int(m.group(3) or m.group(2))) for m in ANCHOR.finditer(line)]
+    return found, ANCHOR.sub(lambda m: (m.group(1) or '') + ':#', line)
+
+
+def repins(repo, commit, doc):
+    """The anchors whose numbers changed in `doc` at `commit`: (old doc line, index on line,
+    path, old start, old end, new start, new end), and the anchors on lines it left unchanged."""
+    diff = git(repo, 'diff', '-U0', '--no-renames', '--no-color', commit + '^', commit, '--', doc)
+    changed, reworded = [], 0
+    old_line = 0
+    removed, added = [], []
+
+    def flush():
+        nonlocal reworded
+        # Pair each removed line with the added line most like it (numbers masked), then pair the
+        # anchors of the two lines that cite the same path as written, in order.
+        free = list(range(len(added)))
+        for number, old in removed:
+            a, masked_a = anchors(old)
+            if not a:
+                continue
+            best, best_ratio = None, 0.6
+            for j in free:
+                ratio = difflib.SequenceMatcher(None, masked_a, anchors(added[j])[1], autojunk=False).ratio()
+                if ratio > best_ratio:
+                    best, best_ratio = j, ratio
+            if best is None:
+                reworded += len(a)
+                continue
+            free.remove(best)
+            b = anchors(added[best])[0]
+            for path in dict.fromkeys(x[0] for x in a):
+                olds = [(k, x) for k, x in enumerate(a) if x[0] == path]
+                news = [y for y in b if y[0] == path]
+                if len(olds) != len(news):
+                    reworded += len(olds)
+                    continue
+                for (k, x), y in zip(olds, news):
+                    if x != y:
+                        changed.append((number, k, x[0], x[1], x[2], y[1], y[2]))
+        removed.clear()
+        added.clear()
+
+    for text in diff.splitlines():
+        if text.startswith('@@'):
+            flush()
+            m = re.match(r'@@ -(\d+)(?:,(\d+))? \+\d+', text)
+            old_line = int(m.group(1))
+            if m.group(2) == '0':
+                old_line += 1
+        elif text.startswith('-') and not text.startswith('---'):
+            removed.append((old_line, text[1:]))
+            old_line += 1
+        elif text.startswith('+') and not text.startswith('+++'):
+            added.append(text[1:])
+    flush()
+    return changed, reworded
+
+
+def as_old_as_document(repo, commit, doc, line, cache):
+    """True when blame names the commit that added `doc` for its `line` at `commit`: the line came
+    with the document, so its history (and the code it was written against) may lie before it (a
+    document copied in from another repository)."""
+    key = (commit, doc)
+    if key not in cache:
+        added = git(repo, 'log', '--diff-filter=A', '--format=%H', commit, '--', doc).split()
+        cache[key] = added[-1] if added else None
+    blamed = git(repo, 'blame', '--porcelain', '-L', f'{line},{line}', commit, '--', doc, check=False).split(' ', 1)[0]
+    return cache[key] is not None and blamed == cache[key]
+
+
+def unchanged(repo, base, target, path):
+    """True when `path` is the same blob at `base` and `target`."""
+    return git(repo, 'rev-parse', f'{base}:{path}', check=False) == git(repo, 'rev-parse', f'{target}:{path}', check=False)
+
+
+def audit(relops, worktree, doc, target, code, repos):
+    args = [relops, 'anchors', 'audit', doc, '--format', 'json']
+    args += ['--code', code] if code else ['--to', target]
+    for prefix, path in repos:
+        args += ['--repo', f'{prefix}={path}']
+    out = subprocess.run(args, cwd=worktree, capture_output=True, text=True)
+    if out.returncode not in (0, 1):
+        return None, out.stderr.strip().splitlines()[-1:] or ['exit %d' % out.returncode]
+    return json.loads(out.stdout), None
+
+
+def main():
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    p.add_argument('repo')
+    p.add_argument('--docs', action='append', default=[])
+    p.add_argument('--code')
+    p.add_argument('--repo', action='append', default=[], dest='repos')
+    p.add_argument('--relops')
+    p.add_argument('--examples', type=int, default=12)
+    a = p.parse_args()
+    repo = os.path.abspath(a.repo)
+    docs = a.docs or ['*.md']
+    relops = os.path.abspath(a.relops) if a.relops else next(
+        (c for c in [here + '/.build-release/release/relops', here + '/.build/debug/relops'] if os.access(c, os.X_OK)),
+        None)
+    if not relops:
+        raise SystemExit('anchors-agreement.py: no relops binary (--relops BIN)')
+    commits = git(repo, 'log', '--format=%H', '--no-merges').split()
+    total = Counter()
+    reasons = Counter()
+    unmapped = Counter()
+    notes = Counter()
+    added = {}
+    disagreements = []
+    kept_moved = []
+    work = tempfile.mkdtemp(prefix='anchors-agreement-')
+    tree = os.path.join(work, 'tree')
+    # (prefix or None for --code, the repository, its scratch worktree)
+    others = [(None, os.path.abspath(a.code))] if a.code else []
+    others += [(v.split('=', 1)[0], os.path.abspath(v.split('=', 1)[1])) for v in a.repos]
+    others = [(prefix, path, os.path.join(work, 'code-%d' % k)) for k, (prefix, path) in enumerate(others)]
+    for _, path, worktree in others:
+        git(path, 'worktree', 'add', '-q', '--detach', worktree, 'HEAD')
+    git(repo, 'worktree', 'add', '-q', '--detach', tree, 'HEAD')
+    try:
+        for commit in reversed(commits):
+            names = git(repo, 'diff', '--name-only', '--no-renames', commit + '^', commit, check=False).split('\n')
+            names = [n for n in names if n.endswith('.md') and any(fnmatch.fnmatch(n, g) for g in docs)]
+            work_items = []
+            for doc in names:
+                if not git(repo, 'cat-file', '-t', commit + '^:' + doc, check=False).strip():
+                    continue
+                changed, reworded = repins(repo, commit, doc)
+                total['reworded'] += reworded
+                if changed:
+                    work_items.append((doc, changed))
+            if not work_items:
+                continue
+            git(tree, 'checkout', '-q', '--detach', commit + '^')
+            target = commit
+            when = git(repo, 'log', '-1', '--format=%cI', commit).strip()
+            code, repos = None, []
+            for prefix, path, worktree in others:
+                at = git(path, 'rev-list', '-1', '--first-parent', '--before=' + when, 'HEAD').strip()
+                if at:
+                    git(worktree, 'checkout', '-q', '--detach', at)
+                if prefix is None:
+                    code, target = worktree, at or 'HEAD'
+                else:
+                    repos.append((prefix, worktree))
+            short = commit[:8]
+            for doc, changed in work_items:
+                result, error = audit(relops, tree, doc, target, code, repos)
+                if result is None:
+                    total['error'] += len(changed)
+                    reasons['audit failed: ' + error[0]] += len(changed)
+                    continue
+                by_line = {}
+                for x in result['anchors']:
+                    by_line.setdefault(x['doc_line'], []).append(x)
+                repinned = set()
+                for line, k, path, start, end, new_start, new_end in changed:
+                    total['repins'] += 1
+                    def cites(x):
+                        return path is None or x['text'].startswith(path) or path.endswith(x['text'].split(':')[0])
+                    on_line = [x for x in by_line.get(line, []) if cites(x)]
+                    here_ = [x for x in on_line if x['start'] == start and x['end'] == end]
+                    # A range written as two anchors (`X.cs:164`-`X.cs:165`) is one anchor to relops:
+                    # its first half is compared with the range's start, its second with its end.
+                    half = None
+                    if not here_ and start == end:
+                        here_ = [x for x in on_line if x['start'] == start and x['end'] != start]
+                        half = 'first' if here_ else None
+                        if not here_:
+                            here_ = [x for x in on_line if x['end'] == start and x['start'] != start]
+                            half = 'second' if here_ else None
+                    if not here_:
+                        total['checked'] += 1
+                        reasons['not found by relops'] += 1
+                        disagreements.append((short, doc, line, path, start, end, new_start, new_end, 'not found', ''))
+                        continue
+                    x = here_[0]
+                    repinned.add((x['doc_line'], x['doc_column']))
+                    status = x['status']
+                    if x.get('unmapped_repository'):
+                        total['uncheckable'] += 1
+                        unmapped[x['unmapped_repository']] += 1
+                        continue
+                    total['checked'] += 1
+                    group = 'with-document' if as_old_as_document(repo, commit + '^', doc, line, added) else 'edited'
+                    total['checked ' + group] += 1
+                    ns, ne = x.get('new_start'), x.get('new_end')
+                    if status == 'ok':
+                        ns, ne = x['start'], x['end']
+                    if half and ns is not None:
+                        ns = ne = ns if half == 'first' else ne
+                    if status == 'unresolved' and (x.get('note') or '') == 'no such file':
+                        # In none of the repositories given at base or target: most are files of the
+                        # repositories not available here, cited by a bare name.
+                        total['no such file'] += 1
+                    if (ns, ne) == (new_start, new_end):
+                        total['agree'] += 1
+                        total['agree by ' + status] += 1
+                        total['agree ' + group] += 1
+                        continue
+                    reason = status if ns is None else ('ok (no move)' if status == 'ok' else status + ' elsewhere')
+                    if ns is not None and (ns == new_start or ne == new_end):
+                        total['same start or end'] += 1
+                    if ns is not None and status != 'ok' and new_end - new_start != end - start and ne - ns == end - start:
+                        reason += ' (the person also resized the range)'
+
+                    holder = next((w for p_, _, w in others if p_ == (x.get('repo') or None)), None) or repo
+                    if status == 'ok' and x.get('base') and unchanged(holder, x['base'], 'HEAD' if code else target,
+                                                                      x['path']):
+                        reason = 'ok: the cited file is unchanged since the base (the person corrected the anchor)'
+                    reasons[reason] += 1
+                    if status not in ('ok', 'moved'):
+                        notes[status + ': ' + re.sub(r'[0-9a-f]{7,}|\d+', '#', x.get('note') or '')[:90]] += 1
+                    disagreements.append((short, doc, line, path, start, end, new_start, new_end, reason,
+                                          f"relops {ns}-{ne}" if ns else (x.get('note') or '')))
+                for x in result['anchors']:
+                    if (x['doc_line'], x['doc_column']) in repinned or x['status'] == 'historical':
+                        continue
+                    total['kept'] += 1
+                    if x['status'] in ('moved', 'renamed'):
+                        total['kept but relops moves'] += 1
+                        kept_moved.append((short, doc, x['doc_line'], x['text'], x.get('new_start'), x.get('new_end')))
+    finally:
+        git(repo, 'worktree', 'remove', '--force', tree, check=False)
+        for _, path, worktree in others:
+            git(path, 'worktree', 'remove', '--force', worktree, check=False)
+    n, checked = total['repins'], total['checked']
+    print(f"repository: {repo}" + "".join(f" ({p or 'code'}: {r})" for p, r, _ in others))
+    print(f"re-pins by hand: {n} (anchors on lines rewritten with other anchors, not counted: {total['reworded']})")
+    print(f"  citing a repository not available here (relops: unmapped), not counted: {total['uncheckable']} "
+          + ", ".join(f"{k} {v}" for k, v in unmapped.most_common()))
+    print(f"  not found by relops: {reasons['not found by relops']}")
+    if checked:
+        print(f"agreement: {total['agree']}/{checked} = {100.0 * total['agree'] / checked:.1f}% of the checked re-pins"
+              + " (" + ", ".join(f"{k[9:]} {v}" for k, v in total.items() if k.startswith('agree by ')) + ")")
+    if checked:
+        print(f"  relops's start or end line is the person's (the other end differs) in {total['same start or end']} more")
+    if total['no such file']:
+        rest = checked - total['no such file']
+        print(f"  without the {total['no such file']} whose file is in no repository given (relops: unresolved, "
+              f"no such file): {total['agree']}/{rest} = {100.0 * total['agree'] / rest:.1f}%")
+    for group, words in [('edited', 'lines edited since their document was added'),
+                         ('with-document', 'lines as old as their document (blame names the commit that added it)')]:
+        if total['checked ' + group]:
+            print(f"  {words}: {total['agree ' + group]}/{total['checked ' + group]} = "
+                  f"{100.0 * total['agree ' + group] / total['checked ' + group]:.1f}%")
+    for reason, count in reasons.most_common():
+        print(f"  disagree: {reason}: {count}")
+    for note, count in notes.most_common(8):
+        print(f"    {count:4d} {note}")
+    print(f"anchors the same commits left alone: {total['kept']}, of which relops would move "
+          f"{total['kept but relops moves']}")
+    shown = Counter()
+    for d in disagreements:
+        short, doc, line, path, start, end, ns, ne, reason, detail = d
+        shown[reason] += 1
+        if shown[reason] <= a.examples:
+            print(f"  {short} {doc}:{line} {path or ''}:{start}-{end} -> person {ns}-{ne}; {reason} {detail}")
+    for k in kept_moved[:a.examples // 2]:
+        print(f"  kept by the person, moved by relops: {k}")
+
+
+if __name__ == '__main__':
+    main()

@@ -36,6 +36,8 @@ final class BuildUnit: @unchecked Sendable {
         /// An Expo app config (`app.json` with an `expo` key, `app.config.{js,ts}`): EAS builds it
         /// into an Android and an iOS app.
         case expo
+        /// A bundler or copy step (`bundler`): what it takes in ships where its output goes.
+        case bundler
     }
 
     /// What a unit references.
@@ -129,6 +131,8 @@ final class BuildUnit: @unchecked Sendable {
     var xcodeTargets: XcodeTargetFiles?
     /// A Dart or Flutter package: what its `pubspec.yaml` and `l10n.yaml` say ships.
     var flutter: FlutterPubspec?
+    /// A bundler or copy step: its sources and outputs.
+    var bundler: BundlerStep?
 
     init(root: String, file: String, kind: Kind) {
         self.root = root
@@ -143,7 +147,7 @@ final class BuildUnit: @unchecked Sendable {
         case .gradle(let app, _, _): return app || composeDesktop
         case .xcodeProject: return !xcodeLibrary
         case .xcodeGen, .tuist, .desktop, .cordova, .expo: return true
-        case .swiftPackage, .reactNative, .service, .library, .site, .xcodeWorkspace: return false
+        case .swiftPackage, .reactNative, .service, .library, .site, .xcodeWorkspace, .bundler: return false
         }
     }
 
@@ -169,6 +173,7 @@ final class BuildUnit: @unchecked Sendable {
         case .xcodeWorkspace: return "Xcode workspace \(file)"
         case .cordova: return "Cordova config \(file)"
         case .expo: return "Expo config \(file)"
+        case .bundler: return bundler?.label ?? file
         default: return file
         }
     }

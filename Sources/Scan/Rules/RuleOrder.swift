@@ -70,6 +70,11 @@ enum RuleOrder {
         MetroBundledFile.self,
         WebFrameworkStaticFile.self,
         WebFrameworkScript.self,
+        // Sources a bundler or copy step builds into a bundled folder: before the service and
+        // library chains, which see only the package that holds them.
+        ShadowCljsSource.self,
+        JavaScriptBundleSource.self,
+        CopiedIntoBundle.self,
         ServiceSource.self,
         SwiftServerPackageFile.self,  // a Swift server inside an app's folder is still the server's
         SwiftPackageTargetNoProductReaches.self,  // before the library chain: the apps take products, not the package

@@ -89,6 +89,10 @@ final class ProductGraph {
         }
         guard let owner = index.owner(of: path) else { return listed }
         var links = listed + self.links(of: owner).filter { link in !listed.contains { $0.product == link.product } }
+        // A target of a Swift server package that an app takes a product of ships in the app too.
+        links += appLinks(ofServerPackageFile: path, owner: owner).filter { link in
+            !links.contains { $0.product == link.product }
+        }
         // A package nested in a React Native project's folder is bundled with it when Metro reaches it.
         if links.isEmpty, owner.kind == .library(language: "Node"), !owner.root.isEmpty,
             let project = index.units(named: "package.json", enclosing: folderOf(owner.root)).first(where: {

@@ -76,6 +76,7 @@ enum RuleOrder {
         JavaScriptBundleSource.self,
         CopiedIntoBundle.self,
         ServiceSource.self,
+        SwiftTargetSharedWithApp.self,  // before the server package: a target an app builds too ships in it
         SwiftServerPackageFile.self,  // a Swift server inside an app's folder is still the server's
         SwiftPackageTargetNoProductReaches.self,  // before the library chain: the apps take products, not the package
         LibraryReferencedByApp.self,

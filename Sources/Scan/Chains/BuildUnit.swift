@@ -224,7 +224,7 @@ enum BuildFileParser {
         unit.references =
             projectCalls.map { .gradleModule($0.split(separator: ":").map(String.init), accessor: false) }
             + accessors.map { .gradleModule($0.split(separator: ".").map(String.init), accessor: true) }
-            + (app ? nativeReferences(in: text, from: folder) : [])
+            + (app || buildsRust(applied) ? nativeReferences(in: text, from: folder) : [])
         unit.deploys = gradleServer(applied)
         unit.composeDesktop = !captures(
             #"compose\.desktop\s*\{[\s\S]*?\b(application)\s*\{"#, in: text,

@@ -19,12 +19,23 @@ extension BuildFileParser {
         for name in captures(#"\blib([A-Za-z0-9_]+)\.(?:a|so|dylib)\b"#, in: text, holding: ["lib"]) {
             references.append(.named(name))
         }
+        // rust-android-gradle's `cargo { libname = "sdk_ffi" }`: the library it builds and loads.
+        for name in captures(#"\blibname\s*=\s*"([A-Za-z0-9_-]+)""#, in: text, holding: ["libname"]) {
+            references.append(.named(name))
+        }
         if ByteSearch.contains("../", in: text) {
             for relative in captures(#"((?:\.\./)+[A-Za-z0-9_.@-][A-Za-z0-9_./@-]*)"#, in: text, holding: ["../"]) {
                 if let path = resolve(relative, from: folder), !path.isEmpty { references.append(.pathInside(path)) }
             }
         }
         return references
+    }
+
+    /// A Gradle module (an Android library, say) that builds a Rust crate into what it packages:
+    /// it applies the rust-android-gradle plugin (`org.mozilla.rust-android-gradle.rust-android`),
+    /// whose `cargo { module = "../rust" }` names the crate.
+    static func buildsRust(_ applied: String) -> Bool {
+        ByteSearch.contains("rust-android", in: applied)
     }
 
     /// A Gradle module that builds a server: Spring Boot, Ktor, Micronaut, Quarkus.

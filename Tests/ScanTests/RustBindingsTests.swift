@@ -1,0 +1,77 @@
+import RelopsCore
+import Scan
+import TestSupport
+import Testing
+
+/// One file, two products (issue 40, case 6): a Rust SDK crate compiled into the apps through a
+/// uniffi bindings crate that the Android library module builds with the rust-android-gradle
+/// plugin and the iOS app links.
+@Suite struct RustBindingsTests {
+    static let iosProject = """
+        // !$*UTF8*$!
+        {
+        \tobjects = {
+        \t\tB1 /* libnotes_ffi.a in Frameworks */ = {isa = PBXBuildFile; fileRef = F1 /* libnotes_ffi.a */; };
+        \t\tF1 /* libnotes_ffi.a */ = {isa = PBXFileReference; lastKnownFileType = archive.ar; name = libnotes_ffi.a; path = ../target/universal/release/libnotes_ffi.a; sourceTree = "<group>"; };
+        \t\tT1 /* Notes */ = {isa = PBXNativeTarget; name = Notes; productType = "com.apple.product-type.application"; };
+        \t};
+        }
+        """
+
+    @Test func theSdkCrateShipsInTheAppsThatBuildItsBindingsCrate() throws {
+        let repo = GitFixture("uniffi-sdk")
+        repo.write(
+            "Cargo.toml",
+            "[workspace]\nresolver = \"2\"\nmembers = [\"crates/notes-sdk\", \"crates/notes-ffi\"]\n\n[workspace.dependencies]\nuniffi = \"0.28\"\n"
+        )
+        repo.write(
+            "crates/notes-sdk/Cargo.toml",
+            "[package]\nname = \"notes-sdk\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nreqwest = { version = \"0.12\", features = [\"json\"] }\n"
+        )
+        repo.write("crates/notes-sdk/src/lib.rs", "pub const API_BASE: &str = \"https://host.com/api\";\n")
+        repo.write(
+            "crates/notes-ffi/Cargo.toml",
+            """
+            [package]
+            name = "notes-ffi"
+            version = "0.1.0"
+            edition = "2021"
+
+            [lib]
+            crate-type = ["cdylib", "staticlib"]
+            name = "notes_ffi"
+
+            [dependencies]
+            notes-sdk = { path = "../notes-sdk" }
+            uniffi = { workspace = true }
+            """)
+        repo.write("crates/notes-ffi/src/lib.rs", "uniffi::setup_scaffolding!();\n")
+        repo.write("android/settings.gradle.kts", "include(\":app\", \":notes-android\")\n")
+        repo.write(
+            "android/notes-android/build.gradle.kts",
+            """
+            plugins {
+                id("com.android.library")
+                id("org.jetbrains.kotlin.android")
+                id("org.mozilla.rust-android-gradle.rust-android")
+            }
+
+            cargo {
+                module = "../../crates/notes-ffi"
+                libname = "notes_ffi"
+                targets = listOf("arm64", "x86_64")
+            }
+            """)
+        repo.write(
+            "android/app/build.gradle.kts",
+            "plugins { id(\"com.android.application\") }\n\ndependencies {\n    implementation(project(\":notes-android\"))\n}\n"
+        )
+        repo.write("ios/Notes.xcodeproj/project.pbxproj", Self.iosProject)
+        repo.commit("uniffi")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let o = try #require(result.occurrence("crates/notes-sdk/src/lib.rs"))
+        #expect(o.occurrenceClass == .binaryLiteral, "\(o.ruleID): \(o.rule)")
+        #expect(o.products.map(\.name).sorted() == ["Notes", "app"], "\(o.rule)")
+        #expect(o.rule.contains("crates/notes-ffi/Cargo.toml"), "\(o.rule)")
+    }
+}

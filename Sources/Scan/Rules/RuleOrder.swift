@@ -51,6 +51,7 @@ enum RuleOrder {
         InfoPlist.self,
         Entitlements.self,
         AndroidManifest.self,
+        XcconfigCopiedTemplate.self,  // before the mobile project's rules would call a template `other`
         // Flutter: the package's build files, then what its heads' apps bundle and compile.
         FlutterBuildFile.self,
         FlutterDefineFile.self,  // before the package's own files: a define file may sit anywhere

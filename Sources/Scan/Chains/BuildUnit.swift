@@ -55,6 +55,8 @@ final class BuildUnit: @unchecked Sendable {
         /// The Kotlin Multiplatform modules with an iOS target directly under a Gradle path
         /// (`:shared:$MODULE:embedAndSign...` with no value for `MODULE` -> ["shared"]).
         case appleFrameworkModules(under: [String])
+        /// The Gradle modules a build-logic function adds by path (`:features:*:impl`).
+        case gradleModulesMatching(prefix: [String], suffix: String)
     }
 
     /// The unit's folder ("" for the repository root).
@@ -225,6 +227,7 @@ enum BuildFileParser {
             projectCalls.map { .gradleModule($0.split(separator: ":").map(String.init), accessor: false) }
             + accessors.map { .gradleModule($0.split(separator: ".").map(String.init), accessor: true) }
             + (app || buildsRust(applied) ? nativeReferences(in: text, from: folder) : [])
+            + dependencyFunctionReferences(text, conventions: conventions)
         unit.deploys = gradleServer(applied)
         unit.composeDesktop = !captures(
             #"compose\.desktop\s*\{[\s\S]*?\b(application)\s*\{"#, in: text,

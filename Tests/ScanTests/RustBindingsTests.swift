@@ -74,4 +74,39 @@ import Testing
         #expect(o.products.map(\.name).sorted() == ["Notes", "app"], "\(o.rule)")
         #expect(o.rule.contains("crates/notes-ffi/Cargo.toml"), "\(o.rule)")
     }
+
+    /// An Android library module that runs `cargo ndk` itself in an `Exec` task, from the
+    /// bindings crate's folder, builds the SDK into the app that depends on it.
+    @Test func anAndroidLibraryThatRunsCargoItselfBuildsTheSdkIntoTheApp() throws {
+        let repo = GitFixture("cargo-ndk-exec")
+        repo.write(
+            "rust/sdk/Cargo.toml", "[package]\nname = \"wallet-sdk\"\nversion = \"0.1.0\"\nedition = \"2021\"\n")
+        repo.write("rust/sdk/src/lib.rs", "pub const API: &str = \"https://host.com/api\";\n")
+        repo.write(
+            "rust/bindings/Cargo.toml",
+            "[package]\nname = \"wallet-bindings\"\nversion = \"0.1.0\"\n\n[lib]\ncrate-type = [\"cdylib\"]\n\n[dependencies]\nwallet-sdk = { path = \"../sdk\" }\nuniffi = \"0.28\"\n"
+        )
+        repo.write("rust/bindings/src/lib.rs", "uniffi::setup_scaffolding!();\n")
+        repo.write("android/settings.gradle.kts", "include(\":app\", \":wallet-core\")\n")
+        repo.write(
+            "android/wallet-core/build.gradle.kts",
+            """
+            plugins { id("com.android.library") }
+
+            val buildRust by tasks.registering(Exec::class) {
+                workingDir = file("../../rust/bindings")
+                commandLine("cargo", "ndk", "-t", "arm64-v8a", "-o", "../../android/wallet-core/src/main/jniLibs", "build", "--release")
+            }
+            """)
+        repo.write(
+            "android/app/build.gradle.kts",
+            "plugins { id(\"com.android.application\") }\n\ndependencies { implementation(project(\":wallet-core\")) }\n"
+        )
+        repo.commit("cargo ndk")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let o = try #require(result.occurrence("rust/sdk/src/lib.rs"))
+        #expect(o.occurrenceClass == .binaryLiteral, "\(o.ruleID): \(o.rule)")
+        #expect(o.products.map(\.name) == ["app"], "\(o.rule)")
+        #expect(o.rule.contains("rust/bindings/Cargo.toml"), "\(o.rule)")
+    }
 }

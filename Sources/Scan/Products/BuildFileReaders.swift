@@ -33,9 +33,11 @@ extension BuildFileParser {
 
     /// A Gradle module (an Android library, say) that builds a Rust crate into what it packages:
     /// it applies the rust-android-gradle plugin (`org.mozilla.rust-android-gradle.rust-android`),
-    /// whose `cargo { module = "../rust" }` names the crate.
+    /// whose `cargo { module = "../rust" }` names the crate, or runs cargo itself
+    /// (`commandLine("cargo", "ndk", ...)` with `workingDir = file("../rust")`).
     static func buildsRust(_ applied: String) -> Bool {
-        ByteSearch.contains("rust-android", in: applied)
+        ByteSearch.contains("rust-android", in: applied) || ByteSearch.contains("commandLine(\"cargo\"", in: applied)
+            || ByteSearch.contains("commandLine 'cargo'", in: applied)
     }
 
     /// A Gradle module that builds a server: Spring Boot, Ktor, Micronaut, Quarkus.

@@ -109,4 +109,49 @@ import Testing
         #expect(o.products.map(\.name) == ["app"], "\(o.rule)")
         #expect(o.rule.contains("rust/bindings/Cargo.toml"), "\(o.rule)")
     }
+
+    /// The iOS app's run script phase calls a script that builds the bindings crate into an
+    /// XCFramework (`cargo build -p`, `uniffi-bindgen`): the SDK crate ships in the iOS app.
+    @Test func anXcodeRunScriptThatBuildsTheBindingsCrateShipsTheSdk() throws {
+        let repo = GitFixture("uniffi-xcframework-script")
+        repo.write("Cargo.toml", "[workspace]\nmembers = [\"sdk\", \"sdk-ffi\"]\n")
+        repo.write("sdk/Cargo.toml", "[package]\nname = \"pay-sdk\"\nversion = \"0.1.0\"\n")
+        repo.write("sdk/src/lib.rs", "pub const API: &str = \"https://host.com/api\";\n")
+        repo.write(
+            "sdk-ffi/Cargo.toml",
+            "[package]\nname = \"pay-sdk-ffi\"\nversion = \"0.1.0\"\n\n[lib]\ncrate-type = [\"staticlib\"]\nname = \"pay_ffi\"\n\n[dependencies]\npay-sdk = { path = \"../sdk\" }\n"
+        )
+        repo.write("sdk-ffi/src/lib.rs", "uniffi::setup_scaffolding!();\n")
+        repo.write(
+            "scripts/build-xcframework.sh",
+            """
+            #!/bin/bash
+            set -euo pipefail
+            cargo build -p pay-sdk-ffi --release --target aarch64-apple-ios
+            cargo run --bin uniffi-bindgen generate --library target/aarch64-apple-ios/release/libpay_ffi.dylib --language swift --out-dir ios/Generated
+            xcodebuild -create-xcframework -library target/aarch64-apple-ios/release/libpay_ffi.dylib -output ios/PayFFI.xcframework
+            """)
+        repo.write(
+            "ios/Pay.xcodeproj/project.pbxproj",
+            """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tS1 /* Build Rust */ = {
+            \t\t\tisa = PBXShellScriptBuildPhase;
+            \t\t\tname = "Build Rust";
+            \t\t\tshellPath = /bin/sh;
+            \t\t\tshellScript = "\\"$SRCROOT/../scripts/build-xcframework.sh\\"\\n";
+            \t\t};
+            \t\tT1 /* Pay */ = {isa = PBXNativeTarget; buildPhases = (S1 /* Build Rust */, ); name = Pay; productType = "com.apple.product-type.application"; };
+            \t};
+            }
+            """)
+        repo.commit("xcframework")
+        let result = try scanRepository(repo.root, hosts: ["host.com"])
+        let o = try #require(result.occurrence("sdk/src/lib.rs"))
+        #expect(o.occurrenceClass == .binaryLiteral, "\(o.ruleID): \(o.rule)")
+        #expect(o.products.map(\.name) == ["Pay"], "\(o.rule)")
+        #expect(o.rule.contains("sdk-ffi/Cargo.toml"), "\(o.rule)")
+    }
 }

@@ -6,7 +6,7 @@ import RelopsCore
 /// a folder as sources, need every build file, read once on the first such question. Not
 /// thread-safe: one per scan.
 final class BuildUnitIndex {
-    private let read: ProjectFileReader
+    let read: ProjectFileReader
     /// Candidate build files: (index in the file list, path), grouped by folder.
     private let candidatesByFolder: [String: [(index: Int, path: String)]]
     private var unitsByFolder: [String: [BuildUnit]] = [:]
@@ -33,7 +33,7 @@ final class BuildUnitIndex {
     private let catalogFiles: [String: (index: Int, path: String)]
     /// The catalogs read so far, by build folder (nil inside: unreadable).
     private var catalogs: [String: GradleVersionCatalog?] = [:]
-    private let files: FileList
+    let files: FileList
     /// The build's convention plugins, found when a Gradle script first applies a plugin whose id
     /// no public namespace explains. The build scripts read to find them are kept for their own
     /// parse, so each is still read once.
@@ -159,6 +159,7 @@ final class BuildUnitIndex {
             if nameOf(path).hasPrefix("capacitor.config."), madeByCapacitor(folder, countingItsOwn: false) {
                 continue
             }
+            if unit.kind == .xcodeProject { unit.references += scriptReferences(pbxproj: bytes, project: unit) }
             if unit.flutter != nil,
                 let l10n = (candidatesByFolder[folder] ?? []).first(where: { nameOf($0.path) == "l10n.yaml" }),
                 let l10nBytes = read(l10n.index, l10n.path)

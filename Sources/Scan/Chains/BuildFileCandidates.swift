@@ -4,16 +4,17 @@ import RelopsCore
 /// Indexes of paths that may define a build unit, matched on the lowercase bytes of the file name
 /// so that no `String` is made for the other paths.
 func buildFileCandidates(_ files: FileList) -> [Int] {
-    let names = [
-        "build.gradle", "build.gradle.kts", "package.swift", "project.swift", "project.yml", "project.yaml",
-        "project.pbxproj", "cargo.toml", "go.mod", "package.json", "pyproject.toml", "requirements.txt",
-        "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
-        "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js", "androidmanifest.xml",
-        "config.xml", "app.json", "app.config.ts", "app.config.js", "pubspec.yaml", "l10n.yaml",
-        "index.html", "cmakelists.txt", "libs.versions.toml", "next.config.js", "next.config.mjs",
-        "next.config.ts", "next.config.cjs", "nuxt.config.ts", "nuxt.config.js", "astro.config.mjs",
-        "astro.config.ts", "astro.config.js", "_config.yml",
-    ].map { Array($0.utf8) }
+    let names =
+        [
+            "build.gradle", "build.gradle.kts", "package.swift", "project.swift", "project.yml", "project.yaml",
+            "project.pbxproj", "cargo.toml", "go.mod", "package.json", "pyproject.toml", "requirements.txt",
+            "setup.py", "gemfile", "main.rs", "contents.xcworkspacedata",
+            "capacitor.config.json", "capacitor.config.ts", "capacitor.config.js", "androidmanifest.xml",
+            "config.xml", "app.json", "app.config.ts", "app.config.js", "pubspec.yaml", "l10n.yaml",
+            "index.html", "cmakelists.txt", "libs.versions.toml", "next.config.js", "next.config.mjs",
+            "next.config.ts", "next.config.cjs", "nuxt.config.ts", "nuxt.config.js", "astro.config.mjs",
+            "astro.config.ts", "astro.config.js", "_config.yml", "shadow-cljs.edn", "gulpfile.js", "gulpfile.mjs",
+        ].map { Array($0.utf8) } + bundlerConfigNames
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)
     var found: [Int] = []
@@ -51,4 +52,9 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
         }
     }
     return found
+}
+
+/// The names of the JavaScript bundlers' config files (`webpack.config.js`, `vite.config.ts`, ...).
+private let bundlerConfigNames: [[UInt8]] = ["webpack.config.", "vite.config.", "rollup.config."].flatMap { stem in
+    ["js", "mjs", "cjs", "ts", "mts"].map { Array((stem + $0).utf8) }
 }

@@ -36,6 +36,8 @@ final class BuildUnit: @unchecked Sendable {
         /// An Expo app config (`app.json` with an `expo` key, `app.config.{js,ts}`): EAS builds it
         /// into an Android and an iOS app.
         case expo
+        /// A bundler or copy step (`bundler`): what it takes in ships where its output goes.
+        case bundler
     }
 
     /// What a unit references.
@@ -53,6 +55,8 @@ final class BuildUnit: @unchecked Sendable {
         /// The Kotlin Multiplatform modules with an iOS target directly under a Gradle path
         /// (`:shared:$MODULE:embedAndSign...` with no value for `MODULE` -> ["shared"]).
         case appleFrameworkModules(under: [String])
+        /// The Gradle modules a build-logic function adds by path (`:features:*:impl`).
+        case gradleModulesMatching(prefix: [String], suffix: String)
     }
 
     /// The unit's folder ("" for the repository root).
@@ -132,6 +136,8 @@ final class BuildUnit: @unchecked Sendable {
     var xcodeTargets: XcodeTargetFiles?
     /// A Dart or Flutter package: what its `pubspec.yaml` and `l10n.yaml` say ships.
     var flutter: FlutterPubspec?
+    /// A bundler or copy step: its sources and outputs.
+    var bundler: BundlerStep?
 
     init(root: String, file: String, kind: Kind) {
         self.root = root
@@ -146,7 +152,7 @@ final class BuildUnit: @unchecked Sendable {
         case .gradle(let app, _, _): return app || composeDesktop
         case .xcodeProject: return !xcodeLibrary
         case .xcodeGen, .tuist, .desktop, .cordova, .expo: return true
-        case .swiftPackage, .reactNative, .service, .library, .site, .xcodeWorkspace: return false
+        case .swiftPackage, .reactNative, .service, .library, .site, .xcodeWorkspace, .bundler: return false
         }
     }
 
@@ -172,6 +178,7 @@ final class BuildUnit: @unchecked Sendable {
         case .xcodeWorkspace: return "Xcode workspace \(file)"
         case .cordova: return "Cordova config \(file)"
         case .expo: return "Expo config \(file)"
+        case .bundler: return bundler?.label ?? file
         default: return file
         }
     }
@@ -222,7 +229,8 @@ enum BuildFileParser {
         unit.references =
             projectCalls.map { .gradleModule($0.split(separator: ":").map(String.init), accessor: false) }
             + accessors.map { .gradleModule($0.split(separator: ".").map(String.init), accessor: true) }
-            + (app ? nativeReferences(in: text, from: folder) : [])
+            + (app || buildsRust(applied) ? nativeReferences(in: text, from: folder) : [])
+            + dependencyFunctionReferences(text, conventions: conventions)
         unit.deploys = gradleServer(applied)
         unit.composeDesktop = !captures(
             #"compose\.desktop\s*\{[\s\S]*?\b(application)\s*\{"#, in: text,

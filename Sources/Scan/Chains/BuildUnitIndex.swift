@@ -6,7 +6,7 @@ import RelopsCore
 /// a folder as sources, need every build file, read once on the first such question. Not
 /// thread-safe: one per scan.
 final class BuildUnitIndex {
-    private let read: ProjectFileReader
+    let read: ProjectFileReader
     /// Candidate build files: (index in the file list, path), grouped by folder.
     private let candidatesByFolder: [String: [(index: Int, path: String)]]
     private var unitsByFolder: [String: [BuildUnit]] = [:]
@@ -18,6 +18,7 @@ final class BuildUnitIndex {
     private var ownerByPath: [String: BuildUnit?] = [:]
     private var buildsAppsMemo: Bool?
     private var reactNativeRootsMemo: Set<String>?
+    var bundlerUnits: [BuildUnit]?
     /// `appPath`'s memo: platform key, NUL, unit file -> the chain to an app (nil inside: none).
     var appPaths: [String: ChainNode?] = [:]
 
@@ -32,7 +33,7 @@ final class BuildUnitIndex {
     private let catalogFiles: [String: (index: Int, path: String)]
     /// The catalogs read so far, by build folder (nil inside: unreadable).
     private var catalogs: [String: GradleVersionCatalog?] = [:]
-    private let files: FileList
+    let files: FileList
     /// The build's convention plugins, found when a Gradle script first applies a plugin whose id
     /// no public namespace explains. The build scripts read to find them are kept for their own
     /// parse, so each is still read once.
@@ -133,7 +134,9 @@ final class BuildUnitIndex {
             }
             let gradle = path.hasSuffix(".gradle") || path.hasSuffix(".gradle.kts")
             let kept = prefetched.removeValue(forKey: path)
-            guard let bytes = kept ?? read(index, path),
+            guard let bytes = kept ?? read(index, path) else { continue }
+            if nameOf(path) == "package.json" { found += Self.scriptSteps(path, bytes) }
+            guard
                 var unit = parseBuildFile(
                     path, bytes, hasMain: rustBinaries.contains(folderOf(path)),
                     gradle: gradle ? (catalog(for: folder), { self.conventions }) : nil,
@@ -156,6 +159,7 @@ final class BuildUnitIndex {
             if nameOf(path).hasPrefix("capacitor.config."), madeByCapacitor(folder, countingItsOwn: false) {
                 continue
             }
+            if unit.kind == .xcodeProject { unit.references += scriptReferences(pbxproj: bytes, project: unit) }
             if unit.flutter != nil,
                 let l10n = (candidatesByFolder[folder] ?? []).first(where: { nameOf($0.path) == "l10n.yaml" }),
                 let l10nBytes = read(l10n.index, l10n.path)
@@ -212,7 +216,7 @@ final class BuildUnitIndex {
         let lowerName = nameOf(path).lowercased()
         for folder in candidateFolders(enclosing: folderOf(path)) {
             let owners = units(inFolder: folder).filter {
-                $0.kind != .xcodeGen && $0.kind != .tuist && $0.kind != .xcodeWorkspace && $0.claims(lowerName)
+                ![.xcodeGen, .tuist, .xcodeWorkspace, .bundler].contains($0.kind) && $0.claims(lowerName)
             }
             // A Swift package beside an Xcode project owns only its targets' folders: an empty
             // placeholder `Package.swift` never hides the project.
@@ -272,6 +276,7 @@ final class BuildUnitIndex {
         let units = candidatesByFolder.keys.sorted().flatMap { self.units(inFolder: $0) }
         everyUnit = units
         let lookup = UnitLookup(units)
+        for (step, carrier) in Self.bundlerCarriers(units) { referrersByFile[step.file, default: []].append(carrier) }
         for referrer in units {
             for reference in referrer.references {
                 for target in lookup.resolve(reference) where target.file != referrer.file {
@@ -324,6 +329,15 @@ final class BuildUnitIndex {
         return roots
     }
 
+    /// The folders that hold a bundler config or a `package.json` (whose scripts may bundle or copy).
+    var bundlerFolders: [String] {
+        candidatesByFolder.filter { _, files in
+            files.contains {
+                nameOf($0.path) == "package.json" || BundlerConfigReader.isConfig(nameOf($0.path).lowercased())
+            }
+        }.keys.sorted()
+    }
+
     /// The units that reference `unit` directly.
     func referrers(of unit: BuildUnit) -> [BuildUnit] {
         _ = all
@@ -334,21 +348,6 @@ final class BuildUnitIndex {
 private func isService(_ unit: BuildUnit) -> Bool {
     if case .service = unit.kind { return true }
     return false
-}
-
-/// Gradle's type-safe accessor name of a folder: `feature-login` -> `featureLogin`.
-func camelCase(_ name: String) -> String {
-    var result = ""
-    var upper = false
-    for c in name {
-        if c == "-" || c == "_" {
-            upper = true
-        } else {
-            result.append(upper ? Character(c.uppercased()) : c)
-            upper = false
-        }
-    }
-    return result
 }
 
 /// The folder a build file's unit lives in: an Xcode project's is the folder holding the `.xcodeproj`.
@@ -389,6 +388,9 @@ private func parseBuildFile(
     if lower == "pubspec.yaml" { return BuildFileParser.pubspec(path: path, text: text) }
     if lower == "l10n.yaml" { return nil }  // read with its folder's pubspec.yaml
     if lower == "_config.yml" { return BuildFileParser.jekyllSite(configPath: path) }
+    if BundlerConfigReader.isConfig(lower) {
+        return BundlerConfigReader.read(path: path, text: text).map { bundlerUnit($0, path: path) }
+    }
     if lower == "index.html" || lower == "cmakelists.txt" { return BuildFileParser.flutterHead(path: path) }
     return BuildFileParser.service(path: path, text: text)
 }

@@ -51,3 +51,18 @@ func gradleModules(in bytes: [UInt8]) -> [String] {
     let calls = gradleProjectCalls(in: text) ?? captures(gradleProjectCallPattern, in: text, holding: ["project("])
     return calls.map { $0.split(separator: ":").joined(separator: "/") }.filter { !$0.isEmpty }
 }
+
+/// Gradle's type-safe accessor name of a folder: `feature-login` -> `featureLogin`.
+func camelCase(_ name: String) -> String {
+    var result = ""
+    var upper = false
+    for c in name {
+        if c == "-" || c == "_" {
+            upper = true
+        } else {
+            result.append(upper ? Character(c.uppercased()) : c)
+            upper = false
+        }
+    }
+    return result
+}

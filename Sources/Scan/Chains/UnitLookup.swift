@@ -54,6 +54,15 @@ struct UnitLookup {
             return []
         case .appleFrameworkModules(let prefix):
             return appleFrameworkModules(under: prefix)
+        case .gradleModulesMatching(let prefix, let suffix):
+            return units.filter { unit in
+                guard case .gradle = unit.kind else { return false }
+                let folders = unit.root.split(separator: "/").map(String.init)
+                guard folders.last == suffix, folders.count > prefix.count else { return false }
+                return (0..<(folders.count - prefix.count)).contains {
+                    Array(folders[$0..<($0 + prefix.count)]) == prefix
+                }
+            }
         case .gradleModule(let segments, let accessor):
             guard let last = segments.last else { return [] }
             let candidates = accessor ? gradleByAccessor[last.lowercased()] ?? [] : gradleByFolderName[last] ?? []

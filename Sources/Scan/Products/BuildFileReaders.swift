@@ -18,6 +18,10 @@ extension BuildFileParser {
         }
         let bytes = Array(text.utf8)
         references += linkedLibraries(in: bytes).map(BuildUnit.Reference.named)
+        // rust-android-gradle's `cargo { libname = "sdk_ffi" }`: the library it builds and loads.
+        for name in captures(#"\blibname\s*=\s*"([A-Za-z0-9_-]+)""#, in: text, holding: ["libname"]) {
+            references.append(.named(name))
+        }
         for relative in parentRelativePaths(in: bytes) {
             if let path = resolve(relative, from: folder), !path.isEmpty { references.append(.pathInside(path)) }
         }
@@ -101,6 +105,15 @@ extension BuildFileParser {
             at += 1
         }
         return nil
+    }
+
+    /// A Gradle module (an Android library, say) that builds a Rust crate into what it packages:
+    /// it applies the rust-android-gradle plugin (`org.mozilla.rust-android-gradle.rust-android`),
+    /// whose `cargo { module = "../rust" }` names the crate, or runs cargo itself
+    /// (`commandLine("cargo", "ndk", ...)` with `workingDir = file("../rust")`).
+    static func buildsRust(_ applied: String) -> Bool {
+        ByteSearch.contains("rust-android", in: applied) || ByteSearch.contains("commandLine(\"cargo\"", in: applied)
+            || ByteSearch.contains("commandLine 'cargo'", in: applied)
     }
 
     /// A Gradle module that builds a server: Spring Boot, Ktor, Micronaut, Quarkus.

@@ -12,6 +12,8 @@ import RelopsCore
 struct GradleConventionPlugins: Sendable {
     /// Plugin id -> the source of the plugin (a script's text, a class's file).
     private(set) var sources: [String: String] = [:]
+    /// The build logic's dependency-handler functions by name (`allFeaturesImpl`).
+    private(set) var dependencyFunctions: [String: GradleDependencyFunction] = [:]
 
     /// How many plugins deep `expanded` follows convention plugins that apply others.
     static let depth = 8
@@ -38,6 +40,13 @@ struct GradleConventionPlugins: Sendable {
     init(files: FileList, read: ProjectFileReader) {
         let kts = Array(".gradle.kts".utf8), groovy = Array(".gradle".utf8)
         var classes: [(id: String, className: String, build: String)] = []
+        for i in 0..<files.count where files.name(at: i, endsWith: Array(".kt".utf8)) {
+            let path = files.path(at: i)
+            guard GradleDependencyFunctions.isBuildLogicSource(path), let bytes = read(i, path) else { continue }
+            for function in GradleDependencyFunctions.read(String(decoding: bytes, as: UTF8.self)) {
+                dependencyFunctions[function.name] = dependencyFunctions[function.name] ?? function
+            }
+        }
         for i in 0..<files.count where files.name(at: i, endsWith: groovy) || files.name(at: i, endsWith: kts) {
             let path = files.path(at: i), name = nameOf(path)
             if ["build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"].contains(name) {

@@ -83,8 +83,16 @@ final class ProductGraph {
                 listed.append(ProductLink(product: product, path: ChainNode(spec, nil)))
             }
         }
+        // A bundler or copy step that takes the file in: the products that bundle its output.
+        for step in index.bundlers where step.bundler?.takesIn(path) == true {
+            listed += links(of: step).filter { link in !listed.contains { $0.product == link.product } }
+        }
         guard let owner = index.owner(of: path) else { return listed }
         var links = listed + self.links(of: owner).filter { link in !listed.contains { $0.product == link.product } }
+        // A target of a Swift server package that an app takes a product of ships in the app too.
+        links += appLinks(ofServerPackageFile: path, owner: owner).filter { link in
+            !links.contains { $0.product == link.product }
+        }
         // A package nested in a React Native project's folder is bundled with it when Metro reaches it.
         if links.isEmpty, owner.kind == .library(language: "Node"), !owner.root.isEmpty,
             let project = index.units(named: "package.json", enclosing: folderOf(owner.root)).first(where: {
@@ -200,7 +208,7 @@ final class ProductGraph {
             // A prebuilt Expo app (its `android/`, `ios/` committed): the native apps are the products.
             guard index.referrers(of: unit).isEmpty else { return nil }
             return app(unit.appName ?? folderName, "Android and iOS app (Expo)")
-        case .dotNet(false, true), .library, .xcodeWorkspace, .reactNative:
+        case .dotNet(false, true), .library, .xcodeWorkspace, .reactNative, .bundler:
             return nil
         }
     }

@@ -51,6 +51,7 @@ enum RuleOrder {
         InfoPlist.self,
         Entitlements.self,
         AndroidManifest.self,
+        XcconfigCopiedTemplate.self,  // before the mobile project's rules would call a template `other`
         // Flutter: the package's build files, then what its heads' apps bundle and compile.
         FlutterBuildFile.self,
         FlutterDefineFile.self,  // before the package's own files: a define file may sit anywhere
@@ -70,7 +71,13 @@ enum RuleOrder {
         MetroBundledFile.self,
         WebFrameworkStaticFile.self,
         WebFrameworkScript.self,
+        // Sources a bundler or copy step builds into a bundled folder: before the service and
+        // library chains, which see only the package that holds them.
+        ShadowCljsSource.self,
+        JavaScriptBundleSource.self,
+        CopiedIntoBundle.self,
         ServiceSource.self,
+        SwiftTargetSharedWithApp.self,  // before the server package: a target an app builds too ships in it
         SwiftServerPackageFile.self,  // a Swift server inside an app's folder is still the server's
         SwiftPackageTargetNoProductReaches.self,  // before the library chain: the apps take products, not the package
         LibraryReferencedByApp.self,

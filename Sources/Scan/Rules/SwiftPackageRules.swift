@@ -80,3 +80,40 @@ struct SwiftServerPackageFile: PathRule {
         )
     }
 }
+
+/// A target of a Swift server package that an app also builds: the library product an app takes
+/// reaches it, so it ships in the app as well as deploying with the server.
+struct SwiftTargetSharedWithApp: PathRule {
+    static let id = "swiftpm.target-shared-with-app"
+    static let description =
+        "a target of a Swift server package that a product an app takes also reaches ships in the app, and deploys with the server"
+    static let classes: [OccurrenceClass] = [.binaryLiteral, .binaryConfig]
+    static let example = RuleExample(
+        [
+            (
+                "Package.swift",
+                """
+                let package = Package(name: "api", products: [.library(name: "Core", targets: ["Core"])],
+                    targets: [.target(name: "Core"),
+                        .executableTarget(name: "App", dependencies: ["Core", .product(name: "Vapor", package: "vapor")])])
+                """
+            ),
+            (
+                "iOS/Shop.xcodeproj/project.pbxproj",
+                "{ objects = {\n P1 = {isa = XCSwiftPackageProductDependency; productName = Core; };\n }; }\n"
+            ),
+            ("Sources/Core/Links.swift", #"let host = "app.example.com""#),
+        ], at: "Sources/Core/Links.swift")
+
+    static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard let owner = file.owner, owner.kind == .swiftPackage, let deploys = owner.deploys,
+            let shipped = shippedWithApp(file.path, file.lowerName),
+            let app = file.classifier.graph.appLinks(ofServerPackageFile: file.path, owner: owner).first,
+            let target = owner.swiftManifest?.target(holding: owner.relative(file.path))
+        else { return nil }
+        return (
+            shipped.0,
+            "in target \(target.name) of the \(deploys) server package \(owner.file), which \(app.product.label) also builds (\(app.text(from: file.path))): \(shipped.1)"
+        )
+    }
+}

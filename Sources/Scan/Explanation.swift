@@ -35,7 +35,7 @@ public struct OccurrenceExplanation: Sendable {
 public struct ExplainedBuildUnit: Sendable, Equatable {
     /// The file that defines the unit.
     public let file: String
-    /// What kind of unit it is, in relops's words (`gradle(app: true, kmp: false, ios: false)`).
+    /// What kind of unit it is, in a person's words (`Gradle Android app module (Kotlin Multiplatform)`).
     public let kind: String
     /// Why it is listed: `owner` (the nearest unit that holds the file) or `project` (the
     /// project the mobile rules ask).

@@ -77,6 +77,9 @@ import Testing
         let explanation = try explained(repo, appSource)
         #expect(explanation.buildFilesRead.contains("android/app/build.gradle"))
         #expect(explanation.buildUnits.contains { $0.file == "android/app/build.gradle" && $0.role == "owner" })
+        // Each unit's kind in a person's words, not the enum's spelling.
+        let owner = explanation.buildUnits.first { $0.role == "owner" }
+        #expect(owner?.kind == "Gradle Android app module", "\(owner?.kind ?? "no owner")")
         #expect(explanation.occurrences.first?.occurrence.products.isEmpty == false)
     }
 

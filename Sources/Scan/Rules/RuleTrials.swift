@@ -71,11 +71,11 @@ extension Classifier {
     func units(of path: String) -> [ExplainedBuildUnit] {
         var units: [ExplainedBuildUnit] = []
         if let owner = chains.index.owner(of: path) {
-            units.append(ExplainedBuildUnit(file: owner.file, kind: String(describing: owner.kind), role: "owner"))
+            units.append(ExplainedBuildUnit(file: owner.file, kind: owner.kind.words, role: "owner"))
         }
         if let project = projects.owningProject(of: path), !units.contains(where: { $0.file == project.file }) {
             units.append(
-                ExplainedBuildUnit(file: project.file, kind: String(describing: project.kind), role: "project"))
+                ExplainedBuildUnit(file: project.file, kind: project.kind.words, role: "project"))
         }
         return units
     }
@@ -134,4 +134,45 @@ extension Entitlements: ExplainsDecline {
 
 extension AndroidManifest: ExplainsDecline {
     static func whyDeclined(_ file: PathContext) -> String? { "not named AndroidManifest.xml" }
+}
+
+extension BuildUnit.Kind {
+    /// What a person calls this kind of unit (`.NET mobile app project`, `Gradle Android app module
+    /// (Kotlin Multiplatform)`), as `scan --explain` prints it.
+    var words: String {
+        switch self {
+        case .dotNet(let mobile, let test):
+            return test ? ".NET test project" : mobile ? ".NET mobile app project" : ".NET project"
+        case .gradle(let app, let kmp, let ios):
+            let base = app ? "Gradle Android app module" : "Gradle module"
+            let traits = [kmp ? "Kotlin Multiplatform" : nil, ios ? "iOS targets" : nil].compactMap { $0 }
+            return traits.isEmpty ? base : base + " (" + traits.joined(separator: ", ") + ")"
+        case .swiftPackage: return "Swift package"
+        case .xcodeProject: return "Xcode project"
+        case .xcodeWorkspace: return "Xcode workspace"
+        case .xcodeGen: return "XcodeGen spec"
+        case .tuist: return "Tuist project"
+        case .service(let language): return "\(language) service"
+        case .library(let language): return "\(language) library"
+        case .desktop(let framework): return "\(framework) desktop app"
+        case .site: return "static site"
+        case .cordova: return "Cordova app"
+        case .reactNative: return "React Native project"
+        case .expo: return "Expo app config"
+        case .bundler: return "bundler or copy step"
+        }
+    }
+}
+
+extension ProjectModel.Kind {
+    /// What a person calls this kind of project, as `scan --explain` prints it.
+    var words: String {
+        switch self {
+        case .mobileDotNet: ".NET mobile app project"
+        case .android: "Android project"
+        case .xcode: "Xcode project"
+        case .server: "server project"
+        case .test: "test project"
+        }
+    }
 }

@@ -112,4 +112,23 @@ import Testing
         }
         #expect(found > 100)
     }
+
+    @Test func gradleLineCallsAreWhatTheRegularExpressionCaptures() {
+        var parts = Parts(seed: 15)
+        var found = 0
+        for _ in 0..<3000 {
+            var text = ""
+            for _ in 0..<(1 + parts.next(5)) {
+                text +=
+                    parts.pick(["", "  ", "\t", "\n", " \n  "])
+                    + parts.pick(["allFeaturesImpl", "implementation", "x9_y", "Upper", "a", "", "1abc"])
+                text += parts.pick(["", " ", "\n", "\t "]) + parts.pick(["(", "(project)", "", " {", "()"])
+                text += parts.pick(["\n", "", " x(\n", "\r\n"])
+            }
+            let expected = captures(#"(?m)^\s*([a-z][A-Za-z0-9_]*)\s*\("#, in: text, holding: ["("])
+            #expect(GradleDependencyFunctions.lineCalls(text) == expected, "\(text.debugDescription)")
+            found += expected.count
+        }
+        #expect(found > 100)
+    }
 }

@@ -98,10 +98,44 @@ enum GradleDependencyFunctions {
             "coreLibraryDesugaring", "detektPlugins", "lintChecks", "add", "project", "constraints", "exclude",
             "testFixturesApi", "classpath", "id", "alias", "kotlin", "plugins", "dependencies", "android",
         ]
-        return captures(#"(?m)^\s*([a-z][A-Za-z0-9_]*)\s*\("#, in: script, holding: ["("]).filter { name in
+        return lineCalls(script).filter { name in
             !configurations.contains(name)
                 && !["Implementation", "Api", "Only", "Kapt", "Ksp"].contains { name.hasSuffix($0) }
         }
+    }
+}
+
+extension GradleDependencyFunctions {
+    /// The name of each call that starts a line (`  allFeaturesImpl(project)`): white space, a
+    /// name of `[a-z][A-Za-z0-9_]*`, white space (line breaks too), `(`; read on the bytes, one pass.
+    static func lineCalls(_ script: String) -> [String] {
+        let bytes = Array(script.utf8)
+        func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C }
+        func isNameByte(_ b: UInt8) -> Bool {
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+        }
+        var names: [String] = []
+        var at = 0
+        while at < bytes.count {
+            var k = at
+            while k < bytes.count && (isBlank(bytes[k]) || bytes[k] == 0x0A) { k += 1 }
+            let start = k
+            var matched = false
+            if k < bytes.count && bytes[k] >= 0x61 && bytes[k] <= 0x7A {
+                while k < bytes.count && isNameByte(bytes[k]) { k += 1 }
+                let end = k
+                while k < bytes.count && (isBlank(bytes[k]) || bytes[k] == 0x0A) { k += 1 }
+                if k < bytes.count && bytes[k] == UInt8(ascii: "(") {
+                    names.append(String(decoding: bytes[start..<end], as: UTF8.self))
+                    matched = true
+                }
+            }
+            // The next call starts a line: after the `(` of this one, else after the line it tried.
+            if !matched { k = start }
+            while k < bytes.count && bytes[k] != 0x0A { k += 1 }
+            at = k + 1
+        }
+        return names
     }
 }
 

@@ -30,7 +30,7 @@ import Testing
     }
 
     func rendered(_ report: VerifyReport) throws -> String {
-        report.json.rendered()
+        try JSONValueEncoder().text(report, "the report")
     }
 
     @Test func everyKindOfCheckIsWrittenAsBefore() throws {

@@ -99,11 +99,11 @@ import Testing
     @Test func cutoverPlanAndSummary() throws {
         let sample = try Sample()
         let plan = sample.run(["cutover", "--to", "app.example.com", "--format", "json"])
-        expectOutput(plan.stdout, sample, golden: "cutover-plan", versioned: false)
+        expectOutput(plan.stdout, sample, golden: "cutover-plan")
         let stat = sample.run(["cutover", "--to", "app.example.com", "--stat", "--format", "json"])
-        expectOutput(stat.stdout, sample, golden: "cutover-stat", versioned: false)
+        expectOutput(stat.stdout, sample, golden: "cutover-stat")
         let applied = sample.run(["cutover", "--to", "app.example.com", "--apply", "--format", "json"])
-        expectOutput(applied.stdout, sample, golden: "cutover-applied", versioned: false)
+        expectOutput(applied.stdout, sample, golden: "cutover-applied")
         let after = sample.run(["status", "--local", "--format", "json"])
         expectOutput(after.stdout, sample, golden: "status-after-cutover")
     }
@@ -117,7 +117,7 @@ import Testing
         let status = relops(["runbook", "status", "domain-cutover", "--format", "json"], in: repository)
         #expect(status.status == 0, "\(status.stderr)")
         let named = status.stdout.replacingOccurrences(of: kept, with: "$KEPT")
-        expectOutput(named, sample, golden: "runbook-status", versioned: false)
+        expectOutput(named, sample, golden: "runbook-status")
         let list = relops(["runbook", "list", "--format", "json"], in: repository)
         expectOutput(
             list.stdout.replacingOccurrences(of: kept, with: "$KEPT"), sample, golden: "runbook-list", versioned: false)

@@ -143,12 +143,10 @@ enum CutoverCommand: RelopsCommand {
             outcome = try applyCutover(project, plan, options, lock: lock)
         }
         if format == .json {
-            let json =
-                stat
-                ? plan.statJSON(outcome: outcome)
-                : plan.json(outcome: outcome, recovered: recovered, interrupted: interrupted)
+            let document = CutoverDocument(
+                plan, outcome: outcome, stat: stat, recovered: recovered, interrupted: interrupted)
             recoveryReported = !stat
-            console.out(json.rendered())
+            console.out(try document.jsonText())
         } else {
             recoveryReported = true
             renderText(plan, diffs: diffs.flatMap { $0 }, outcome: outcome, stat: stat, console) {

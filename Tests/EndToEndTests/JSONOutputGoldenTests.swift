@@ -106,6 +106,11 @@ import Testing
         expectOutput(applied.stdout, sample, golden: "cutover-applied")
         let after = sample.run(["status", "--local", "--format", "json"])
         expectOutput(after.stdout, sample, golden: "status-after-cutover")
+        let list = sample.run(["cutover", "list", "--format", "json"])
+        #expect(sample.normalised(list.stdout).hasPrefix("[\n  {\n    \"id\": \"$CUTOVER\","), "\(list.stdout)")
+        expectGolden(sample.normalised(list.stdout), at: "Tests/Golden/EndToEndTests/cutover-list.json")
+        let undo = sample.run(["cutover", "undo", "--format", "json"])
+        expectOutput(undo.stdout, sample, golden: "cutover-undo", versioned: false)
     }
 
     @Test func runbookStatusAndList() throws {

@@ -57,3 +57,22 @@ import Testing
         #expect(throws: DecodingError.self) { try Self.read(newer) }
     }
 }
+
+/// `CutoverUndoDocument` and `CutoverListEntry` read back what they write (the goldens of
+/// `cutover undo` and `cutover list --format json`).
+@Suite struct CutoverUndoDocumentTests {
+    @Test func anUndoReadsBackToTheSameBytes() throws {
+        let text = try CutoverDocumentTests.printed("cutover-undo")
+        let document = try JSONDecoder().decode(CutoverUndoDocument.self, from: Data(text.utf8))
+        #expect(try document.jsonText() + "\n" == text)
+        #expect(document.restored.count == 6 && document.revertCommit == nil)
+    }
+
+    @Test func aListReadsBackToTheSameBytes() throws {
+        let data = try #require(
+            FileManager.default.contents(atPath: sourceRoot + "/Tests/Golden/EndToEndTests/cutover-list.json"))
+        let entries = try JSONDecoder().decode([CutoverListEntry].self, from: data)
+        #expect(entries.map(\.state) == ["applied"])
+        #expect(try JSONValueEncoder().text(entries, "the list") + "\n" == String(decoding: data, as: UTF8.self))
+    }
+}

@@ -110,7 +110,7 @@ import Testing
         #expect(sample.normalised(list.stdout).hasPrefix("[\n  {\n    \"id\": \"$CUTOVER\","), "\(list.stdout)")
         expectGolden(sample.normalised(list.stdout), at: "Tests/Golden/EndToEndTests/cutover-list.json")
         let undo = sample.run(["cutover", "undo", "--format", "json"])
-        expectOutput(undo.stdout, sample, golden: "cutover-undo", versioned: false)
+        expectOutput(undo.stdout, sample, golden: "cutover-undo")
     }
 
     @Test func runbookStatusAndList() throws {

@@ -106,4 +106,28 @@ import Testing
             try JSONDecoder().decode(VerifyDocument.self, from: Data(miscounted.utf8))
         }
     }
+
+    /// Each binary is written as the removed `ReleaseArtifact.json` wrote it (its tree, copied here
+    /// as the reference): an IPA and an AAB, with values and without.
+    @Test func aBinaryIsListedAsBefore() throws {
+        for artifact in try Self.everyPart().artifacts {
+            let before: JSONValue
+            switch artifact {
+            case .android(let a):
+                before = .object([
+                    ("file", .string(a.file)), ("kind", .string(a.bundle ? "AAB" : "APK")),
+                    ("package", .string(a.package)), ("version_name", .string(a.versionName)),
+                    ("version_code", a.versionCode.map { .int($0) } ?? .null),
+                    ("signers", .array(a.signers.map { .string($0) })),
+                ])
+            case .ios(let i):
+                before = .object([
+                    ("file", .string(i.file)), ("kind", .string("IPA")), ("bundle_id", .string(i.bundleID)),
+                    ("version", .string(i.version)), ("build", .string(i.build)),
+                    ("application_identifier", .string(i.applicationIdentifier)),
+                ])
+            }
+            #expect(try JSONValueEncoder().encode(artifact).rendered() == before.rendered(), "\(artifact)")
+        }
+    }
 }

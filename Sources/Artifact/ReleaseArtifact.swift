@@ -33,25 +33,6 @@ public enum ReleaseArtifact: Sendable {
         }
     }
 
-    /// What the file is and says, for `--format json`: the file, its kind, the app's id and version.
-    public var json: JSONValue {
-        switch self {
-        case .apk(let a), .aab(let a):
-            return .object([
-                ("file", .string(a.path)), ("kind", .string(kindName)), ("package", .string(a.manifest.package)),
-                ("version_name", .string(a.manifest.versionName)),
-                ("version_code", a.manifest.versionCode.map { .int($0) } ?? .null),
-                ("signers", .array(a.signerFingerprints.map { .string($0) })),
-            ])
-        case .ipa(let i):
-            return .object([
-                ("file", .string(i.path)), ("kind", .string(kindName)), ("bundle_id", .string(i.app.bundleID)),
-                ("version", .string(i.app.shortVersion)), ("build", .string(i.app.buildVersion)),
-                ("application_identifier", .string(i.app.entitlements?.applicationIdentifier)),
-            ])
-        }
-    }
-
     /// Reads the release binary at `path` (an operator's path; a symlink is followed). Anything
     /// that is not a readable APK, AAB or IPA is a usage error naming the file and what is wrong.
     public static func read(_ path: String) throws(Failure) -> ReleaseArtifact {

@@ -34,23 +34,11 @@ public struct Check: Sendable, Equatable {
         self.unreachable = unreachable
         self.evidence = evidence
     }
-
-    /// The check as JSON (`--format json`).
-    /// The checks and a summary of verdicts, as `--format json` prints them.
-    public var json: JSONValue {
-        var pairs: [(String, JSONValue)] = [
-            ("check", .string(name)), ("verdict", .string(verdict.rawValue)),
-            ("url", .string(url)), ("reason", .string(reason)),
-        ]
-        if unreachable { pairs.append(("unreachable", .bool(true))) }
-        if !evidence.isEmpty { pairs.append(("evidence", .array(evidence.map { .string($0) }))) }
-        return .object(pairs)
-    }
 }
 
 /// Everything `relops verify` found, in a stable order: the hosts' files, then Google's and
 /// Apple's view, then the repository's claims.
-public struct VerifyReport: Sendable {
+public struct VerifyReport: Sendable, Equatable {
     /// The checks, in order.
     public var checks: [Check] = []
     /// What the operator asked for that relops could not check, each a line saying why and what
@@ -72,22 +60,6 @@ public struct VerifyReport: Sendable {
     public var failureCategory: FailureCategory? {
         if unreachable { return .couldNotCheck }
         return failed || (!unchecked.isEmpty && !allowUnchecked) ? .checkFailed : nil
-    }
-
-    public var json: JSONValue {
-        let count = { (v: Check.Verdict) in JSONValue.int(checks.filter { $0.verdict == v }.count) }
-        return .object([
-            ("unchecked", .array(unchecked.map { .string($0) })),
-            ("checks", .array(checks.map(\.json))),
-            (
-                "summary",
-                .object([
-                    ("pass", count(.pass)), ("warn", count(.warn)), ("fail", count(.fail)),
-                    ("skip", count(.skip)), ("unreachable", .bool(unreachable)),
-                    ("unchecked", .int(unchecked.count)), ("allow_unchecked", .bool(allowUnchecked)),
-                ])
-            ),
-        ])
     }
 }
 

@@ -143,12 +143,10 @@ enum CutoverCommand: RelopsCommand {
             outcome = try applyCutover(project, plan, options, lock: lock)
         }
         if format == .json {
-            let json =
-                stat
-                ? plan.statJSON(outcome: outcome)
-                : plan.json(outcome: outcome, recovered: recovered, interrupted: interrupted)
+            let document = CutoverDocument(
+                plan, outcome: outcome, stat: stat, recovered: recovered, interrupted: interrupted)
             recoveryReported = !stat
-            console.out(json.rendered())
+            console.out(try document.jsonText())
         } else {
             recoveryReported = true
             renderText(plan, diffs: diffs.flatMap { $0 }, outcome: outcome, stat: stat, console) {
@@ -199,16 +197,7 @@ enum CutoverCommand: RelopsCommand {
             lock: lock, afterEachFile: afterEachFile, afterGitStep: afterGitStep)
         let left = outcome.forced ? [] : outcome.changedSince
         if format == .json {
-            console.out(
-                JSONValue.object([
-                    ("id", .string(outcome.journal.id)), ("restored", .array(outcome.restored.map { .string($0) })),
-                    ("unchanged", .array(outcome.unchanged.map { .string($0) })),
-                    ("changed_since", .array(outcome.changedSince.map { .string($0) })),
-                    ("forced", .bool(outcome.forced)),
-                    ("recovered", .array(outcome.recovered.map { .string($0) })),
-                    ("git", .array(outcome.gitNotes.map { .string($0) })),
-                    ("revert_commit", .string(outcome.revertCommit?.hex)),
-                ]).rendered())
+            console.out(try CutoverUndoDocument(outcome).jsonText())
         } else {
             // Answer first: what was restored, then what needs a person, then each file.
             console.out(
@@ -232,17 +221,7 @@ enum CutoverCommand: RelopsCommand {
             console.out(console.styled("note: \(notice)", .yellow))
         }
         if format == .json {
-            console.out(
-                JSONValue.array(
-                    journals.map { j in
-                        .object([
-                            ("id", .string(j.id)), ("created", .string(j.created)), ("from", .string(j.from)),
-                            ("to", .string(j.to)),
-                            ("state", .string(j.state.rawValue)), ("files", .int(j.files.count)),
-                            ("branch", .string(j.branch)),
-                        ])
-                    }
-                ).rendered())
+            console.out(try CutoverListEntry.jsonText(journals))
         } else if journals.isEmpty {
             console.out("No cutover has been applied in this repository.")
         } else {

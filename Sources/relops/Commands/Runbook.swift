@@ -138,20 +138,7 @@ enum RunbookCommand: RelopsCommand {
         let format = try OutputFormat.from(arguments[Options.format], allowed: [.text, .json])
         let (catalog, entries) = try entriesHere(repo: arguments[Options.repo], console: console)
         if format == .json {
-            console.out(
-                JSONValue.object([
-                    (
-                        "runbooks",
-                        .array(
-                            entries.map {
-                                .object([
-                                    ("name", .string($0.name)), ("title", .string($0.title)),
-                                    ("origin", .string($0.origin)),
-                                    ("path", .string($0.path)),
-                                ])
-                            })
-                    )
-                ]).rendered())
+            console.out(try RunbookListDocument(entries).jsonText())
             if catalog.shipped == nil, let notShipped = catalog.notShipped { throw notShipped }
             return ExitCode.ok
         }
@@ -271,26 +258,7 @@ enum RunbookCommand: RelopsCommand {
         let state = try findRun(arguments.positionals.first, RunStore(repositoryRoot: project.root))
         let report = RunReport(state)
         if format == .json {
-            console.out(
-                JSONValue.object([
-                    ("run_id", .string(state.runID)), ("runbook", .string(state.runbook)),
-                    ("title", .string(state.title)),
-                    ("started", .string(state.started)), ("finished", .string(state.finished)),
-                    ("operator", .string(state.operator)), ("outcome", .string(report.outcome)),
-                    (
-                        "steps",
-                        .array(
-                            state.steps.map { step in
-                                .object([
-                                    ("number", .int(step.number)), ("id", .string(step.id)),
-                                    ("title", .string(step.title)),
-                                    ("status", .string(step.status.rawValue)), ("started", .string(step.started)),
-                                    ("finished", .string(step.finished)), ("operator", .string(step.operator)),
-                                    ("note", .string(step.note)),
-                                ])
-                            })
-                    ),
-                ]).rendered())
+            console.out(try RunStatusDocument(state).jsonText())
             return ExitCode.ok
         }
         console.out("\(console.styled(state.title, .bold))  \(state.runID)  \(report.outcome)")

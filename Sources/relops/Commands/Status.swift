@@ -79,7 +79,7 @@ enum StatusCommand: RelopsCommand {
         if markdown {
             console.out(StatusScreen.markdown(status))
         } else if arguments[Options.format] == "json" {
-            console.out(status.json.rendered())
+            console.out(try StatusDocument(status).jsonText())
         } else {
             StatusScreen.text(status, console)
         }

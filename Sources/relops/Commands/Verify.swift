@@ -154,36 +154,17 @@ struct VerifyCommand: RelopsCommand {
         try writeOutcome(report)
         switch format {
         case .json:
-            console.out(header(options).merged(with: report.json).rendered())
+            console.out(try VerifyDocument(options, report: report).jsonText())
         default:
             render(report, local: options.local, console)
         }
         return report.failureCategory.map(ExitCode.of) ?? ExitCode.ok
     }
 
-    /// The first fields of the JSON output.
     /// What the checks of `report` reached, for a runbook step (`RELOPS_CHECK_OUTCOME`).
     static func writeOutcome(_ report: VerifyReport) throws(Failure) {
         try CheckOutcome(report.checks.map { ($0.name, $0.verdict == .skip, $0.reason) })
             .write(environment: ProcessInfo.processInfo.environment)
-    }
-
-    static func header(_ options: VerifyOptions) -> JSONValue {
-        JSONValue.object([
-            ("host", .string(options.host.description)), ("offline", .bool(options.offline || options.local)),
-            ("local", .bool(options.local)), ("fetched", .bool(!options.local)), ("tls_only", .bool(options.tlsOnly)),
-            ("artifacts", .array(options.artifacts.map(\.json))),
-            (
-                "sources",
-                .array(
-                    options.documentSources.map { entry in
-                        .object([
-                            ("document", .string(entry.document.rawValue)),
-                            ("sources", .array(entry.sources.map(\.json))),
-                        ])
-                    })
-            ),
-        ])
     }
 
     static func verifyArguments(_ arguments: ParsedArguments) throws(Failure) -> VerifyArguments {

@@ -9,11 +9,11 @@ enum VerifyWaitScreen {
         _ wait: VerifyWait, _ round: () throws(Failure) -> VerifyReport, _ options: VerifyOptions,
         format: OutputFormat, _ console: Console
     ) throws(Failure) -> Int32 {
-        var rounds: [JSONValue] = []
+        var rounds: [VerifyDocument.Round] = []
         console.progress("verifying \(options.host) until every check passes (at most \(seconds(wait.duration)))…")
         let outcome = try wait.run(round) { round in
             console.endProgress()
-            rounds.append(json(round))
+            rounds.append(VerifyDocument.Round(round))
             if format != .json { show(round, console) }
             console.progress("round \(round.number) done; next in \(seconds(wait.interval))…")
         }
@@ -21,16 +21,8 @@ enum VerifyWaitScreen {
         try VerifyCommand.writeOutcome(outcome.report)
         let passedAt = outcome.passedAt.map(Verifier.iso8601)
         if format == .json {
-            let fields = JSONValue.object([
-                (
-                    "wait",
-                    .object([
-                        ("rounds", .int(outcome.rounds)), ("passed_at", .string(passedAt)),
-                        ("elapsed_seconds", .int(Int(outcome.elapsed.rounded()))), ("changes", .array(rounds)),
-                    ])
-                )
-            ])
-            console.out(VerifyCommand.header(options).merged(with: fields).merged(with: outcome.report.json).rendered())
+            let wait = VerifyDocument.Wait(outcome, rounds: rounds)
+            console.out(try VerifyDocument(options, report: outcome.report, wait: wait).jsonText())
         } else if let passedAt {
             console.out(
                 "every check passed at \(passedAt) (round \(outcome.rounds), after \(seconds(outcome.elapsed)))")
@@ -62,25 +54,6 @@ enum VerifyWaitScreen {
                 console.out("  gone:   \(VerifyCommand.line(before, width: width, console))")
             }
         }
-    }
-
-    static func json(_ round: WaitRound) -> JSONValue {
-        .object([
-            ("round", .int(round.number)), ("elapsed_seconds", .int(Int(round.elapsed.rounded()))),
-            (
-                "changes",
-                .array(
-                    round.changes.map { change in
-                        .object([
-                            ("check", .string((change.after ?? change.before)?.name)),
-                            ("url", .string((change.after ?? change.before)?.url)),
-                            ("was", .string(change.before?.verdict.rawValue)),
-                            ("now", .string(change.after?.verdict.rawValue)),
-                            ("reason", .string(change.after?.reason)),
-                        ])
-                    })
-            ),
-        ])
     }
 
     static func seconds(_ value: Double) -> String {

@@ -12,7 +12,7 @@ enum AppSpecParser {
             !targets.isEmpty
         else { return nil }
         let folder = folderOf(path)
-        let unit = BuildUnit(root: folder, file: path, kind: .xcodeGen)
+        var unit = BuildUnit.Facts(root: folder, file: path, kind: .xcodeGen)
         for (name, target) in targets {
             if target["type"]?.string?.hasPrefix("application") == true { unit.appTargets.append(name) }
             // `bundle.unit-test`, `bundle.ui-testing`: a test target's sources are tests, not the app's.
@@ -30,7 +30,7 @@ enum AppSpecParser {
             }
         }
         unit.references += BuildFileParser.kmpFrameworks(in: text)
-        return unit
+        return BuildUnit(unit)
     }
 
     /// The text of each target of a Tuist manifest, from `.target(`, `Target(` or `Target.target(`
@@ -53,7 +53,7 @@ enum AppSpecParser {
     static func tuist(path: String, text: String) -> BuildUnit? {
         guard ByteSearch.contains("import ProjectDescription", in: text) else { return nil }
         let folder = folderOf(path)
-        let unit = BuildUnit(root: folder, file: path, kind: .tuist)
+        var unit = BuildUnit.Facts(root: folder, file: path, kind: .tuist)
         // Each target from its `.target(` / `Target(` to the next: its `product:` says whether its
         // `sources` are the app's (`.app`, a framework it links) or tests (`.unitTests`, `.uiTests`).
         for targetText in tuistTargets(text) {
@@ -81,6 +81,6 @@ enum AppSpecParser {
         let packages = captures(#"\.(?:package|local)\(\s*path:\s*"([^"]+)""#, in: text, holding: ["path:"])
         unit.references = packages.compactMap { resolve($0, from: folder).map(BuildUnit.Reference.path) }
         unit.references += BuildFileParser.kmpFrameworks(in: text)
-        return unit
+        return BuildUnit(unit)
     }
 }

@@ -140,7 +140,7 @@ final class BuildUnitIndex {
                 var unit = parseBuildFile(
                     path, bytes, hasMain: rustBinaries.contains(folderOf(path)),
                     gradle: gradle ? (catalog(for: folder), { self.conventions }) : nil,
-                    frameworkConfig: frameworkConfigs[folder])
+                    frameworkConfig: frameworkConfigs[folder])?.facts
             else { continue }
             if case .gradle(true, _, _) = unit.kind, unit.variant == nil, let manifest = mainManifests[unit.root],
                 let manifestBytes = read(manifest.index, manifest.path),
@@ -152,7 +152,7 @@ final class BuildUnitIndex {
                 let upgraded = BuildFileParser.javaScript(
                     path: path, text: String(decoding: bytes, as: UTF8.self), nativeApp: true)
             {
-                unit = upgraded
+                unit = upgraded.facts
             }
             if unit.kind == .cordova, madeByCapacitor(unit.root, countingItsOwn: true) { continue }
             // The copy of the config `cap sync` writes into a platform folder is no web project.
@@ -173,7 +173,7 @@ final class BuildUnitIndex {
             {
                 continue  // a `web/index.html` beside a Dart package without `flutter:`, or a plugin's `linux/`
             }
-            if !found.contains(where: { $0.file == unit.file }) { found.append(unit) }
+            if !found.contains(where: { $0.file == unit.file }) { found.append(BuildUnit(unit)) }
         }
         // A `_config.yml` beside another build file is not taken for the folder's site: the
         // package or app there owns its files.

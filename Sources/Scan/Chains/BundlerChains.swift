@@ -2,9 +2,9 @@ import RelopsCore
 
 /// The unit of a bundler or copy step, defined by `step`'s config (`shadow-cljs.edn`) at `path`.
 func bundlerUnit(_ step: BundlerStep, path: String) -> BuildUnit {
-    let unit = BuildUnit(root: folderOf(path), file: path, kind: .bundler)
+    var unit = BuildUnit.Facts(root: folderOf(path), file: path, kind: .bundler)
     unit.bundler = step
-    return unit
+    return BuildUnit(unit)
 }
 
 extension BuildUnitIndex {
@@ -12,9 +12,9 @@ extension BuildUnitIndex {
     static func scriptSteps(_ path: String, _ bytes: [UInt8]) -> [BuildUnit] {
         let text = String(decoding: bytes, as: UTF8.self)
         return BundlerConfigReader.packageScripts(path: path, text: text).enumerated().map { k, step in
-            let unit = BuildUnit(root: folderOf(path), file: "\(path) step \(k + 1)", kind: .bundler)
+            var unit = BuildUnit.Facts(root: folderOf(path), file: "\(path) step \(k + 1)", kind: .bundler)
             unit.bundler = step
-            return unit
+            return BuildUnit(unit)
         }
     }
 

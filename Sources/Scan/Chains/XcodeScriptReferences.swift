@@ -7,7 +7,7 @@ extension BuildUnitIndex {
     /// is read, and the Cargo packages (`cargo build -p sdk-ffi`), libraries (`libsdk_ffi.a`)
     /// and relative paths (`--manifest-path ../rust/ffi/Cargo.toml`) it names count as the
     /// project's, relative to the script's folder. Only scripts inside the repository are read.
-    func scriptReferences(pbxproj bytes: [UInt8], project: BuildUnit) -> [BuildUnit.Reference] {
+    func scriptReferences(pbxproj bytes: [UInt8], project: BuildUnit.Facts) -> [BuildUnit.Reference] {
         let text = String(decoding: bytes, as: UTF8.self)
         guard ByteSearch.contains("shellScript", in: text), ByteSearch.contains(".sh", in: text) else { return [] }
         var references: [BuildUnit.Reference] = []

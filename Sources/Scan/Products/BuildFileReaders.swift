@@ -182,7 +182,7 @@ extension BuildFileParser {
         } else {
             kind = .library(language: "Rust")
         }
-        let unit = BuildUnit(root: folder, file: path, kind: kind)
+        var unit = BuildUnit.Facts(root: folder, file: path, kind: kind)
         unit.deploys = deploys
         unit.names = [name, libName]
         unit.references =
@@ -190,7 +190,7 @@ extension BuildFileParser {
             + toml.workspaceDependencies.map { .named($0) }
         let linked = ["cdylib", "staticlib"].filter { crateTypes.contains($0) }
         if !linked.isEmpty { unit.variant = linked.joined(separator: ", ") }
-        return unit
+        return BuildUnit(unit)
     }
 
     /// A `package.json`: Electron is a desktop app, a package with a web server framework a Node
@@ -215,7 +215,7 @@ extension BuildFileParser {
         } else {
             kind = .library(language: "Node")
         }
-        let unit = BuildUnit(root: folder, file: path, kind: kind)
+        var unit = BuildUnit.Facts(root: folder, file: path, kind: kind)
         unit.deploys = deploys
         if let name = captures(#""name"\s*:\s*"([^"]+)""#, in: text, holding: ["\"name\""]).first {
             unit.names = ["npm:" + name]
@@ -224,7 +224,7 @@ extension BuildFileParser {
         unit.references = captures(#""(@?[A-Za-z0-9._/-]+)"\s*:\s*""#, in: text, holding: ["\":"]).map {
             .named("npm:" + $0)
         }
-        return unit
+        return BuildUnit(unit)
     }
 
     /// A Capacitor config (`capacitor.config.json`, `.ts`, `.js`): its `webDir` (the web bundle)
@@ -241,33 +241,34 @@ extension BuildFileParser {
             let pattern = #"["']?"# + platform + #"["']?\s*:\s*\{[^{}]*?["']?path["']?"# + value
             return captures(pattern, in: text, holding: [platform, "path"]).first ?? platform
         }
-        let unit = BuildUnit(root: folder, file: path, kind: .library(language: "Node"))
+        var unit = BuildUnit.Facts(root: folder, file: path, kind: .library(language: "Node"))
         unit.variant = "web bundle `\(webDir)`"
         unit.embeddedIn = ["android", "ios"].compactMap { resolve(platformPath($0), from: folder) }
         if let bundle = resolve(webDir, from: folder), !bundle.isEmpty { unit.references = [.pathInside(bundle)] }
-        return unit
+        return BuildUnit(unit)
     }
 
     /// The folder that serves `.well-known/` (`landing-page/.well-known/assetlinks.json`) is a site.
     static func site(wellKnownPath path: String) -> BuildUnit? {
         guard let site = siteRoot(of: path) else { return nil }
-        let unit = BuildUnit(root: site, file: site.isEmpty ? ".well-known/" : site + "/.well-known/", kind: .site)
+        var unit = BuildUnit.Facts(
+            root: site, file: site.isEmpty ? ".well-known/" : site + "/.well-known/", kind: .site)
         unit.deploys = "static site"
         unit.referenceable = false
-        return unit
+        return BuildUnit(unit)
     }
 
     /// The folder that holds a Jekyll `_config.yml` is a site GitHub Pages (or Jekyll) builds and
     /// serves: often `docs/`, with the privacy policy a store listing links to.
     static func jekyllSite(configPath path: String) -> BuildUnit {
-        let unit = BuildUnit(root: folderOf(path), file: path, kind: .site)
+        var unit = BuildUnit.Facts(root: folderOf(path), file: path, kind: .site)
         unit.deploys = "static site (Jekyll)"
         unit.referenceable = false
-        return unit
+        return BuildUnit(unit)
     }
 }
 
-extension BuildUnit {
+extension BuildUnit.Facts {
     /// True for a site defined by a Jekyll `_config.yml` (`BuildFileParser.jekyllSite`).
     var isJekyllSite: Bool {
         guard case .site = kind else { return false }

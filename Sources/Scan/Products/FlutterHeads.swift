@@ -22,17 +22,17 @@ extension BuildFileParser {
         guard isFlutterHeadFile(path) else { return nil }
         let folder = folderOf(path)
         if nameOf(folder) == "web" {
-            let unit = BuildUnit(root: folder, file: path, kind: .site)
+            var unit = BuildUnit.Facts(root: folder, file: path, kind: .site)
             unit.variant = "Flutter web"
-            return unit
+            return BuildUnit(unit)
         }
-        let unit = BuildUnit(root: folder, file: path, kind: .desktop(framework: "Flutter"))
+        var unit = BuildUnit.Facts(root: folder, file: path, kind: .desktop(framework: "Flutter"))
         unit.variant = "Flutter \(nameOf(folder))"
-        return unit
+        return BuildUnit(unit)
     }
 }
 
-extension BuildUnit {
+extension BuildUnit.Facts {
     /// The `web/` head of a Flutter app: `flutter build web` deploys it.
     var isFlutterWeb: Bool { kind == .site && variant == "Flutter web" }
 

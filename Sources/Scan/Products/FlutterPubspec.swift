@@ -101,7 +101,7 @@ extension BuildFileParser {
     static func pubspec(path: String, text: String) -> BuildUnit {
         let folder = folderOf(path)
         let spec = FlutterPubspec(text: text)
-        let unit = BuildUnit(root: folder, file: path, kind: .library(language: "Dart"))
+        var unit = BuildUnit.Facts(root: folder, file: path, kind: .library(language: "Dart"))
         unit.variant = spec.isFlutter ? "Flutter package" : "Dart package"
         unit.flutter = spec
         if !spec.name.isEmpty { unit.names = ["pub:" + spec.name] }
@@ -111,6 +111,6 @@ extension BuildFileParser {
         unit.references =
             spec.pathDependencies.compactMap { resolve($0, from: folder) }.map { .pathInside($0) }
             + spec.dependencies.map { .named("pub:" + $0) }
-        return unit
+        return BuildUnit(unit)
     }
 }

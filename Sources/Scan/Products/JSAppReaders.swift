@@ -15,7 +15,7 @@ extension BuildFileParser {
         let folder = folderOf(path)
         func depends(_ name: String) -> Bool { ByteSearch.contains("\"\(name)\"", in: text) }
         if depends("react-native") || depends("expo") || nativeApp {
-            let unit = BuildUnit(root: folder, file: path, kind: .reactNative)
+            var unit = BuildUnit.Facts(root: folder, file: path, kind: .reactNative)
             let main = captures(#""main"\s*:\s*"([^"]+)""#, in: text, holding: ["\"main\""]).first
             unit.metroEntries = metroEntries(main: main, folder: folder)
             unit.scriptText = scriptsText(text)
@@ -32,9 +32,9 @@ extension BuildFileParser {
             unit.references = captures(#""(@?[A-Za-z0-9._/-]+)"\s*:\s*""#, in: text, holding: ["\":"]).map {
                 .named("npm:" + $0)
             }
-            return unit
+            return BuildUnit(unit)
         }
-        guard let unit = node(path: path, text: text) else { return nil }
+        guard var unit = node(path: path, text: text)?.facts else { return nil }
         unit.scriptText = scriptsText(text)
         // A mobile app's e2e runner (Detox, Appium, Maestro) makes even a package with a mock server
         // a test package; a web runner only a package that is no server itself.
@@ -53,18 +53,18 @@ extension BuildFileParser {
         guard
             let framework = webFrameworks.first(where: { depends($0.package) })
                 ?? webFrameworks.first(where: { $0.package == frameworkConfig })
-        else { return unit }
+        else { return BuildUnit(unit) }
         unit.webFramework = framework.name
         // Vite builds web clients that apps bundle as often as sites: what references it decides.
         guard framework.name != "Vite", unit.deploys == nil || unit.deploys?.hasPrefix("Node") == true else {
-            return unit
+            return BuildUnit(unit)
         }
-        let site = BuildUnit(root: folder, file: path, kind: .service(language: "Node"))
+        var site = BuildUnit.Facts(root: folder, file: path, kind: .service(language: "Node"))
         (site.names, site.references, site.scriptText) = (unit.names, unit.references, unit.scriptText)
         site.webFramework = framework.name
         site.deploys = "\(framework.name) site"
         site.referenceable = false
-        return site
+        return BuildUnit(site)
     }
 
     /// Metro's entries: `expo-router/entry` is every file under `app/` (or `src/app/`); any other
@@ -85,11 +85,11 @@ extension BuildFileParser {
         } else if !(lower == "app.config.ts" || lower == "app.config.js") {
             return nil
         }
-        let unit = BuildUnit(root: folderOf(path), file: path, kind: .expo)
+        var unit = BuildUnit.Facts(root: folderOf(path), file: path, kind: .expo)
         unit.appName = captures(#""?name"?\s*:\s*["']([^"'\n]+)["']"#, in: text, holding: ["name"]).first
         // `expo prebuild` writes the native apps there; when they are committed, they are the apps.
         unit.embeddedIn = ["android", "ios"].compactMap { resolve($0, from: unit.root) }
-        return unit
+        return BuildUnit(unit)
     }
 
     /// A `Gemfile`: a Ruby server only when it names a web server gem; fastlane and CocoaPods
@@ -99,15 +99,15 @@ extension BuildFileParser {
             !captures(#"(?m)^\s*gem\s+["']("# + $0 + #")["']"#, in: text, holding: [$0]).isEmpty
         }
         if let server {
-            let unit = BuildUnit(root: folderOf(path), file: path, kind: .service(language: "Ruby"))
+            var unit = BuildUnit.Facts(root: folderOf(path), file: path, kind: .service(language: "Ruby"))
             unit.deploys = "Ruby (\(server))"
-            return unit
+            return BuildUnit(unit)
         }
-        let unit = BuildUnit(root: folderOf(path), file: path, kind: .library(language: "Ruby"))
+        var unit = BuildUnit.Facts(root: folderOf(path), file: path, kind: .library(language: "Ruby"))
         let tools = ["fastlane", "cocoapods"].filter { ByteSearch.contains($0, in: text.lowercased()) }
         unit.buildOnly = "Ruby tooling Gemfile" + (tools.isEmpty ? "" : " (\(tools.joined(separator: ", ")))")
         unit.referenceable = false
-        return unit
+        return BuildUnit(unit)
     }
 
     /// The `"scripts": { ... }` object's text, empty without one.

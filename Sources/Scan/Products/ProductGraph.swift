@@ -239,7 +239,7 @@ func kmpSourceSet(_ path: String, root: String) -> String? {
     return String(parts[1])
 }
 
-extension BuildUnit {
+extension BuildUnit.Facts {
     /// How a chain shows the unit: its build file, and a Cargo library's crate type.
     var chainLabel: String { variant.map { isApp ? label : "\(label) (\($0))" } ?? label }
 

@@ -252,7 +252,7 @@ let swiftServerProducts: [(product: String, framework: String)] = [
     ("Kitura", "Kitura"),
 ]
 
-extension BuildUnit {
+extension BuildUnit.Facts {
     /// False for a Swift package whose manifest was read when `path` lies in none of its targets'
     /// folders (nor is one of its own manifests): a placeholder `Package.swift` holds nothing, and
     /// a package beside an Xcode project holds only its targets. Every other unit holds the path.

@@ -131,4 +131,29 @@ import Testing
         }
         #expect(found > 100)
     }
+
+    @Test func shellScriptPathsAreWhatTheRegularExpressionCaptures() {
+        var parts = Parts(seed: 16)
+        var found = 0
+        for _ in 0..<3000 {
+            var text = ""
+            for _ in 0..<(1 + parts.next(4)) {
+                text +=
+                    parts.pick(["", " ", "\\\"", "\"", "cd ", "é"])
+                    + parts.pick(["", "$SRCROOT/", "${SRCROOT}/", "$(PROJECT_DIR)/", "$SRCROOT", "$", "${PROJECT_DIR/"])
+                text += parts.pick(["", "../", "scripts/", "a-b_c."]) + parts.pick(["build", "x.sh", "", "run.sh"])
+                text +=
+                    parts.pick([".sh", ".shell", ".sh.bak", ".sh/", "sh", ".sh_x", ".shé"])
+                    + parts.pick(["", " ", "\\n", ";", "\""])
+            }
+            let expected = captures(
+                #"((?:\$\{?\(?(?:SRCROOT|PROJECT_DIR)\)?\}?/)?[A-Za-z0-9_.\-/]*\.sh)\b"#, in: text, holding: [".sh"])
+            // The regular expression's `\b` is Unicode's: it differs from the bytes' only next to a
+            // non-ASCII letter, which a script path in a project file does not have.
+            guard !text.unicodeScalars.contains(where: { !$0.isASCII }) else { continue }
+            #expect(BuildUnitIndex.shellScriptPaths(in: Array(text.utf8)) == expected, "\(text.debugDescription)")
+            found += expected.count
+        }
+        #expect(found > 100)
+    }
 }

@@ -20,8 +20,19 @@ struct ProductLink {
     /// The unit that builds the product.
     var productUnit: BuildUnit { path.last }
 
-    /// `core/src/x.rs <- sdk/Cargo.toml (staticlib) <- app/build.gradle.kts`.
-    func text(from path: String) -> String { chainText([path] + chain.map(\.chainLabel)) }
+    /// `core/src/x.rs <- sdk/Cargo.toml (staticlib) <- app/build.gradle.kts`; a long chain is read
+    /// only as far as `chainText` shows it (its first units and the tail each node keeps).
+    func text(from path: String) -> String {
+        let labels = 1 + self.path.count
+        guard labels > 10 else { return chainText([path] + chain.map(\.chainLabel)) }
+        var head = [path]
+        var node: ChainNode? = self.path
+        while head.count < 5, let current = node {
+            head.append(current.unit.chainLabel)
+            node = current.next
+        }
+        return (head + ["(\(labels - 9) more)"] + self.path.tail.map(\.chainLabel)).joined(separator: " <- ")
+    }
 }
 
 /// `a <- b <- c`; a chain of more than ten links keeps its first five and last four and counts
@@ -37,11 +48,15 @@ final class ChainNode {
     let unit: BuildUnit
     let next: ChainNode?
     let count: Int
+    /// The last four units of the chain from here (all of them when it is shorter), kept as the
+    /// chain grows so its end is known without a walk.
+    let tail: [BuildUnit]
 
     init(_ unit: BuildUnit, _ next: ChainNode?) {
         self.unit = unit
         self.next = next
         count = 1 + (next?.count ?? 0)
+        tail = count <= 4 ? [unit] + (next?.tail ?? []) : next?.tail ?? [unit]
     }
 
     var units: [BuildUnit] {
@@ -54,11 +69,7 @@ final class ChainNode {
         return result
     }
 
-    var last: BuildUnit {
-        var node = self
-        while let next = node.next { node = next }
-        return node.unit
-    }
+    var last: BuildUnit { tail[tail.count - 1] }
 }
 
 /// The products of the repository's build graph and which of them carry a file: the file's owner

@@ -179,10 +179,10 @@ enum BuildFileParser {
     /// A Rust, Go, Node or Python service's marker file; nil for a React Native or Expo app.
     static func service(path: String, text: String) -> BuildUnit? {
         let name = nameOf(path).lowercased()
-        let language: String
+        let language: BuildUnit.Language
         switch name {
-        case "cargo.toml": language = "Rust"
-        case "go.mod": language = "Go"
+        case "cargo.toml": language = .rust
+        case "go.mod": language = .go
         case "package.json":
             if ByteSearch.contains("\"react-native\"", in: text) || ByteSearch.contains("\"expo\"", in: text)
                 || ByteSearch.contains("\"@capacitor/", in: text)
@@ -190,9 +190,9 @@ enum BuildFileParser {
             {
                 return nil
             }
-            language = "Node"
-        case "pyproject.toml", "requirements.txt", "setup.py": language = "Python"
-        case "gemfile": language = "Ruby"
+            language = .node
+        case "pyproject.toml", "requirements.txt", "setup.py": language = .python
+        case "gemfile": language = .ruby
         default: return nil
         }
         return BuildUnit(root: folderOf(path), file: path, kind: .service(language: language))

@@ -20,12 +20,12 @@ final class BuildUnit: Sendable {
         case xcodeWorkspace
         case xcodeGen
         case tuist
-        case service(language: String)
+        case service(language: Language)
         /// A package that builds into something else: a Rust library crate, a Node package, a web
         /// client that an app bundles. It ships only through what references it.
-        case library(language: String)
+        case library(language: Language)
         /// A desktop app (Electron, Tauri).
-        case desktop(framework: String)
+        case desktop(framework: DesktopFramework)
         /// A static site: the folder that serves `/.well-known/`.
         case site
         /// A Cordova app (`config.xml` with a W3C `widget`): its `www/` ships in the Android and
@@ -39,6 +39,18 @@ final class BuildUnit: Sendable {
         case expo
         /// A bundler or copy step (`bundler`): what it takes in ships where its output goes.
         case bundler
+    }
+
+    /// The language of a service or library unit, as a person names it.
+    enum Language: String, Sendable, Equatable, CustomStringConvertible {
+        case node = "Node", rust = "Rust", go = "Go", python = "Python", ruby = "Ruby", dart = "Dart"
+        var description: String { rawValue }
+    }
+
+    /// What a desktop app unit is built with.
+    enum DesktopFramework: String, Sendable, Equatable, CustomStringConvertible {
+        case electron = "Electron", tauri = "Tauri", flutter = "Flutter"
+        var description: String { rawValue }
     }
 
     /// What a unit references.
@@ -128,7 +140,7 @@ final class BuildUnit: Sendable {
         func relative(_ path: String) -> String { root.isEmpty ? path : String(path.dropFirst(root.count + 1)) }
 
         /// A Node package that is a server (`express`, `fastify`, `node server.js`).
-        var isNodeServer: Bool { kind == .service(language: "Node") }
+        var isNodeServer: Bool { kind == .service(language: .node) }
 
         /// An npm package that runs end-to-end tests: the runner it depends on or its scripts run
         /// (`detox`, `@playwright/test`, `maestro test`); nil for any other package.

@@ -57,7 +57,7 @@ extension BuildUnitIndex {
                 if case .pathInside(let folder) = $0 { return folder }
                 return nil
             }
-        case .desktop("Electron"), .site: return [unit.root]
+        case .desktop(.electron), .site: return [unit.root]
         case .gradle(true, _, _): return [unit.root.isEmpty ? "src/main/assets" : unit.root + "/src/main/assets"]
         case .cordova: return [unit.root.isEmpty ? "www" : unit.root + "/www"]
         case .bundler: return unit.bundler?.sources ?? []

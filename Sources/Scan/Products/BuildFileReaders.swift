@@ -171,16 +171,16 @@ extension BuildFileParser {
         let kind: BuildUnit.Kind
         var deploys: String?
         if dependencies.contains("tauri") {
-            kind = .desktop(framework: "Tauri")
+            kind = .desktop(framework: .tauri)
         } else if let framework = rustServerFrameworks.first(where: { dependencies.contains($0) }),
             hasMain || toml.sections["[bin]"] != nil
         {
-            kind = .service(language: "Rust")
+            kind = .service(language: .rust)
             deploys = "Rust (\(framework))"
         } else if hasMain && !crateTypes.contains("cdylib") && !crateTypes.contains("staticlib") {
-            kind = .service(language: "Rust")
+            kind = .service(language: .rust)
         } else {
-            kind = .library(language: "Rust")
+            kind = .library(language: .rust)
         }
         var unit = BuildUnit.Facts(root: folder, file: path, kind: kind)
         unit.deploys = deploys
@@ -204,16 +204,16 @@ extension BuildFileParser {
         let kind: BuildUnit.Kind
         var deploys: String?
         if depends("electron") || depends("electron-builder") {
-            kind = .desktop(framework: "Electron")
+            kind = .desktop(framework: .electron)
         } else if let framework = nodeServerFrameworks.first(where: { depends($0) }) {
-            kind = .service(language: "Node")
+            kind = .service(language: .node)
             deploys = "Node (\(framework))"
         } else if !captures(#""start"\s*:\s*"(node)\s"#, in: text, holding: ["\"start\""]).isEmpty {
             // `"start": "node server.js"`: a service on Node's own `http`.
-            kind = .service(language: "Node")
+            kind = .service(language: .node)
             deploys = "Node"
         } else {
-            kind = .library(language: "Node")
+            kind = .library(language: .node)
         }
         var unit = BuildUnit.Facts(root: folder, file: path, kind: kind)
         unit.deploys = deploys
@@ -241,7 +241,7 @@ extension BuildFileParser {
             let pattern = #"["']?"# + platform + #"["']?\s*:\s*\{[^{}]*?["']?path["']?"# + value
             return captures(pattern, in: text, holding: [platform, "path"]).first ?? platform
         }
-        var unit = BuildUnit.Facts(root: folder, file: path, kind: .library(language: "Node"))
+        var unit = BuildUnit.Facts(root: folder, file: path, kind: .library(language: .node))
         unit.variant = "web bundle `\(webDir)`"
         unit.embeddedIn = ["android", "ios"].compactMap { resolve(platformPath($0), from: folder) }
         if let bundle = resolve(webDir, from: folder), !bundle.isEmpty { unit.references = [.pathInside(bundle)] }

@@ -26,7 +26,7 @@ extension BuildFileParser {
             unit.variant = "Flutter web"
             return BuildUnit(unit)
         }
-        var unit = BuildUnit.Facts(root: folder, file: path, kind: .desktop(framework: "Flutter"))
+        var unit = BuildUnit.Facts(root: folder, file: path, kind: .desktop(framework: .flutter))
         unit.variant = "Flutter \(nameOf(folder))"
         return BuildUnit(unit)
     }
@@ -40,7 +40,7 @@ extension BuildUnit.Facts {
     var buildsFlutterHead: Bool { isApp || isFlutterWeb }
 
     /// True for a head unit made from a file of a Flutter head folder (`web/`, `windows/`, `linux/`).
-    var isFlutterHead: Bool { isFlutterWeb || kind == .desktop(framework: "Flutter") }
+    var isFlutterHead: Bool { isFlutterWeb || kind == .desktop(framework: .flutter) }
 
     /// The product of a Flutter `web/` head: "Flutter web app `web/`", deployed, not shipped through a store.
     var flutterWebProduct: Product {

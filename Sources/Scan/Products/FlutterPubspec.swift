@@ -101,7 +101,7 @@ extension BuildFileParser {
     static func pubspec(path: String, text: String) -> BuildUnit {
         let folder = folderOf(path)
         let spec = FlutterPubspec(text: text)
-        var unit = BuildUnit.Facts(root: folder, file: path, kind: .library(language: "Dart"))
+        var unit = BuildUnit.Facts(root: folder, file: path, kind: .library(language: .dart))
         unit.variant = spec.isFlutter ? "Flutter package" : "Dart package"
         unit.flutter = spec
         if !spec.name.isEmpty { unit.names = ["pub:" + spec.name] }

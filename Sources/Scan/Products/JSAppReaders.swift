@@ -59,7 +59,7 @@ extension BuildFileParser {
         guard framework.name != "Vite", unit.deploys == nil || unit.deploys?.hasPrefix("Node") == true else {
             return BuildUnit(unit)
         }
-        var site = BuildUnit.Facts(root: folder, file: path, kind: .service(language: "Node"))
+        var site = BuildUnit.Facts(root: folder, file: path, kind: .service(language: .node))
         (site.names, site.references, site.scriptText) = (unit.names, unit.references, unit.scriptText)
         site.webFramework = framework.name
         site.deploys = "\(framework.name) site"
@@ -99,11 +99,11 @@ extension BuildFileParser {
             !captures(#"(?m)^\s*gem\s+["']("# + $0 + #")["']"#, in: text, holding: [$0]).isEmpty
         }
         if let server {
-            var unit = BuildUnit.Facts(root: folderOf(path), file: path, kind: .service(language: "Ruby"))
+            var unit = BuildUnit.Facts(root: folderOf(path), file: path, kind: .service(language: .ruby))
             unit.deploys = "Ruby (\(server))"
             return BuildUnit(unit)
         }
-        var unit = BuildUnit.Facts(root: folderOf(path), file: path, kind: .library(language: "Ruby"))
+        var unit = BuildUnit.Facts(root: folderOf(path), file: path, kind: .library(language: .ruby))
         let tools = ["fastlane", "cocoapods"].filter { ByteSearch.contains($0, in: text.lowercased()) }
         unit.buildOnly = "Ruby tooling Gemfile" + (tools.isEmpty ? "" : " (\(tools.joined(separator: ", ")))")
         unit.referenceable = false

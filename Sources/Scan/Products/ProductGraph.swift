@@ -105,7 +105,7 @@ final class ProductGraph {
             !links.contains { $0.product == link.product }
         }
         // A package nested in a React Native project's folder is bundled with it when Metro reaches it.
-        if links.isEmpty, owner.kind == .library(language: "Node"), !owner.root.isEmpty,
+        if links.isEmpty, owner.kind == .library(language: .node), !owner.root.isEmpty,
             let project = index.units(named: "package.json", enclosing: folderOf(owner.root)).first(where: {
                 $0.kind == .reactNative
             })
@@ -205,9 +205,9 @@ final class ProductGraph {
         case .xcodeGen, .tuist:
             return app(unit.appTargets.first ?? folderName, "iOS app")
         case .desktop(let framework):
-            return app(folderName, "desktop app (\(framework))")
+            return app(folderName, "desktop app (\(framework.rawValue))")
         case .service(let language):
-            return server(unit.deploys ?? language)
+            return server(unit.deploys ?? language.rawValue)
         case .site:
             if unit.isFlutterWeb { return unit.flutterWebProduct }
             return Product(name: unit.root, kind: .site, description: "static site", file: unit.file)
@@ -258,19 +258,19 @@ extension BuildUnit.Facts {
     /// TypeScript client under a Cargo manifest is not the crate's, a Rust crate under a
     /// `package.json` is not the package's. A site claims only what a site serves (`siteFiles`).
     func claims(_ lowerName: String) -> Bool {
-        let language: String
+        let language: BuildUnit.Language
         switch kind {
-        case .library("Ruby"): return rubyToolingFile(lowerName)
+        case .library(.ruby): return rubyToolingFile(lowerName)
         case .service(let l), .library(let l): language = l
-        case .desktop("Flutter"): return true  // a Flutter desktop head: its runner, in C++
-        case .desktop(let framework): language = framework == "Tauri" ? "Rust" : "Node"
+        case .desktop(.flutter): return true  // a Flutter desktop head: its runner, in C++
+        case .desktop(let framework): language = framework == .tauri ? .rust : .node
         case .site: return siteFiles.contains(extensionOf(lowerName)) || siteNames.contains(lowerName)
         default: return true
         }
         guard let dot = lowerName.lastIndex(of: ".") else { return true }
         let ext = String(lowerName[dot...])
         guard let fileLanguage = languageOfExtension[ext] else { return true }
-        return fileLanguage == language
+        return fileLanguage == language.rawValue
     }
 }
 

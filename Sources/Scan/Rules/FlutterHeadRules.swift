@@ -44,7 +44,7 @@ struct FlutterDesktopHeadFile: PathRule {
         at: "windows/runner/main.cpp")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let owner = file.owner, owner.kind == .desktop(framework: "Flutter") else { return nil }
+        guard let owner = file.owner, owner.kind == .desktop(framework: .flutter) else { return nil }
         let head = "the `\(owner.root)/` head of a Flutter app"
         if file.lowerName == "cmakelists.txt" || file.lowerName.hasSuffix(".cmake") {
             return (.build, "a CMake file of \(head): builds the desktop app, ships nothing itself")

@@ -100,7 +100,7 @@ struct RubyToolingGemfile: PathRule {
         ], at: "fastlane/Fastfile")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let owner = file.owner, owner.kind == .library(language: "Ruby"), let what = owner.buildOnly else {
+        guard let owner = file.owner, owner.kind == .library(language: .ruby), let what = owner.buildOnly else {
             return nil
         }
         return (.build, "in the \(what) \(owner.file): used while building, ships nothing")
@@ -136,7 +136,7 @@ func reactNativeProject(of file: PathContext) -> BuildUnit? {
 
 /// The React Native project that depends on the workspace package owning `file`, if any.
 func bundlingProject(of file: PathContext) -> BuildUnit? {
-    guard let owner = file.owner, owner.kind == .library(language: "Node") else { return nil }
+    guard let owner = file.owner, owner.kind == .library(language: .node) else { return nil }
     return file.index.referrers(of: owner).first { $0.kind == .reactNative }
 }
 

@@ -151,6 +151,9 @@ final class BuildUnit: Sendable {
         var xcodeTargets: XcodeTargetFiles?
         /// A Dart or Flutter package: what its `pubspec.yaml` and `l10n.yaml` say ships.
         var flutter: FlutterPubspec?
+        /// A React Native project: the folders its import aliases name (babel `module-resolver`
+        /// `alias` and `root`, `tsconfig.json` `paths`), which Metro bundles what it imports from.
+        var aliasFolders: [String] = []
         /// A bundler or copy step: its sources and outputs.
         var bundler: BundlerStep?
 

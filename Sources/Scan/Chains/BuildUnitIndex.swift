@@ -160,6 +160,7 @@ final class BuildUnitIndex {
                 continue
             }
             if unit.kind == .xcodeProject { unit.references += scriptReferences(pbxproj: bytes, project: unit) }
+            if unit.kind == .reactNative { unit.aliasFolders = aliasFolders(of: unit) }
             if unit.flutter != nil,
                 let l10n = (candidatesByFolder[folder] ?? []).first(where: { nameOf($0.path) == "l10n.yaml" }),
                 let l10nBytes = read(l10n.index, l10n.path)

@@ -61,7 +61,29 @@ extension BuildUnitIndex {
         case .gradle(true, _, _): return [unit.root.isEmpty ? "src/main/assets" : unit.root + "/src/main/assets"]
         case .cordova: return [unit.root.isEmpty ? "www" : unit.root + "/www"]
         case .bundler: return unit.bundler?.sources ?? []
+        // A folder an import alias names: what a step writes there is imported through the alias.
+        case .reactNative: return unit.aliasFolders
         default: return []
         }
+    }
+
+    /// The folders a React Native project's import aliases and roots name (`'@assets': './dist/assets'`), read
+    /// from its babel configuration and `tsconfig.json`/`jsconfig.json`, inside the repository.
+    func aliasFolders(of project: BuildUnit.Facts) -> [String] {
+        var aliases = ImportAliases()
+        func text(_ name: String) -> String? {
+            repositoryText(at: project.root.isEmpty ? name : project.root + "/" + name)
+        }
+        for name in babelConfigNames {
+            if let config = text(name) { aliases.readBabel(config, folder: project.root) }
+        }
+        for name in ["tsconfig.json", "jsconfig.json"] {
+            if let config = text(name) { aliases.readTSConfig(config, folder: project.root) }
+        }
+        var folders =
+            aliases.prefixes.map(\.target) + aliases.roots
+            + aliases.patterns.flatMap { $0.targets.map(staticPrefix(ofGlob:)) }
+        folders.removeAll { $0.isEmpty || $0 == project.root }
+        return Array(Set(folders)).sorted()
     }
 }

@@ -22,7 +22,7 @@ extension BuildUnitIndex {
                 relative = String(relative.dropFirst(prefix.count))
             }
             guard !relative.contains("$"), let path = resolve(relative, from: project.root), !path.isEmpty,
-                seen.insert(path).inserted, let script = scriptText(at: path)
+                seen.insert(path).inserted, let script = repositoryText(at: path)
             else { continue }
             references += BuildFileParser.nativeReferences(in: script, from: folderOf(path))
         }
@@ -30,7 +30,7 @@ extension BuildUnitIndex {
     }
 
     /// The text of the repository file at `path`, nil when the repository has none.
-    private func scriptText(at path: String) -> String? {
+    func repositoryText(at path: String) -> String? {
         let name = Array(nameOf(path).lowercased().utf8)
         for i in 0..<files.count where files.name(at: i, endsWith: name, wholeName: true) {
             guard files.path(at: i) == path, let bytes = read(i, path) else { continue }

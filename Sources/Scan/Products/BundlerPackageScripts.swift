@@ -77,11 +77,7 @@ extension BundlerConfigReader {
             }
             return step.outputs.isEmpty || step.sources.isEmpty ? nil : step
         case "cp", "copyfiles", "cpy":
-            if tool == "cp"
-                && !arguments.contains(where: { $0.hasPrefix("-") && ($0.contains("r") || $0.contains("R")) })
-            {
-                return nil  // a single file copied: no folder's sources
-            }
+            // `cp -r folder out` takes a folder in, `cp file out/` a file: each is a source.
             // copyfiles's `-u N`, `-e glob`, `-f` take a value or none; keep the paths only.
             var paths: [String] = []
             var skipNext = false

@@ -1,5 +1,11 @@
 import RelopsCore
 
+/// The babel configuration files whose `module-resolver` aliases Metro's imports go through.
+let babelConfigNames = [
+    "babel.config.js", "babel.config.cjs", "babel.config.mjs", "babel.config.json", ".babelrc", ".babelrc.js",
+    ".babelrc.json",
+]
+
 /// The import aliases of a React Native or Expo project, as its build resolves them before Metro
 /// looks for a file: babel's `module-resolver` plugin (`alias: { '@utils': './app/utils' }`, and
 /// its `root` folders for bare names) and TypeScript's `compilerOptions.paths` (`"@utils/*":

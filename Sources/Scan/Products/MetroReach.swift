@@ -195,11 +195,7 @@ final class MetroReach {
             guard let index = paths[path], let bytes = read(index, path) else { return nil }
             return String(decoding: bytes, as: UTF8.self)
         }
-        let babel = [
-            "babel.config.js", "babel.config.cjs", "babel.config.mjs", "babel.config.json", ".babelrc", ".babelrc.js",
-            ".babelrc.json",
-        ]
-        for name in babel { if let config = text(name) { aliases.readBabel(config, folder: project.root) } }
+        for name in babelConfigNames { if let config = text(name) { aliases.readBabel(config, folder: project.root) } }
         for name in ["tsconfig.json", "jsconfig.json"] {
             if let config = text(name) { aliases.readTSConfig(config, folder: project.root) }
         }

@@ -36,6 +36,8 @@ struct MetroBundledFile: PathRule {
             {
                 return nil
             }
+            // A bundler or copy step takes it in (into a folder an alias names): that rule places it.
+            if file.index.bundlers.contains(where: { $0.bundler?.takesIn(file.path) == true }) { return nil }
             return (.unknown, "not reached from \(entry) of \(project.file): check where it ships")
         }
         let cls: OccurrenceClass = file.lowerName.hasSuffix(".json") ? .binaryConfig : .binaryLiteral

@@ -204,6 +204,28 @@ import Testing
         #expect(tampered.stderr.contains("NOT VERIFIED"), "\(tampered.stderr)")
     }
 
+    /// An APK of another app (its manifest names another package than `.relops.yml`'s
+    /// `app.android.package`) is refused: its signers are not this app's to serve.
+    @Test func rotateFromAnAPKOfAnotherAppIsRefused() throws {
+        let folder = TemporaryFolder("rotate-other-apk")
+        let keys = AndroidReleaseKeys.shared
+        let other = try AndroidReleaseFixtures.apk(
+            AndroidReleaseFixtures.manifest(package: "com.example.other", hosts: ["app.example.com"]), key: "play",
+            in: folder, named: "other")
+        let repo = sampleRepository()
+        let refused = relops(["fingerprint", "rotate", "--from-apk", other], in: repo.root, environment: environment)
+        #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("the APK is com.example.other, the app is com.example.app"), "\(refused.stderr)")
+        let same = try AndroidReleaseFixtures.apk(
+            AndroidReleaseFixtures.manifest(package: "com.example.app", hosts: ["app.example.com"]), key: "play",
+            in: folder, named: "same")
+        let accepted = relops(
+            ["fingerprint", "rotate", "--from-apk", same, "--format", "json"], in: repo.root, environment: environment)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout.contains(try keys.fingerprint("play")), "\(accepted.stdout)")
+    }
+
     @Test(arguments: ["1", "{\"a\": 2}", "null"])
     func keepOldRefusesAnArrayWithANonStringElement(_ element: String) throws {
         let cert = TestCertificate("new")

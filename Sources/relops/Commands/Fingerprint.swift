@@ -1,3 +1,4 @@
+import Artifact
 import Association
 import CommandLine
 import Fingerprint
@@ -226,7 +227,8 @@ enum FingerprintCommand: RelopsCommand {
                 path: target.displayPath,
                 section: target.keyPath.count > 1 ? target.keyPath.dropLast().joined(separator: ":") : target.key)
         }
-        var request = RotationRequest(target: target, newFingerprints: try newFingerprints(arguments))
+        var request = RotationRequest(
+            target: target, newFingerprints: try newFingerprints(arguments, app: project?.config.androidPackage))
         request.keystorePasswords = try keystorePasswords(arguments)
         request.uncheckedKeystores = uncheckedKeystores(arguments)
         request.keepOld = arguments[RotateOptions.keepOld]
@@ -303,7 +305,7 @@ extension FingerprintCommand {
         _ source: AssociationSource, _ project: Project, _ arguments: ParsedArguments, _ format: OutputFormat,
         _ console: Console
     ) throws -> Int32 {
-        let fingerprints = try newFingerprints(arguments)
+        let fingerprints = try newFingerprints(arguments, app: project.config.androidPackage)
         var retire: CertificateFingerprint?
         if let text = arguments[RotateOptions.retire] { retire = try FingerprintNormalizer.sha256(text) }
         if fingerprints.isEmpty && retire == nil {
@@ -330,8 +332,9 @@ extension FingerprintCommand {
         return ExitCode.ok
     }
 
-    /// What `--to`, `--cert` or `--from-apk` add; an APK must verify first.
-    static func newFingerprints(_ arguments: ParsedArguments) throws -> [CertificateFingerprint] {
+    /// What `--to`, `--cert` or `--from-apk` add; an APK must verify first, and be the app's
+    /// (`app`, the repository's `app.android.package`) when the repository names one.
+    static func newFingerprints(_ arguments: ParsedArguments, app: String?) throws -> [CertificateFingerprint] {
         if let text = arguments[RotateOptions.to] { return [try FingerprintNormalizer.sha256(text)] }
         if let file = arguments[RotateOptions.cert] {
             return try CertificateReader.certificateFile(file).first.map { [$0.sha256] } ?? []
@@ -341,7 +344,28 @@ extension FingerprintCommand {
         if case .failed(let check) = signature.verification {
             throw Failure(.checkFailed, "\(file): NOT VERIFIED: \(check); refusing to serve its fingerprints")
         }
+        if let app, let package = try apkPackage(file), package != app {
+            throw Failure(
+                .checkFailed,
+                "\(file): the APK is \(package), the app is \(app) (.relops.yml app.android.package); "
+                    + "refusing to serve another app's signers")
+        }
         return signature.assetLinksFingerprints
+    }
+
+    /// The package an APK's manifest names; nil for a file that is no APK (an AAB's or a bare
+    /// signed ZIP's signers are still served as before).
+    static func apkPackage(_ file: String) throws -> String? {
+        let bytes = try RepositoryFile.read(
+            resolved: URL(fileURLWithPath: file).resolvingSymlinksInPath().path, named: file,
+            limit: ReleaseArtifact.sizeLimit)
+        let artifact: ReleaseArtifact
+        do { artifact = try ReleaseArtifact.read(bytes: bytes, path: file) } catch {
+            // Its signatures verified as a JAR-signed ZIP, but it holds no app manifest to compare.
+            return nil
+        }
+        guard case .apk(let apk) = artifact else { return nil }
+        return apk.manifest.package
     }
 }
 

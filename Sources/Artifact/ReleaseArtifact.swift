@@ -50,6 +50,18 @@ public enum ReleaseArtifact: Sendable {
         }
     }
 
+    /// The package the binary manifest of the APK in `bytes` names, read without verifying its
+    /// signatures; nil for bytes that hold no readable APK manifest.
+    public static func apkPackage(bytes: [UInt8]) -> String? {
+        do {
+            let archive = try ZipArchive(bytes)
+            guard let entry = archive.entry("AndroidManifest.xml") else { return nil }
+            return try AndroidAppManifest(binaryXML: try entryData(archive, entry, kind: "a manifest")).package
+        } catch {
+            return nil
+        }
+    }
+
     /// Reads a release binary held in `bytes`; `path` names it.
     public static func read(bytes: [UInt8], path: String) throws(ArtifactProblem) -> ReleaseArtifact {
         let archive: ZipArchive

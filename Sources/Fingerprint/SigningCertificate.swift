@@ -170,7 +170,9 @@ public enum CertificateReader {
         do { try loadOpenSSL() } catch { throw CertificateReadError(.couldNotCheck, path, error.message) }
     }
 
-    static func read(_ path: String) throws(CertificateReadError) -> [UInt8] {
+    /// The bytes of the file at `path`, bounded; a missing file, a folder or an unreadable file
+    /// is a `CertificateReadError` naming it.
+    public static func read(_ path: String) throws(CertificateReadError) -> [UInt8] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw CertificateReadError(.badInput, path, "no such file")

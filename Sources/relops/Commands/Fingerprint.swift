@@ -340,32 +340,19 @@ extension FingerprintCommand {
             return try CertificateReader.certificateFile(file).first.map { [$0.sha256] } ?? []
         }
         guard let file = arguments[RotateOptions.fromAPK] else { return [] }
-        let signature = try APKSignature.read(file)
+        // Read once: the signatures are verified and the manifest's package compared on the same bytes.
+        let bytes = try CertificateReader.read(file)
+        let signature = try APKSignature.read(bytes: bytes, path: file)
         if case .failed(let check) = signature.verification {
             throw Failure(.checkFailed, "\(file): NOT VERIFIED: \(check); refusing to serve its fingerprints")
         }
-        if let app, let package = try apkPackage(file), package != app {
+        if let app, let package = ReleaseArtifact.apkPackage(bytes: bytes), package != app {
             throw Failure(
                 .checkFailed,
                 "\(file): the APK is \(package), the app is \(app) (.relops.yml app.android.package); "
                     + "refusing to serve another app's signers")
         }
         return signature.assetLinksFingerprints
-    }
-
-    /// The package an APK's manifest names; nil for a file that is no APK (an AAB's or a bare
-    /// signed ZIP's signers are still served as before).
-    static func apkPackage(_ file: String) throws -> String? {
-        let bytes = try RepositoryFile.read(
-            resolved: URL(fileURLWithPath: file).resolvingSymlinksInPath().path, named: file,
-            limit: ReleaseArtifact.sizeLimit)
-        let artifact: ReleaseArtifact
-        do { artifact = try ReleaseArtifact.read(bytes: bytes, path: file) } catch {
-            // Its signatures verified as a JAR-signed ZIP, but it holds no app manifest to compare.
-            return nil
-        }
-        guard case .apk(let apk) = artifact else { return nil }
-        return apk.manifest.package
     }
 }
 

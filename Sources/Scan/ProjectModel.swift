@@ -68,8 +68,8 @@ extension ProjectModel {
             }
             self.init(
                 root: unit.root, file: unit.file, kind: test ? .test : mobile ? .mobileDotNet : .server,
-                items: unit.embeddedItems, references: references)
-        case .gradle where unit.android:
+                items: unit.dotNet.embeddedItems, references: references)
+        case .gradle where unit.gradle.android:
             let modules: [String] = unit.references.compactMap {
                 if case .gradleModule(let segments, false) = $0 { return segments.joined(separator: "/") }
                 return nil

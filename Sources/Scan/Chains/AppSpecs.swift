@@ -14,12 +14,16 @@ enum AppSpecParser {
         let folder = folderOf(path)
         var unit = BuildUnit.Facts(root: folder, file: path, kind: .xcodeGen)
         for (name, target) in targets {
-            if target["type"]?.string?.hasPrefix("application") == true { unit.appTargets.append(name) }
+            if target["type"]?.string?.hasPrefix("application") == true { unit.xcode.appTargets.append(name) }
             // `bundle.unit-test`, `bundle.ui-testing`: a test target's sources are tests, not the app's.
             let isTest = target["type"]?.string?.contains("test") == true
             for source in sourcePaths(target["sources"]) {
                 guard let resolved = resolve(source, from: folder) else { continue }
-                if isTest { unit.testSourceFolders.append(resolved) } else { unit.sourceFolders.append(resolved) }
+                if isTest {
+                    unit.appSpec.testSourceFolders.append(resolved)
+                } else {
+                    unit.appSpec.sourceFolders.append(resolved)
+                }
                 // `- path: "../web/build"`: a web client's build output the app bundles.
                 if !isTest && source.hasPrefix("../") { unit.references.append(.pathInside(resolved)) }
             }
@@ -71,11 +75,13 @@ enum AppSpecParser {
             let product = captures(#"product:\s*\.([A-Za-z0-9]+)"#, in: target, holding: ["product:"]).first
             let name = captures(#"name:\s*"([^"]+)""#, in: target, holding: ["name:"]).first
             if product == "unitTests" || product == "uiTests" {
-                unit.testSourceFolders += folders
-                if let name { unit.testTargets.append(name) }
+                unit.appSpec.testSourceFolders += folders
+                if let name { unit.xcode.testTargets.append(name) }
             } else {
-                unit.sourceFolders += folders
-                if let name, product.map({ $0.lowercased().contains("app") }) ?? false { unit.appTargets.append(name) }
+                unit.appSpec.sourceFolders += folders
+                if let name, product.map({ $0.lowercased().contains("app") }) ?? false {
+                    unit.xcode.appTargets.append(name)
+                }
             }
         }
         let packages = captures(#"\.(?:package|local)\(\s*path:\s*"([^"]+)""#, in: text, holding: ["path:"])

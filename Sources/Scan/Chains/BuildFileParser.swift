@@ -10,14 +10,14 @@ enum BuildFileParser {
         var unit = BuildUnit.Facts(root: folder, file: path, kind: .dotNet(mobile: mobile, test: test))
         let exe = text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
         unit.references = traits.projectReferences(text, from: folder).map(BuildUnit.Reference.path)
-        unit.dotNetPlatforms = traits.platforms
-        unit.embeddedItems = ProjectModel.embeddedItems(text, mobile: mobile)
+        unit.dotNet.platforms = traits.platforms
+        unit.dotNet.embeddedItems = ProjectModel.embeddedItems(text, mobile: mobile)
         if !mobile && !test { unit.deploys = DotNetTraits.deploys(text) }
         // A console app (`Exe`, no web or worker SDK) is a tool: a server that references it deploys it.
-        unit.consoleApp = !mobile && !test && exe && unit.deploys == nil
+        unit.dotNet.consoleApp = !mobile && !test && exe && unit.deploys == nil
         unit.referenceable =
             !mobile && !test && !text.contains("microsoft.net.sdk.web", ignoringCase: true)
-            && !text.contains("microsoft.net.sdk.worker", ignoringCase: true) && (!exe || unit.consoleApp)
+            && !text.contains("microsoft.net.sdk.worker", ignoringCase: true) && (!exe || unit.dotNet.consoleApp)
         return BuildUnit(unit)
     }
 
@@ -36,7 +36,7 @@ enum BuildFileParser {
             ByteSearch.contains("multiplatform", in: applied) || ByteSearch.contains("Multiplatform", in: applied)
         let ios = ["iosArm64", "iosX64", "iosSimulatorArm64", "ios()"].contains { ByteSearch.contains($0, in: text) }
         var unit = BuildUnit.Facts(root: folder, file: path, kind: .gradle(app: app, kmp: kmp, ios: ios))
-        unit.android =
+        unit.gradle.android =
             ByteSearch.contains("com.android.application", in: applied)
             || ByteSearch.contains("com.android.library", in: applied)
         let projectCalls =
@@ -48,13 +48,13 @@ enum BuildFileParser {
             + (app || buildsRust(applied) ? nativeReferences(in: text, from: folder) : [])
             + dependencyFunctionReferences(text, conventions: conventions)
         unit.deploys = gradleServer(applied)
-        unit.composeDesktop = !captures(
+        unit.gradle.composeDesktop = !captures(
             #"compose\.desktop\s*\{[\s\S]*?\b(application)\s*\{"#, in: text,
             holding: ["compose.desktop", "application"]
         ).isEmpty
-        unit.composeWeb = kotlinBrowserApp(text)
+        unit.gradle.composeWeb = kotlinBrowserApp(text)
         unit.buildOnly = gradleBuildLogic(applied)
-        if app { unit.reactNativeRoot = reactNativeRoot(gradle: text, folder: folder) }
+        if app { unit.gradle.reactNativeRoot = reactNativeRoot(gradle: text, folder: folder) }
         if app {
             if ["androidx.wear", "play-services-wearable", "wear.compose", "wear-compose"].contains(where: {
                 ByteSearch.contains($0, in: applied)
@@ -102,11 +102,11 @@ enum BuildFileParser {
             + localSwiftProducts(in: project).map { .named("swift:" + $0) }
             + kmpFrameworks(in: text) + nativeReferences(in: text, from: folder)
         let targets = xcodeTargets(in: project)
-        (unit.appTargets, unit.testTargets) = (targets.apps, targets.tests)
-        if !targets.apps.isEmpty { unit.xcodeTargets = XcodeTargetFiles(project, root: folder) }
+        (unit.xcode.appTargets, unit.xcode.testTargets) = (targets.apps, targets.tests)
+        if !targets.apps.isEmpty { unit.xcode.targetFiles = XcodeTargetFiles(project, root: folder) }
         // Only targets that were read decide it: a project whose targets cannot be read stays an app.
-        unit.xcodeLibrary = targets.apps.isEmpty && !targets.others.isEmpty
-        unit.reactNativeRoot = reactNativeRoot(pbxproj: text, folder: folder)
+        unit.xcode.library = targets.apps.isEmpty && !targets.others.isEmpty
+        unit.xcode.reactNativeRoot = reactNativeRoot(pbxproj: text, folder: folder)
         if ByteSearch.contains("SDKROOT = macosx;", in: text) && !ByteSearch.contains("SDKROOT = iphoneos;", in: text) {
             unit.variant = "macOS"
         }
@@ -120,10 +120,11 @@ enum BuildFileParser {
         guard ByteSearch.contains("<widget", in: text), ByteSearch.contains("http://www.w3.org/ns/widgets", in: text)
         else { return nil }
         var unit = BuildUnit.Facts(root: folderOf(path), file: path, kind: .cordova)
-        unit.appName = captures(#"<name(?:\s[^>]*)?>\s*([^<]+?)\s*</name>"#, in: text, holding: ["<name"]).first
+        unit.appConfig.name = captures(#"<name(?:\s[^>]*)?>\s*([^<]+?)\s*</name>"#, in: text, holding: ["<name"]).first
         let named = captures(#"<platform\s+name\s*=\s*["']([a-z]+)["']"#, in: text, holding: ["<platform"])
-        unit.appPlatforms = [("android", Platform.android), ("ios", .iOS)].filter { named.contains($0.0) }.map(\.1)
-        if unit.appPlatforms.isEmpty { unit.appPlatforms = [.android, .iOS] }
+        unit.appConfig.platforms = [("android", Platform.android), ("ios", .iOS)].filter { named.contains($0.0) }.map(
+            \.1)
+        if unit.appConfig.platforms.isEmpty { unit.appConfig.platforms = [.android, .iOS] }
         return BuildUnit(unit)
     }
 

@@ -72,7 +72,8 @@ final class BuildUnit: Sendable {
         case gradleModulesMatching(prefix: [String], suffix: String)
     }
 
-    /// What a build file says about the unit, filled in by its reader.
+    /// What a build file says about the unit, filled in by its reader: a core every unit has, and
+    /// one typed group per stack (`StackFacts.swift`), empty for a unit of another stack.
     struct Facts: Sendable {
         /// The unit's folder ("" for the repository root).
         let root: String
@@ -80,10 +81,8 @@ final class BuildUnit: Sendable {
         let file: String
         let kind: Kind
         var references: [Reference] = []
-        /// XcodeGen/Tuist: the folders (repository paths) whose files are the app's sources.
-        var sourceFolders: [String] = []
-        /// XcodeGen: the folders of its test targets' sources.
-        var testSourceFolders: [String] = []
+        /// Names other build files may use for it (a Cargo package and its library, an npm package).
+        var names: [String] = []
         /// False for what no app references: a web or worker service (`Microsoft.NET.Sdk.Web`, an
         /// `Exe`). Its files are never looked up as a library, so no other project file is read for them.
         var referenceable = true
@@ -92,68 +91,34 @@ final class BuildUnit: Sendable {
         var deploys: String?
         /// What the unit is when it runs only while building (`Gradle plugin`): ships nothing.
         var buildOnly: String?
-        /// Xcode: the targets that build tests (unit or UI test bundles), and those that build apps.
-        var testTargets: [String] = []
-        var appTargets: [String] = []
         /// Folders (repository paths) whose apps embed this unit though their build files do not
         /// name it: the `android`/`ios` platform folders of a Capacitor config, which `cap sync`
         /// copies the web bundle into.
         var embeddedIn: [String] = []
-        /// Cordova: the app's name (`<name>`) and the platforms it builds (`<platform name=...>`).
-        var appName: String?
-        var appPlatforms: [Platform] = []
-        /// .NET: a console app (`OutputType` `Exe`, no web or worker SDK): a tool, no service of its own.
-        var consoleApp = false
-        /// Xcode: the project's targets were read and none builds an app (frameworks, libraries): it
-        /// ships only through the app projects of a workspace that names it.
-        var xcodeLibrary = false
-        /// Names other build files may use for it (a Cargo package and its library, an npm package).
-        var names: [String] = []
-        /// An Android app's form factor when it is not a phone app (`Wear OS`, `Android TV`): from its
-        /// dependencies, else (Wear OS) from its `src/main/AndroidManifest.xml`'s `uses-feature`.
+        /// What the unit's product is, when more than its kind says: an Android app's form factor
+        /// when it is not a phone app (`Wear OS`, `Android TV`: from its dependencies, else (Wear OS)
+        /// from its `src/main/AndroidManifest.xml`'s `uses-feature`), a macOS-only Xcode project,
+        /// a Metro bundle, a Flutter head or package, a Rust library's linked forms.
         var variant: String?
-        /// The platforms of a .NET app, read from its target frameworks or classic project type.
-        var dotNetPlatforms: [Platform] = []
-        /// .NET: the items the project embeds in its binary (`EmbeddedResource`, `MauiAsset`, ...), as
-        /// (item type, glob relative to the project folder); MAUI's default `Resources/Raw/**` included.
-        var embeddedItems: [(type: String, glob: Glob)] = []
-        /// Gradle: applies an Android plugin (application or library), so its folder is an Android project.
-        var android = false
-        /// Gradle: a Compose Multiplatform `compose.desktop { application { } }`, a desktop app its
-        /// `nativeDistributions` package for macOS, Windows and Linux (beside the Android app, if any).
-        var composeDesktop = false
-        /// Gradle: a Kotlin/Wasm or Kotlin/JS browser executable (`wasmJs { browser() }` with
-        /// `binaries.executable()`, Compose for Web): a web app its `wasmJsBrowserDistribution` deploys.
-        var composeWeb = false
-        /// An Android app or Xcode project that bundles React Native: the folder (repository path) of
-        /// the Metro project it bundles (its `react { root }`, `PROJECT_ROOT`, or the default).
-        var reactNativeRoot: String?
-        /// React Native: Metro's entry points (repository paths; `app/` for `expo-router/entry`).
-        var metroEntries: [String] = []
-        /// `package.json`: the text of its `scripts` values, which may name files it runs.
-        var scriptText = ""
-        /// A web framework whose folder of static files is served as is (`Next.js`, `SvelteKit`).
-        var webFramework: String?
-        /// React Native: depends on `react-native-config`, which builds its `.env*` files into the apps.
-        var shipsEnvFiles = false
-        /// `path` (inside the unit's folder) relative to that folder.
-        func relative(_ path: String) -> String { root.isEmpty ? path : String(path.dropFirst(root.count + 1)) }
 
-        /// A Node package that is a server (`express`, `fastify`, `node server.js`).
-        var isNodeServer: Bool { kind == .service(language: .node) }
-
-        /// An npm package that runs end-to-end tests: the runner it depends on or its scripts run
-        /// (`detox`, `@playwright/test`, `maestro test`); nil for any other package.
-        var testRunner: String?
+        /// `.csproj`.
+        var dotNet = DotNetFacts()
+        /// `build.gradle`, `build.gradle.kts`.
+        var gradle = GradleFacts()
+        /// `project.pbxproj`; an XcodeGen or Tuist spec's targets.
+        var xcode = XcodeFacts()
+        /// XcodeGen `project.yml`, Tuist `Project.swift`.
+        var appSpec = AppSpecFacts()
         /// SwiftPM: the manifest's products and targets, read statically.
         var swiftManifest: SwiftPackageManifest?
-        /// Xcode: what each app target builds (build settings' files, synchronized folders) and the App Clips it embeds.
-        var xcodeTargets: XcodeTargetFiles?
+        /// Cordova `config.xml`, Expo app config.
+        var appConfig = AppConfigFacts()
+        /// `package.json`.
+        var npm = NPMFacts()
+        /// A React Native or Expo project's `package.json` and import aliases.
+        var metro = MetroFacts()
         /// A Dart or Flutter package: what its `pubspec.yaml` and `l10n.yaml` say ships.
         var flutter: FlutterPubspec?
-        /// A React Native project: the folders its import aliases name (babel `module-resolver`
-        /// `alias` and `root`, `tsconfig.json` `paths`), which Metro bundles what it imports from.
-        var aliasFolders: [String] = []
         /// A bundler or copy step: its sources and outputs.
         var bundler: BundlerStep?
 
@@ -162,6 +127,16 @@ final class BuildUnit: Sendable {
             self.file = file
             self.kind = kind
         }
+
+        /// `path` (inside the unit's folder) relative to that folder.
+        func relative(_ path: String) -> String { root.isEmpty ? path : String(path.dropFirst(root.count + 1)) }
+
+        /// A Node package that is a server (`express`, `fastify`, `node server.js`).
+        var isNodeServer: Bool { kind == .service(language: .node) }
+
+        /// An Android app or Xcode project that bundles React Native: the folder (repository path)
+        /// of the Metro project it bundles.
+        var reactNativeRoot: String? { gradle.reactNativeRoot ?? xcode.reactNativeRoot }
     }
 
     /// The unit's facts, as its reader left them.
@@ -189,8 +164,8 @@ extension BuildUnit.Facts {
     var isApp: Bool {
         switch kind {
         case .dotNet(let mobile, _): return mobile
-        case .gradle(let app, _, _): return app || composeDesktop
-        case .xcodeProject: return !xcodeLibrary
+        case .gradle(let app, _, _): return app || gradle.composeDesktop
+        case .xcodeProject: return !xcode.library
         case .xcodeGen, .tuist, .desktop, .cordova, .expo: return true
         case .swiftPackage, .reactNative, .service, .library, .site, .xcodeWorkspace, .bundler: return false
         }
@@ -199,12 +174,12 @@ extension BuildUnit.Facts {
     /// The platforms of an app unit.
     var platforms: Set<Platform> {
         switch kind {
-        case .dotNet(true, _): return dotNetPlatforms.isEmpty ? [.android, .iOS] : Set(dotNetPlatforms)
-        case .gradle(let app, _, _): return Set(app ? [.android] : []).union(composeDesktop ? [.desktop] : [])
-        case .xcodeProject: return xcodeLibrary ? [] : [.iOS]
+        case .dotNet(true, _): return dotNet.platforms.isEmpty ? [.android, .iOS] : Set(dotNet.platforms)
+        case .gradle(let app, _, _): return Set(app ? [.android] : []).union(gradle.composeDesktop ? [.desktop] : [])
+        case .xcodeProject: return xcode.library ? [] : [.iOS]
         case .xcodeGen, .tuist: return [.iOS]
         case .desktop: return [.desktop]
-        case .cordova: return Set(appPlatforms)
+        case .cordova: return Set(appConfig.platforms)
         case .expo: return [.android, .iOS]
         default: return []
         }

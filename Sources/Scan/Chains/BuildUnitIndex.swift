@@ -160,7 +160,7 @@ final class BuildUnitIndex {
                 continue
             }
             if unit.kind == .xcodeProject { unit.references += scriptReferences(pbxproj: bytes, project: unit) }
-            if unit.kind == .reactNative { unit.aliasFolders = aliasFolders(of: unit) }
+            if unit.kind == .reactNative { unit.metro.aliasFolders = aliasFolders(of: unit) }
             if unit.flutter != nil,
                 let l10n = (candidatesByFolder[folder] ?? []).first(where: { nameOf($0.path) == "l10n.yaml" }),
                 let l10nBytes = read(l10n.index, l10n.path)
@@ -320,7 +320,7 @@ final class BuildUnitIndex {
             // The project's targets are not read for this: only its bundle phase.
             let root =
                 gradle
-                ? BuildFileParser.gradle(path: path, text: text).reactNativeRoot
+                ? BuildFileParser.gradle(path: path, text: text).gradle.reactNativeRoot
                 : xcodeProjectFile(containing: path).flatMap {
                     BuildFileParser.reactNativeRoot(pbxproj: text, folder: folderOf($0))
                 }

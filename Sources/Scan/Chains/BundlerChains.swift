@@ -62,7 +62,7 @@ extension BuildUnitIndex {
         case .cordova: return [unit.root.isEmpty ? "www" : unit.root + "/www"]
         case .bundler: return unit.bundler?.sources ?? []
         // A folder an import alias names: what a step writes there is imported through the alias.
-        case .reactNative: return unit.aliasFolders
+        case .reactNative: return unit.metro.aliasFolders
         default: return []
         }
     }

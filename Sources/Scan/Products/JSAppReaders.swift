@@ -17,9 +17,9 @@ extension BuildFileParser {
         if depends("react-native") || depends("expo") || nativeApp {
             var unit = BuildUnit.Facts(root: folder, file: path, kind: .reactNative)
             let main = captures(#""main"\s*:\s*"([^"]+)""#, in: text, holding: ["\"main\""]).first
-            unit.metroEntries = metroEntries(main: main, folder: folder)
-            unit.scriptText = scriptsText(text)
-            unit.shipsEnvFiles = depends("react-native-config")
+            unit.metro.entries = metroEntries(main: main, folder: folder)
+            unit.npm.scriptText = scriptsText(text)
+            unit.metro.shipsEnvFiles = depends("react-native-config")
             // `android/` and `ios/` hold the apps Metro's bundle goes into; an Expo project's own
             // folder holds its config, which EAS builds into both.
             let native = ["android", "ios"].compactMap { resolve($0, from: folder) }
@@ -35,13 +35,13 @@ extension BuildFileParser {
             return BuildUnit(unit)
         }
         guard var unit = node(path: path, text: text)?.facts else { return nil }
-        unit.scriptText = scriptsText(text)
+        unit.npm.scriptText = scriptsText(text)
         // A mobile app's e2e runner (Detox, Appium, Maestro) makes even a package with a mock server
         // a test package; a web runner only a package that is no server itself.
-        if let runner = endToEndRunner(text, scripts: unit.scriptText) {
+        if let runner = endToEndRunner(text, scripts: unit.npm.scriptText) {
             let library: Bool
             if case .library = unit.kind { library = true } else { library = false }
-            if library || ["detox", "appium", "maestro"].contains(runner) { unit.testRunner = runner }
+            if library || ["detox", "appium", "maestro"].contains(runner) { unit.npm.testRunner = runner }
         }
         if case .desktop = unit.kind {
             // electron-builder's `files`/`extraResources` from `../web/build`: the web client it packages.
@@ -54,14 +54,14 @@ extension BuildFileParser {
             let framework = webFrameworks.first(where: { depends($0.package) })
                 ?? webFrameworks.first(where: { $0.package == frameworkConfig })
         else { return BuildUnit(unit) }
-        unit.webFramework = framework.name
+        unit.npm.webFramework = framework.name
         // Vite builds web clients that apps bundle as often as sites: what references it decides.
         guard framework.name != "Vite", unit.deploys == nil || unit.deploys?.hasPrefix("Node") == true else {
             return BuildUnit(unit)
         }
         var site = BuildUnit.Facts(root: folder, file: path, kind: .service(language: .node))
-        (site.names, site.references, site.scriptText) = (unit.names, unit.references, unit.scriptText)
-        site.webFramework = framework.name
+        (site.names, site.references, site.npm.scriptText) = (unit.names, unit.references, unit.npm.scriptText)
+        site.npm.webFramework = framework.name
         site.deploys = "\(framework.name) site"
         site.referenceable = false
         return BuildUnit(site)
@@ -86,7 +86,7 @@ extension BuildFileParser {
             return nil
         }
         var unit = BuildUnit.Facts(root: folderOf(path), file: path, kind: .expo)
-        unit.appName = captures(#""?name"?\s*:\s*["']([^"'\n]+)["']"#, in: text, holding: ["name"]).first
+        unit.appConfig.name = captures(#""?name"?\s*:\s*["']([^"'\n]+)["']"#, in: text, holding: ["name"]).first
         // `expo prebuild` writes the native apps there; when they are committed, they are the apps.
         unit.embeddedIn = ["android", "ios"].compactMap { resolve($0, from: unit.root) }
         return BuildUnit(unit)

@@ -40,11 +40,11 @@ final class MetroReach {
     func entryName(of project: BuildUnit) -> String {
         if let known = entryNames[project.file] { return known }
         let paths = allPaths()
-        let found = project.metroEntries.first { entry in
+        let found = project.metro.entries.first { entry in
             entry.hasSuffix("/")
                 ? paths.keys.contains { $0.hasPrefix(entry) } : !candidates(for: entry, in: paths).isEmpty
         }
-        let name = displayEntry(found ?? project.metroEntries.first ?? "index.js")
+        let name = displayEntry(found ?? project.metro.entries.first ?? "index.js")
         entryNames[project.file] = name
         return name
     }
@@ -52,7 +52,7 @@ final class MetroReach {
     private func walk(_ project: BuildUnit) -> Set<String> {
         let paths = allPaths()
         var pending: [String] = []
-        for entry in project.metroEntries {
+        for entry in project.metro.entries {
             if entry.hasSuffix("/") {
                 pending += paths.keys.filter { $0.hasPrefix(entry) && isModule($0) }.sorted()
             } else {

@@ -89,7 +89,8 @@ final class ProductGraph {
     private func reachedLinks(of path: String) -> [ProductLink] {
         // XcodeGen and Tuist specs own the folders their targets list, not the folder they are in.
         var listed: [ProductLink] = []
-        for spec in index.specs where spec.sourceFolders.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) {
+        for spec in index.specs
+        where spec.appSpec.sourceFolders.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) {
             if let product = product(of: spec) {
                 listed.append(ProductLink(product: product, path: ChainNode(spec, nil)))
             }
@@ -157,7 +158,7 @@ final class ProductGraph {
 
     /// The desktop app of a Gradle module with `compose.desktop { application { } }`, nil for any other unit.
     func composeDesktopProduct(of unit: BuildUnit) -> Product? {
-        guard case .gradle = unit.kind, unit.composeDesktop else { return nil }
+        guard case .gradle = unit.kind, unit.gradle.composeDesktop else { return nil }
         return Product(
             name: unit.root.isEmpty ? nameOf(unit.file) : nameOf(unit.root), kind: .app,
             description: "desktop app (Compose Multiplatform)", file: unit.file, platforms: [.desktop])
@@ -166,7 +167,7 @@ final class ProductGraph {
     /// The web app of a Gradle module that builds a Kotlin/Wasm or Kotlin/JS browser executable
     /// (Compose for Web): deployed, not shipped through a store. Nil for any other unit.
     func composeWebProduct(of unit: BuildUnit) -> Product? {
-        guard case .gradle = unit.kind, unit.composeWeb else { return nil }
+        guard case .gradle = unit.kind, unit.gradle.composeWeb else { return nil }
         return Product(
             name: unit.root.isEmpty ? nameOf(unit.file) : nameOf(unit.root), kind: .server,
             description: "web app (Kotlin/Wasm or JS)", file: unit.file)
@@ -186,7 +187,7 @@ final class ProductGraph {
         switch unit.kind {
         case .dotNet(true, _):
             let name = String(nameOf(unit.file).dropLast(".csproj".count))
-            return app(name, appDescription(unit.dotNetPlatforms.isEmpty ? [.android, .iOS] : unit.dotNetPlatforms))
+            return app(name, appDescription(unit.dotNet.platforms.isEmpty ? [.android, .iOS] : unit.dotNet.platforms))
         case .dotNet(false, false):
             return unit.deploys.map(server)
         case .gradle(let isApp, _, _):
@@ -199,11 +200,11 @@ final class ProductGraph {
             if let web = composeWebProduct(of: unit) { return web }
             return unit.buildOnly == nil ? unit.deploys.map(server) : nil
         case .xcodeProject:
-            guard !unit.xcodeLibrary else { return nil }
+            guard !unit.xcode.library else { return nil }
             let projectName = String(nameOf(unit.file).dropLast(".xcodeproj".count))
-            return app(unit.appTargets.first ?? projectName, unit.variant.map { "\($0) app" } ?? "iOS app")
+            return app(unit.xcode.appTargets.first ?? projectName, unit.variant.map { "\($0) app" } ?? "iOS app")
         case .xcodeGen, .tuist:
-            return app(unit.appTargets.first ?? folderName, "iOS app")
+            return app(unit.xcode.appTargets.first ?? folderName, "iOS app")
         case .desktop(let framework):
             return app(folderName, "desktop app (\(framework.rawValue))")
         case .service(let language):
@@ -212,13 +213,15 @@ final class ProductGraph {
             if unit.isFlutterWeb { return unit.flutterWebProduct }
             return Product(name: unit.root, kind: .site, description: "static site", file: unit.file)
         case .cordova:
-            return app(unit.appName ?? folderName, appDescription(unit.appPlatforms).dropLast(4) + " app (Cordova)")
+            return app(
+                unit.appConfig.name ?? folderName,
+                appDescription(unit.appConfig.platforms).dropLast(4) + " app (Cordova)")
         case .swiftPackage:
             return unit.deploys.map(server)
         case .expo:
             // A prebuilt Expo app (its `android/`, `ios/` committed): the native apps are the products.
             guard index.referrers(of: unit).isEmpty else { return nil }
-            return app(unit.appName ?? folderName, "Android and iOS app (Expo)")
+            return app(unit.appConfig.name ?? folderName, "Android and iOS app (Expo)")
         case .dotNet(false, true), .library, .xcodeWorkspace, .reactNative, .bundler:
             return nil
         }
@@ -229,8 +232,8 @@ final class ProductGraph {
 /// apps; an Xcode project whose SDK is macOS only is a macOS app.
 func appPlatforms(_ unit: BuildUnit) -> [Platform] {
     if case .xcodeProject = unit.kind, unit.variant == "macOS" { return [.macOS] }
-    if case .dotNet(true, _) = unit.kind, !unit.dotNetPlatforms.isEmpty {
-        return Array(Set(unit.dotNetPlatforms)).sorted()
+    if case .dotNet(true, _) = unit.kind, !unit.dotNet.platforms.isEmpty {
+        return Array(Set(unit.dotNet.platforms)).sorted()
     }
     return unit.platforms.sorted()
 }

@@ -190,7 +190,7 @@ extension ProductGraph {
     func byBuildingTarget(_ path: String, _ links: [ProductLink]) -> [ProductLink] {
         links.flatMap { link -> [ProductLink] in
             let unit = link.productUnit
-            guard unit.kind == .xcodeProject, let files = unit.xcodeTargets else { return [link] }
+            guard unit.kind == .xcodeProject, let files = unit.xcode.targetFiles else { return [link] }
             var targets = files.builders(of: path)
             let owner = link.chain[0]
             if targets.isEmpty, owner.kind == .swiftPackage, let manifest = owner.swiftManifest {

@@ -18,8 +18,8 @@ struct CordovaAppFile: PathRule {
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
         guard let owner = file.owner, owner.kind == .cordova else { return nil }
         let platforms =
-            owner.appPlatforms.map(\.rawValue).joined(separator: " and ")
-            + (owner.appPlatforms.count == 1 ? " app" : " apps")
+            owner.appConfig.platforms.map(\.rawValue).joined(separator: " and ")
+            + (owner.appConfig.platforms.count == 1 ? " app" : " apps")
         if file.path == owner.file {
             return (.binaryConfig, "Cordova \(owner.file): copied into the \(platforms) it builds")
         }
@@ -46,7 +46,7 @@ struct DesktopAppFile: PathRule {
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
         guard let owner = file.owner, !isDocument(file.lowerName) else { return nil }
-        if case .gradle = owner.kind, owner.composeDesktop, owner.relative(file.path).hasPrefix("src/") {
+        if case .gradle = owner.kind, owner.gradle.composeDesktop, owner.relative(file.path).hasPrefix("src/") {
             return (.binaryLiteral, "in the Compose Multiplatform desktop app \(owner.file): packaged into the app")
         }
         guard case .desktop(let framework) = owner.kind else { return nil }

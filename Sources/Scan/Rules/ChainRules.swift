@@ -68,7 +68,7 @@ struct SpecSources: PathRule {
         let path = file.path
         guard
             let spec = file.index.specs.first(where: { spec in
-                spec.sourceFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
+                spec.appSpec.sourceFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
             })
         else { return nil }
         return (shipped.0, "listed in the sources of \(spec.label): \(shipped.1) of the iOS app")
@@ -179,7 +179,7 @@ struct XcodeFrameworkProject: PathRule {
         ], at: "Kit/Sources/Links.swift")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let owner = file.owner, owner.xcodeLibrary, owner.kind == .xcodeProject, !isDocument(file.lowerName)
+        guard let owner = file.owner, owner.xcode.library, owner.kind == .xcodeProject, !isDocument(file.lowerName)
         else { return nil }
         return (
             .other,

@@ -178,7 +178,7 @@ struct XcodeTargetMember: PathRule {
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
         guard let owner = file.owner, owner.kind == .xcodeProject,
-            let targets = owner.xcodeTargets?.builders(of: file.path), !targets.isEmpty
+            let targets = owner.xcode.targetFiles?.builders(of: file.path), !targets.isEmpty
         else { return nil }
         let names = targets.map { "`\($0.name)`" }.joined(separator: ", ")
         return (.binaryConfig, "built by app target \(names) of \(owner.file): ships in the app")

@@ -81,7 +81,7 @@ struct ReactNativeConfigEnv: PathRule {
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
         guard file.lowerName == ".env" || file.lowerName.hasPrefix(".env."), let project = reactNativeProject(of: file),
-            project.shipsEnvFiles, folderOf(file.path) == project.root
+            project.metro.shipsEnvFiles, folderOf(file.path) == project.root
         else { return nil }
         return (
             .binaryConfig,

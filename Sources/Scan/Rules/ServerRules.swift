@@ -19,7 +19,7 @@ struct DotNetConsoleApp: PathRule {
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
         guard let project = file.project, project.kind == .server, let owner = file.owner, owner.file == project.file,
-            owner.consoleApp
+            owner.dotNet.consoleApp
         else { return nil }
         let classifier = file.classifier
         if let served = classifier.deployedOnly(file.path) { return served }

@@ -120,7 +120,7 @@ struct EndToEndTestPackage: PathRule {
         ], at: "e2e-suite/support/mail.ts")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let owner = file.owner, let runner = owner.testRunner, file.index.referrers(of: owner).isEmpty else {
+        guard let owner = file.owner, let runner = owner.npm.testRunner, file.index.referrers(of: owner).isEmpty else {
             return nil
         }
         return (.test, "in \(owner.file), a package of `\(runner)` tests that no other package depends on")
@@ -139,10 +139,12 @@ struct XcodeTestTarget: PathRule {
         ], at: "ShopTests/LinkTests.swift")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let owner = file.owner, owner.kind == .xcodeProject, !owner.testTargets.isEmpty else { return nil }
+        guard let owner = file.owner, owner.kind == .xcodeProject, !owner.xcode.testTargets.isEmpty else { return nil }
         let segments = file.parts.segments
         let relative = owner.root.isEmpty ? segments : Array(segments.dropFirst(owner.root.split(separator: "/").count))
-        guard let target = relative.dropLast().first(where: { owner.testTargets.contains($0) }) else { return nil }
+        guard let target = relative.dropLast().first(where: { owner.xcode.testTargets.contains($0) }) else {
+            return nil
+        }
         return (.test, "in Xcode test target `\(target)` of \(owner.file): builds tests, ships nothing")
     }
 }
@@ -165,7 +167,7 @@ struct SpecTestSources: PathRule {
         let path = file.path
         guard
             let spec = file.index.specs.first(where: { spec in
-                spec.testSourceFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
+                spec.appSpec.testSourceFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
             })
         else { return nil }
         return (.test, "in the sources of a test target of \(spec.label): builds tests, ships nothing")

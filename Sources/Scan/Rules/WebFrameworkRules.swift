@@ -57,7 +57,7 @@ struct WebFrameworkScript: PathRule {
         let scripts = (site.root.isEmpty ? "" : site.root + "/") + "scripts/"
         guard file.path.hasPrefix(scripts) else { return nil }
         let relative = String(file.path.dropFirst(site.root.isEmpty ? 0 : site.root.count + 1))
-        if ByteSearch.contains(relative, in: site.scriptText) {
+        if ByteSearch.contains(relative, in: site.npm.scriptText) {
             return (.build, "run by a script of \(site.file) (`\(relative)`): used while building or deploying")
         }
         if let runner = file.classifier.scriptRunners.runner(naming: relative) {
@@ -78,7 +78,7 @@ func webSite(of file: PathContext, inFolderNamed folders: Set<String>) -> (
 )? {
     guard file.folders.contains(where: { folders.contains($0) }) else { return nil }
     for unit in file.index.units(named: "package.json", enclosing: folderOf(file.path)) {
-        if let name = unit.webFramework, let framework = webFrameworks.first(where: { $0.name == name }) {
+        if let name = unit.npm.webFramework, let framework = webFrameworks.first(where: { $0.name == name }) {
             return (unit, framework)
         }
     }

@@ -6,7 +6,8 @@ import RelopsCore
 ///
 /// Immutable: its reader fills in a `Facts` value, then makes the unit, which the index shares by
 /// reference, so the rules and the product graph ask about a unit without copying its facts each
-/// time. A fact reads as a property of the unit (`unit.references`); none can be set.
+/// time. A fact reads as a property of the unit (`unit.references`, `unit.gradle.android`); none
+/// can be set.
 @dynamicMemberLookup
 final class BuildUnit: Sendable {
     enum Kind: Sendable, Equatable {

@@ -122,9 +122,8 @@ enum BuildFileParser {
         var unit = BuildUnit.Facts(root: folderOf(path), file: path, kind: .cordova)
         unit.appConfig.name = captures(#"<name(?:\s[^>]*)?>\s*([^<]+?)\s*</name>"#, in: text, holding: ["<name"]).first
         let named = captures(#"<platform\s+name\s*=\s*["']([a-z]+)["']"#, in: text, holding: ["<platform"])
-        unit.appConfig.platforms = [("android", Platform.android), ("ios", .iOS)].filter { named.contains($0.0) }.map(
-            \.1)
-        if unit.appConfig.platforms.isEmpty { unit.appConfig.platforms = [.android, .iOS] }
+        let platforms = [("android", Platform.android), ("ios", .iOS)].filter { named.contains($0.0) }.map(\.1)
+        unit.appConfig.platforms = platforms.isEmpty ? [.android, .iOS] : platforms
         return BuildUnit(unit)
     }
 

@@ -121,12 +121,26 @@ public struct ScanResult: Sendable {
     public var products: [(product: Product, count: Int)] {
         var order: [Product] = []
         var tally: [Product: Int] = [:]
-        for o in occurrences {
-            for p in o.products {
+        // A file's occurrences share one list of products: count a run of them at once (comparing
+        // a list with itself costs nothing; hashing each product for each occurrence did).
+        var run: [Product] = []
+        var runLength = 0
+        func countRun() {
+            for p in run {
                 if tally[p] == nil { order.append(p) }
-                tally[p, default: 0] += 1
+                tally[p, default: 0] += runLength
             }
         }
+        for o in occurrences {
+            if o.products == run {
+                runLength += 1
+                continue
+            }
+            countRun()
+            run = o.products
+            runLength = 1
+        }
+        countRun()
         return order.map { ($0, tally[$0]!) }
     }
 

@@ -123,6 +123,40 @@ import Testing
         expectLines(result, "App/Platforms/iOS/Info.plist", [(1, .comment, "(XML)"), (1, .binaryLiteral, nil)])
     }
 
+    /// A translation file is lexed only when it holds a `<!--` up to its last occurrence: one at
+    /// the first byte still counts, and one after the last occurrence changes nothing.
+    @Test func xmlCommentsAtTheFirstByteAndAfterTheLastOccurrence() throws {
+        let repo = GitFixture("xml-comment-edges")
+        repo.write(
+            "res/values/strings.xml",
+            """
+            <!-- https://app.example.com/old -->
+            <resources><string name="a">https://app.example.com/a</string></resources>
+
+            """)
+        repo.write(
+            "res/values-de/strings.xml",
+            """
+            <resources><string name="a">https://app.example.com/a</string><!-- later --></resources>
+            <!-- https://app.example.com/b -->
+
+            """)
+        repo.write(
+            "res/values-fr/strings.xml",
+            """
+            <resources><string name="a"><![CDATA[<! https://app.example.com/a ]]></string></resources>
+
+            """)
+        repo.commit("strings")
+        let result = try scanRepository(repo.root)
+        func inComment(_ path: String) -> [Bool] {
+            result.occurrences.filter { $0.path == path }.map { $0.occurrenceClass == .comment }
+        }
+        #expect(inComment("res/values/strings.xml") == [true, false])
+        #expect(inComment("res/values-de/strings.xml") == [false, true])
+        #expect(inComment("res/values-fr/strings.xml") == [false])
+    }
+
     @Test func hashCommentsAndTheirStrings() throws {
         let repo = GitFixture("hash")
         repo.write(

@@ -244,7 +244,7 @@ final class BuildUnitIndex {
     /// True when a unit of the repository builds a store or desktop app (reads every build file, once).
     var buildsApps: Bool {
         if let known = buildsAppsMemo { return known }
-        let found = all.contains(where: \.isApp)
+        let found = all.contains { $0.facts.isApp }
         buildsAppsMemo = found
         return found
     }

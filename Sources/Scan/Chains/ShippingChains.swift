@@ -16,7 +16,7 @@ struct ShippingChains {
         }
         guard !under.isEmpty else { return nil }
         let name = nameOf(path)
-        if let app = under.first(where: \.isApp) {
+        if let app = under.first(where: { $0.facts.isApp }) {
             return (
                 .binaryLiteral,
                 "\(name) counts for the projects under it: mobile project \(app.file) (its settings ship in the binary)"
@@ -25,7 +25,7 @@ struct ShippingChains {
         if let library = under.first(where: { appChain(from: $0, platforms: nil) != nil }),
             let chain = appChain(from: library, platforms: nil)
         {
-            let links = chainText([library.file] + chain.map(\.label))
+            let links = chainText([library.file] + chain.map { $0.facts.label })
             return (
                 .binaryLiteral, "\(name) counts for the projects under it: \(links) (its settings ship in the binary)"
             )

@@ -6,8 +6,26 @@ import Foundation
 func markupComments(
     _ bytes: UnsafeBufferPointer<UInt8>, resx: Bool, razor: Bool, through limit: Int
 ) -> [CommentSpan] {
+    // Plain XML has one comment form: without a `<!--` up to the last occurrence (many
+    // translation files have none) there is nothing to lex.
+    if !resx && !razor && !holdsCommentOpener(bytes, before: limit < bytes.count - 4 ? limit + 4 : bytes.count) {
+        return []
+    }
     var lexer = MarkupLexer(buffer: bytes, resx: resx, razor: razor)
     return lexer.run(through: limit)
+}
+
+/// True when `<!--` starts in `bytes[..<end]`: `memchr` for its `!`, rare in markup (every tag
+/// has a `<`).
+private func holdsCommentOpener(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Bool {
+    guard let base = bytes.baseAddress, end >= 4 else { return false }
+    var at = 1
+    while at <= end - 3, let hit = memchr(base + at, 0x21, end - 2 - at) {
+        let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        if base[k - 1] == 0x3C && base[k + 1] == 0x2D && base[k + 2] == 0x2D { return true }
+        at = k + 1
+    }
+    return false
 }
 
 /// The markup lexer's state over one file's bytes.

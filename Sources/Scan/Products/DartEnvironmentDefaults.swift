@@ -30,8 +30,12 @@ final class DartEnvironmentDefaults {
 
     /// True for a Dart source under a `lib/` folder, whose `String.fromEnvironment` reads count.
     static func isLibrarySource(_ path: String) -> Bool {
-        path.hasSuffix(".dart") && (path.hasPrefix("lib/") || path.contains("/lib/"))
+        path.hasSuffix(".dart")
+            && (path.hasPrefix("lib/")
+                || ByteSearch.withBytes(of: path) { ByteSearch.contains(libFolder, in: $0, ignoringCase: false) })
     }
+
+    private static let libFolder = Array("/lib/".utf8)
 
     /// The reads of a Dart source's bytes, in file order.
     static func reads(in bytes: [UInt8], path: String) -> [(key: String, read: Read)] {

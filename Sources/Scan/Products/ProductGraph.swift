@@ -24,14 +24,14 @@ struct ProductLink {
     /// only as far as `chainText` shows it (its first units and the tail each node keeps).
     func text(from path: String) -> String {
         let labels = 1 + self.path.count
-        guard labels > 10 else { return chainText([path] + chain.map(\.chainLabel)) }
+        guard labels > 10 else { return chainText([path] + chain.map { $0.facts.chainLabel }) }
         var head = [path]
         var node: ChainNode? = self.path
         while head.count < 5, let current = node {
             head.append(current.unit.chainLabel)
             node = current.next
         }
-        return (head + ["(\(labels - 9) more)"] + self.path.tail.map(\.chainLabel)).joined(separator: " <- ")
+        return (head + ["(\(labels - 9) more)"] + self.path.tail.map { $0.facts.chainLabel }).joined(separator: " <- ")
     }
 }
 

@@ -94,7 +94,7 @@ private func bundled(
         let links = file.classifier.graph.links(of: step)
         guard let first = links.first(where: { $0.product.kind == .app }) ?? links.first else { continue }
         let names = links.map(\.product.name).joined(separator: ", ")
-        let chain = chainText([file.path] + first.chain.map(\.chainLabel))
+        let chain = chainText([file.path] + first.chain.map { $0.facts.chainLabel })
         let taken = bundler.tool == .copy ? "copied by" : "in the sources of"
         guard links.contains(where: { $0.product.kind == .app }) else {
             return (

@@ -129,7 +129,7 @@ struct LibraryReferencedByApp: PathRule {
         guard !owner.isApp, owner.referenceable, let shipped = shippedWithApp(file.path, file.lowerName),
             let chain = file.classifier.chains.appChain(from: owner, platforms: platforms)
         else { return nil }
-        let links = chainText([owner.chainLabel] + chain.map(\.chainLabel))
+        let links = chainText([owner.chainLabel] + chain.map { $0.facts.chainLabel })
         return (shipped.0, "in a library that an app references (\(links)): \(shipped.1)")
     }
 }

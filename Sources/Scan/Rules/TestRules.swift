@@ -96,12 +96,16 @@ struct TestRunnerConfiguration: PathRule {
         return (.test, "configuration of the `\(runner)` test runner: the tests use it, nothing ships it")
     }
 
+    /// Each runner with the two name prefixes of its configuration, made once (a rule asked of
+    /// every file with an occurrence must not build strings for each).
+    private static let configPrefixes = runners.map { ($0, $0 + ".config.", $0 + ".conf.") }
+
     /// The runner whose configuration a file named `lowerName` is, else nil.
     static func runner(of lowerName: String) -> String? {
         if lowerName == "cypress.json" { return "cypress" }
         if lowerName.hasPrefix(".mocharc") { return "mocha" }
         if lowerName.hasPrefix(".detoxrc") { return "detox" }
-        return runners.first { lowerName.hasPrefix($0 + ".config.") || lowerName.hasPrefix($0 + ".conf.") }
+        return configPrefixes.first { lowerName.hasPrefix($0.1) || lowerName.hasPrefix($0.2) }?.0
     }
 }
 

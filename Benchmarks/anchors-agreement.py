@@ -135,8 +135,11 @@ class History:
     """git facts the goal measures need, each read once: a document's blame at a commit, a file's
     lines at a commit, a commit's time, a repository's first-parent commit current at a time."""
 
-    def __init__(self):
+    def __init__(self, sources=()):
         self.blames, self.files, self.times, self.current = {}, {}, {}, {}
+        self.added, self.copies = {}, {}
+        # The repositories a document may have been copied from (the code repositories given).
+        self.sources = list(sources)
 
     def blame(self, repo, rev, doc):
         key = (repo, rev, doc)
@@ -167,14 +170,56 @@ class History:
                                              'HEAD').strip() or None
         return self.current[(repo, when)]
 
+    def copy_origin(self, docs, rev, doc, line, blamed):
+        """When `blamed` added the whole document and a repository given held one document of the
+        same name at its commit current then (the copy it was made from): that repository and the
+        commit git blame names there for the line (`git blame --contents`, the document at `rev`
+        blamed in the copy's history). None otherwise."""
+        key = (rev, doc)
+        if key not in self.added:
+            out = git(docs, 'log', '--diff-filter=A', '--format=%H', rev, '--', doc).split()
+            self.added[key] = out[-1] if out else None
+        if blamed != self.added[key]:
+            return None
+        when = self.time(docs, blamed)
+        ckey = (rev, doc, blamed)
+        if ckey not in self.copies:
+            self.copies[ckey] = None
+            name = doc.rsplit('/', 1)[-1]
+            for source in self.sources:
+                at = self.current_at(source, when)
+                paths = [p for p in git(source, 'ls-tree', '-r', '--name-only', at).splitlines()
+                         if p.rsplit('/', 1)[-1] == name] if at else []
+                if len(paths) != 1:
+                    continue
+                with tempfile.NamedTemporaryFile('wb', suffix='.md') as f:
+                    f.write(subprocess.run(['git', '-C', docs, 'show', f'{rev}:{doc}'], capture_output=True).stdout)
+                    f.flush()
+                    out = git(source, 'blame', '--porcelain', '--contents', f.name, at, '--', paths[0], check=False)
+                owners = {}
+                for text in out.splitlines():
+                    m = re.match(r'^([0-9a-f]{40}) \d+ (\d+)', text)
+                    if m and m.group(1) != '0' * 40:
+                        owners[int(m.group(2))] = m.group(1)
+                if owners:
+                    self.copies[ckey] = (source, owners)
+                    break
+        copy = self.copies[ckey]
+        return (copy[0], copy[1][line]) if copy and line in copy[1] else None
+
     def written_base(self, docs, rev, doc, line, holder):
-        """The code as the author saw it when writing document line `line` (git blame of the
-        document at `rev`): the blamed commit itself when `holder` is the documents' repository,
-        else `holder`'s first-parent commit current at the blamed commit's time."""
+        """The code as the author saw it when writing document line `line`: git blame of the
+        document at `rev`, followed into the copy it was made from when blame names the commit
+        that added the whole document (`copy_origin`); the commit itself when `holder` is the
+        repository it names, else `holder`'s first-parent commit current at its time."""
         blamed = self.blame(docs, rev, doc).get(line)
         if not blamed:
             return None
-        return blamed if holder == docs else self.current_at(holder, self.time(docs, blamed))
+        where = docs
+        origin = self.copy_origin(docs, rev, doc, line, blamed)
+        if origin:
+            where, blamed = origin
+        return blamed if holder == where else self.current_at(holder, self.time(where, blamed))
 
 
 def nothing_to_cite(lines, start, end):
@@ -220,13 +265,13 @@ def main():
     kept_moved = []
     iww_missed, still_not_ok, bare_left = [], [], []
     bare_rules = Counter()
-    history = History()
     work = tempfile.mkdtemp(prefix='anchors-agreement-')
     tree = os.path.join(work, 'tree')
     # (prefix or None for --code, the repository, its scratch worktree)
     others = [(None, os.path.abspath(a.code))] if a.code else []
     others += [(v.split('=', 1)[0], os.path.abspath(v.split('=', 1)[1])) for v in a.repos]
     others = [(prefix, path, os.path.join(work, 'code-%d' % k)) for k, (prefix, path) in enumerate(others)]
+    history = History(path for _, path, _ in others)
     for _, path, worktree in others:
         git(path, 'worktree', 'add', '-q', '--detach', worktree, 'HEAD')
     git(repo, 'worktree', 'add', '-q', '--detach', tree, 'HEAD')
@@ -451,8 +496,9 @@ def main():
               " line (git blame of the document line, then each repository's first-parent commit current then),"
               " were past the end of the file or held nothing to cite (blank, braces, comment markers) are `invalid`")
     print("    (anchors a person removed rather than re-pinned are not counted: the history cannot tell a removal"
-          " for being wrong from one for a reworded decision; for lines as old as their document, blame stops at"
-          " the commit that copied the document in, so that base is the copy's time, not the writing's)")
+          " for being wrong from one for a reworded decision; where git blame names the commit that added the"
+          " whole document and a repository given held one document of that name then, the copy it was made"
+          " from, the line is blamed again there with `git blame --contents`)")
     for group, words in [('edited', 'lines edited since their document was added'),
                          ('with-document', 'lines as old as their document')]:
         n_ = total['still ' + group]

@@ -53,7 +53,8 @@ extension AnchorAudit {
         let text = String(decoding: word, as: UTF8.self)
         guard let slash = text.firstIndex(of: "/") else {
             if let match = prefixed.first(where: { $0.prefix == text }) { return .mapped(match.repo) }
-            return context.unmappedNames.contains(text) ? .unmapped(text, path: nil) : nil
+            if context.unmappedNames.contains(text) { return .unmapped(text, path: nil) }
+            return repositoryNamed(short: text, context: context)
         }
         guard validPath(word) || text.hasSuffix("/") else { return nil }
         if let match = prefixed.first(where: { $0.prefix == text[..<slash] }) { return .mapped(match.repo) }
@@ -62,6 +63,24 @@ extension AnchorAudit {
         case .file(let repo, _), .decided(let repo, _, _, _): return .mapped(repo)
         case .ambiguous, .missing: return nil
         }
+    }
+
+    /// The one repository whose name is an organisation's prefix and `word` (`ADC` for `MMCA.ADC`,
+    /// `Store` for `MMCA.Store`): people drop the prefix in prose ("ADC Identity `Program.cs:81`").
+    /// Only a name of two parts counts (`MMCA.ADC.Conference.Service` is a project, not a
+    /// repository), and only when no other repository's name ends the same way.
+    private func repositoryNamed(short word: String, context: DocumentContext) -> SentenceRepository? {
+        guard word.count >= 3 else { return nil }
+        func short(_ name: String) -> String? {
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            return parts.count == 2 && !parts[0].isEmpty ? String(parts[1]) : nil
+        }
+        var found: [SentenceRepository] = []
+        for (prefix, repo) in prefixed where short(prefix) == word { found.append(.mapped(repo)) }
+        for name in context.unmappedNames.sorted() where short(name) == word {
+            found.append(.unmapped(name, path: nil))
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     /// Binds a bare name (`Program.cs:85`) to the repository its sentence names: unmapped there is

@@ -173,8 +173,8 @@ class History:
     def copy_origin(self, docs, rev, doc, line, blamed):
         """When `blamed` added the whole document and a repository given held one document of the
         same name at its commit current then (the copy it was made from): that repository and the
-        commit git blame names there for the line (`git blame --contents`, the document at `rev`
-        blamed in the copy's history). None otherwise."""
+        commit git blame names there for the copy's line the document line matches (difflib).
+        None otherwise."""
         key = (rev, doc)
         if key not in self.added:
             out = git(docs, 'log', '--diff-filter=A', '--format=%H', rev, '--', doc).split()
@@ -192,15 +192,16 @@ class History:
                          if p.rsplit('/', 1)[-1] == name] if at else []
                 if len(paths) != 1:
                     continue
-                with tempfile.NamedTemporaryFile('wb', suffix='.md') as f:
-                    f.write(subprocess.run(['git', '-C', docs, 'show', f'{rev}:{doc}'], capture_output=True).stdout)
-                    f.flush()
-                    out = git(source, 'blame', '--porcelain', '--contents', f.name, at, '--', paths[0], check=False)
+                # The document's lines matched to the copy's (difflib), then git blame of the copy.
+                mine = self.lines(docs, rev, doc) or []
+                theirs = self.lines(source, at, paths[0]) or []
+                blamed_copy = self.blame(source, at, paths[0])
                 owners = {}
-                for text in out.splitlines():
-                    m = re.match(r'^([0-9a-f]{40}) \d+ (\d+)', text)
-                    if m and m.group(1) != '0' * 40:
-                        owners[int(m.group(2))] = m.group(1)
+                matcher = difflib.SequenceMatcher(None, mine, theirs, autojunk=False)
+                for i, j, n in matcher.get_matching_blocks():
+                    for k in range(n):
+                        if blamed_copy.get(j + k + 1):
+                            owners[i + k + 1] = blamed_copy[j + k + 1]
                 if owners:
                     self.copies[ckey] = (source, owners)
                     break
@@ -498,7 +499,7 @@ def main():
     print("    (anchors a person removed rather than re-pinned are not counted: the history cannot tell a removal"
           " for being wrong from one for a reworded decision; where git blame names the commit that added the"
           " whole document and a repository given held one document of that name then, the copy it was made"
-          " from, the line is blamed again there with `git blame --contents`)")
+          " from, the line is matched to the copy's line (difflib) and blamed there)")
     for group, words in [('edited', 'lines edited since their document was added'),
                          ('with-document', 'lines as old as their document')]:
         n_ = total['still ' + group]

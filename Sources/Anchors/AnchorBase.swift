@@ -184,7 +184,7 @@ extension AnchorAudit {
     }
 
     /// A `:N` continuation whose bound file's lines lack every identifier of its sentence, while
-    /// exactly one other file named earlier in its paragraph holds one there: that file.
+    /// exactly one other file named earlier in the section holds one there: that file.
     func rebind(
         _ anchor: FoundAnchor, bound: (repo: CodeRepository, path: String), context: DocumentContext,
         identifiers: [String], doc: String, blamed: () -> BlamedLine
@@ -195,7 +195,7 @@ extension AnchorAudit {
         else { return nil }
         var seen: Set<String> = [cited]
         var others: [(repo: CodeRepository, path: String)] = []
-        for named in context.namedBefore(except: cited) where named.paragraph == anchor.paragraphStart {
+        for named in context.namedBefore(except: cited) where named.section == anchor.section {
             guard seen.insert(named.path).inserted, case .file(let repo, let path) = resolve(named.path) else {
                 continue
             }

@@ -7,7 +7,7 @@ extension AnchorAudit {
         let anchor = drift.anchor
         guard let cited = anchor.path else {
             drift.verdict = .unchecked(historical: anchor.isHistorical)
-            drift.note = "no file is named before this continuation in its paragraph"
+            drift.note = "no file is named before this continuation in its section"
             return
         }
         let identifiers = identifierHints(anchor.hints)

@@ -9,7 +9,7 @@ public struct FoundAnchor: Sendable, Equatable {
     /// The anchor exactly as written (`Program.cs:169`, `:65-80`).
     public let text: String
     /// The cited path as written, or for a continuation the path it binds to; nil when a
-    /// continuation has no file named before it in its paragraph (list item, table row).
+    /// continuation has no file named before it in its section.
     public let path: String?
     /// False for a bare `:N` continuation.
     public let pathWritten: Bool
@@ -51,8 +51,6 @@ public struct NamedFile: Sendable, Equatable {
     public let path: String
     public let line: Int
     public let section: Int
-    /// Where its paragraph (list item, table row) starts: a bare `:N` binds to a file of its own paragraph only.
-    public var paragraph: Int = 0
 }
 
 /// What the finder read from one document.
@@ -115,7 +113,7 @@ public enum AnchorFinder {
                     sentenceFile = nil
                 case .mention(let path, let range):
                     guard isFileName(path) else { continue }
-                    named.append(NamedFile(path: path, line: number, section: section, paragraph: paragraph))
+                    named.append(NamedFile(path: path, line: number, section: section))
                     sentenceFile = SentenceFile(path: path, bytes: range)
                 case .anchor(var raw):
                     var path: String?
@@ -124,15 +122,16 @@ public enum AnchorFinder {
                         raw = bound
                         path = bound.path
                     } else if raw.isListElement {
-                        path = raw.path ?? place.lastWritten ?? fileOf(paragraph: paragraph, named)
+                        path =
+                            raw.path ?? place.lastWritten ?? (named.last?.section == section ? named.last?.path : nil)
                     } else if let written = raw.path {
                         path = written
                         place.lastWritten = written
-                        named.append(NamedFile(path: written, line: number, section: section, paragraph: paragraph))
+                        named.append(NamedFile(path: written, line: number, section: section))
                         sentenceFile = SentenceFile(path: written, bytes: nil)
                     } else {
                         place.lastWritten = nil
-                        path = fileOf(paragraph: paragraph, named)
+                        path = (named.last?.section == section ? named.last?.path : nil)
                     }
                     anchors.append(found(raw, path: path, bytes: bytes, place: &place))
                 }

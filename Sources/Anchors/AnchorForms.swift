@@ -1,14 +1,6 @@
 /// Anchor forms beyond `path:N`, for `AnchorFinder`: comma lists, ranges written as two anchors,
 /// columns, and the dated revision sections anchors stand in.
 
-/// The file named last, when it was named in the paragraph (list item, table row) starting at
-/// `paragraph`: a bare `:N` never carries a file across a paragraph break, where the next
-/// paragraph may well be about other code.
-func fileOf(paragraph: Int, _ named: [NamedFile]) -> String? {
-    guard let last = named.last, last.paragraph == paragraph else { return nil }
-    return last.path
-}
-
 /// Reads the further elements of a comma list (`:69,70`, `:20,109,288-294`: a comma, no space,
 /// then a line or range), each an anchor bound to the same path. Returns where the list ends.
 func readListElements(_ bytes: [UInt8], after first: RawAnchor, end: Int, into tokens: inout [Token]) -> Int {

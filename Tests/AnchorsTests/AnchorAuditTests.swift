@@ -174,7 +174,7 @@ extension AnchorAuditResult {
         #expect(drift.candidates == ["Api/Program.cs", "Web/Program.cs"])
     }
 
-    @Test(arguments: LineEnds.allCases) func continuationsResolveInTheirParagraphAndOneOutsideItsFileIsInvalidWithFits(
+    @Test(arguments: LineEnds.allCases) func continuationsResolveAcrossParagraphsAndOneOutsideItsFileIsInvalidWithFits(
         _ ends: LineEnds
     ) throws {
         let repo = AnchorRepo(ends)
@@ -187,8 +187,9 @@ extension AnchorAuditResult {
 
             The long file Src/Long.cs:50 (and :60-62).
 
-            The short one Src/Short.cs:3,
-            then :8 and then :80.
+            The short one Src/Short.cs:3.
+
+            A later paragraph cites :8 and then :80.
 
             """)
         repo.commit("Start")
@@ -280,35 +281,5 @@ extension AnchorAuditResult {
         repo.write("Src/A.cs", "x\n" + numbered("a", 1...30))
         repo.commit("Shift")
         #expect(try audit(repo, to: first).drift("Src/A.cs:5")?.status == .ok)
-    }
-}
-
-@Suite struct ContinuationParagraphTests {
-    /// A bare `:N` in a paragraph that names no file is not bound to the file of an earlier
-    /// paragraph, even in the same section: that paragraph may well be about other code.
-    @Test(arguments: LineEnds.allCases) func aContinuationNeverCarriesAFileAcrossAParagraph(_ ends: LineEnds) throws {
-        let repo = AnchorRepo(ends)
-        repo.write("Src/Long.cs", numbered("long", 1...100))
-        repo.write(
-            "Docs/adr.md",
-            """
-            ## Decision
-
-            The long file Src/Long.cs:50 (and :60-62).
-
-            The retry policy sits at :8.
-
-            - an item naming Src/Long.cs:20
-            - another item at :21
-
-            """)
-        repo.commit("Start")
-        let result = try audit(repo)
-        #expect(result.drift(":60-62")?.path == "Src/Long.cs" && result.drift(":60-62")?.status == .ok)
-        for text in [":8", ":21"] {
-            let unbound = try #require(result.drift(text))
-            #expect(unbound.status == .unresolved)
-            #expect(unbound.note == "no file is named before this continuation in its paragraph")
-        }
     }
 }

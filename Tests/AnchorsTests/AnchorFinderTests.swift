@@ -90,7 +90,7 @@ import Testing
         #expect(found.map(\.text) == ["a.cs:12"])
     }
 
-    @Test func continuationsBindToTheLastFileOfTheirParagraphOnly() {
+    @Test func continuationsBindToTheLastFileInTheParagraphElseInTheSection() {
         let found = scan(
             """
             ## One
@@ -115,10 +115,10 @@ import Testing
                 "Platforms/Android/MainActivity.cs:26-31=>Platforms/Android/MainActivity.cs",
                 ":39=>Platforms/Android/MainActivity.cs",
                 ":4-26=>Platforms/Android/AndroidManifest.xml",
-                ":78-79=>nil",
+                ":78-79=>Platforms/Android/AndroidManifest.xml",
                 "Web/Program.cs:10=>Web/Program.cs",
                 ":12=>Web/Program.cs",
-                ":20=>nil",
+                ":20=>Web/Program.cs",
                 ":5=>nil",
             ])
         #expect(found.allSatisfy { !$0.isHistorical })

@@ -173,6 +173,7 @@ import Testing
         for service in ["Identity", "Conference"] {
             repo.write("Source/Services/\(service).Service/Program.cs", numbered(service.lowercased(), 1...90))
         }
+        repo.write("Source/Policy.cs", numbered("policy", 1...9))
         repo.write(
             "Docs/adr.md",
             """
@@ -184,6 +185,10 @@ import Testing
 
             Here `Program.cs:12` fits two files.
 
+            The Store host is `MMCA.Store/Source/Sales/Program.cs:3`.
+
+            Store Sales was re-checked. The policy is `Policy.cs:3`.
+
             """)
         repo.commit("ADR")
         let result = try audit(repo)
@@ -194,5 +199,8 @@ import Testing
         }
         let undecided = try #require(result.drift("Program.cs:12"))
         #expect(undecided.status == .unresolved && undecided.candidates.count == 2)
+        // A name one mapped file settles is not taken from a word that is also a short name (`Store`).
+        let settled = try #require(result.drift("Policy.cs:3"))
+        #expect(settled.path == "Source/Policy.cs" && settled.status == .ok && settled.unmappedRepository == nil)
     }
 }

@@ -31,6 +31,15 @@ anchors whose path occurs a different number of times on the two lines are not c
 A range written as two anchors (`X.cs:164`-`X.cs:165`) is one anchor to relops: its halves are
 compared with the range's ends. Needs git and a built relops (--relops, else
 .build-release/release/relops, else .build/debug/relops).
+
+Issue 41's goals are printed after the agreement, each with its definition: bare names decided
+(measured on the documents at HEAD), anchors invalid when written flagged `invalid`, and kept
+anchors reported `ok` (both over the replayed re-pin commits).
+
+On ivanball's public MMCA ADRs (clones of ivanball/ivanball.github.io, ivanball/MMCA.Common and
+ivanball/MMCA.Helpdesk side by side; MMCA.ADC and MMCA.Store are private, so unmapped):
+  anchors-agreement.py ivanball.github.io --docs 'docs-src/adr/*.md' \\
+      --repo MMCA.Common=MMCA.Common --repo MMCA.Helpdesk=MMCA.Helpdesk
 """
 import argparse, difflib, fnmatch, json, os, re, subprocess, sys, tempfile
 from collections import Counter

@@ -23,6 +23,10 @@ public final class AnchorAudit {
     var anchorOrigins: [String: ObjectID?] = [:]
     /// How often an anchor's text stands in a document version, by blob and text.
     var tokenCounts: [String: Int] = [:]
+    /// The document being audited as stored (through the repository's filters), and where each
+    /// document copied in whole came from, by document and the commit that added it.
+    var storedDocument: (path: String, bytes: [UInt8])?
+    var copySources: [String: CopySource?] = [:]
     /// The files the document being audited names by path, for the `cited-folder` rule.
     var citedFilesOfDocument: (doc: String, files: [(repo: CodeRepository, path: String)])?
 
@@ -148,6 +152,7 @@ public final class AnchorAudit {
     private func blameDocument(_ path: String, _ bytes: [UInt8]) throws(GitError) -> [ObjectID?] {
         guard let history = documentsHistory else { return [] }
         let stored = try documentsRepository.contentAsStored(bytes, path: path)
+        storedDocument = (path, stored)
         return try history.blame(path: path, content: stored)
     }
 }

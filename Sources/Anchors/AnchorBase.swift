@@ -17,6 +17,9 @@ enum BaseReason: String {
     /// the document line around the anchor: this is the base of the older commit that wrote the
     /// anchor's own text, where its lines hold code.
     case anchorText = "anchor-text"
+    /// Blame named the commit that added the whole document, copied in from a repository the audit
+    /// reads: the commit there that wrote the line (or the cited repository's commit current then).
+    case copied
 }
 
 /// The base of an anchor, or why there is none.
@@ -67,6 +70,11 @@ extension AnchorAudit {
             }
             return .found(head, .uncommitted, written: nil)
         case .commit(let written):
+            if !repo.holdsDocuments,
+                let copied = try copiedBase(doc: doc, line: anchor.line, written: written, repo: repo)
+            {
+                return copied
+            }
             return try base(writtenAt: written, repo: repo)
         }
     }

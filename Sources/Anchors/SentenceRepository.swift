@@ -23,7 +23,10 @@ extension AnchorAudit {
     /// The repository of the nearest path before `anchor` in its paragraph that names the same
     /// file in full (`ADC/Src/DependencyInjection.cs:38` ... `DependencyInjection.cs:42`, with another
     /// repository's path between them); else the repository named nearest before it; nil when none is.
-    func sentenceRepository(of anchor: FoundAnchor, context: DocumentContext) -> SentenceRepository? {
+    /// `shortNames`: a repository's name without its organisation's prefix counts too.
+    func sentenceRepository(of anchor: FoundAnchor, context: DocumentContext, shortNames: Bool = false)
+        -> SentenceRepository?
+    {
         let bytes = context.bytes
         var i = min(anchor.pathBytes?.lowerBound ?? anchor.startBytes.lowerBound, bytes.count)
         let floor = max(0, min(anchor.paragraphStart, i))
@@ -36,7 +39,9 @@ extension AnchorAudit {
             // Past the nearest repository, only a fuller path of the same name is worth resolving.
             let isFuller =
                 fuller.map { bytes[j..<i].count > $0.count && bytes[j..<i].suffix($0.count).elementsEqual($0) } ?? false
-            if j < i, nearest == nil || isFuller, let named = repositoryNamed(by: bytes[j..<i], context: context) {
+            if j < i, nearest == nil || isFuller,
+                let named = repositoryNamed(by: bytes[j..<i], context: context, shortNames: shortNames)
+            {
                 if isFuller { return named }
                 nearest = named
             }
@@ -47,13 +52,16 @@ extension AnchorAudit {
 
     /// The repository one word names: a path's first segment (a mapped prefix, a repository nobody
     /// mapped, or the repository the path resolves in), or a repository's name written alone.
-    private func repositoryNamed(by raw: ArraySlice<UInt8>, context: DocumentContext) -> SentenceRepository? {
+    private func repositoryNamed(by raw: ArraySlice<UInt8>, context: DocumentContext, shortNames: Bool)
+        -> SentenceRepository?
+    {
         var word = raw
         while let last = word.last, last == 0x2E || last == 0x2D { word = word.dropLast() }
         let text = String(decoding: word, as: UTF8.self)
         guard let slash = text.firstIndex(of: "/") else {
             if let match = prefixed.first(where: { $0.prefix == text }) { return .mapped(match.repo) }
-            return context.unmappedNames.contains(text) ? .unmapped(text, path: nil) : nil
+            if context.unmappedNames.contains(text) { return .unmapped(text, path: nil) }
+            return shortNames ? repositoryNamed(short: text, context: context) : nil
         }
         guard validPath(word) || text.hasSuffix("/") else { return nil }
         if let match = prefixed.first(where: { $0.prefix == text[..<slash] }) { return .mapped(match.repo) }
@@ -64,6 +72,26 @@ extension AnchorAudit {
         }
     }
 
+    /// The one repository whose name is an organisation's prefix and `word` (`ADC` for `MMCA.ADC`,
+    /// `Store` for `MMCA.Store`): people drop the prefix in prose ("ADC Identity `Program.cs:81`").
+    /// Only a name of two parts counts (`MMCA.ADC.Conference.Service` is a project, not a
+    /// repository), and only when no other repository's name ends the same way. Weaker than a
+    /// name in full (`Store` is also a word), it is asked only for a name the mapped repositories
+    /// do not settle on one file.
+    private func repositoryNamed(short word: String, context: DocumentContext) -> SentenceRepository? {
+        guard word.count >= 3 else { return nil }
+        func short(_ name: String) -> String? {
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            return parts.count == 2 && !parts[0].isEmpty ? String(parts[1]) : nil
+        }
+        var found: [SentenceRepository] = []
+        for (prefix, repo) in prefixed where short(prefix) == word { found.append(.mapped(repo)) }
+        for name in context.unmappedNames.sorted() where short(name) == word {
+            found.append(.unmapped(name, path: nil))
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
     /// Binds a bare name (`Program.cs:85`) to the repository its sentence names: unmapped there is
     /// reported unmapped with the repository named; several files there go through the evidence
     /// rules among those files only.
@@ -71,8 +99,13 @@ extension AnchorAudit {
         _ drift: inout AnchorDrift, cited: String, context: DocumentContext, blamed: () -> BlamedLine
     ) throws(GitError) -> SentenceBinding {
         let anchor = drift.anchor
-        guard anchor.pathWritten, !cited.contains("/"), let named = sentenceRepository(of: anchor, context: context)
-        else { return .none }
+        guard anchor.pathWritten, !cited.contains("/") else { return .none }
+        let settled: Bool
+        switch resolve(cited, context: context) {
+        case .file, .decided: settled = true
+        case .ambiguous, .missing: settled = false
+        }
+        guard let named = sentenceRepository(of: anchor, context: context, shortNames: !settled) else { return .none }
         switch named {
         case .unmapped(let name, let path):
             if let path, let repo = try holder(of: path, at: anchor, doc: drift.doc, blamed: blamed) {

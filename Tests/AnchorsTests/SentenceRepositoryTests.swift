@@ -161,3 +161,46 @@ import Testing
         #expect(result.drift("Program.cs:3")?.status == .ok)
     }
 }
+
+@Suite struct ShortRepositoryNameTests {
+    /// People drop an organisation's prefix in prose: "ADC Identity `Program.cs:81`" names the
+    /// repository `MMCA.ADC` the document's paths name, so the bare name is read there (unmapped
+    /// here), not among the mapped repository's two `Program.cs`.
+    @Test(arguments: LineEnds.allCases) func aRepositoryNamedWithoutItsOrganisationPrefixBindsTheBareName(
+        _ ends: LineEnds
+    ) throws {
+        let repo = AnchorRepo(ends, "short-name")
+        for service in ["Identity", "Conference"] {
+            repo.write("Source/Services/\(service).Service/Program.cs", numbered(service.lowercased(), 1...90))
+        }
+        repo.write("Source/Policy.cs", numbered("policy", 1...9))
+        repo.write(
+            "Docs/adr.md",
+            """
+            # ADR
+
+            The helper is `MMCA.ADC/Source/Hosting/KestrelEndpointExtensions.cs:10`.
+
+            Call sites: ADC Identity `Program.cs:81`, Conference `Program.cs:85`.
+
+            Here `Program.cs:12` fits two files.
+
+            The Store host is `MMCA.Store/Source/Sales/Program.cs:3`.
+
+            Store Sales was re-checked. The policy is `Policy.cs:3`.
+
+            """)
+        repo.commit("ADR")
+        let result = try audit(repo)
+        for text in ["Program.cs:81", "Program.cs:85"] {
+            let drift = try #require(result.drift(text))
+            #expect(drift.status == .unresolved && drift.unmappedRepository == "MMCA.ADC", "\(text)")
+            #expect(drift.candidates.isEmpty, "\(text)")
+        }
+        let undecided = try #require(result.drift("Program.cs:12"))
+        #expect(undecided.status == .unresolved && undecided.candidates.count == 2)
+        // A name one mapped file settles is not taken from a word that is also a short name (`Store`).
+        let settled = try #require(result.drift("Policy.cs:3"))
+        #expect(settled.path == "Source/Policy.cs" && settled.status == .ok && settled.unmappedRepository == nil)
+    }
+}

@@ -216,8 +216,11 @@ final class BuildUnitIndex {
     private func findOwner(of path: String) -> BuildUnit? {
         let lowerName = nameOf(path).lowercased()
         for folder in candidateFolders(enclosing: folderOf(path)) {
-            let owners = units(inFolder: folder).filter {
-                ![.xcodeGen, .tuist, .xcodeWorkspace, .bundler].contains($0.kind) && $0.claims(lowerName)
+            let owners = units(inFolder: folder).filter { unit in
+                switch unit.kind {
+                case .xcodeGen, .tuist, .xcodeWorkspace, .bundler: return false
+                default: return unit.claims(lowerName)
+                }
             }
             // A Swift package beside an Xcode project owns only its targets' folders: an empty
             // placeholder `Package.swift` never hides the project.

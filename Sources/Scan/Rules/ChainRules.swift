@@ -197,9 +197,11 @@ func shippedWithApp(_ path: String, _ lowerName: String) -> (OccurrenceClass, St
         return (.binaryLiteral, "source built into what the app bundles or links")
     }
     if let generator = resourceGenerator(lowerName) { return (.binaryConfig, generator) }
-    let folders = path.lowercased().split(separator: "/").dropLast()
+    func inValuesFolder() -> Bool {
+        path.lowercased().split(separator: "/").dropLast().contains { $0 == "values" || $0.hasPrefix("values-") }
+    }
     if lowerName.hasSuffix(".resx") || lowerName.hasSuffix(".plist") || lowerName.hasSuffix(".json")
-        || (lowerName.hasSuffix(".xml") && folders.contains { $0 == "values" || $0.hasPrefix("values-") })
+        || (lowerName.hasSuffix(".xml") && inValuesFolder())
     {
         return (.binaryConfig, "resource that ships in the binary")
     }

@@ -69,11 +69,11 @@ let package = Package(
         .target(name: "COpenSSLLoader", dependencies: ["CDynamicLibrary"]),
         .target(name: "CGit2Loader", dependencies: ["CDynamicLibrary"]),
 
-        // Thin Swift wrappers: safe handles and typed errors; C types never leak past them. The error of
-        // a failed call, where a wrapper's carries nothing more than the call and the message, is one type.
+        // Thin Swift wrappers: safe handles and typed errors; C types never leak past them. A failed C
+        // call is one of two shared errors (CLibraryError): a call and a message, or with a kind and a code.
         .target(name: "CLibraryError"),
-        .target(name: "Git", dependencies: ["CGit2", "CGit2Loader"]),
-        .target(name: "Curl", dependencies: ["CCurl", "CCurlLoader"]),
+        .target(name: "Git", dependencies: ["CGit2", "CGit2Loader", "CLibraryError"]),
+        .target(name: "Curl", dependencies: ["CCurl", "CCurlLoader", "CLibraryError"]),
         .target(name: "Crypto", dependencies: ["COpenSSL", "COpenSSLLoader", "CLibraryError"]),
         .target(name: "Markdown", dependencies: ["CCmark"]),
         .target(name: "YAML", dependencies: ["CYAML"]),

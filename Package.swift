@@ -69,15 +69,21 @@ let package = Package(
         .target(name: "COpenSSLLoader", dependencies: ["CDynamicLibrary"]),
         .target(name: "CGit2Loader", dependencies: ["CDynamicLibrary"]),
 
-        // Thin Swift wrappers: safe handles and typed errors; C types never leak past them.
-        .target(name: "Git", dependencies: ["CGit2", "CGit2Loader"]),
-        .target(name: "Curl", dependencies: ["CCurl", "CCurlLoader"]),
-        .target(name: "Crypto", dependencies: ["COpenSSL", "COpenSSLLoader"]),
+        // Thin Swift wrappers: safe handles and typed errors; C types never leak past them. A failed C
+        // call is one of two shared errors (CLibraryError): a call and a message, or with a kind and a code.
+        .target(name: "CLibraryError"),
+        .target(name: "Git", dependencies: ["CGit2", "CGit2Loader", "CLibraryError"]),
+        .target(name: "Curl", dependencies: ["CCurl", "CCurlLoader", "CLibraryError"]),
+        .target(name: "Crypto", dependencies: ["COpenSSL", "COpenSSLLoader", "CLibraryError"]),
         .target(name: "Markdown", dependencies: ["CCmark"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
-        .target(name: "IDN", dependencies: ["CIDN2"]),
+        .target(name: "IDN", dependencies: ["CIDN2", "CLibraryError"]),
         .target(name: "Zlib", dependencies: ["CZlib"]),
-        .target(name: "PublicSuffix", dependencies: ["CPSL"]),
+        .target(name: "PublicSuffix", dependencies: ["CPSL", "CLibraryError"]),
+        // What `relops --version` lists: each C library's own version, asked through its wrapper.
+        .target(
+            name: "LinkedLibraries",
+            dependencies: ["Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "PublicSuffix"]),
 
         // Domain: pure logic, no printing, no exit.
         .target(
@@ -104,9 +110,7 @@ let package = Package(
             name: "relops",
             dependencies: [
                 "CommandLine", "RelopsCore", "Scan", "Cutover", "Fingerprint", "Association",
-                "Verify", "Anchors", "Runbook", "Status", "Setup",
-                // `relops --version` asks each C library for its version (Support/VersionReport.swift).
-                "Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "PublicSuffix",
+                "Verify", "Anchors", "Runbook", "Status", "Setup", "LinkedLibraries",
             ],
             swiftSettings: buildStamp
         ),

@@ -133,13 +133,4 @@ public struct ExternalRotation: Sendable {
         lines.append("Then check the live file: \(check)")
         instructions = lines
     }
-
-    /// The JSON form `fingerprint rotate --format json` prints.
-    public var json: JSONValue {
-        .object([
-            ("source", source.json), ("applied", .bool(false)), ("changed", .bool(false)),
-            ("add", .array(add.map { .string($0) })), ("retire", .string(retire)), ("keep_old", .bool(keepOld)),
-            ("instructions", .array(instructions.map { .string($0) })),
-        ])
-    }
 }

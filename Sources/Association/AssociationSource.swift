@@ -116,38 +116,10 @@ public enum AssociationSource: Sendable, Equatable {
                 + "settings section, nginx location or route in code); relops verify checks it live"
         }
     }
-
-    /// The JSON form: `kind` and the fields of that kind.
-    public var json: JSONValue {
-        var fields: [(String, JSONValue)] = [("kind", .string(kind.rawValue))]
-        switch self {
-        case .staticFile(let path): fields.append(("path", .string(path)))
-        case .code(let path, let line, let what):
-            fields += [("path", .string(path)), ("line", .int(line)), ("what", .string(what))]
-        case .settings(let path, let section):
-            fields += [
-                ("path", .string(path)), ("section", .string(section)), ("source", .string("\(path)#\(section)")),
-            ]
-        case .nginx(let config, let line, let location, let served):
-            fields += [("config", .string("\(config):\(line)")), ("location", .string(location))]
-            switch served {
-            case .file(let path): fields.append(("path", .string(path)))
-            case .body(let text): fields.append(("body", .string(text)))
-            case .unresolved(let why): fields.append(("problem", .string(why)))
-            }
-        case .external(let reason):
-            switch reason {
-            case .configured(let location):
-                fields += [("reason", .string("configured")), ("configured_at", .string(location))]
-            case .nothingFound: fields.append(("reason", .string("nothing-found")))
-            }
-        }
-        return .object(fields)
-    }
 }
 
 /// A tracked file that looks like an association document but is not counted as served, with why.
-public struct SkippedCandidate: Sendable, Equatable {
+public struct SkippedCandidate: Codable, Sendable, Equatable {
     /// The file (or `config:line` for a configuration relops could not read).
     public let path: String
     /// Why it does not count: a test fixture, documentation, not under `.well-known`.

@@ -1,9 +1,9 @@
 /// A document's name as JSON writes it (`assetlinks.json`).
 extension WellKnownDocument: Codable {}
 
-/// A source as `--format json` writes it: `kind`, then the fields of that kind, in the order of
-/// `AssociationSource.json` (the tests hold the two to the same bytes). A settings source also
-/// carries `source` (`path#section`), written for readers and not read back.
+/// A source as every `--format json` writes it (`association sources`, `association render`,
+/// `fingerprint rotate`, verify's report): `kind`, then the fields of that kind. A settings source
+/// also carries `source` (`path#section`), written for readers and not read back.
 extension AssociationSource: Codable {
     enum CodingKeys: String, CodingKey {
         case kind, path, line, what, section, source, config, location, body, problem, reason

@@ -15,27 +15,6 @@ public struct AssociationSources: Sendable {
         documents.first { $0.document == document } ?? DocumentSource(document: document, sources: [])
     }
 
-    /// The JSON form `association sources --format json` prints.
-    public var json: JSONValue {
-        .object([
-            (
-                "documents",
-                .array(
-                    documents.map { entry in
-                        .object([
-                            ("document", .string(entry.document.rawValue)),
-                            ("source", entry.sources.count == 1 ? entry.sources[0].json : .null),
-                            ("sources", .array(entry.sources.map(\.json))),
-                        ])
-                    })
-            ),
-            (
-                "skipped",
-                .array(skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })
-            ),
-        ])
-    }
-
     /// Finds the sources of `project`'s documents from its tracked files (the git index): static
     /// files under a `.well-known` folder, the ASP.NET `AppAssociation` section (the one
     /// `.relops.yml`'s `app.android.fingerprints` names, else every tracked `appsettings.json`

@@ -31,13 +31,20 @@ public struct SourcedDocument: Sendable {
         }
     }
 
-    /// The JSON form: the document, its source, the text and problems.
-    public var json: JSONValue {
-        .object([
-            ("document", .string(document.rawValue)), ("source", source.json), ("text", .string(text)),
-            ("problems", .array(problems.map { .string($0.description) })),
-            ("notes", .array(notes.map { .string($0) })),
-        ])
+}
+
+/// A document as `association render --format json` lists it: the document, its source, the text
+/// (null when relops cannot render it), problems and notes.
+extension SourcedDocument: Encodable {
+    enum CodingKeys: String, CodingKey { case document, source, text, problems, notes }
+
+    public func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: CodingKeys.self)
+        try object.encode(document, forKey: .document)
+        try object.encode(source, forKey: .source)
+        try object.encode(text, forKey: .text)
+        try object.encode(problems.map(\.description), forKey: .problems)
+        try object.encode(notes, forKey: .notes)
     }
 }
 

@@ -1,20 +1,11 @@
+public import CLibraryError
 internal import COpenSSL
 internal import COpenSSLLoader
 
-/// A failed OpenSSL call: the call's name and OpenSSL's error queue, drained to empty.
-public struct CryptoError: Error, CustomStringConvertible, Sendable {
-    /// The OpenSSL function that failed.
-    public let call: String
-    /// The error queue's messages, oldest first.
-    public let message: String
+/// A failed OpenSSL call: the call's name and OpenSSL's error queue (oldest first), drained to empty.
+public typealias CryptoError = LibraryError
 
-    public init(call: String, message: String) {
-        self.call = call
-        self.message = message
-    }
-
-    public var description: String { message.isEmpty ? call + " failed" : "\(call): \(message)" }
-
+extension CryptoError {
     /// libcrypto itself could not be loaded (it is bound lazily, on first use): `message` names
     /// the soname, the loader's reason and the Debian package to install. A command cannot check
     /// anything then, so this is never bad input or a failed verification.

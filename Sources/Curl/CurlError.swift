@@ -1,30 +1,16 @@
 internal import CCurl
 internal import CCurlLoader
+public import CLibraryError
 
 /// A failed libcurl call: the call, `curl_easy_strerror` and curl's error buffer.
-public struct CurlError: Error, CustomStringConvertible, Sendable {
-    /// What a caller can act on.
-    public enum Kind: Sendable, Equatable {
-        case badURL, couldNotResolve, couldNotConnect, timedOut, tls, tooLarge, failed
-        /// libcurl itself could not be loaded (it is bound lazily, on first use): the message
-        /// names the soname, the loader's reason and the Debian package to install.
-        case libraryNotLoaded
-    }
+public typealias CurlError = CodedLibraryError<CurlErrorKind>
 
-    public let kind: Kind
-    public let call: String
-    public let message: String
-    /// libcurl's result code.
-    public let code: Int32
-
-    public init(kind: Kind, call: String, message: String, code: Int32 = -1) {
-        self.kind = kind
-        self.call = call
-        self.message = message
-        self.code = code
-    }
-
-    public var description: String { "\(call): \(message)" }
+/// What a caller of libcurl can act on.
+public enum CurlErrorKind: Sendable, Equatable {
+    case badURL, couldNotResolve, couldNotConnect, timedOut, tls, tooLarge, failed
+    /// libcurl itself could not be loaded (it is bound lazily, on first use): the message
+    /// names the soname, the loader's reason and the Debian package to install.
+    case libraryNotLoaded
 }
 
 /// libcurl is loaded and its global state initialised once per process, on first use; a library

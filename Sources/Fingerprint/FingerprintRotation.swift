@@ -213,21 +213,4 @@ public struct FingerprintRotation: Sendable {
             "\(target.displayPath):\(line):\(column): \(target.key) holds \(text), which is not a fingerprint "
                 + "string; refusing to edit the array (fix or remove that element first)")
     }
-
-    /// The JSON form `--format json` prints.
-    public func json(applied: Bool) -> JSONValue {
-        .object([
-            ("config", .string(target.displayPath)), ("key", .string(target.key)), ("applied", .bool(applied)),
-            ("changed", .bool(changesConfig)),
-            ("before", .array(oldValues.map { .string($0) })), ("after", .array(newValues.map { .string($0) })),
-            ("retired", .array(retired.map { .string($0.canonical) })),
-            ("overrides", .array(overrides.map(\.json))),
-            ("stale_documents", .array(staleDocuments.map(\.json))),
-            (
-                "unchecked_keystores",
-                .array(
-                    uncheckedKeystores.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })
-            ),
-        ])
-    }
 }

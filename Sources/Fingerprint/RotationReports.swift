@@ -2,8 +2,8 @@ import Foundation
 import RelopsCore
 
 /// Another place that sets the served key and would override the edited value at run time.
-public struct ConfigOverride: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+public struct ConfigOverride: Encodable, Sendable, Equatable {
+    public enum Kind: String, Encodable, Sendable {
         /// Another `appsettings.*.json` sets the key.
         case appsettings
         /// `launchSettings.json` sets it as an environment variable for a launch profile.
@@ -19,16 +19,21 @@ public struct ConfigOverride: Sendable, Equatable {
     /// The line's text, trimmed.
     public let text: String
 
-    public var json: JSONValue {
-        .object([
-            ("kind", .string(kind.rawValue)), ("path", .string(path)), ("line", .int(line)), ("text", .string(text)),
-        ])
+    enum CodingKeys: String, CodingKey { case kind, path, line, text }
+
+    /// As `fingerprint rotate --format json` lists it: kind, path, line and text.
+    public func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: CodingKeys.self)
+        try object.encode(kind, forKey: .kind)
+        try object.encode(path, forKey: .path)
+        try object.encode(line, forKey: .line)
+        try object.encode(text, forKey: .text)
     }
 }
 
 /// A line of documentation that still holds the placeholder or a retired fingerprint.
-public struct StaleDocumentLine: Sendable, Equatable {
-    public enum Reason: String, Sendable {
+public struct StaleDocumentLine: Encodable, Sendable, Equatable {
+    public enum Reason: String, Encodable, Sendable {
         case placeholder
         case retiredFingerprint = "retired-fingerprint"
     }
@@ -38,11 +43,15 @@ public struct StaleDocumentLine: Sendable, Equatable {
     public let line: Int
     public let text: String
 
-    public var json: JSONValue {
-        .object([
-            ("reason", .string(reason.rawValue)), ("path", .string(path)), ("line", .int(line)),
-            ("text", .string(text)),
-        ])
+    enum CodingKeys: String, CodingKey { case reason, path, line, text }
+
+    /// As `fingerprint rotate --format json` lists it: reason, path, line and text.
+    public func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: CodingKeys.self)
+        try object.encode(reason, forKey: .reason)
+        try object.encode(path, forKey: .path)
+        try object.encode(line, forKey: .line)
+        try object.encode(text, forKey: .text)
     }
 }
 

@@ -1,39 +1,23 @@
 internal import CGit2
 internal import CGit2Loader
+public import CLibraryError
 
 /// A failed libgit2 call: the call's name, libgit2's own message and its error code.
-public struct GitError: Error, CustomStringConvertible, Sendable {
-    /// What a caller can act on.
-    public enum Kind: Sendable, Equatable {
-        /// The path is not inside a git repository.
-        case notARepository
-        /// A revision, reference or object does not exist.
-        case notFound
-        /// A reference or branch that should be new already exists.
-        case exists
-        /// Anything else libgit2 reported.
-        case failed
-        /// libgit2 itself could not be loaded (it is bound lazily, on first use): the message
-        /// names the soname, the loader's reason and the Debian package to install.
-        case libraryNotLoaded
-    }
+public typealias GitError = CodedLibraryError<GitErrorKind>
 
-    public let kind: Kind
-    /// The libgit2 function that failed, for example `git_repository_open_ext`.
-    public let call: String
-    /// libgit2's message (`git_error_last()`), or a description of our own.
-    public let message: String
-    /// libgit2's return code.
-    public let code: Int32
-
-    public init(kind: Kind, call: String, message: String, code: Int32 = -1) {
-        self.kind = kind
-        self.call = call
-        self.message = message
-        self.code = code
-    }
-
-    public var description: String { "\(call): \(message)" }
+/// What a caller of libgit2 can act on.
+public enum GitErrorKind: Sendable, Equatable {
+    /// The path is not inside a git repository.
+    case notARepository
+    /// A revision, reference or object does not exist.
+    case notFound
+    /// A reference or branch that should be new already exists.
+    case exists
+    /// Anything else libgit2 reported.
+    case failed
+    /// libgit2 itself could not be loaded (it is bound lazily, on first use): the message
+    /// names the soname, the loader's reason and the Debian package to install.
+    case libraryNotLoaded
 }
 
 /// Turns a libgit2 return code into a `GitError` built from `git_error_last()`.

@@ -10,12 +10,32 @@ func readWholeFile(_ path: String, minimum: Int = 0, maximum: Int = .max) -> [UI
     var info = stat()
     guard fstat(fd, &info) == 0, info.st_size >= minimum, info.st_size <= maximum else { return nil }
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var total = 0
-    while total < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, $0.count - total) }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return nil }
-        total += n
-    }
+    let (total, error) = bytes.withUnsafeMutableBytes { readFromFile(fd, into: $0, at: 0) }
+    guard error == 0, total == bytes.count else { return nil }
     return bytes
+}
+
+/// The one read loop of relops: reads the open file `fd` into `buffer` from offset `start` until
+/// the buffer is full, the file ends, or a read brings the count to `stop` (a size the caller
+/// knows, which saves the read that would only see the end); an interrupted read is retried.
+/// Returns how many bytes the buffer holds, and 0 or the `errno` of a read that failed. Whole files
+/// (`readWholeFile`, RelopsCore's `readFile`) and scan's reusable buffer are read through it.
+public func readFromFile(
+    _ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at start: Int, stoppingAt stop: Int = -1
+)
+    -> (count: Int, error: Int32)
+{
+    guard let base = buffer.baseAddress else { return (start, 0) }
+    var count = start
+    while count < buffer.count {
+        let n = read(fd, base + count, buffer.count - count)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return (count, errno)
+        }
+        if n == 0 { break }
+        count += n
+        if count == stop { break }
+    }
+    return (count, 0)
 }

@@ -1,11 +1,8 @@
 internal import CIDN2
+public import CLibraryError
 
-/// A host name libidn2 refused: the name and libidn2's reason.
-public struct IDNAError: Error, CustomStringConvertible, Sendable {
-    public let name: String
-    public let message: String
-    public var description: String { "\(name): \(message)" }
-}
+/// A host name libidn2 refused: the name (as `call`) and libidn2's reason.
+public typealias IDNAError = LibraryError
 
 /// Internationalised host names (IDNA2008, through libidn2).
 public enum IDNA {
@@ -15,7 +12,7 @@ public enum IDNA {
         let flags = Int32(IDN2_NONTRANSITIONAL.rawValue)
         let rc = idn2_to_ascii_8z(name, &output, flags)
         guard rc == Int32(IDN2_OK.rawValue), let output else {
-            throw IDNAError(name: name, message: String(cString: idn2_strerror(rc)))
+            throw IDNAError(call: name, message: String(cString: idn2_strerror(rc)))
         }
         defer { relops_idn2_free(output) }
         return String(cString: output)
@@ -26,7 +23,7 @@ public enum IDNA {
         var output: UnsafeMutablePointer<CChar>?
         let rc = idn2_to_unicode_8z8z(name, &output, 0)
         guard rc == Int32(IDN2_OK.rawValue), let output else {
-            throw IDNAError(name: name, message: String(cString: idn2_strerror(rc)))
+            throw IDNAError(call: name, message: String(cString: idn2_strerror(rc)))
         }
         defer { relops_idn2_free(output) }
         return String(cString: output)

@@ -1,11 +1,8 @@
+public import CLibraryError
 internal import CPSL
 
 /// The Public Suffix List could not be loaded: the call that failed and why.
-public struct PublicSuffixError: Error, CustomStringConvertible, Sendable {
-    public let call: String
-    public let message: String
-    public var description: String { "\(call): \(message)" }
-}
+public typealias PublicSuffixError = LibraryError
 
 /// libpsl's built-in context: read-only once made, so lookups from several threads are safe.
 private final class Context: @unchecked Sendable {

@@ -21,13 +21,11 @@ public func readFileAndStatus(_ path: String) -> (bytes: [UInt8], status: stat)?
     var total = 0
     while true {
         if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, $0.count - total) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return nil
-        }
-        if n == 0 { break }
-        total += n
+        let (count, error) = bytes.withUnsafeMutableBytes { readFromFile(fd, into: $0, at: total) }
+        guard error == 0 else { return nil }
+        total = count
+        // Short of full: the file ended.
+        if total < bytes.count { break }
     }
     bytes.removeSubrange(total...)
     if total != Int(info.st_size) { fstat(fd, &info) }

@@ -1,4 +1,5 @@
 import Foundation
+import Git
 
 /// One reusable, page-aligned read buffer per worker, with 64 zero bytes of padding after the
 /// data so the SIMD search may read past the end.
@@ -52,14 +53,13 @@ final class ReadBuffer {
         if sizeHint > capacity { reserve(sizeHint + 1) }
         while true {
             if count == capacity { reserve(capacity * 2) }
-            let n = read(fd, pointer + count, capacity - count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            if n == 0 { break }
-            count += n
-            if count == sizeHint && count < capacity { break }
+            let (read, error) = readFromFile(
+                fd, into: UnsafeMutableRawBufferPointer(start: pointer, count: capacity), at: count,
+                stoppingAt: sizeHint)
+            count = read
+            if error != 0 { return error }
+            // Short of full: the file ended, or stopped where git's index said it would.
+            if count < capacity { break }
         }
         pad()
         return 0

@@ -1,7 +1,7 @@
 import RelopsCore
 
 /// One value `relops init` found for a key of `.relops.yml`, with where it was read.
-public struct SetupCandidate: Sendable, Equatable {
+public struct SetupCandidate: Encodable, Sendable, Equatable {
     /// The value as it goes into `.relops.yml` (`links.example.com`, `com.example.app`).
     public let value: String
     /// Each `path:line` (with what it is) the value was read from, in file order.
@@ -16,12 +16,14 @@ public struct SetupCandidate: Sendable, Equatable {
         self.platforms = platforms
     }
 
-    /// The JSON form: value, evidence and platforms.
-    public var json: JSONValue {
-        .object([
-            ("value", .string(value)), ("evidence", .array(evidence.map { .string($0) })),
-            ("platforms", .array(platforms.map { .string($0.flagName) })),
-        ])
+    enum CodingKeys: String, CodingKey { case value, evidence, platforms }
+
+    /// As `init --format json` writes it: value, evidence and platforms (`android`, `ios`).
+    public func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: CodingKeys.self)
+        try object.encode(value, forKey: .value)
+        try object.encode(evidence, forKey: .evidence)
+        try object.encode(platforms.map(\.flagName), forKey: .platforms)
     }
 
     /// The platforms' words (`android, ios`), for text.
@@ -29,7 +31,7 @@ public struct SetupCandidate: Sendable, Equatable {
 }
 
 /// A platform the build files claim a host for, with the first place that says so.
-public struct SetupPlatform: Sendable, Equatable {
+public struct SetupPlatform: Encodable, Sendable, Equatable {
     /// The platform.
     public let platform: Platform
     /// The first `path:line` that claims a host for it.
@@ -38,14 +40,16 @@ public struct SetupPlatform: Sendable, Equatable {
     /// The platform's word in the written file and JSON: `android`, `ios`.
     public var value: String { platform.flagName }
 
-    /// The JSON form, as a candidate's: value, evidence and no platforms.
-    public var json: JSONValue { SetupCandidate(value: value, evidence: evidence).json }
+    /// As a candidate is written: value, evidence and no platforms.
+    public func encode(to encoder: any Encoder) throws {
+        try SetupCandidate(value: value, evidence: evidence).encode(to: encoder)
+    }
 }
 
 /// A key of `.relops.yml` that takes one value, its candidates and which one `init` takes: the
 /// only candidate, the one every platform claims, or the one a flag or the person picked. With
 /// several and no reason to prefer one, `chosen` is nil and `init` must ask.
-public struct SetupChoice: Sendable, Equatable {
+public struct SetupChoice: Encodable, Sendable, Equatable {
     /// The key: `app.web_host`, `app.android.package`, `app.association`.
     public let key: String
     /// The `relops init` flag that picks a value: `--web-host`.
@@ -91,12 +95,16 @@ public struct SetupChoice: Sendable, Equatable {
         reason = source
     }
 
-    /// The choice, for `--format json`.
-    public var json: JSONValue {
-        .object([
-            ("key", .string(key)), ("flag", .string(flag)), ("chosen", .string(chosen)), ("reason", .string(reason)),
-            ("candidates", .array(candidates.map(\.json))),
-        ])
+    enum CodingKeys: String, CodingKey { case key, flag, chosen, reason, candidates }
+
+    /// The choice, for `--format json`: `chosen` null when none is.
+    public func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: CodingKeys.self)
+        try object.encode(key, forKey: .key)
+        try object.encode(flag, forKey: .flag)
+        try object.encode(chosen, forKey: .chosen)
+        try object.encode(reason, forKey: .reason)
+        try object.encode(candidates, forKey: .candidates)
     }
 
     /// What `init` says when it cannot ask: the key, each candidate with its evidence, the flag.

@@ -133,21 +133,6 @@ extension RepositorySetup {
     static func oneLine(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
-
-    /// The whole reading, for `--format json`: the choices, ids, sources, schemes, anchors, notes
-    /// and the file's text.
-    public var json: JSONValue {
-        func list(_ items: [SetupCandidate]) -> JSONValue { .array(items.map(\.json)) }
-        return .object([
-            ("web_host", webHost.json), ("android_package", androidPackage.json), ("association", association.json),
-            ("apple_app_ids", list(appleAppIDs)), ("bundle_ids_without_team", list(bundleIDsWithoutTeam)),
-            ("platforms", .array(platforms.map(\.json))),
-            ("document_sources", .array(documentSources.map { .string($0) })),
-            ("android_fingerprints", settingsFingerprints?.json ?? .null), ("oauth_schemes", list(oauthSchemes)),
-            ("oauth_allowlist", oauthAllowlist?.json ?? .null), ("anchor_docs", list(anchorDocs)),
-            ("notes", .array(notes.map { .string($0) })), ("file", .string(fileText)),
-        ])
-    }
 }
 
 extension String {

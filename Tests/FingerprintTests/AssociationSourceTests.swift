@@ -109,6 +109,21 @@ func nginxRepository(aliasTarget: String = "/srv/association/assetlinks.json") -
                 ].sorted { $0.path < $1.path })
     }
 
+    /// `association sources --format json` reads back by type, and is written again byte for byte;
+    /// a newer schema version is refused.
+    @Test func theSourcesDocumentReadsBackAndIsWrittenAgainAsItWas() throws {
+        let golden = sourceRoot + "/Tests/Golden/EndToEndTests/association-sources-several.json"
+        let printed =
+            "{\n  \"schema_version\": 1," + String(try String(contentsOfFile: golden, encoding: .utf8).dropFirst())
+        let document = try JSONDecoder().decode(AssociationSourcesDocument.self, from: Data(printed.utf8))
+        #expect(document.documents.first?.source == nil && document.documents.first?.sources.count == 2)
+        #expect(try JSONValueEncoder().text(document, "the sources") + "\n" == printed)
+        let newer = printed.replacingOccurrences(of: "\"schema_version\": 1,", with: "\"schema_version\": 2,")
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(AssociationSourcesDocument.self, from: Data(newer.utf8))
+        }
+    }
+
     @Test func anUntrackedStaticFileIsNotASource() throws {
         let repo = GitFixture("untracked")
         repo.write("README.md", "x\n")
@@ -126,7 +141,7 @@ func nginxRepository(aliasTarget: String = "/srv/association/assetlinks.json") -
         let source = AssociationSource.settings(path: webSettings, section: "AppAssociation")
         #expect(found.source(of: .assetLinks).sources == [source])
         #expect(found.source(of: .appleAppSiteAssociation).sources == [source])
-        guard case .object(let fields) = source.json else { return }
+        guard case .object(let fields) = try JSONValueEncoder().encode(source) else { return }
         #expect(fields.first { $0.0 == "source" }?.1 == .string("\(webSettings)#AppAssociation"))
         #expect(fields.first { $0.0 == "kind" }?.1 == .string("settings"))
     }

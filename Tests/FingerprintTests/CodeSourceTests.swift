@@ -49,7 +49,7 @@ import Testing
         #expect(failure?.message.contains("app.association") == true)
         // The test fixture's handler is no source.
         #expect(sources.source(of: .assetLinks).sources == [.external(.nothingFound)])
-        let json = sources.json.rendered()
+        let json = try JSONValueEncoder().text(AssociationSourcesDocument(sources), "the sources")
         #expect(json.contains(#""kind":"code""#) || json.contains(#""kind": "code""#), "\(json)")
     }
 

@@ -267,6 +267,18 @@ import Testing
         #expect(spec.pathDependencies == ["../core"])
     }
 
+    /// l10n.yaml is read as YAML: a quoted `arb-dir` with a comment after it is the folder, a
+    /// nested `arb-dir` is not the top-level one, and one libyaml refuses keeps the default.
+    @Test func theArbDirOfL10nYamlIsReadAsYAML() {
+        var spec = FlutterPubspec(text: "name: shop\nflutter:\n  generate: true\n")
+        spec.readL10n("\"arb-dir\": 'lib/i18n/'  # the translations\nnested:\n  arb-dir: elsewhere\n")
+        #expect(spec.arbDirectory == "lib/i18n" && spec.hasL10nFile)
+        #expect(spec.compilesARB("lib/i18n/app_en.arb") && !spec.compilesARB("elsewhere/app_en.arb"))
+        var refused = FlutterPubspec(text: "name: shop\n")
+        refused.readL10n("arb-dir: [unclosed\n")
+        #expect(refused.arbDirectory == "lib/l10n" && refused.hasL10nFile)
+    }
+
     @Test func aPubspecPubRefusesSaysNothingShips() {
         let spec = FlutterPubspec(text: "name: shop\nflutter:\n  assets: [unclosed\n")
         #expect(spec.name.isEmpty && !spec.isFlutter && spec.assets.isEmpty && spec.dependencies.isEmpty)

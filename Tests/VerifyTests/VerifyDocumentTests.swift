@@ -87,11 +87,12 @@ import Testing
         #expect(text.contains("\"now\": null"), "\(text)")
     }
 
-    /// Each source is written as `AssociationSource.json` writes it for `association sources`.
-    @Test func aSourceIsWrittenAsTheAssociationCommandsWriteIt() throws {
+    /// Each source is written in the one layout `association sources` also writes, and reads back.
+    @Test func aSourceReadsBackAsItWas() throws {
         for entry in try Self.everyPart().sources {
             for source in entry.sources {
-                #expect(try JSONValueEncoder().encode(source) == source.json, "\(source)")
+                let text = try JSONValueEncoder().text(source, "the source")
+                #expect(try JSONDecoder().decode(AssociationSource.self, from: Data(text.utf8)) == source, "\(text)")
             }
         }
     }

@@ -56,28 +56,19 @@ struct FlutterPubspec: Sendable, Equatable {
         }
     }
 
-    /// `key: value` -> `value`, unquoted.
-    private static func value(_ content: String) -> String {
-        guard let colon = content.firstIndex(of: ":") else { return "" }
-        return unquoted(String(content[content.index(after: colon)...]).trimmingWhitespace())
-    }
-
-    private static func unquoted(_ text: String) -> String {
-        let trimmed = text.trimmingWhitespace()
-        guard trimmed.count >= 2, let first = trimmed.first, first == "\"" || first == "'", trimmed.last == first
-        else { return trimmed }
-        return String(trimmed.dropFirst().dropLast())
-    }
-
-    /// Reads `arb-dir:` from an `l10n.yaml`.
+    /// Reads the top-level `arb-dir:` of an `l10n.yaml` with libyaml (quoted, commented or flow
+    /// forms alike). An `l10n.yaml` libyaml refuses is one `flutter gen-l10n` refuses too: the
+    /// default `arb-dir` stays.
     mutating func readL10n(_ text: String) {
         hasL10nFile = true
-        for raw in text.split(separator: "\n") {
-            let content = String(raw).trimmingWhitespace()
-            if content.hasPrefix("arb-dir:") {
-                let dir = Self.value(content)
-                if !dir.isEmpty { arbDirectory = dir.hasSuffix("/") ? String(dir.dropLast()) : dir }
-            }
+        let root: YAMLNode
+        do {
+            root = try parseYAML(text)
+        } catch {
+            return
+        }
+        if let dir = root["arb-dir"]?.string, !dir.isEmpty {
+            arbDirectory = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
         }
     }
 

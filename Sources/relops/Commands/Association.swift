@@ -129,12 +129,12 @@ enum AssociationCommand: RelopsCommand {
             }
         }
         if format == .json {
-            let source = target.map { target in
-                AssociationSource.settings(
-                    path: target.displayPath,
-                    section: target.keyPath.count > 1
-                        ? target.keyPath.dropLast().joined(separator: ":") : "AppAssociation"
-                ).json
+            let source = try target.map { target in
+                try JSONValueEncoder().encode(
+                    AssociationSource.settings(
+                        path: target.displayPath,
+                        section: target.keyPath.count > 1
+                            ? target.keyPath.dropLast().joined(separator: ":") : "AppAssociation"))
             }
             console.out(
                 JSONValue.object([
@@ -215,7 +215,7 @@ extension AssociationCommand {
                         "apple_app_site_association",
                         .string(documents.first { $0.document == .appleAppSiteAssociation }?.text)
                     ),
-                    ("documents", .array(documents.map(\.json))),
+                    ("documents", try JSONValueEncoder().encode(documents)),
                     ("notes", .array(documents.flatMap(\.notes).map { .string($0) })),
                     ("problems", .array(problems.map { .string($0.description) })),
                 ]).rendered())
@@ -246,7 +246,7 @@ extension AssociationCommand {
                 }
         }
         if format == .json {
-            console.out(found.json.rendered())
+            console.out(try JSONValueEncoder().text(AssociationSourcesDocument(found), "the association sources"))
         } else {
             for entry in found.documents {
                 if entry.sources.count == 1 {

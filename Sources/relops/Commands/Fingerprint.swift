@@ -240,8 +240,9 @@ enum FingerprintCommand: RelopsCommand {
         let apply = arguments[RotateOptions.apply]
         if apply { try rotation.apply() }
         if format == .json {
-            let json = JSONValue.object([("source", source?.json ?? .null)])
-            console.out(json.merged(with: rotation.json(applied: apply && rotation.changesConfig)).rendered())
+            let document = RotationDocument.file(
+                source: source, rotation: rotation, applied: apply && rotation.changesConfig)
+            console.out(try JSONValueEncoder().text(document, "the rotation"))
         } else {
             renderRotation(rotation, target, applied: apply, console)
         }
@@ -325,7 +326,7 @@ extension FingerprintCommand {
             source: source, adding: fingerprints, retire: retire, keepOld: arguments[RotateOptions.keepOld],
             package: project.config.androidPackage, webHost: project.config.webHost?.written)
         if format == .json {
-            console.out(change.json.rendered())
+            console.out(try JSONValueEncoder().text(RotationDocument.external(change), "the rotation"))
         } else {
             for line in change.instructions { console.out(line) }
         }

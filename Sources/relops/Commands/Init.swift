@@ -76,7 +76,11 @@ enum InitCommand: RelopsCommand {
         // What init writes must read back as a configuration: checked before anything is written.
         _ = try ProjectConfig.parse(text, path: "relops init's \(ProjectConfig.fileName)")
         if printOnly {
-            console.out(format == .json ? setup.json.rendered() : text, terminator: format == .json ? "\n" : "")
+            if format == .json {
+                console.out(try JSONValueEncoder().text(SetupDocument(setup), "the setup"))
+            } else {
+                console.out(text, terminator: "")
+            }
             return ExitCode.ok
         }
         try AtomicFile.write(Array(text.utf8), to: target)

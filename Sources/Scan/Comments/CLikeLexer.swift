@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the comments of a C-like file (C#, Kotlin, Java, Swift, Objective-C, JavaScript,
 /// TypeScript, Groovy, Go, Rust, Bicep, Terraform, JSONC), stepping over string literals so that
 /// `"https://host/x" // host` holds one string and one comment.
@@ -85,7 +87,11 @@ struct CLikeLexer {
 
     private mutating func lineComment(form: String) {
         let start = i
-        while i < bytes.count && bytes[i] != 0x0A { i += 1 }
+        if let base = bytes.baseAddress, let end = memchr(base + i, 0x0A, bytes.count - i) {
+            i = base.distance(to: end.assumingMemoryBound(to: UInt8.self))
+        } else {
+            i = bytes.count
+        }
         comments.append(CommentSpan(start: start, end: i, form: form))
     }
 

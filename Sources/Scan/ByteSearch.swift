@@ -87,6 +87,11 @@ enum ByteSearch {
     }
 
     /// True when `needle` occurs anywhere in `text`, byte for byte.
+    /// `needle` (bytes made once by the caller) in `text`, exactly.
+    static func contains(_ needle: [UInt8], inBytesOf text: String) -> Bool {
+        withBytes(of: text) { contains(needle, in: $0, ignoringCase: false) }
+    }
+
     static func contains(_ needle: String, in text: String) -> Bool {
         let needle = Array(needle.utf8)
         return withBytes(of: text) { contains(needle, in: $0, ignoringCase: false) }

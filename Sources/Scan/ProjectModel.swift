@@ -87,7 +87,7 @@ extension ProjectModel {
 /// repository path ("" for the repository root); nil when it leaves the repository, is absolute,
 /// or names an MSBuild property.
 func resolve(_ relative: String, from folder: String) -> String? {
-    guard !relative.contains("$("), !relative.hasPrefix("/") else { return nil }
+    guard !relative.hasPrefix("/"), !ByteSearch.contains(macroOpener, inBytesOf: relative) else { return nil }
     var parts = folder.isEmpty ? [] : folder.split(separator: "/").map(String.init)
     for part in relative.split(separator: "/") {
         if part == "." { continue }
@@ -99,6 +99,9 @@ func resolve(_ relative: String, from folder: String) -> String? {
     }
     return parts.joined(separator: "/")
 }
+
+/// An MSBuild property or item reference (`$(SolutionDir)`): a path relops cannot evaluate.
+private let macroOpener = Array("$(".utf8)
 
 /// `resolve`, and nil for the repository root itself.
 func resolvingRelativePath(_ relative: String, from folder: String) -> String? {
@@ -179,7 +182,9 @@ extension String {
         return String(s)
     }
 
+    /// `\` as `/`, byte by byte (a backslash is never part of a longer UTF-8 character).
     func replacingBackslashes() -> String {
-        String(map { $0 == "\\" ? "/" : $0 })
+        guard utf8.contains(0x5C) else { return self }
+        return String(decoding: utf8.map { $0 == 0x5C ? 0x2F : $0 }, as: UTF8.self)
     }
 }

@@ -32,7 +32,7 @@ final class DartEnvironmentDefaults {
     static func isLibrarySource(_ path: String) -> Bool {
         path.hasSuffix(".dart")
             && (path.hasPrefix("lib/")
-                || ByteSearch.withBytes(of: path) { ByteSearch.contains(libFolder, in: $0, ignoringCase: false) })
+                || ByteSearch.contains(libFolder, inBytesOf: path))
     }
 
     private static let libFolder = Array("/lib/".utf8)

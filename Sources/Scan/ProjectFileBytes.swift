@@ -25,37 +25,42 @@ struct ProjectFileBytes {
     /// tag. Element names are case-sensitive, as MSBuild writes them.
     func attributeValues(element: String, attributes: [String]) -> [String] {
         let open = Array(("<" + element).utf8)
+        // `Name="` and `Name='` of each attribute, made once for every tag.
+        let names = attributes.flatMap { attribute in
+            [UInt8(ascii: "\""), UInt8(ascii: "'")].map { (Array(attribute.utf8) + [UInt8(ascii: "="), $0], $0) }
+        }
         var values: [String] = []
         var at = 0
         while let start = firstIndex(of: open, from: at, to: bytes.count) {
             let after = start + open.count
             guard after < bytes.count, isSpace(bytes[after]),
-                let close = firstIndex(of: [UInt8(ascii: ">")], from: after, to: bytes.count)
+                let close = firstIndex(of: closingBracket, from: after, to: bytes.count)
             else {
                 at = after
                 continue
             }
-            for attribute in attributes {
-                for quote in [UInt8(ascii: "\""), UInt8(ascii: "'")] {
-                    values += attributeValue(attribute, quote: quote, tag: after..<close)
-                }
+            for (name, quote) in names {
+                values += attributeValue(name, quote: quote, tag: after..<close)
             }
             at = close
         }
         return values
     }
 
-    /// `attribute=quote...quote` inside `tag` (after a space, newline or tab), split at `;`.
-    private func attributeValue(_ attribute: String, quote: UInt8, tag: Range<Int>) -> [String] {
-        let name = Array(attribute.utf8) + [UInt8(ascii: "="), quote]
+    /// `name` (`attribute=quote`) inside `tag`, after a space, newline or tab: its value up to the
+    /// closing `quote`, split at `;`.
+    private func attributeValue(_ name: [UInt8], quote: UInt8, tag: Range<Int>) -> [String] {
         var valueStart: Int?
-        for space in [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t")] {
-            if let found = firstIndex(of: [space] + name, from: tag.lowerBound, to: tag.upperBound) {
-                valueStart = found + 1 + name.count
+        var from = tag.lowerBound + 1
+        while let found = firstIndex(of: name, from: from, to: tag.upperBound) {
+            let before = bytes[found - 1]
+            if before == 0x20 || before == 0x0A || before == 0x09 {
+                valueStart = found + name.count
                 break
             }
+            from = found + 1
         }
-        guard let valueStart, let end = firstIndex(of: [quote], from: valueStart, to: tag.upperBound) else {
+        guard let valueStart, let end = bytes[valueStart..<tag.upperBound].firstIndex(of: quote) else {
             return []
         }
         return bytes[valueStart..<end].split(separator: UInt8(ascii: ";")).map {
@@ -63,6 +68,8 @@ struct ProjectFileBytes {
         }
     }
 }
+
+private let closingBracket = [UInt8(ascii: ">")]
 
 @inline(__always) private func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D

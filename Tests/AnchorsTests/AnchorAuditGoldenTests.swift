@@ -1,3 +1,4 @@
+import Anchors
 import Foundation
 import TestSupport
 import Testing
@@ -57,17 +58,26 @@ import Testing
                 of: #""short": "[0-9a-f]{7}""#, with: #""short": "$SHORT""#, options: .regularExpression)
     }
 
-    @Test func auditJSONAndSARIF() {
+    @Test func auditJSONAndSARIF() throws {
         let repo = Self.everyStatus()
         let json = relops(["anchors", "audit", "--format", "json"], in: repo.root)
         #expect(json.status == 1, "\(json.stderr)")
         var text = Self.normalised(json.stdout)
         let version = "{\n  \"schema_version\": 1,"
+        #expect(text.hasPrefix(version), "no schema version first")
         if text.hasPrefix(version) { text = "{" + text.dropFirst(version.count) }
         for status in ["moved", "historical", "changed", "renamed", "lost", "ok", "unresolved"] {
             #expect(text.contains("\"status\": \"\(status)\""), "no \(status) anchor")
         }
         expectGolden(text, at: "Tests/Golden/AnchorsTests/anchors-audit.json")
+        // Read back by type, it writes the same bytes; a newer schema version is refused.
+        let document = try JSONDecoder().decode(AnchorAuditDocument.self, from: Data(json.stdout.utf8))
+        #expect(document.counts.total == 8 && document.counts.byStatus[.unresolved] == 2)
+        #expect(try document.jsonText() + "\n" == json.stdout)
+        let newer = json.stdout.replacingOccurrences(of: "\"schema_version\": 1", with: "\"schema_version\": 2")
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(AnchorAuditDocument.self, from: Data(newer.utf8))
+        }
 
         let sarif = relops(["anchors", "audit", "--format", "sarif"], in: repo.root)
         #expect(sarif.status == 1, "\(sarif.stderr)")

@@ -17,6 +17,7 @@ import Testing
     ) {
         var text = sample.normalised(printed)
         let version = "{\n  \"schema_version\": 1,"
+        #expect(text.hasPrefix(version), "no schema version first", sourceLocation: sourceLocation)
         if text.hasPrefix(version) { text = "{" + text.dropFirst(version.count) }
         expectGolden(text, at: "Tests/Golden/EndToEndTests/\(name).json", sourceLocation: sourceLocation)
     }

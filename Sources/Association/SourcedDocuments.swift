@@ -30,22 +30,6 @@ public struct SourcedDocument: Sendable {
         case .external: return "another repository"
         }
     }
-
-}
-
-/// A document as `association render --format json` lists it: the document, its source, the text
-/// (null when relops cannot render it), problems and notes.
-extension SourcedDocument: Encodable {
-    enum CodingKeys: String, CodingKey { case document, source, text, problems, notes }
-
-    public func encode(to encoder: any Encoder) throws {
-        var object = encoder.container(keyedBy: CodingKeys.self)
-        try object.encode(document, forKey: .document)
-        try object.encode(source, forKey: .source)
-        try object.encode(text, forKey: .text)
-        try object.encode(problems.map(\.description), forKey: .problems)
-        try object.encode(notes, forKey: .notes)
-    }
 }
 
 extension AssociationSources {

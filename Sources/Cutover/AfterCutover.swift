@@ -37,29 +37,4 @@ public struct AfterCutover: Sendable {
         let leftKeys = Set(left.map { "\($0.0.path)\u{0}\($0.0.offset)" })
         remaining = result.keeping { !leftKeys.contains("\($0.path)\u{0}\($0.offset)") }
     }
-
-    /// The left-alone occurrences for `--format json`.
-    public var json: JSONValue {
-        .object([
-            (
-                "after_cutover",
-                .object([
-                    ("cutover", .string(journal.id)), ("from", .string(journal.from)), ("to", .string(journal.to)),
-                    (
-                        "left_on_purpose",
-                        .array(
-                            leftOnPurpose.map { item in
-                                .object([
-                                    ("path", .string(item.occurrence.path)), ("line", .int(item.occurrence.line)),
-                                    ("column", .int(item.occurrence.column)),
-                                    ("class", .string(item.occurrence.occurrenceClass.rawValue)),
-                                    ("encoding", .string(item.occurrence.encoding.rawValue)),
-                                    ("text", .string(item.occurrence.text)), ("reason", .string(item.reason)),
-                                ])
-                            })
-                    ),
-                ])
-            )
-        ])
-    }
 }

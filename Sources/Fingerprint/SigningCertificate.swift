@@ -47,15 +47,6 @@ public struct SigningCertificate: Sendable, Equatable {
 
     /// `2026-01-01T00:00:00Z until 2051-01-01T00:00:00Z`.
     public var validity: String { "\(isoDate(notBefore)) until \(isoDate(notAfter))" }
-
-    /// The JSON form `--format json` prints.
-    public var json: JSONValue {
-        .object([
-            ("origin", .string(origin)), ("subject", .string(subject)), ("issuer", .string(issuer)),
-            ("not_before", .string(isoDate(notBefore))), ("not_after", .string(isoDate(notAfter))),
-            ("serial", .string(serialNumber)), ("sha256", .string(sha256.canonical)), ("sha1", .string(sha1)),
-        ])
-    }
 }
 
 /// An input file that holds no readable certificate; the message names the file and why.

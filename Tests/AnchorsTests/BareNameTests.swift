@@ -48,7 +48,7 @@ import Testing
         let drift = try #require(try audit(repo).drift("handler.go:12"))
         #expect(drift.status == .ok && drift.path == "modules/iam/handler.go")
         #expect(drift.decidedBy == "identifiers")
-        let json = try audit(repo).json.rendered()
+        let json = try audit(repo).document.jsonText()
         #expect(json.contains("\"decided_by\":\"identifiers\"") || json.contains("\"decided_by\": \"identifiers\""))
     }
 

@@ -51,7 +51,7 @@ import Testing
         // git's scp-like remotes (`user@host:path`) name a host to reach over SSH, not a mailbox.
         #expect(
             result.occurrences.map(\.encoding) == [.email, .email, .plain, .plain, .plain, .plain, .plain, .email])
-        let json = result.json.rendered()
+        let json = try result.document.jsonText()
         #expect(json.contains("\"encoding\": \"email\""))
     }
 
@@ -70,7 +70,7 @@ import Testing
         // `user@host` alone stays a mailbox; a handle's own `@` (or `acct:`) makes a profile address.
         #expect(result.occurrences.map(\.encoding) == [.profile, .profile, .profile, .email, .email])
         #expect(result.occurrences.map(\.line) == [1, 2, 3, 4, 4])
-        #expect(result.json.rendered().contains("\"encoding\": \"profile\""))
+        #expect(try result.document.jsonText().contains("\"encoding\": \"profile\""))
     }
 
     @Test func aTemplatePlaceholderBeforeTheHostBuildsARelatedNameNotTheHost() throws {
@@ -150,6 +150,6 @@ import Testing
                 "https://host.com", "https://host.com/signin-google", "https://host.com/auth/oauth/github/callback",
                 "https://host.com/cb",
             ])
-        #expect(result.json.rendered().contains("\"uri\": \"https://host.com/signin-google\""))
+        #expect(try result.document.jsonText().contains("\"uri\": \"https://host.com/signin-google\""))
     }
 }

@@ -48,7 +48,7 @@ import Testing
         }
         let counts = Dictionary(uniqueKeysWithValues: result.counts.map { ($0.0.rawValue, $0.1) })
         #expect(counts["store-listing"] == 3 && counts["repo-meta"] == 5)
-        #expect(result.json.rendered().contains("\"store-listing\": 3"))
+        #expect(try result.document.jsonText().contains("\"store-listing\": 3"))
     }
 
     @Test func aCommitIdentityInAReleaseWorkflowIsRepositoryMetadata() throws {

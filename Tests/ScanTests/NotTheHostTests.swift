@@ -63,7 +63,7 @@ import Testing
     @Test func theJSONDocumentListsThemWithTheirReason() throws {
         let repo = makeHostSpellingRepository()
         let result = try scanRepository(repo.root, hosts: ["example.app"])
-        #expect(result.jsonText == result.json.rendered())
+        try #expect(result.jsonText == result.document.jsonText())
         let document = try #require(ScanJSONDocument.read(result.jsonText))
         #expect(document.notHost.count == result.notHost.count)
         let scheme = try #require(document.notHost.first { $0.path.hasSuffix(".xcscheme") })

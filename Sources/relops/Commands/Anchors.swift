@@ -88,7 +88,7 @@ enum AnchorsCommand: RelopsCommand {
         let audit = try AnchorAudit(options: options, lock: lock)
         let result = try audit.run()
         if !repin {
-            render(result, format: format, console: console, verbose: arguments[Options.verbose])
+            try render(result, format: format, console: console, verbose: arguments[Options.verbose])
             return result.allAcceptable ? ExitCode.ok : ExitCode.checkFailed
         }
         var note: RevisionNote?
@@ -159,9 +159,9 @@ enum AnchorsCommand: RelopsCommand {
 
     // MARK: Rendering
 
-    static func render(_ result: AnchorAuditResult, format: OutputFormat, console: Console, verbose: Bool) {
+    static func render(_ result: AnchorAuditResult, format: OutputFormat, console: Console, verbose: Bool) throws {
         switch format {
-        case .json: console.out(result.json.rendered())
+        case .json: console.out(try result.document.jsonText())
         case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
         case .github:
             // Anchors into unmapped repositories are one line each in the summary, not one per anchor.

@@ -129,21 +129,17 @@ enum AssociationCommand: RelopsCommand {
             }
         }
         if format == .json {
-            let source = try target.map { target in
-                try JSONValueEncoder().encode(
+            let source = target.map { target in
+                AssociationRenderDocument.Origin.settings(
                     AssociationSource.settings(
                         path: target.displayPath,
                         section: target.keyPath.count > 1
                             ? target.keyPath.dropLast().joined(separator: ":") : "AppAssociation"))
             }
-            console.out(
-                JSONValue.object([
-                    ("assetlinks", .string(documents.assetLinks)),
-                    ("apple_app_site_association", .string(documents.appleAppSiteAssociation)),
-                    ("source", source ?? .object([("kind", .string("relops.yml"))])),
-                    ("notes", .array(settings.notes.map { .string($0) })),
-                    ("problems", .array(problems.map { .string($0.description) })),
-                ]).rendered())
+            let document = AssociationRenderDocument(
+                assetlinks: documents.assetLinks, appleAppSiteAssociation: documents.appleAppSiteAssociation,
+                source: source ?? .relopsYml, notes: settings.notes, problems: problems.map(\.description))
+            console.out(try document.jsonText())
         } else if arguments[Options.out] == nil {
             for case let (name, text?) in files {
                 console.out("==> /.well-known/\(name) <==")
@@ -208,17 +204,7 @@ extension AssociationCommand {
         }
         let problems = documents.flatMap(\.problems)
         if format == .json {
-            console.out(
-                JSONValue.object([
-                    ("assetlinks", .string(documents.first { $0.document == .assetLinks }?.text)),
-                    (
-                        "apple_app_site_association",
-                        .string(documents.first { $0.document == .appleAppSiteAssociation }?.text)
-                    ),
-                    ("documents", try JSONValueEncoder().encode(documents)),
-                    ("notes", .array(documents.flatMap(\.notes).map { .string($0) })),
-                    ("problems", .array(problems.map { .string($0.description) })),
-                ]).rendered())
+            console.out(try AssociationRenderDocument(served: documents).jsonText())
         } else if arguments[Options.out] == nil {
             for document in documents {
                 guard let text = document.text else { continue }

@@ -101,17 +101,10 @@ extension AssociationCommand {
             }
         }
         if format == .json {
-            console.out(
-                JSONValue.object([
-                    ("assetlinks", .string(assetLinks)),
-                    ("apple_app_site_association", .string(rendered.appleAppSiteAssociation)),
-                    (
-                        "source",
-                        .object([("kind", .string("identity")), ("origins", .array(origins.map { .string($0) }))])
-                    ),
-                    ("notes", .array(notes.map { .string($0) })),
-                    ("problems", .array(problems.map { .string($0) })),
-                ]).rendered())
+            let document = AssociationRenderDocument(
+                assetlinks: assetLinks, appleAppSiteAssociation: rendered.appleAppSiteAssociation,
+                source: .identity(origins: origins), notes: notes, problems: problems)
+            console.out(try document.jsonText())
         } else if arguments[Options.out] == nil {
             for case let (name, text?) in files {
                 console.out("==> /.well-known/\(name) <== (rendered from the app's identity)")

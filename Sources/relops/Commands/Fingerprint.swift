@@ -147,11 +147,11 @@ enum FingerprintCommand: RelopsCommand {
         case "apk":
             let signature = try APKSignature.read(
                 file, verify: !arguments[ShowOptions.noVerify], minSdkVersion: try minSdkVersion(arguments))
-            return FingerprintAPKView.show(signature, format, console)
+            return try FingerprintAPKView.show(signature, format, console)
         default: certificates = try CertificateReader.pkcs12(file, password: try password(arguments, file: file))
         }
         if format == .json {
-            console.out(JSONValue.object([("certificates", .array(certificates.map(\.json)))]).rendered())
+            console.out(try CertificateListDocument(certificates).jsonText())
             return ExitCode.ok
         }
         for (i, certificate) in certificates.enumerated() {

@@ -5,11 +5,11 @@ import RelopsCore
 /// `fingerprint show --apk`: every signer, the rotation lineage, the fingerprints assetlinks.json
 /// must list, and the verification result (exit 1 when a check fails).
 enum FingerprintAPKView {
-    static func show(_ signature: APKSignature, _ format: OutputFormat, _ console: Console) -> Int32 {
+    static func show(_ signature: APKSignature, _ format: OutputFormat, _ console: Console) throws -> Int32 {
         let failed: String?
         if case .failed(let check) = signature.verification { failed = check } else { failed = nil }
         if format == .json {
-            console.out(json(signature).rendered())
+            console.out(try APKSignatureDocument(signature).jsonText())
         } else {
             text(signature, failed: failed, console)
         }
@@ -58,42 +58,5 @@ enum FingerprintAPKView {
         case .failed(let check): console.out(console.styled("NOT VERIFIED: \(check)", .red))
         }
         if let basis = signature.basis { console.out("  (\(basis))") }
-    }
-
-    static func json(_ signature: APKSignature) -> JSONValue {
-        var verified = JSONValue.null
-        var failedCheck = JSONValue.null
-        switch signature.verification {
-        case .verified: verified = .bool(true)
-        case .failed(let check): (verified, failedCheck) = (.bool(false), .string(check))
-        case .skipped: break
-        }
-        let signers: [JSONValue] = signature.signers.map { signer in
-            var fields: [(String, JSONValue)] = [("scheme", .string(signer.scheme))]
-            if let range = signer.sdkRange {
-                fields += [("min_sdk", .int(range.lowerBound)), ("max_sdk", .int(range.upperBound))]
-            }
-            if case .object(let certificate) = signer.certificate.json { fields += certificate }
-            return .object(fields)
-        }
-        let lineage: [JSONValue] = signature.lineage.map { step in
-            .object([
-                ("subject", .string(step.certificate.subject)), ("sha256", .string(step.certificate.sha256.canonical)),
-                ("flags", .int(Int(step.flags))), ("capabilities", .array(step.capabilities.map { .string($0) })),
-            ])
-        }
-        var certificates: [JSONValue] = []
-        var seen: [CertificateFingerprint] = []
-        for signer in signature.signers where !seen.contains(signer.certificate.sha256) {
-            seen.append(signer.certificate.sha256)
-            certificates.append(signer.certificate.json)
-        }
-        return .object([
-            ("apk", .string(signature.path)), ("verified", verified), ("failed_check", failedCheck),
-            ("basis", signature.basis.map { .string($0) } ?? .null),
-            ("signers", .array(signers)), ("lineage", .array(lineage)),
-            ("assetlinks", .array(signature.assetLinksFingerprints.map { .string($0.canonical) })),
-            ("certificates", .array(certificates)),
-        ])
     }
 }

@@ -99,7 +99,7 @@ enum ScanCommand: RelopsCommand {
         switch format {
         case .json:
             if let after {
-                console.out(result.json.merged(with: after.json).rendered())
+                console.out(try AfterCutoverDocument(after).jsonText())
             } else {
                 console.out(bytes: result.jsonBytes)
             }

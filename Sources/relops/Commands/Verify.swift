@@ -227,11 +227,3 @@ struct VerifyCommand: RelopsCommand {
         return "\(label(check.verdict, console))  \(name)  \(check.url.map { "\($0): " } ?? "")\(check.reason)"
     }
 }
-
-extension JSONValue {
-    /// The pairs of two objects, `self`'s first.
-    func merged(with other: JSONValue) -> JSONValue {
-        guard case .object(let a) = self, case .object(let b) = other else { return self }
-        return .object(a + b)
-    }
-}

@@ -4,7 +4,7 @@ import Foundation
 /// whose every check was skipped is `skipped`, not `passed`. A command that has verdicts writes it
 /// to the file named by `RELOPS_CHECK_OUTCOME` when that is set (a runbook sets it for each
 /// ```relops``` line); the exit code stays the verdict.
-public struct CheckOutcome: Sendable, Equatable {
+public struct CheckOutcome: Sendable, Equatable, Codable {
     /// The environment variable that names the file.
     public static let environmentName = "RELOPS_CHECK_OUTCOME"
 
@@ -38,12 +38,19 @@ public struct CheckOutcome: Sendable, Equatable {
         return reasons.isEmpty ? nil : reasons
     }
 
-    public var json: JSONValue {
-        .object([
-            ("checked", .int(checked)), ("skipped", .array(skipped.map { .string($0) })),
-            ("checked_checks", .array(checkedNames.map { .string($0) })),
-            ("skipped_checks", .array(skippedNames.map { .string($0) })),
-        ])
+    enum CodingKeys: String, CodingKey {
+        case checked, skipped
+        case checkedNames = "checked_checks"
+        case skippedNames = "skipped_checks"
+    }
+
+    /// The names are optional on reading: a command that names no checks leaves them out.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        checked = try keys.decode(Int.self, forKey: .checked)
+        skipped = try keys.decode([String].self, forKey: .skipped)
+        checkedNames = try keys.decodeIfPresent([String].self, forKey: .checkedNames) ?? []
+        skippedNames = try keys.decodeIfPresent([String].self, forKey: .skippedNames) ?? []
     }
 
     /// The outcome of a list of named verdicts (`skip` or any other).
@@ -56,18 +63,12 @@ public struct CheckOutcome: Sendable, Equatable {
     /// Writes the outcome where `environment` asks for it; nothing when it does not.
     public func write(environment: [String: String]) throws(Failure) {
         guard let path = environment[Self.environmentName], !path.isEmpty else { return }
-        try AtomicFile.write(Array(json.rendered().utf8), to: path)
+        try AtomicFile.write(Array(JSONValueEncoder().text(self, "the check outcome").utf8), to: path)
     }
 
     /// Reads an outcome a command wrote; nil when it wrote none or it is not one.
     public static func read(_ path: String) -> CheckOutcome? {
-        guard let data = FileManager.default.contents(atPath: path),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let checked = (object["checked"] as? NSNumber)?.intValue,
-            let skipped = object["skipped"] as? [String]
-        else { return nil }
-        return CheckOutcome(
-            checked: checked, skipped: skipped, checkedNames: object["checked_checks"] as? [String] ?? [],
-            skippedNames: object["skipped_checks"] as? [String] ?? [])
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        do { return try JSONDecoder().decode(CheckOutcome.self, from: data) } catch { return nil }
     }
 }

@@ -173,7 +173,13 @@ extension RunbookEngine {
                 check.acceptedExitCodes.contains(result.status) || (checkedNothing && result.status == 1)
             var excerpt: String?
             if let name = check.identityVariable, passed {
-                let found = IdentityURIs.find(inScanJSON: result.output)
+                let found: [IdentityURIs.Found]
+                do throws(Failure) {
+                    found = try IdentityURIs.find(inScanJSON: result.output)
+                } catch {
+                    try record(.relops, displayCommand(arguments), result, passed: false, index: index)
+                    return try fail(step, "`\(displayCommand(arguments))`: \(error.message)")
+                }
                 excerpt = IdentityURIs.evidence(found)
                 variables.record(
                     name, found.isEmpty ? Self.noneFound : found.map(\.text).joined(separator: "\n"),

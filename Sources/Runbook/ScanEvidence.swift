@@ -22,10 +22,16 @@ extension RunbookEngine {
         }
         probe += ["--format", "json"]
         let result = try runRelops(probe, step: step)
-        guard result.status == 0 || result.status == 1, let counts = Self.counts(inScanJSON: result.output) else {
+        let counts: [String: Int]
+        do throws(Failure) {
+            guard result.status == 0 || result.status == 1 else {
+                throw Failure(.checkFailed, "exited \(result.status)")
+            }
+            counts = try Self.counts(inScanJSON: result.output, "its output")
+        } catch {
             try record(.relops, displayCommand(probe), result, passed: false, index: step.number - 1)
             return try fail(
-                step, "`\(displayCommand(probe))` exited \(result.status): no counts for the `auto` expectations")
+                step, "`\(displayCommand(probe))` \(error.message): no counts for the `auto` expectations")
         }
         let found = wanted.map { ($0.name, $0.scanClass, Self.count(of: $0.scanClass, in: counts)) }
         let summary = found.map { "\($0.1)=\($0.2)" }.joined(separator: ",")
@@ -100,7 +106,9 @@ extension RunbookEngine {
         return out
     }
 
-    static func counts(inScanJSON text: String) -> [String: Int]? { ScanJSONDocument.read(text)?.counts }
+    static func counts(inScanJSON text: String, _ what: String) throws(Failure) -> [String: Int] {
+        try ScanJSONDocument.decode(text, what).counts
+    }
 
     /// `binary` is both binary classes, as `scan --expect` reads it.
     static func count(of scanClass: String, in counts: [String: Int]) -> Int {
@@ -120,9 +128,10 @@ public enum IdentityURIs {
         public let location: String
     }
 
-    /// Reads `relops scan --format json` output.
-    public static func find(inScanJSON text: String) -> [Found] {
-        guard let document = ScanJSONDocument.read(text) else { return [] }
+    /// Reads `relops scan --format json` output; output that is not a scan's document is an error,
+    /// never "none found".
+    public static func find(inScanJSON text: String) throws(Failure) -> [Found] {
+        let document = try ScanJSONDocument.decode(text, "the scan's output")
         var found: [Found] = []
         var seen = Set<String>()
         for occurrence in document.occurrences {

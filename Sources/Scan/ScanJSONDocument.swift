@@ -129,9 +129,19 @@ public struct ScanJSONDocument: Codable, Sendable {
         case filesScanned = "files_scanned"
     }
 
+    /// The document in `text`; a text that is not a JSON object of this shape is an error saying
+    /// what is wrong with it (`what` names where it came from), never an empty document.
+    public static func decode(_ text: String, _ what: String) throws(Failure) -> ScanJSONDocument {
+        do {
+            return try JSONDecoder().decode(ScanJSONDocument.self, from: Data(text.utf8))
+        } catch {
+            throw Failure(.couldNotCheck, "\(what) is not a scan's JSON document: \(error)")
+        }
+    }
+
     /// The document in `text`, or nil when it is not a JSON object of this shape.
     public static func read(_ text: String) -> ScanJSONDocument? {
-        try? JSONDecoder().decode(ScanJSONDocument.self, from: Data(text.utf8))
+        do { return try decode(text, "the text") } catch { return nil }
     }
 }
 

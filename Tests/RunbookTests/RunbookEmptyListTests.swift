@@ -34,6 +34,21 @@ import Testing
         #expect(run.state.steps[0].status == .passed)
     }
 
+    /// Output that is not a scan's document is a failed step naming why, never "(none found)".
+    @Test func scanOutputThatIsNotAScanDocumentFailsTheStepInsteadOfAnEmptyList() throws {
+        let folder = TemporaryFolder()
+        let io = ScriptedIO()
+        io.relopsResults["scan --host new.example.com --format json"] = CommandOutput(
+            status: 0, output: #"{"occurrences": "none"}"#)
+        var options = RunOptions()
+        options.interactive = true
+        let run = try engine(try runbook(book), folder, io, options: options)
+        #expect(try run.run() == .failed(step: 1))
+        let note = run.state.steps[0].note ?? ""
+        #expect(note.contains("is not a scan's JSON document"), "\(note)")
+        #expect(!run.state.steps[0].checks.map(\.text).contains { $0.contains("(none found)") })
+    }
+
     @Test func withoutAPersonTheListIsNotAskedAboutBeforeTheScanFoundIt() throws {
         // It failed "needs a person to confirm "Registered with the identity provider: "" before
         // the scan ran: now the scan runs (it only reads), and an empty list needs nobody.

@@ -15,6 +15,9 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
             "next.config.ts", "next.config.cjs", "nuxt.config.ts", "nuxt.config.js", "astro.config.mjs",
             "astro.config.ts", "astro.config.js", "_config.yml", "shadow-cljs.edn", "gulpfile.js", "gulpfile.mjs",
         ].map { Array($0.utf8) } + bundlerConfigNames
+    // The names by length, so a path's name is compared only with the names as long as it.
+    var namesByLength = [[[UInt8]]](repeating: [], count: (names.map(\.count).max() ?? 0) + 1)
+    for name in names { namesByLength[name.count].append(name) }
     let wellKnown = Array(".well-known/".utf8)
     let csproj = Array(".csproj".utf8)
     var found: [Int] = []
@@ -48,7 +51,11 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
                 && csproj.indices.allSatisfy { lower(start + length - csproj.count + $0) == csproj[$0] }
             let served = nextServed < servedFiles.count && servedFiles[nextServed] == i
             if served { nextServed += 1 }
-            if isProject || served || names.contains(where: isName) { found.append(i) }
+            if isProject || served
+                || nameLength < namesByLength.count && namesByLength[nameLength].contains(where: isName)
+            {
+                found.append(i)
+            }
         }
     }
     return found
@@ -57,4 +64,17 @@ func buildFileCandidates(_ files: FileList) -> [Int] {
 /// The names of the JavaScript bundlers' config files (`webpack.config.js`, `vite.config.ts`, ...).
 private let bundlerConfigNames: [[UInt8]] = ["webpack.config.", "vite.config.", "rollup.config."].flatMap { stem in
     ["js", "mjs", "cjs", "ts", "mts"].map { Array((stem + $0).utf8) }
+}
+
+/// True for a unit that a pipeline or hosting config deploys (`BuildFileParser.service`).
+func isService(_ unit: BuildUnit) -> Bool {
+    if case .service = unit.kind { return true }
+    return false
+}
+
+/// The folder a build file's unit lives in: an Xcode project's is the folder holding the `.xcodeproj`.
+func buildFolder(of path: String) -> String {
+    if path.hasSuffix(".xcworkspace/contents.xcworkspacedata") { return folderOf(folderOf(path)) }
+    if let projectFile = xcodeProjectFile(containing: path) { return folderOf(projectFile) }
+    return folderOf(path)
 }

@@ -21,6 +21,10 @@ final class BuildUnitIndex {
     var bundlerUnits: [BuildUnit]?
     /// `appPath`'s memo: platform key, NUL, unit file -> the chain to an app (nil inside: none).
     var appPaths: [String: ChainNode?] = [:]
+    /// The walks over referrers whose reference cycles are settled (`overReferrers`), and the
+    /// units that lie on a cycle, in path order (worked out on first need).
+    var settledWalks: Set<String> = []
+    var cycleMembersMemo: [BuildUnit]?
 
     /// Crate folders with a `src/main.rs`: a Cargo package that builds a binary.
     private let rustBinaries: Set<String>
@@ -347,18 +351,6 @@ final class BuildUnitIndex {
         _ = all
         return referrersByFile[unit.file] ?? []
     }
-}
-
-private func isService(_ unit: BuildUnit) -> Bool {
-    if case .service = unit.kind { return true }
-    return false
-}
-
-/// The folder a build file's unit lives in: an Xcode project's is the folder holding the `.xcodeproj`.
-private func buildFolder(of path: String) -> String {
-    if path.hasSuffix(".xcworkspace/contents.xcworkspacedata") { return folderOf(folderOf(path)) }
-    if let projectFile = xcodeProjectFile(containing: path) { return folderOf(projectFile) }
-    return folderOf(path)
 }
 
 /// The unit a build file defines, nil when it defines none.

@@ -43,4 +43,12 @@ public struct Product: Sendable, Hashable, Comparable {
     }
 
     public static func < (a: Product, b: Product) -> Bool { (a.kind.rawValue, a.name) < (b.kind.rawValue, b.name) }
+
+    /// Its build file, name and kind tell products apart (equal products agree on them): the
+    /// product graph keys a dictionary by product for every link it combines.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(name)
+        hasher.combine(kind)
+    }
 }

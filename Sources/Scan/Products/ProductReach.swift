@@ -5,30 +5,12 @@ extension ProductGraph {
     /// stops at a product), each once, by its shortest chain; nearest first. Memoised per unit and
     /// worked out depth first without recursion, so the graph costs time linear in its references
     /// (a chain of 2,000 workspace packages is 2,000 steps, not 2,000³). A reference cycle, which
-    /// no build tool accepts, is cut where it closes.
+    /// no build tool accepts, is cut where it closes, the same whichever unit is asked first
+    /// (`BuildUnitIndex.overReferrers`).
     func links(of unit: BuildUnit) -> [ProductLink] {
-        if let known = linksByUnit[unit.file] { return known }
-        var stack: [(unit: BuildUnit, next: Int)] = [(unit, 0)]
-        var onStack: Set<String> = [unit.file]
-        while let (current, k) = stack.last {
-            if k == 0, let direct = directLinks(of: current) {
-                linksByUnit[current.file] = direct
-            } else {
-                let referrers = index.referrers(of: current)
-                if k < referrers.count {
-                    stack[stack.count - 1].next = k + 1
-                    let referrer = referrers[k]
-                    if linksByUnit[referrer.file] == nil && onStack.insert(referrer.file).inserted {
-                        stack.append((referrer, 0))
-                    }
-                    continue
-                }
-                linksByUnit[current.file] = combined(current, referrers)
-            }
-            onStack.remove(current.file)
-            stack.removeLast()
-        }
-        return linksByUnit[unit.file] ?? []
+        index.overReferrers(
+            of: unit, walk: "products", slot: \.file, known: { self.linksByUnit[$0] },
+            remember: { self.linksByUnit[$0] = $1 }, own: directLinks, combine: combined) ?? []
     }
 
     /// A product's own link, none for what no one may reference; nil when the referrers decide.
@@ -45,12 +27,15 @@ extension ProductGraph {
         return unit.referenceable ? nil : []
     }
 
-    /// The products the referrers reach, each once by its shortest chain (the first referrer's on a tie).
-    private func combined(_ unit: BuildUnit, _ referrers: [BuildUnit]) -> [ProductLink] {
+    /// The products the referrers reach (`links` gives each referrer's), each once by its shortest
+    /// chain (the first referrer's on a tie).
+    private func combined(
+        _ unit: BuildUnit, _ referrers: [BuildUnit], _ links: (BuildUnit) -> [ProductLink]?
+    ) -> [ProductLink] {
         var best: [Product: (link: ProductLink, order: Int)] = [:]
         var order = 0
         for referrer in referrers {
-            for link in linksByUnit[referrer.file] ?? [] {
+            for link in links(referrer) ?? [] {
                 order += 1
                 if let known = best[link.product], known.link.distance <= link.distance + 1 { continue }
                 let extended = ProductLink(product: link.product, path: ChainNode(unit, link.path))
@@ -79,36 +64,149 @@ extension ShippingChains {
 extension BuildUnitIndex {
     /// The shortest chain from `unit` (itself included) to an app of `platforms`, memoised under `key`.
     func appPath(from unit: BuildUnit, platforms: Set<Platform>?, key: String) -> ChainNode? {
-        func matches(_ u: BuildUnit) -> Bool {
-            u.isApp && (platforms.map { !$0.isDisjoint(with: u.platforms) } ?? true)
+        let found = overReferrers(
+            of: unit, walk: "apps\u{0}" + key, slot: { key + "\u{0}" + $0.file }, known: { self.appPaths[$0] },
+            remember: { self.appPaths[$0] = $1 },
+            own: { u -> ChainNode?? in
+                u.isApp && (platforms.map { !$0.isDisjoint(with: u.platforms) } ?? true)
+                    ? .some(ChainNode(u, nil)) : nil
+            },
+            combine: { current, referrers, path in
+                var best: ChainNode?
+                for referrer in referrers {
+                    guard let path = path(referrer) ?? nil else { continue }
+                    if best == nil || path.count < best!.count { best = path }
+                }
+                return best.map { ChainNode(current, $0) }
+            })
+        return found ?? nil
+    }
+
+    /// The value of `unit` worked out over the units that reference it, depth first without
+    /// recursion: `own` gives a unit's value when its referrers do not matter (nil when they do),
+    /// `combine` makes it from its referrers' values. Values are remembered under `slot` through
+    /// `known` and `remember`.
+    ///
+    /// A reference cycle (no build tool accepts one, but a repository can hold one) is cut where it
+    /// closes, so a unit worked out inside a cycle lacks what comes through the unit that closes
+    /// it: such a value serves the call that made it and is never remembered; the unit asked about
+    /// has every product its referrers lead to. Before a `walk` first needs referrers (and so every
+    /// build file), every unit on a cycle is asked about in path order, so what is remembered never
+    /// depends on which file the scan's workers (in no fixed order) classified first.
+    func overReferrers<Value>(
+        of unit: BuildUnit, walk: String, slot: (BuildUnit) -> String, known: (String) -> Value?,
+        remember: (String, Value) -> Void, own: (BuildUnit) -> Value?,
+        combine: (BuildUnit, [BuildUnit], (BuildUnit) -> Value?) -> Value
+    ) -> Value? {
+        let rootSlot = slot(unit)
+        if let value = known(rootSlot) { return value }
+        if let value = own(unit) {
+            remember(rootSlot, value)
+            return value  // its referrers do not matter: no build file is read for them
         }
-        if let known = appPaths[key + "\u{0}" + unit.file] { return known }
-        var stack: [(unit: BuildUnit, next: Int)] = [(unit, 0)]
-        var onStack: Set<String> = [unit.file]
-        while let (current, k) = stack.last {
-            let slot = key + "\u{0}" + current.file
-            if k == 0 && matches(current) {
-                appPaths[slot] = .some(ChainNode(current, nil))
-            } else {
-                let referrers = self.referrers(of: current)
-                if k < referrers.count {
-                    stack[stack.count - 1].next = k + 1
-                    let referrer = referrers[k]
-                    if appPaths[key + "\u{0}" + referrer.file] == nil && onStack.insert(referrer.file).inserted {
-                        stack.append((referrer, 0))
+        if settledWalks.insert(walk).inserted {
+            for member in cycleMembers {
+                _ = walkReferrers(of: member, slot: slot, known: known, remember: remember, own: own, combine: combine)
+            }
+            if let value = known(rootSlot) { return value }
+        }
+        return walkReferrers(of: unit, slot: slot, known: known, remember: remember, own: own, combine: combine)
+    }
+
+    private func walkReferrers<Value>(
+        of unit: BuildUnit, slot: (BuildUnit) -> String, known: (String) -> Value?,
+        remember: (String, Value) -> Void, own: (BuildUnit) -> Value?,
+        combine: (BuildUnit, [BuildUnit], (BuildUnit) -> Value?) -> Value
+    ) -> Value? {
+        let rootSlot = slot(unit)
+        if let value = known(rootSlot) { return value }
+        // Each unit being worked out, with its next referrer and whether a cycle cut its value short.
+        var frames: [(unit: BuildUnit, slot: String, next: Int, cut: Bool)] = [(unit, rootSlot, 0, false)]
+        var onStack: Set<String> = [rootSlot]
+        var thisCallOnly: [String: Value] = [:]
+        let value = { (u: BuildUnit) -> Value? in
+            let s = slot(u)
+            return known(s) ?? thisCallOnly[s]
+        }
+        while let frame = frames.last {
+            let top = frames.count - 1
+            var result = frame.next == 0 ? own(frame.unit) : nil
+            if result == nil {
+                let referrers = self.referrers(of: frame.unit)
+                if frame.next < referrers.count {
+                    frames[top].next += 1
+                    let next = slot(referrers[frame.next])
+                    if onStack.contains(next) {
+                        frames[top].cut = frames[top].cut || next != frame.slot  // a cycle closes here
+                    } else if known(next) == nil {
+                        if thisCallOnly[next] != nil {
+                            frames[top].cut = true  // worked out short in this call: so is this unit
+                        } else {
+                            onStack.insert(next)
+                            frames.append((referrers[frame.next], next, 0, false))
+                        }
                     }
                     continue
                 }
-                var best: ChainNode?
-                for referrer in referrers {
-                    guard let path = appPaths[key + "\u{0}" + referrer.file] ?? nil else { continue }
-                    if best == nil || path.count < best!.count { best = path }
-                }
-                appPaths[slot] = .some(best.map { ChainNode(current, $0) })
+                result = combine(frame.unit, referrers, value)
             }
-            onStack.remove(current.file)
-            stack.removeLast()
+            frames.removeLast()
+            onStack.remove(frame.slot)
+            guard let result else { continue }
+            if frame.cut && top > 0 {
+                thisCallOnly[frame.slot] = result
+                frames[top - 1].cut = true
+            } else {
+                remember(frame.slot, result)
+            }
         }
-        return appPaths[key + "\u{0}" + unit.file] ?? nil
+        return known(rootSlot)
+    }
+
+    /// The units that lie on a reference cycle, in path order (Tarjan's strongly connected
+    /// components over the referrers, without recursion).
+    private var cycleMembers: [BuildUnit] {
+        if let cycleMembersMemo { return cycleMembersMemo }
+        var number: [String: Int] = [:], low: [String: Int] = [:]
+        var component: [BuildUnit] = [], inComponent: Set<String> = []
+        var members: [BuildUnit] = []
+        for start in all where number[start.file] == nil {
+            var frames: [(unit: BuildUnit, next: Int)] = [(start, 0)]
+            number[start.file] = number.count
+            low[start.file] = number[start.file]
+            component.append(start)
+            inComponent.insert(start.file)
+            while let (current, k) = frames.last {
+                let referrers = self.referrers(of: current)
+                if k < referrers.count {
+                    frames[frames.count - 1].next = k + 1
+                    let next = referrers[k]
+                    if number[next.file] == nil {
+                        number[next.file] = number.count
+                        low[next.file] = number[next.file]
+                        component.append(next)
+                        inComponent.insert(next.file)
+                        frames.append((next, 0))
+                    } else if inComponent.contains(next.file) {
+                        low[current.file] = min(low[current.file]!, number[next.file]!)
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last { low[parent.unit.file] = min(low[parent.unit.file]!, low[current.file]!) }
+                guard low[current.file] == number[current.file] else { continue }
+                // `current` roots a component: it and the units above it on the component stack.
+                var popped: [BuildUnit] = []
+                while let unit = component.popLast() {
+                    inComponent.remove(unit.file)
+                    popped.append(unit)
+                    if unit.file == current.file { break }
+                }
+                if popped.count > 1 { members += popped }
+            }
+        }
+        let sorted = members.sorted { $0.file < $1.file }
+        cycleMembersMemo = sorted
+        return sorted
     }
 }

@@ -7,6 +7,8 @@ public struct JSONWriter: Sendable {
     private var depth = 0
     /// True until the current object or array gets its first entry.
     private var empty = true
+    /// The pieces of text before `bytes` (`array(splicing:)`).
+    private var finished: [[UInt8]] = []
 
     /// A writer with room for `capacity` bytes before it grows.
     public init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
@@ -54,6 +56,23 @@ public struct JSONWriter: Sendable {
             }
         }
     }
+
+    /// `array(joining:)` without copying the fragments into this writer: the text so far and each
+    /// fragment become pieces of `chunks`, which, written one after the other, are the same bytes.
+    public mutating func array(splicing fragments: [JSONWriter]) {
+        container(0x5B, 0x5D) { writer in
+            for fragment in fragments where !fragment.empty {
+                if !writer.empty { writer.bytes.append(0x2C) }
+                writer.finished.append(writer.bytes)
+                writer.finished.append(fragment.bytes)
+                writer.bytes = []
+                writer.empty = false
+            }
+        }
+    }
+
+    /// The text in pieces, in order: one piece unless `array(splicing:)` was used.
+    public var chunks: [[UInt8]] { finished + [bytes] }
 
     /// The next field's key written once, ahead of time (`JSONKey`), inside `object`: for the
     /// fields of thousands of entries.

@@ -88,16 +88,39 @@ extension ProjectModel {
 /// or names an MSBuild property.
 func resolve(_ relative: String, from folder: String) -> String? {
     guard !relative.hasPrefix("/"), !ByteSearch.contains(macroOpener, inBytesOf: relative) else { return nil }
-    var parts = folder.isEmpty ? [] : folder.split(separator: "/").map(String.init)
-    for part in relative.split(separator: "/") {
-        if part == "." { continue }
-        if part == ".." {
-            guard parts.popLast() != nil else { return nil }
-        } else {
-            parts.append(String(part))
+    // On bytes, component by component (every `ProjectReference` of every project comes here).
+    var resolved: [UInt8] = []
+    resolved.reserveCapacity(folder.utf8.count + relative.utf8.count)
+    var ok = true
+    func each(_ text: String, _ body: (ArraySlice<UInt8>) -> Void) {
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end += 1 }
+            if end > start { body(bytes[start..<end]) }  // empty components do not count
+            start = end + 1
         }
     }
-    return parts.joined(separator: "/")
+    func append(_ part: ArraySlice<UInt8>) {
+        if !resolved.isEmpty { resolved.append(UInt8(ascii: "/")) }
+        resolved.append(contentsOf: part)
+    }
+    each(folder, append)
+    each(relative) { part in
+        guard ok else { return }
+        if part.count == 1 && part.first == UInt8(ascii: ".") { return }
+        if part.count == 2 && part.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+            guard !resolved.isEmpty else {
+                ok = false
+                return
+            }
+            resolved.removeSubrange((resolved.lastIndex(of: UInt8(ascii: "/")) ?? 0)...)
+        } else {
+            append(part)
+        }
+    }
+    return ok ? String(decoding: resolved, as: UTF8.self) : nil
 }
 
 /// An MSBuild property or item reference (`$(SolutionDir)`): a path relops cannot evaluate.

@@ -6,14 +6,19 @@ extension ScanResult {
     /// and free as a tree than to scan).
     public var jsonText: String { String(decoding: jsonBytes, as: UTF8.self) }
 
-    /// `jsonText` as UTF-8 bytes, not copied into a `String`: what `scan --format json` writes.
-    public var jsonBytes: [UInt8] {
-        var w = JSONWriter(capacity: 512 * occurrences.count + 4096)
+    /// `jsonText` as UTF-8 bytes, not copied into a `String`.
+    public var jsonBytes: [UInt8] { Array(jsonChunks.joined()) }
+
+    /// `jsonBytes` in pieces that, written one after the other, are the document: what `scan
+    /// --format json` writes. The occurrences are written in slices on the cores, and each slice
+    /// is a piece of its own rather than copied into one buffer.
+    public var jsonChunks: [[UInt8]] {
+        var w = JSONWriter(capacity: 1 << 16)
         w.object { w in
             w.key("hosts")
             w.array(hosts) { $0.string($1) }
             w.key("occurrences")
-            w.array(joining: writeOccurrences(beside: w))
+            w.array(splicing: writeOccurrences(beside: w))
             w.key("related")
             w.array(related) { w, r in
                 w.object { w in
@@ -57,7 +62,7 @@ extension ScanResult {
             }
             w.field("files_scanned", filesScanned)
         }
-        return w.bytes
+        return w.chunks
     }
 
     /// The occurrences as fragments of `writer`'s next array, written in slices of 256 on the

@@ -66,14 +66,17 @@ final class DartEnvironmentDefaults {
     func defineFile(naming path: String) -> String? {
         if let namedFiles { return namedFiles[path] }
         var found: [String: String] = [:]
-        let runners = ["fastfile", "makefile", "codemagic.yaml"].map { Array($0.utf8) }
-        let shell = Array(".sh".utf8), yaml = [Array(".yml".utf8), Array(".yaml".utf8)]
+        let fastfile = Array("fastfile".utf8), makefile = Array("makefile".utf8)
+        let codemagic = Array("codemagic.yaml".utf8), shell = Array(".sh".utf8)
+        let yml = Array(".yml".utf8), yaml = Array(".yaml".utf8)
         let option = Array("--dart-define-from-file".utf8)
         for i in 0..<files.count {
+            // Written out, not as a list of names: this looks at every path of the repository.
             let runsBuilds =
-                runners.contains { files.name(at: i, endsWith: $0, wholeName: true) }
-                || files.name(at: i, endsWith: shell)
-            guard runsBuilds || yaml.contains(where: { files.name(at: i, endsWith: $0) }) else { continue }
+                files.name(at: i, endsWith: fastfile, wholeName: true)
+                || files.name(at: i, endsWith: makefile, wholeName: true)
+                || files.name(at: i, endsWith: codemagic, wholeName: true) || files.name(at: i, endsWith: shell)
+            guard runsBuilds || files.name(at: i, endsWith: yml) || files.name(at: i, endsWith: yaml) else { continue }
             let path = files.path(at: i)
             // A YAML file runs builds only as a GitHub workflow.
             guard runsBuilds || path.hasPrefix(".github/workflows/"), let bytes = read(i, path) else { continue }

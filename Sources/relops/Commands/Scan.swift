@@ -101,7 +101,7 @@ enum ScanCommand: RelopsCommand {
             if let after {
                 console.out(try AfterCutoverDocument(after).jsonText())
             } else {
-                console.out(bytes: result.jsonBytes)
+                console.out(chunks: result.jsonChunks)
             }
         case .sarif: console.out(result.sarif(toolVersion: relopsVersion).rendered())
         default:

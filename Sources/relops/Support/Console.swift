@@ -31,11 +31,15 @@ final class Console: @unchecked Sendable {
 
     /// Writes a result of many bytes (a scan's JSON) to stdout as it is, then a newline: after
     /// what is buffered, without copying it into the buffer.
-    func out(bytes: [UInt8]) {
+    func out(bytes: [UInt8]) { out(chunks: [bytes]) }
+
+    /// Writes `chunks` one after the other, then a line end: a long document made in pieces
+    /// (`ScanResult.jsonChunks`) goes out without being copied into one buffer first.
+    func out(chunks: [[UInt8]]) {
         lock.lock()
         defer { lock.unlock() }
         flushLocked()
-        writeAll(STDOUT_FILENO, bytes)
+        for chunk in chunks { writeAll(STDOUT_FILENO, chunk) }
         buffer.append(0x0A)
     }
 

@@ -49,4 +49,29 @@ import Testing
             }
         }
     }
+
+    /// The lexer steps over code 16 bytes at a time to the next quote or comment opener: the same
+    /// comments, shifted, whatever code stands before them, and wherever an opener falls in a
+    /// 16-byte step (first or last byte of one, across two, in the bytes after the last full step).
+    @Test func commentsAreTheSameWhereverTheOpenersFallInTheStep() throws {
+        let syntax = try #require(CommentSyntax.forFile("Links.cs"))
+        let text = Array(Self.samples[0].text.utf8)
+        let whole = syntax.comments(in: text)
+        for pad in 0...40 {
+            let code = Array(repeating: UInt8(ascii: "x"), count: pad)
+            let shifted = syntax.comments(in: code + text).map {
+                CommentSpan(start: $0.start - pad, end: $0.end - pad, form: $0.form)
+            }
+            #expect(shifted == whole, "after \(pad) bytes of code")
+        }
+        for length in 1...40 {
+            for at in 0..<length {
+                var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                bytes[at] = UInt8(ascii: "/")
+                if at + 1 < length { bytes[at + 1] = UInt8(ascii: "/") }
+                let found = syntax.comments(in: bytes)
+                #expect(found.map(\.start) == (at + 1 < length ? [at] : []), "`//` at \(at) of \(length)")
+            }
+        }
+    }
 }

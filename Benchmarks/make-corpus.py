@@ -115,7 +115,8 @@ def build(target, files, plants, rng):
         if k == 0:
             specials.append(f"{base}/appsettings.json")
     for lib in libs:
-        fixed[f"src/Libs/{lib}/{lib}.csproj"] = csproj(rng, "library", lib, [l for l in libs if l > lib] or libs[:1])
+        # Only libraries after it: MSBuild refuses a reference cycle (MSB4006), so a real solution has none.
+        fixed[f"src/Libs/{lib}/{lib}.csproj"] = csproj(rng, "library", lib, [l for l in libs if l > lib])
         folders.append((f"src/Libs/{lib}", ".cs"))
     for k in range(tests):
         name = f"Service{k:03d}.Tests"

@@ -102,6 +102,8 @@ struct FileClassification {
     var byPath: Decision?
     /// The products that carry the file, once a binary or server occurrence needed them.
     var links: [ProductLink]?
+    /// Those links' products, each once in link order (every occurrence of the file has them).
+    var products: [Product]?
 
     init(parts: PathParts, facts: FileFacts, fixed: Decision?) {
         self.parts = parts

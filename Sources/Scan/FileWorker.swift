@@ -181,8 +181,8 @@ struct FileWorker {
     mutating func search(_ i: Int) {
         let base = buffer.bytes
         let count = buffer.count
-        let scanLength = min(count, 8000)
-        let isBinary = scanLength > 0 && memchr(base, 0, scanLength) != nil
+        // Whether it is binary (a NUL in its first 8000 bytes) is asked only of a file with a match.
+        var binary: Bool?
         var lines = LineLocator(base: base, count: count)
         var path: String?
         var parts: PathParts?
@@ -194,6 +194,8 @@ struct FileWorker {
             if matches.isEmpty { continue }
             let filePath = path ?? files.path(at: i)
             path = filePath
+            let isBinary = binary ?? (count > 0 && memchr(base, 0, min(count, 8000)) != nil)
+            binary = isBinary
             if isBinary {
                 if matches.contains(where: { if case .occurrence = $0.kind { return true } else { return false } }) {
                     output.binaryFiles.append(BinaryFileHit(host: needle.host, path: filePath))
@@ -282,9 +284,22 @@ struct FileWorker {
 }
 
 /// The newlines in `base[from..<to]`: how many, and where the last one is (-1 when none).
-/// `memchr` per line: word-at-a-time counting measured slower on translation files' short lines.
+/// Sixteen bytes at a time (a compare and a population count, no call per line: translation
+/// files' lines are short), then `memchr` for the rest.
 func countNewlines(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> (count: Int, last: Int) {
     var count = 0, last = -1, p = from
+    let raw = UnsafeRawPointer(base)
+    let newline = SIMD16<UInt8>(repeating: 0x0A)
+    while p <= to - 16 {
+        let found = raw.loadUnaligned(fromByteOffset: p, as: SIMD16<UInt8>.self) .== newline
+        let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)  // a newline's lane is all ones
+        if words[0] | words[1] != 0 {
+            count &+= (words[0].nonzeroBitCount &+ words[1].nonzeroBitCount) &>> 3
+            last =
+                words[1] != 0 ? p + 15 - words[1].leadingZeroBitCount >> 3 : p + 7 - words[0].leadingZeroBitCount >> 3
+        }
+        p &+= 16
+    }
     while p < to {
         guard let hit = memchr(base + p, 0x0A, to - p) else { break }
         last = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Scan
 
-/// `countNewlines` (eight bytes at a time) against a byte-by-byte count, on the bytes that fool
+/// `countNewlines` (sixteen bytes at a time) against a byte-by-byte count, on the bytes that fool
 /// word tricks: a newline after a zero byte, bytes one above and below it, high bytes, ragged tails.
 @Suite struct LineCountTests {
     @Test func countsEveryNewlineAndFindsTheLastOne() {

@@ -9,10 +9,13 @@ extension Classifier {
     /// deploy with a server), none for the classes that ship nothing.
     func products(of path: String, class cls: OccurrenceClass, in file: inout FileClassification) -> [Product] {
         guard cls.isBinary || cls == .server else { return [] }
+        if let known = file.products { return known }
         let links = file.links ?? graph.links(of: path)
         file.links = links
-        var unique: [Product] = []
-        for p in links.map(\.product) where !unique.contains(p) { unique.append(p) }
+        // Once per file, and through a set: a library can reach a hundred servers.
+        var seen: Set<Product> = []
+        let unique = links.map(\.product).filter { seen.insert($0).inserted }
+        file.products = unique
         return unique
     }
 

@@ -9,6 +9,9 @@ public struct JSONWriter: Sendable {
     private var empty = true
     /// The pieces of text before `bytes` (`array(splicing:)`).
     private var finished: [[UInt8]] = []
+    /// A line break and then spaces: `newline` takes its first `depth * 2 + 1` bytes. Each writer
+    /// has its own: writers on other threads (`fragment`) would otherwise all retain one array.
+    private let lineBreaks: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 64)
 
     /// A writer with room for `capacity` bytes before it grows.
     public init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
@@ -162,16 +165,13 @@ public struct JSONWriter: Sendable {
     private mutating func newline() {
         // A line break and the indent of `depth`, in one append (written per line of output).
         let indent = depth * 2
-        if indent < JSONWriter.lineBreaks.count - 1 {
-            bytes.append(contentsOf: JSONWriter.lineBreaks[..<(indent + 1)])
+        if indent < lineBreaks.count - 1 {
+            bytes.append(contentsOf: lineBreaks[..<(indent + 1)])
         } else {
             bytes.append(0x0A)
             bytes.append(contentsOf: repeatElement(0x20, count: indent))
         }
     }
-
-    /// A line break and then spaces: `newline` takes its first `depth * 2 + 1` bytes.
-    private static let lineBreaks: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 64)
 }
 
 /// A field name as `JSONWriter` writes it (quoted, escaped, then `: `), made once.

@@ -71,32 +71,37 @@ extension ScanResult {
         let occurrences = self.occurrences
         let slices = stride(from: 0, to: occurrences.count, by: 256).map { $0..<min($0 + 256, occurrences.count) }
         return WorkerPool().map(slices) { slice in
+            // Keys of this slice's own: every field retains its key, and a key shared by the
+            // threads would have its reference count bounce between the cores.
+            let keys = Keys()
             var fragment = writer.fragment(capacity: 512 * slice.count)
-            for o in occurrences[slice] { fragment.item { w in w.object { Self.write(o, into: &$0) } } }
+            occurrences.withUnsafeBufferPointer { all in
+                for i in slice { fragment.item { w in w.object { keys.write(all[i], into: &$0) } } }
+            }
             return fragment
         }
     }
 
-    private static func write(_ o: HostOccurrence, into w: inout JSONWriter) {
-        w.field(Keys.host, o.host)
-        w.field(Keys.path, o.path)
-        w.field(Keys.line, o.line)
-        w.field(Keys.column, o.column)
-        w.field(Keys.cls, o.occurrenceClass.rawValue)
-        w.field(Keys.rule, o.rule)
-        w.field(Keys.ruleID, o.ruleID)
-        w.field(Keys.encoding, o.encoding.rawValue)
-        w.field(Keys.text, o.text)
-        w.key(Keys.products)
-        w.array(o.products) { $0.string($1.name) }
-    }
+    /// The keys of an occurrence, each written once (per slice).
+    private struct Keys {
+        let host = JSONKey("host"), path = JSONKey("path"), line = JSONKey("line")
+        let column = JSONKey("column"), cls = JSONKey("class"), rule = JSONKey("rule")
+        let ruleID = JSONKey("rule_id"), encoding = JSONKey("encoding"), text = JSONKey("text")
+        let products = JSONKey("products")
 
-    /// The keys of an occurrence, written once.
-    private enum Keys {
-        static let host = JSONKey("host"), path = JSONKey("path"), line = JSONKey("line")
-        static let column = JSONKey("column"), cls = JSONKey("class"), rule = JSONKey("rule")
-        static let ruleID = JSONKey("rule_id"), encoding = JSONKey("encoding"), text = JSONKey("text")
-        static let products = JSONKey("products")
+        func write(_ o: HostOccurrence, into w: inout JSONWriter) {
+            w.field(host, o.host)
+            w.field(path, o.path)
+            w.field(line, o.line)
+            w.field(column, o.column)
+            w.field(cls, o.occurrenceClass.rawValue)
+            w.field(rule, o.rule)
+            w.field(ruleID, o.ruleID)
+            w.field(encoding, o.encoding.rawValue)
+            w.field(text, o.text)
+            w.key(products)
+            w.array(o.products) { $0.string($1.name) }
+        }
     }
 
     private func writeProblemsAndRedirects(_ w: inout JSONWriter) {

@@ -22,10 +22,92 @@ struct GradleConventionPlugins: Sendable {
     /// public namespace explains (`io.element.android-compose-application`, `shop.android.app`):
     /// only then are the build's own plugins looked for.
     static func mayApplyOne(_ applied: String) -> Bool {
-        let quoted = captures(
-            #"(?:\bid\s*\(?\s*|\bplugin\s*[:=]\s*)["']([A-Za-z0-9_.\-]+)["']"#, in: applied, holding: [])
-        let bare = captures(#"(?m)^([A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)+)$"#, in: applied, holding: ["."])
-        return (quoted + bare).contains { id in !publicPluginPrefixes.contains { id.hasPrefix($0) } }
+        pluginIDs(in: applied).contains { id in !publicPluginPrefixes.contains { id.hasPrefix($0) } }
+    }
+
+    /// The plugin ids `applied` names, read on its bytes (every Gradle script comes here): quoted
+    /// after `id` (`id("x.y")`, `id 'x.y'`) or `plugin:`/`plugin =` (`apply plugin: 'x'`), and
+    /// the dotted ids alone on a line that the catalog's accessors add (`GradleVersionCatalog.named`).
+    static func pluginIDs(in applied: String) -> [String] {
+        ByteSearch.withBytes(of: applied) { bytes in
+            var ids: [String] = []
+            let n = bytes.count
+            func isLetter(_ b: UInt8) -> Bool { ((b | 0x20) &- 0x61) < 26 || b >= 0x80 }
+            func isWord(_ b: UInt8) -> Bool { isLetter(b) || b == 0x5F || (b &- 0x30) < 10 }
+            func isIDByte(_ b: UInt8) -> Bool { b < 0x80 && isWord(b) || b == 0x2E || b == 0x2D }
+            // Where a word starts, as Unicode's word boundaries (the regex's `\b`) say: not after a
+            // word character, nor after a letter and `.`, `:` or `'` (`x.id`, `a:plugin` are one word).
+            func startsWord(_ k: Int) -> Bool {
+                guard k > 0 else { return true }
+                let before = bytes[k - 1]
+                if isWord(before) { return false }
+                let joins = before == 0x2E || before == 0x3A || before == 0x27
+                return !(joins && k >= 2 && isLetter(bytes[k - 2]))
+            }
+            func isQuote(_ b: UInt8) -> Bool { b == 0x22 || b == 0x27 }
+            func skipSpaces(_ k: inout Int) { while k < n && (bytes[k] == 0x20 || (bytes[k] &- 0x09) < 5) { k += 1 } }
+            func starts(_ word: StaticString, at k: Int) -> Bool {
+                let count = word.utf8CodeUnitCount
+                guard k + count <= n else { return false }
+                for j in 0..<count where bytes[k + j] != word.utf8Start[j] { return false }
+                return true
+            }
+            // A quoted id at `k`: its end after the closing quote, or nil.
+            func quoted(at k: Int) -> Int? {
+                guard k < n, isQuote(bytes[k]) else { return nil }
+                var end = k + 1
+                while end < n && isIDByte(bytes[end]) { end += 1 }
+                guard end > k + 1, end < n, isQuote(bytes[end]) else { return nil }
+                ids.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[(k + 1)..<end]), as: UTF8.self))
+                return end + 1
+            }
+            var i = 0
+            while i < n {
+                let atWordStart = (bytes[i] == 0x69 || bytes[i] == 0x70) && startsWord(i)
+                if atWordStart && starts("id", at: i) {
+                    var k = i + 2
+                    skipSpaces(&k)
+                    if k < n && bytes[k] == 0x28 { k += 1 }
+                    skipSpaces(&k)
+                    if let end = quoted(at: k) {
+                        i = end
+                        continue
+                    }
+                } else if atWordStart && starts("plugin", at: i) {
+                    var k = i + 6
+                    skipSpaces(&k)
+                    if k < n && (bytes[k] == 0x3A || bytes[k] == 0x3D) {
+                        k += 1
+                        skipSpaces(&k)
+                        if let end = quoted(at: k) {
+                            i = end
+                            continue
+                        }
+                    }
+                }
+                i += 1
+            }
+            // A line that is a dotted id and nothing else (a CR before its LF ends it too).
+            var start = 0
+            while start < n {
+                var end = start
+                while end < n && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+                var k = start, segments = 0, valid = end > start
+                while valid && k < end {
+                    let segment = k
+                    while k < end && isIDByte(bytes[k]) && bytes[k] != 0x2E { k += 1 }
+                    valid = k > segment && (k == end || bytes[k] == 0x2E)
+                    segments += 1
+                    if k < end { k += 1 }
+                    valid = valid && !(k == end && bytes[end - 1] == 0x2E)
+                }
+                if valid && segments > 1 {
+                    ids.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                }
+                start = end + 1
+            }
+            return ids
+        }
     }
 
     /// Namespaces of plugins published outside the repository, and Gradle's and Kotlin's core ids.

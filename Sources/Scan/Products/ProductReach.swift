@@ -9,7 +9,7 @@ extension ProductGraph {
     /// (`BuildUnitIndex.overReferrers`).
     func links(of unit: BuildUnit) -> [ProductLink] {
         index.overReferrers(
-            of: unit, walk: "products", slot: \.file, known: { self.linksByUnit[$0] },
+            of: unit, walk: "products", slot: { $0.file }, known: { self.linksByUnit[$0] },
             remember: { self.linksByUnit[$0] = $1 }, own: directLinks, combine: combined) ?? []
     }
 

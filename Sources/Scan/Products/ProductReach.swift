@@ -188,13 +188,14 @@ extension BuildUnitIndex {
                         inComponent.insert(next.file)
                         frames.append((next, 0))
                     } else if inComponent.contains(next.file) {
-                        low[current.file] = min(low[current.file]!, number[next.file]!)
+                        low[current.file] = min(low[current.file, default: 0], number[next.file, default: 0])
                     }
                     continue
                 }
                 frames.removeLast()
-                if let parent = frames.last { low[parent.unit.file] = min(low[parent.unit.file]!, low[current.file]!) }
-                guard low[current.file] == number[current.file] else { continue }
+                let lowest = low[current.file, default: 0]
+                if let parent = frames.last { low[parent.unit.file] = min(low[parent.unit.file, default: 0], lowest) }
+                guard lowest == number[current.file] else { continue }
                 // `current` roots a component: it and the units above it on the component stack.
                 var popped: [BuildUnit] = []
                 while let unit = component.popLast() {

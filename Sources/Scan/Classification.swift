@@ -100,9 +100,8 @@ struct FileClassification {
     let fixed: Decision?
     /// The path rules' answer, once an occurrence needed it.
     var byPath: Decision?
-    /// The products that carry the file, once a binary or server occurrence needed them.
-    var links: [ProductLink]?
-    /// Those links' products, each once in link order (every occurrence of the file has them).
+    /// The products that carry the file, each once in the order of their links, once a binary or
+    /// server occurrence needed them (every occurrence of the file has them).
     var products: [Product]?
 
     init(parts: PathParts, facts: FileFacts, fixed: Decision?) {

@@ -110,13 +110,15 @@ extension BuildUnitIndex {
             }
             if let value = known(rootSlot) { return value }
         }
-        return walkReferrers(of: unit, slot: slot, known: known, remember: remember, own: own, combine: combine)
+        return walkReferrers(
+            of: unit, slot: slot, known: known, remember: remember, own: own, combine: combine, askingRoot: false)
     }
 
+    /// The walk of `overReferrers`; `askingRoot` false when `own` already said nil for `unit`.
     private func walkReferrers<Value>(
         of unit: BuildUnit, slot: (BuildUnit) -> String, known: (String) -> Value?,
         remember: (String, Value) -> Void, own: (BuildUnit) -> Value?,
-        combine: (BuildUnit, [BuildUnit], (BuildUnit) -> Value?) -> Value
+        combine: (BuildUnit, [BuildUnit], (BuildUnit) -> Value?) -> Value, askingRoot: Bool = true
     ) -> Value? {
         let rootSlot = slot(unit)
         if let value = known(rootSlot) { return value }
@@ -130,7 +132,7 @@ extension BuildUnitIndex {
         }
         while let frame = frames.last {
             let top = frames.count - 1
-            var result = frame.next == 0 ? own(frame.unit) : nil
+            var result = frame.next == 0 && (top > 0 || askingRoot) ? own(frame.unit) : nil
             if result == nil {
                 let referrers = self.referrers(of: frame.unit)
                 if frame.next < referrers.count {

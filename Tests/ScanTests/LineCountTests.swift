@@ -2,8 +2,9 @@ import Testing
 
 @testable import Scan
 
-/// `countNewlines` (sixteen bytes at a time) against a byte-by-byte count, on the bytes that fool
-/// word tricks: a newline after a zero byte, bytes one above and below it, high bytes, ragged tails.
+/// `countNewlines` (64 bytes a step into byte-wide lane counters) against a byte-by-byte count, on
+/// the bytes that fool word tricks: a newline after a zero byte, bytes one above and below it, high
+/// bytes, ragged tails; and on runs long enough that a lane counter would wrap if never summed.
 @Suite struct LineCountTests {
     @Test func countsEveryNewlineAndFindsTheLastOne() {
         var generator = SystemRandomNumberGenerator()
@@ -20,6 +21,33 @@ import Testing
                     #expect(got.count == expected && got.last == last, "\(bytes) from \(from)")
                 }
             }
+        }
+    }
+
+    @Test func longRunsOfNewlinesAreCountedWithoutALaneWrapping() {
+        var generator = SystemRandomNumberGenerator()
+        // All newlines: every lane gains 4 a step, the most it can; 63 full steps, 64, and more.
+        for length in [4031, 4032, 4033, 4096, 8191, 16_384 + 17] {
+            let bytes = [UInt8](repeating: 0x0A, count: length)
+            for from in [0, 1, 63, 64, 4000] where from <= length {
+                let got = (bytes + [UInt8](repeating: 0, count: 8)).withUnsafeBufferPointer {
+                    countNewlines($0.baseAddress!, from: from, to: length)
+                }
+                #expect(got.count == length - from && got.last == (length > from ? length - 1 : -1))
+            }
+        }
+        // Sparse and dense newlines in a long text, with the last one anywhere.
+        for _ in 0..<40 {
+            let length = Int.random(in: 4000..<20_000, using: &generator)
+            let density = Int.random(in: 1...200, using: &generator)
+            let bytes = (0..<length).map { _ in
+                Int.random(in: 0..<density, using: &generator) == 0 ? 0x0A : 0x41 as UInt8
+            }
+            let from = Int.random(in: 0..<length, using: &generator)
+            let to = Int.random(in: from...length, using: &generator)
+            let got = bytes.withUnsafeBufferPointer { countNewlines($0.baseAddress!, from: from, to: to) }
+            let expected = bytes[from..<to].filter { $0 == 0x0A }.count
+            #expect(got.count == expected && got.last == (bytes[from..<to].lastIndex(of: 0x0A) ?? -1))
         }
     }
 

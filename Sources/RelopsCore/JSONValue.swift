@@ -91,42 +91,48 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// A JSON string literal: UTF-8 bytes copied as they are, except `"`, `\\` and control characters.
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        var copy = s
-        copy.withUTF8 { bytes in
-            var runStart = 0
-            var i = 0
-            let raw = UnsafeRawPointer(bytes.baseAddress)
-            while i < bytes.count {
-                // Eight bytes at a time past the ones that need no escape (most of any text).
-                if let raw, i &+ 8 <= bytes.count, !mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                {
-                    i &+= 8
-                    continue
-                }
-                let byte = bytes[i]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
-                    i += 1
-                    continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                switch byte {
-                case 0x22: out += "\\\"".utf8
-                case 0x5C: out += "\\\\".utf8
-                case 0x0A: out += "\\n".utf8
-                case 0x0D: out += "\\r".utf8
-                case 0x09: out += "\\t".utf8
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out += "\\u00".utf8
-                    out.append(hex[Int(byte >> 4)])
-                    out.append(hex[Int(byte & 0xF)])
-                }
-                runStart = i + 1
-                i += 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        // A native string's bytes in place (no copy of the string, so no reference count to
+        // touch); any other string (bridged, never in relops) through a copy.
+        if s.utf8.withContiguousStorageIfAvailable({ escape($0, into: &out) }) == nil {
+            var copy = s
+            copy.withUTF8 { escape($0, into: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// The escaped bytes of a string literal's body.
+    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var runStart = 0
+        var i = 0
+        let raw = UnsafeRawPointer(bytes.baseAddress)
+        while i < bytes.count {
+            // Eight bytes at a time past the ones that need no escape (most of any text).
+            if let raw, i &+ 8 <= bytes.count, !mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                i &+= 8
+                continue
+            }
+            let byte = bytes[i]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
+                i += 1
+                continue
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+            switch byte {
+            case 0x22: out += "\\\"".utf8
+            case 0x5C: out += "\\\\".utf8
+            case 0x0A: out += "\\n".utf8
+            case 0x0D: out += "\\r".utf8
+            case 0x09: out += "\\t".utf8
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                out += "\\u00".utf8
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            }
+            runStart = i + 1
+            i += 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 }
 

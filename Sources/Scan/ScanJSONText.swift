@@ -100,7 +100,8 @@ extension ScanResult {
             w.field(encoding, o.encoding.rawValue)
             w.field(text, o.text)
             w.key(products)
-            w.array(o.products) { $0.string($1.name) }
+            // By index: iterating would copy each product (every field retained, then released).
+            w.array(o.products.indices) { $0.string(o.products[$1].name) }
         }
     }
 

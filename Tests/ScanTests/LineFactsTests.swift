@@ -64,7 +64,8 @@ private enum StringLineFacts {
 
     @Test func searchAnswersAsAByteByByteComparisonDoes() {
         // Haystacks of a few letters in both cases, `-`, `"` and a non-ASCII byte, so that
-        // needles match often and the memchr anchor (`-`, `"`, 0xC3) is tried at every position.
+        // needles match often and the memchr anchor (`-`, `"`, 0xC3) is tried at every position;
+        // long enough that a needle of letters alone is looked for sixteen bytes at a time too.
         let alphabet: [UInt8] = Array("aAbB-\"".utf8) + [0xC3]
         var seed: UInt64 = 12345
         func next(_ n: Int) -> Int {
@@ -81,7 +82,7 @@ private enum StringLineFacts {
         }
         var found = 0
         for _ in 0..<3000 {
-            let hay = (0..<next(24)).map { _ in alphabet[next(alphabet.count)] }
+            let hay = (0..<next(80)).map { _ in alphabet[next(alphabet.count)] }
             let needle = (0..<(1 + next(4))).map { _ in ByteSearch.fold(alphabet[next(alphabet.count)]) }
             let from = hay.isEmpty ? 0 : next(hay.count), to = from + next(hay.count - from + 1)
             for fold in [true, false] {

@@ -33,8 +33,8 @@ struct CommentSyntax: Sendable {
         if lowerName == ".env" || lowerName.hasPrefix(".env.") {
             return CommentSyntax(language: ".env", family: .hash(.lineWords))
         }
-        guard let dot = lowerName.lastIndex(of: ".") else { return nil }
-        return byExtension[String(lowerName[lowerName.index(after: dot)...])]
+        guard let dot = lowerName.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        return byExtension[String(lowerName[lowerName.utf8.index(after: dot)...])]
     }
 
     private static let byName: [String: CommentSyntax] = [

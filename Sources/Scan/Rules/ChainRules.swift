@@ -198,7 +198,19 @@ func shippedWithApp(_ path: String, _ lowerName: String) -> (OccurrenceClass, St
     }
     if let generator = resourceGenerator(lowerName) { return (.binaryConfig, generator) }
     func inValuesFolder() -> Bool {
-        path.lowercased().split(separator: "/").dropLast().contains { $0 == "values" || $0.hasPrefix("values-") }
+        // A folder `values` or `values-*`, any case, on the path's bytes (one per translation file).
+        let bytes = Array(path.utf8), values = Array("values".utf8)
+        var start = 0
+        for (k, byte) in bytes.enumerated() where byte == 0x2F {
+            let length = k - start
+            if length >= 6, length == 6 || bytes[start + 6] == 0x2D,
+                (0..<6).allSatisfy({ bytes[start + $0] | 0x20 == values[$0] })
+            {
+                return true
+            }
+            start = k + 1
+        }
+        return false
     }
     if lowerName.hasSuffix(".resx") || lowerName.hasSuffix(".plist") || lowerName.hasSuffix(".json")
         || (lowerName.hasSuffix(".xml") && inValuesFolder())

@@ -11,7 +11,8 @@ struct FileHits: Sendable {
 /// One file's classified occurrences.
 struct ClassifiedFile: Sendable {
     let index: Int
-    let occurrences: [HostOccurrence]
+    /// Variable so that `movingOccurrences` can move them out.
+    var occurrences: [HostOccurrence]
 }
 
 /// The scan's one classifier, shared by the file workers. A worker that found hits in a file

@@ -63,17 +63,48 @@ func scan(
     let classifier = SharedClassifier(
         files: files, config: project.config,
         read: reader ?? source.projectFileReader(files, project.repository, refused: refused))
-    let found = try scanFiles(
+    // Its caches (the model of every build file read) are freed on another thread, while the
+    // caller writes the result.
+    defer { releaseElsewhere(classifier) }
+    var found = try scanFiles(
         files, needles: needles, source: source, workers: request.workers, classifier: classifier, progress: progress)
     // What the workers left for later (another was classifying, or it needs every Dart source's
     // reads), then everything in file order.
     classifier.learnDartReads(searched: found.dartSearched, reads: found.dartReads)
-    let classified = mergeSorted(found.classified, classifier.classify(found.pending)) { $0.index < $1.index }
-    let occurrences = classified.flatMap(\.occurrences)
+    var classified = mergeSorted(found.classified, classifier.classify(found.pending)) { $0.index < $1.index }
+    found.classified = []  // each file's occurrences now held once: moved out, not copied on write
+    let occurrences = movingOccurrences(out: &classified)
     return ScanResult(
         hosts: request.hosts, occurrences: occurrences, related: withoutScannedHosts(found.related, request.hosts),
         notHost: found.notHost, binaryFiles: found.binaryFiles, problems: refused.added(to: found.problems),
         filesScanned: found.filesScanned, symlinks: found.symlinks)
+}
+
+/// Drops `object` on a background thread: when the caller's reference is the last but this one,
+/// its deinitializer runs there, not on the caller's path.
+func releaseElsewhere<Object: AnyObject & Sendable>(_ object: Object) {
+    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(object) {} }
+}
+
+/// Every file's occurrences as one list, in file order, moved out of `files` rather than copied:
+/// each leaves an empty occurrence behind. A copy would retain every string and product list of
+/// each occurrence and the release of `files` release them again, one by one, on this thread,
+/// while the workers that made them hold their reference counts in their cores' caches.
+func movingOccurrences(out files: inout [ClassifiedFile]) -> [HostOccurrence] {
+    let total = files.reduce(0) { $0 + $1.occurrences.count }
+    let empty = HostOccurrence(
+        host: "", path: "", line: 0, column: 0, offset: 0, found: "", occurrenceClass: .other, rule: "", ruleID: "",
+        encoding: .plain, text: "")
+    return [HostOccurrence](unsafeUninitializedCapacity: total) { buffer, count in
+        for k in files.indices {
+            files[k].occurrences.withUnsafeMutableBufferPointer { source in
+                guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
+                (to + count).moveInitialize(from: from, count: source.count)
+                from.initialize(repeating: empty, count: source.count)
+                count += source.count
+            }
+        }
+    }
 }
 
 /// The files a scan of `request` reads: the tracked files (content from the working tree), or a

@@ -8,7 +8,7 @@ SWIFTFLAGS ?= --manifest-cache none
 # are dlopen()ed at run time, and their -dev packages pull in the runtime ones), and the real peers
 # tests and benchmarks use.
 BUILD_DEPS := pkg-config libgit2-dev libcurl4-openssl-dev libssl-dev libcmark-gfm-dev \
-              libcmark-gfm-extensions-dev libyaml-dev libidn2-dev zlib1g-dev libpsl-dev
+              libcmark-gfm-extensions-dev libyaml-dev libidn2-dev libunistring-dev zlib1g-dev libpsl-dev
 TEST_DEPS  := git openssl zip curl idn2 nginx-light openjdk-17-jre-headless openjdk-17-jdk-headless apksigner unzip
 BENCH_DEPS := hyperfine ripgrep git python3
 # Python packages from PyPI that tests use as fixture makers and oracles, in a virtual environment

@@ -2,9 +2,11 @@
 import Foundation
 import PackageDescription
 
-/// A system-library target: the C library comes from a Debian -dev package through pkg-config.
-func cLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
-    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
+/// A C library linked statically: its archive (`lib*.a`, from the Debian -dev package) is named in the
+/// target's module.modulemap (`link ":libpsl.a"`) and no pkg-config is asked, so no shared library
+/// lands on the link line (why: start-up time, see ARCHITECTURE.md).
+func staticCLibrary(_ name: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", providers: [.apt(apt)])
 }
 
 /// A C library bound lazily: its headers come through this system-library target (no pkg-config, so
@@ -57,11 +59,11 @@ let package = Package(
         lazyCLibrary("CGit2", apt: ["libgit2-dev"]),
         lazyCLibrary("CCurl", apt: ["libcurl4-openssl-dev"]),
         lazyCLibrary("COpenSSL", apt: ["libssl-dev"]),
-        cLibrary("CCmark", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
-        cLibrary("CYAML", pkgConfig: "yaml-0.1", apt: ["libyaml-dev"]),
-        cLibrary("CIDN2", pkgConfig: "libidn2", apt: ["libidn2-dev"]),
-        cLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
-        cLibrary("CPSL", pkgConfig: "libpsl", apt: ["libpsl-dev"]),
+        staticCLibrary("CCmark", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+        staticCLibrary("CYAML", apt: ["libyaml-dev"]),
+        staticCLibrary("CIDN2", apt: ["libidn2-dev", "libunistring-dev"]),
+        staticCLibrary("CZlib", apt: ["zlib1g-dev"]),
+        staticCLibrary("CPSL", apt: ["libpsl-dev", "libidn2-dev", "libunistring-dev"]),
 
         // Loaders of the lazily bound C libraries: dlopen() on first use, one forwarding function each.
         .target(name: "CDynamicLibrary"),

@@ -81,7 +81,9 @@ public struct JSONWriter: Sendable {
     /// fields of thousands of entries.
     public mutating func key(_ name: JSONKey) {
         separate()
-        bytes += name.bytes
+        // Through a buffer pointer: `append(contentsOf:)` takes an array owned, a retain and a
+        // release of the key's bytes per field.
+        name.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     }
 
     /// A field with a string value and a key written ahead of time.
@@ -166,7 +168,9 @@ public struct JSONWriter: Sendable {
         // A line break and the indent of `depth`, in one append (written per line of output).
         let indent = depth * 2
         if indent < lineBreaks.count - 1 {
-            bytes.append(contentsOf: lineBreaks[..<(indent + 1)])
+            lineBreaks.withUnsafeBufferPointer {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<(indent + 1)]))
+            }
         } else {
             bytes.append(0x0A)
             bytes.append(contentsOf: repeatElement(0x20, count: indent))

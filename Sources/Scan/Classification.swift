@@ -64,18 +64,18 @@ final class SharedClassifier: @unchecked Sendable {
     private func classifyLocked(_ pending: FileHits) -> ClassifiedFile {
         let classifier = self.classifier ?? Classifier(files: files, config: config, read: read)
         self.classifier = classifier
-        var file = FileClassification(
+        let file = FileClassification(
             parts: pending.file.parts, facts: pending.file.facts, fixed: classifier.fileRule(pending.file.parts.path))
         return ClassifiedFile(
-            index: pending.file.index, occurrences: pending.hits.map { classifier.occurrence($0, in: &file) })
+            index: pending.file.index, occurrences: pending.hits.map { classifier.occurrence($0, in: file) })
     }
 }
 
 extension Classifier {
     /// The classified occurrence of `hit`, one of `file`'s.
-    func occurrence(_ hit: LocatedHit, in file: inout FileClassification) -> HostOccurrence {
+    func occurrence(_ hit: LocatedHit, in file: FileClassification) -> HostOccurrence {
         let site = OccurrenceSite(offset: hit.offset, encoding: hit.encoding, line: hit.text, column: hit.textColumn)
-        let decision = classify(site, in: &file)
+        let decision = classify(site, in: file)
         let cls = decision.cls, rule = decision.reason
         var occurrence = HostOccurrence(
             host: hit.host, path: hit.path, line: hit.line, column: hit.column, offset: hit.offset,
@@ -84,7 +84,7 @@ extension Classifier {
         occurrence.products =
             (decision.rule == FlutterDartDefine.id ? dartDefineProducts(hit.text, column: hit.textColumn) : nil)
             ?? (decision.rule == FlutterPluginPlatformCode.id ? pluginPlatformProducts(hit.path) : nil)
-            ?? products(of: hit.path, class: cls, in: &file)
+            ?? products(of: hit.path, class: cls, in: file)
         occurrence.claim = hit.reading.claim ?? placeholderClaim(rule, file, line: hit.text)
         occurrence.coversSubdomains =
             hit.reading.coversSubdomains || (cls == .server && file.facts.hstsIncludesSubdomains)
@@ -93,8 +93,10 @@ extension Classifier {
     }
 }
 
-/// One file's share of the classification, worked out once for all its occurrences.
-struct FileClassification {
+/// One file's share of the classification, worked out once for all its occurrences. A class: the
+/// rules see it once per occurrence (`LineContext`), and a copy of its paths, comments and
+/// products would retain and release each of them every time.
+final class FileClassification {
     let parts: PathParts
     let facts: FileFacts
     /// A `classify` override or relops's own configuration: decides every occurrence of the file.

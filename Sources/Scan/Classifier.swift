@@ -54,7 +54,7 @@ final class Classifier {
     /// The class of one occurrence in `file`: the file's rule, then the rules of where it stands
     /// (a comment, a commit identity), then the path rules (worked out once per file, on first
     /// need), refined by the line rules.
-    func classify(_ site: OccurrenceSite, in file: inout FileClassification) -> Decision {
+    func classify(_ site: OccurrenceSite, in file: FileClassification) -> Decision {
         if let fixed = file.fixed { return fixed }
         for rule in RuleOrder.site {
             if let (cls, reason) = rule.decide(site, file, self) {

@@ -93,8 +93,8 @@ public func explain(_ project: Project, _ request: ScanRequest, _ target: Explai
     if let found {
         let fixed = classifier.fileRule(found.file.parts.path)
         for hit in found.hits where target.line == nil || hit.line == target.line {
-            var file = FileClassification(parts: found.file.parts, facts: found.file.facts, fixed: fixed)
-            let occurrence = classifier.occurrence(hit, in: &file)
+            let file = FileClassification(parts: found.file.parts, facts: found.file.facts, fixed: fixed)
+            let occurrence = classifier.occurrence(hit, in: file)
             let site = OccurrenceSite(
                 offset: hit.offset, encoding: hit.encoding, line: hit.text, column: hit.textColumn)
             explained.append(OccurrenceExplanation(occurrence: occurrence, trials: classifier.explain(site, file)))

@@ -76,7 +76,7 @@ extension ScanResult {
             let keys = Keys()
             var fragment = writer.fragment(capacity: 512 * slice.count)
             occurrences.withUnsafeBufferPointer { all in
-                for i in slice { fragment.item { w in w.object { keys.write(all[i], into: &$0) } } }
+                for i in slice { fragment.item { w in w.object { keys.write(all, i, into: &$0) } } }
             }
             return fragment
         }
@@ -89,19 +89,20 @@ extension ScanResult {
         let ruleID = JSONKey("rule_id"), encoding = JSONKey("encoding"), text = JSONKey("text")
         let products = JSONKey("products")
 
-        func write(_ o: HostOccurrence, into w: inout JSONWriter) {
-            w.field(host, o.host)
-            w.field(path, o.path)
-            w.field(line, o.line)
-            w.field(column, o.column)
-            w.field(cls, o.occurrenceClass.rawValue)
-            w.field(rule, o.rule)
-            w.field(ruleID, o.ruleID)
-            w.field(encoding, o.encoding.rawValue)
-            w.field(text, o.text)
+        /// Occurrence `i` of `all`, its fields read in place (a copy of the occurrence would
+        /// retain each of its strings and lists, and release them again).
+        func write(_ all: UnsafeBufferPointer<HostOccurrence>, _ i: Int, into w: inout JSONWriter) {
+            w.field(host, all[i].host)
+            w.field(path, all[i].path)
+            w.field(line, all[i].line)
+            w.field(column, all[i].column)
+            w.field(cls, all[i].occurrenceClass.rawValue)
+            w.field(rule, all[i].rule)
+            w.field(ruleID, all[i].ruleID)
+            w.field(encoding, all[i].encoding.rawValue)
+            w.field(text, all[i].text)
             w.key(products)
-            // By index: iterating would copy each product (every field retained, then released).
-            w.array(o.products.indices) { $0.string(o.products[$1].name) }
+            w.array(all[i].products.indices) { $0.string(all[i].products[$1].name) }
         }
     }
 

@@ -270,7 +270,7 @@ extension BuildUnit.Facts {
         case .site: return siteFiles.contains(extensionOf(lowerName)) || siteNames.contains(lowerName)
         default: return true
         }
-        guard let dot = lowerName.lastIndex(of: ".") else { return true }
+        guard let dot = lowerName.utf8.lastIndex(of: UInt8(ascii: ".")) else { return true }
         let ext = String(lowerName[dot...])
         guard let fileLanguage = languageOfExtension[ext] else { return true }
         return fileLanguage == language.rawValue

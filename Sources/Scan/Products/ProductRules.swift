@@ -7,13 +7,19 @@ extension Classifier {
     /// The products an occurrence of class `cls` in the file at `path` names: every product that
     /// carries the file for a binary class or `server` (a shared library may ship in an app and
     /// deploy with a server), none for the classes that ship nothing.
-    func products(of path: String, class cls: OccurrenceClass, in file: inout FileClassification) -> [Product] {
+    func products(of path: String, class cls: OccurrenceClass, in file: FileClassification) -> [Product] {
         guard cls.isBinary || cls == .server else { return [] }
         if let known = file.products { return known }
         let links = graph.links(of: path)
-        // Once per file, and through a set: a library can reach a hundred servers.
+        // Once per file; through a set when there are many (a library can reach a hundred
+        // servers), else by comparing (hashing each product's strings cost more for a few).
         var seen: Set<Product> = []
-        let unique = links.map(\.product).filter { seen.insert($0).inserted }
+        let unique =
+            links.count > 8
+            ? links.map(\.product).filter { seen.insert($0).inserted }
+            : links.indices.compactMap { k in
+                links[..<k].contains { $0.product == links[k].product } ? nil : links[k].product
+            }
         file.products = unique
         return unique
     }

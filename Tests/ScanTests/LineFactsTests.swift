@@ -97,6 +97,49 @@ private enum StringLineFacts {
         #expect(found > 400)
     }
 
+    @Test func searchForAnyOfSeveralWordsIgnoringQuotesAnswersAsAByteByByteComparisonDoes() {
+        // Lines long enough for the sixteen-byte step and its tail; words that start with up to
+        // four letters (the step) or with a non-letter or five letters (byte by byte).
+        let alphabet = Array("rRuUcCkK\"ia-_ ".utf8)
+        var seed: UInt64 = 987_654
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        func reference(_ words: [[UInt8]], _ hay: [UInt8]) -> Bool {
+            for at in hay.indices {
+                for word in words where ByteSearch.fold(hay[at]) == word[0] {
+                    var k = 1, p = at + 1
+                    while k < word.count && p < hay.count {
+                        if hay[p] == UInt8(ascii: "\"") {
+                            p += 1
+                        } else if ByteSearch.fold(hay[p]) == word[k] {
+                            k += 1
+                            p += 1
+                        } else {
+                            break
+                        }
+                    }
+                    if k == word.count { return true }
+                }
+            }
+            return false
+        }
+        let lists: [[String]] = [
+            ["ru", "uc", "cr"], ["ri"], ["ur", "ck", "ca", "ru"], ["-u", "ri"], ["ru", "ui", "ck", "ai", "ir"],
+        ]
+        var found = 0
+        for _ in 0..<4000 {
+            let words = lists[next(lists.count)].map { Array($0.utf8) }
+            let hay = (0..<next(60)).map { _ in alphabet[next(alphabet.count)] }
+            let expected = reference(words, hay)
+            let actual = hay.withUnsafeBufferPointer { ByteSearch.containsAnyIgnoringQuotes(WordList(words), in: $0) }
+            #expect(actual == expected, "\(words) in \(hay)")
+            if expected { found += 1 }
+        }
+        #expect(found > 1000 && found < 3800)
+    }
+
     @Test func foldedSearchComparesNonASCIIBytesExactly() {
         // U+212A KELVIN SIGN lower-cases to `k` as a String, but is three other bytes here.
         #expect(firstIndex("callbackpath", in: "Callbac\u{212A}Path") == nil)

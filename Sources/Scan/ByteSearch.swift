@@ -119,8 +119,9 @@ enum ByteSearch {
     }
 
     /// `containsIgnoringQuotes` for several words in one pass over `hay`: a word is tried only
-    /// where a byte folds to its first byte. When the words start with at most four small letters,
-    /// those places are found sixteen bytes at a time (a line is searched for each occurrence).
+    /// where a byte folds to its first byte and, when every word starts with two small letters,
+    /// the next byte to its second (or is a `"`): a line is searched for each occurrence, and most
+    /// of its letters start no word.
     static func containsAnyIgnoringQuotes(_ words: WordList, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
         if words.hasEmptyWord { return true }
         return words.bytes.withUnsafeBufferPointer { bytes in
@@ -138,30 +139,29 @@ enum ByteSearch {
                     }
                     return false
                 }
-                var at = 0
-                if let letters = words.firstLetterLanes, let base = hay.baseAddress {
-                    let raw = UnsafeRawPointer(base), small = SIMD16<UInt8>(repeating: 0x20)
-                    while hay.count &- at >= 16 {
-                        // A byte with bit 0x20 set equals a small letter exactly when it is that letter.
-                        let block = raw.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self) | small
-                        let found =
-                            (block .== letters.0) .| (block .== letters.1) .| (block .== letters.2)
-                            .| (block .== letters.3)
-                        let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)  // a found lane is all ones
-                        for word in 0..<2 {
-                            var bits = words[word]
-                            while bits != 0 {
-                                if anyWord(at: at &+ word &* 8 &+ bits.trailingZeroBitCount &>> 3) { return true }
-                                bits &= bits &- 1
+                if let seconds = words.secondLetters {
+                    return seconds.withUnsafeBufferPointer { seconds in
+                        var at = 0
+                        while at &+ 1 < hay.count {
+                            // `| 0x20` makes a capital its small letter and no other byte a small letter.
+                            let k = (hay[at] | 0x20) &- 0x61
+                            if k < 26 && words.firstLetters & (1 << UInt32(k)) != 0 {
+                                let next = hay[at &+ 1], k1 = (next | 0x20) &- 0x61
+                                if (next == UInt8(ascii: "\"") || k1 < 26 && seconds[Int(k)] & (1 << UInt32(k1)) != 0)
+                                    && anyWord(at: at)
+                                {
+                                    return true
+                                }
                             }
+                            at &+= 1
                         }
-                        at &+= 16
+                        return false
                     }
                 }
-                while at < hay.count {
+                for at in 0..<hay.count {
                     let k = fold(hay[at]) &- 0x61
-                    if (k >= 26 || words.firstLetters & (1 << UInt32(k)) != 0) && anyWord(at: at) { return true }
-                    at += 1
+                    if k < 26 && words.firstLetters & (1 << UInt32(k)) == 0 { continue }
+                    if anyWord(at: at) { return true }
                 }
                 return false
             }
@@ -215,9 +215,9 @@ struct WordList: Sendable {
     /// Bit k: some word starts with the small letter `a` + k (every bit: one starts otherwise).
     let firstLetters: UInt32
     let hasEmptyWord: Bool
-    /// The words' first letters, each in sixteen lanes, when every word starts with one of at most
-    /// four small letters.
-    let firstLetterLanes: (SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>)?
+    /// When every word starts with two small letters: for each first letter (`a` + k), bit j set
+    /// when a word starting with it has `a` + j second.
+    let secondLetters: [UInt32]?
 
     init(_ words: [[UInt8]]) {
         bytes = words.flatMap { $0 }
@@ -230,20 +230,12 @@ struct WordList: Sendable {
         self.ends = ends
         firstLetters = letters
         hasEmptyWord = words.contains { $0.isEmpty }
-        // Up to four distinct small letters, the last repeated to fill the lanes; nil otherwise.
-        var firsts: [UInt8] = []
-        for word in words {
-            guard let first = word.first, first &- 0x61 < 26 else {
-                firsts = []
-                break
-            }
-            if !firsts.contains(first) { firsts.append(first) }
+        var seconds = [UInt32](repeating: 0, count: 26)
+        let twoLetters = words.allSatisfy { word in
+            guard word.count >= 2, word[0] &- 0x61 < 26, word[1] &- 0x61 < 26 else { return false }
+            seconds[Int(word[0] &- 0x61)] |= 1 << UInt32(word[1] &- 0x61)
+            return true
         }
-        if firsts.isEmpty || firsts.count > 4 {
-            firstLetterLanes = nil
-        } else {
-            let lanes = (0..<4).map { SIMD16<UInt8>(repeating: firsts[min($0, firsts.count - 1)]) }
-            firstLetterLanes = (lanes[0], lanes[1], lanes[2], lanes[3])
-        }
+        secondLetters = twoLetters && !words.isEmpty ? seconds : nil
     }
 }

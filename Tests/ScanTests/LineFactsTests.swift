@@ -98,8 +98,8 @@ private enum StringLineFacts {
     }
 
     @Test func searchForAnyOfSeveralWordsIgnoringQuotesAnswersAsAByteByByteComparisonDoes() {
-        // Lines long enough for the sixteen-byte step and its tail; words that start with up to
-        // four letters (the step) or with a non-letter or five letters (byte by byte).
+        // Words that all start with two letters (tried only where the first two bytes could start
+        // one, a quote after the first letter included) and words that do not (every letter tried).
         let alphabet = Array("rRuUcCkK\"ia-_ ".utf8)
         var seed: UInt64 = 987_654
         func next(_ n: Int) -> Int {

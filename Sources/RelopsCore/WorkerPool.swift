@@ -106,3 +106,10 @@ public func availableCores() -> Int {
     }
     return cores
 }
+
+/// Drops `value` on a background thread: when the caller's copy is the last but this one, what
+/// it holds is freed there, not on the caller's path (a scan's caches and results, thousands of
+/// strings, freed one by one). A process that exits first never frees it, which is as good.
+public func releaseElsewhere<Value: Sendable>(_ value: Value) {
+    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+}

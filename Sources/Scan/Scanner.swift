@@ -80,12 +80,6 @@ func scan(
         filesScanned: found.filesScanned, symlinks: found.symlinks)
 }
 
-/// Drops `object` on a background thread: when the caller's reference is the last but this one,
-/// its deinitializer runs there, not on the caller's path.
-func releaseElsewhere<Object: AnyObject & Sendable>(_ object: Object) {
-    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(object) {} }
-}
-
 /// Every file's occurrences as one list, in file order, moved out of `files` rather than copied:
 /// each leaves an empty occurrence behind. A copy would retain every string and product list of
 /// each occurrence and the release of `files` release them again, one by one, on this thread,

@@ -80,6 +80,7 @@ enum ScanCommand: RelopsCommand {
             console.error("relops scan: note: \(notice)")
         }
         let scanned = try scan(project, request) { done, total in console.progress("scanning: \(done)/\(total) files") }
+        defer { releaseElsewhere(scanned) }  // thousands of occurrences: freed off the way to the exit
         console.endProgress()
         let after = arguments[Options.afterCutover] ? try AfterCutover(scanned, project: project) : nil
         let result = after?.remaining ?? scanned

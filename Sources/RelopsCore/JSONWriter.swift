@@ -32,6 +32,17 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// An array of `count` items, item `k` written by `each`: `array(_:_:)` without a collection,
+    /// so a caller in another module does not go through unspecialised generic code per item.
+    public mutating func array(count: Int, _ each: (inout JSONWriter, Int) -> Void) {
+        container(0x5B, 0x5D) { writer in
+            for k in 0..<count {
+                writer.separate()
+                each(&writer, k)
+            }
+        }
+    }
+
     /// A writer for some of the items of an array that this writer is about to write with
     /// `array(joining:)`: the items are written apart (on other threads), at the depth they will
     /// stand at, each with `item`.

@@ -102,7 +102,7 @@ extension ScanResult {
             w.field(encoding, all[i].encoding.rawValue)
             w.field(text, all[i].text)
             w.key(products)
-            w.array(all[i].products.indices) { $0.string(all[i].products[$1].name) }
+            w.array(count: all[i].products.count) { $0.string(all[i].products[$1].name) }
         }
     }
 

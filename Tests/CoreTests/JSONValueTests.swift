@@ -80,6 +80,19 @@ import Testing
             ("nested", .object([("deep", .int(1))])),
         ])
         #expect(w.text == tree.rendered())
+        // The same by count: empty, one item, several, inside an object's field.
+        for count in [0, 1, 3] {
+            var byCount = JSONWriter(), byCollection = JSONWriter()
+            byCount.object { w in
+                w.key("n")
+                w.array(count: count) { $0.int(numbers[$1]) }
+            }
+            byCollection.object { w in
+                w.key("n")
+                w.array(numbers.prefix(count)) { $0.int($1) }
+            }
+            #expect(byCount.text == byCollection.text)
+        }
     }
 
     @Test func anArrayJoinedFromFragmentsIsTheArrayWrittenInOne() {

@@ -78,11 +78,26 @@ struct PathParts {
 
     init(_ path: String) {
         self.path = path
-        // Split on the bytes when every one is ASCII (no `/` can start a longer character then).
-        segments =
-            path.utf8.allSatisfy { $0 < 0x80 }
-            ? path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
-            : path.split(separator: "/").map(String.init)
+        // Split on the bytes, in one pass, when every one is ASCII (no `/` can start a longer
+        // character then); else as characters (a `/` with a combining mark is not a separator).
+        var bytesSegments: [String] = []
+        var ascii = true
+        var text = path
+        text.withUTF8 { bytes in
+            var start = 0
+            for k in 0...bytes.count where k == bytes.count || bytes[k] == 0x2F || bytes[k] >= 0x80 {
+                if k < bytes.count && bytes[k] >= 0x80 {
+                    ascii = false
+                    continue
+                }
+                if k > start {
+                    bytesSegments.append(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<k]), as: UTF8.self))
+                }
+                start = k + 1
+            }
+        }
+        segments = ascii ? bytesSegments : path.split(separator: "/").map(String.init)
         name = segments.last ?? path
         lowerName = name.lowercased()
         lowerPath = path.lowercased()

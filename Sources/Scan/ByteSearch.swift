@@ -16,21 +16,36 @@ enum ByteSearch {
 
     /// Where `needle` first starts in `hay[from..<to]`. When the needle holds a byte whose case
     /// cannot change (`-` in `strict-transport-security`; any byte when matching exactly),
-    /// `memchr` finds the places to compare, for the one of those bytes rarest in source text
-    /// (`v` in `String.fromEnvironment(`, not the `S` every Dart file is full of); else the
-    /// places of its first letter are found sixteen bytes at a time.
+    /// `memchr` finds the places to compare; in a whole file, for the one of its bytes rarest in
+    /// source text (`v` in `String.fromEnvironment(`, not the `S` every Dart file is full of;
+    /// when ignoring case, a letter may be it); the places of a letter are found sixteen bytes
+    /// at a time.
     static func firstIndex(
         of needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int, ignoringCase: Bool = true
     ) -> Int? {
         guard !needle.isEmpty, from >= 0, to <= hay.count, to - from >= needle.count, let base = hay.baseAddress
         else { return nil }
         return needle.withUnsafeBufferPointer { needle -> Int? in
-            var anchor: Int?
-            for k in needle.indices where !ignoringCase || needle[k] &- 0x61 >= 26 {
-                if anchor.map({ sourceTextRank(needle[k]) < sourceTextRank(needle[$0]) }) ?? true { anchor = k }
+            // A line is short: choosing costs more there than it saves, so its anchor is the first
+            // byte whose case cannot change (any first byte when exact), else its first letter.
+            // In a file, the byte rarest in source text, a letter too when ignoring case.
+            let anchor: Int?
+            if to - from < 512 {
+                anchor = ignoringCase ? needle.firstIndex { $0 &- 0x61 >= 26 } : 0
+            } else {
+                let rarest = { (a: Int, b: Int) in sourceTextRank(needle[a]) < sourceTextRank(needle[b]) }
+                let byte = needle.indices.filter { !ignoringCase || needle[$0] &- 0x61 >= 26 }.min(by: rarest)
+                let letter = ignoringCase ? needle.indices.filter { needle[$0] &- 0x61 < 26 }.min(by: rarest) : nil
+                // `memchr` runs several times faster than the sixteen-byte letter search: a letter
+                // only instead of white space or common punctuation, and when it is rare.
+                if let byte, let letter, sourceTextRank(needle[byte]) >= 40, sourceTextRank(needle[letter]) <= 20 {
+                    anchor = letter
+                } else {
+                    anchor = byte ?? letter
+                }
             }
-            guard let anchor else {
-                return firstIndex(ofLetters: needle, in: hay, from: from, last: to - needle.count)
+            guard let anchor, !ignoringCase || needle[anchor] &- 0x61 >= 26 else {
+                return firstIndex(ofLetters: needle, anchor: anchor ?? 0, in: hay, from: from, last: to - needle.count)
             }
             // Where the anchor byte may be: hay[from + anchor ... to - needle.count + anchor].
             var at = from + anchor
@@ -56,20 +71,23 @@ enum ByteSearch {
         return true
     }
 
-    /// Where `needle`, all small ASCII letters, first starts in `hay[from...last + needle.count]`,
-    /// any case: the places where its first letter stands are found sixteen bytes at a time (a
-    /// byte with bit 0x20 set equals a small letter exactly when it is that letter in either case).
+    /// Where `needle` first starts in `hay[from...last + needle.count]`, any case, its byte at
+    /// `anchor` a small letter: the places where that letter stands are found sixteen bytes at a
+    /// time (a byte with bit 0x20 set equals a small letter exactly when it is that letter in
+    /// either case).
     private static func firstIndex(
-        ofLetters needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, last: Int
+        ofLetters needle: UnsafeBufferPointer<UInt8>, anchor: Int, in hay: UnsafeBufferPointer<UInt8>, from: Int,
+        last: Int
     ) -> Int? {
         guard let base = hay.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
-        let first = SIMD16<UInt8>(repeating: needle[0]), small = SIMD16<UInt8>(repeating: 0x20)
+        let letter = SIMD16<UInt8>(repeating: needle[anchor]), small = SIMD16<UInt8>(repeating: 0x20)
         var at = from
         // Sixteen starts a step while all of them are starts to try: the load ends at
-        // `at + 15 <= last`, inside `hay` since `last + needle.count <= hay.count`.
+        // `at + anchor + 15 <= last + anchor`, inside `hay` since `last + needle.count <= hay.count`.
         while last &- at >= 15 {
-            let found = (raw.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self) | small) .== first
+            let found =
+                (raw.loadUnaligned(fromByteOffset: at &+ anchor, as: SIMD16<UInt8>.self) | small) .== letter
             let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)  // a found lane is all ones
             for word in 0..<2 {
                 var bits = words[word]
@@ -92,7 +110,9 @@ enum ByteSearch {
     /// code most common, then small letters by their frequency, digits, capitals, other bytes.
     private static func sourceTextRank(_ byte: UInt8) -> Int {
         switch byte {
-        case 0x20, 0x0A, 0x09, 0x2E, 0x28, 0x29, 0x2C, 0x22, 0x27, 0x3D, 0x3A, 0x2F, 0x5F, 0x2D, 0x3B: return 40
+        case 0x20, 0x0A, 0x09: return 45
+        case 0x2E, 0x28, 0x29, 0x2C, 0x22, 0x27, 0x3D, 0x3A, 0x2F, 0x5F, 0x3B: return 40
+        case 0x2D: return 30
         case 0x61...0x7A: return 30 - (smallLetterRank[Int(byte - 0x61)])
         case 0x30...0x39: return 20
         case 0x41...0x5A: return 14

@@ -82,7 +82,8 @@ private enum StringLineFacts {
         }
         var found = 0
         for _ in 0..<3000 {
-            let hay = (0..<next(80)).map { _ in alphabet[next(alphabet.count)] }
+            // A quarter of them 512 bytes or more: the anchor is then the needle's rarest byte.
+            let hay = (0..<(next(4) == 0 ? 512 + next(700) : next(80))).map { _ in alphabet[next(alphabet.count)] }
             let needle = (0..<(1 + next(4))).map { _ in ByteSearch.fold(alphabet[next(alphabet.count)]) }
             let from = hay.isEmpty ? 0 : next(hay.count), to = from + next(hay.count - from + 1)
             for fold in [true, false] {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Scan
@@ -7,11 +8,9 @@ import Testing
 @Suite struct ByteReaderOracleTests {
     /// A fixed-seed generator of text made of parts.
     struct Parts {
-        var seed: UInt64
-        mutating func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var numbers: SeededNumbers
+        init(seed: UInt64) { numbers = SeededNumbers(seed: seed) }
+        mutating func next(_ n: Int) -> Int { numbers.next(n) }
         mutating func pick(_ choices: [String]) -> String { choices[next(choices.count)] }
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Scan
@@ -5,11 +6,8 @@ import Testing
 /// `gradleProjectCalls` finds on the bytes what the regular expression it replaces captures.
 @Suite struct GradleCallTests {
     @Test func projectCallsOnTheBytesAreWhatTheRegularExpressionCaptures() {
-        var seed: UInt64 = 7
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var numbers = SeededNumbers(seed: 7)
+        func next(_ n: Int) -> Int { numbers.next(n) }
         func pick(_ choices: [String]) -> String { choices[next(choices.count)] }
         // Calls built from parts, each part sometimes a near miss.
         func call() -> String {

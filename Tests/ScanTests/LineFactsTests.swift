@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Scan
@@ -67,11 +68,8 @@ private enum StringLineFacts {
         // needles match often and the memchr anchor (`-`, `"`, 0xC3) is tried at every position;
         // long enough that a needle of letters alone is looked for sixteen bytes at a time too.
         let alphabet: [UInt8] = Array("aAbB-\"".utf8) + [0xC3]
-        var seed: UInt64 = 12345
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var numbers = SeededNumbers(seed: 12345)
+        func next(_ n: Int) -> Int { numbers.next(n) }
         func reference(_ needle: [UInt8], _ hay: [UInt8], _ from: Int, _ to: Int, _ fold: Bool) -> Int? {
             guard !needle.isEmpty, to - from >= needle.count else { return nil }
             return (from...(to - needle.count)).first { at in
@@ -102,11 +100,8 @@ private enum StringLineFacts {
         // Words that all start with two letters (tried only where the first two bytes could start
         // one, a quote after the first letter included) and words that do not (every letter tried).
         let alphabet = Array("rRuUcCkK\"ia-_ ".utf8)
-        var seed: UInt64 = 987_654
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var numbers = SeededNumbers(seed: 987_654)
+        func next(_ n: Int) -> Int { numbers.next(n) }
         func reference(_ words: [[UInt8]], _ hay: [UInt8]) -> Bool {
             for at in hay.indices {
                 for word in words where ByteSearch.fold(hay[at]) == word[0] {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Scan
@@ -7,11 +8,8 @@ import Testing
 /// (split as characters: a `/` followed by a combining mark is one character, not a separator).
 @Suite struct PathPartsTests {
     @Test func segmentsAreTheCharacterSplitOfThePath() {
-        var seed: UInt64 = 4242
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var numbers = SeededNumbers(seed: 4242)
+        func next(_ n: Int) -> Int { numbers.next(n) }
         let pieces = ["/", "/", "a", "Src", "lib", ".", "x.dart", "values-fr", "é", "/\u{301}", "Ä"]
         var paths = ["", "/", "//", "a", "/a", "a/", "a//b", "lib/src/app.dart"]
         for _ in 0..<2000 { paths.append((0..<next(8)).map { _ in pieces[next(pieces.count)] }.joined()) }

@@ -65,11 +65,8 @@ import Testing
     /// plain search over the references says, with one worker or two.
     @Test func everyLibraryOfATangledGraphShipsInTheProductsThatReachIt() throws {
         let libraries = (0..<14).map { "L\($0)" }
-        var seed: UInt64 = 42
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 42)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         var references: [String: [String]] = [:]
         for library in libraries {
             references[library] = (0..<2).map { _ in libraries[next(libraries.count)] }.filter { $0 != library }

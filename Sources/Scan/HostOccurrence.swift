@@ -132,7 +132,7 @@ public struct ScanResult: Sendable {
             }
         }
         for i in occurrences.indices {  // by index: `for o in` copies each occurrence
-            if sameProducts(occurrences[i].products, run) {
+            if occurrences[i].products == run {
                 runLength += 1
                 continue
             }
@@ -146,14 +146,4 @@ public struct ScanResult: Sendable {
 
     /// True when some file could not be read, so the scan may have missed occurrences.
     public var isIncomplete: Bool { problems.contains { $0.isError } }
-}
-
-/// `a == b` without copying the products to compare them (`Array.==` copies each element, with
-/// its strings and platform set); the same list twice (a file's occurrences share one) at once.
-private func sameProducts(_ a: [Product], _ b: [Product]) -> Bool {
-    guard a.count == b.count else { return false }
-    let shared = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress } }
-    if shared { return true }
-    for k in a.indices where a[k] != b[k] { return false }
-    return true
 }

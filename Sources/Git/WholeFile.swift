@@ -2,13 +2,13 @@ import Foundation
 
 /// A whole file's bytes, sized by `fstat` and read in one go (the Git module cannot use
 /// RelopsCore's reader: RelopsCore sits above it). Nil when the file cannot be opened or read,
-/// is shorter than `minimum` or longer than `maximum` bytes, or changes size while it is read.
-func readWholeFile(_ path: String, minimum: Int = 0, maximum: Int = .max) -> [UInt8]? {
+/// is longer than `maximum` bytes, or changes size while it is read.
+func readWholeFile(_ path: String, maximum: Int = .max) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0, info.st_size >= minimum, info.st_size <= maximum else { return nil }
+    guard fstat(fd, &info) == 0, info.st_size <= maximum else { return nil }
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     let (total, error) = bytes.withUnsafeMutableBytes { readFromFile(fd, into: $0, at: 0) }
     guard error == 0, total == bytes.count else { return nil }

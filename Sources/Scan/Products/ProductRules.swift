@@ -11,15 +11,9 @@ extension Classifier {
         guard cls.isBinary || cls == .server else { return [] }
         if let known = file.products { return known }
         let links = graph.links(of: path)
-        // Once per file; through a set when there are many (a library can reach a hundred
-        // servers), else by comparing (hashing each product's strings cost more for a few).
+        // Once per file, and through a set: a library can reach a hundred servers.
         var seen: Set<Product> = []
-        let unique =
-            links.count > 8
-            ? links.map(\.product).filter { seen.insert($0).inserted }
-            : links.indices.compactMap { k in
-                links[..<k].contains { $0.product == links[k].product } ? nil : links[k].product
-            }
+        let unique = links.map(\.product).filter { seen.insert($0).inserted }
         file.products = unique
         return unique
     }

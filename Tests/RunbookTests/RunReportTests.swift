@@ -107,7 +107,8 @@ import Testing
 
     @Test func commandsAreCodeSpansThatHoldTheirBackticks() throws {
         let template = try ReportTemplate("{{#checks}}{{shown}}\n{{/checks}}", path: "t.md")
-        var state = try sampleRun(TemporaryFolder())
+        let scratch = TemporaryFolder()
+        var state = try sampleRun(scratch)
         state.steps[0].checks = [
             CheckRecord(kind: .relops, text: "relops scan", exitCode: 0, excerpt: nil, at: "t"),
             CheckRecord(kind: .sh, text: "echo `id` ``x``\nsecond line", exitCode: 0, excerpt: nil, at: "t"),

@@ -24,7 +24,8 @@ import Testing
 
     @Test func withoutTheVariableTheBlockIsNotRunAndAPersonConfirms() throws {
         let io = ScriptedIO()
-        let run = try engine(try runbook(book), TemporaryFolder(), io, options: nonInteractive(confirm: ["rebuild"]))
+        let scratch = TemporaryFolder()
+        let run = try engine(try runbook(book), scratch, io, options: nonInteractive(confirm: ["rebuild"]))
         let outcome = try run.run()
         #expect(outcome == .complete, "\(outcome) \(io.events) \(run.state.steps.map(\.note))")
         #expect(io.relopsCalls.isEmpty)
@@ -39,8 +40,9 @@ import Testing
         let io = ScriptedIO()
         io.relopsResults["verify --host a.example.com --artifact app-release.apk"] = CommandOutput(
             status: 1, output: "FAIL  artifact.hosts  app-release.apk: does not claim a.example.com")
+        let scratch = TemporaryFolder()
         let run = try engine(
-            try runbook(book), TemporaryFolder(), io, vars: ["android_artifact=app-release.apk"],
+            try runbook(book), scratch, io, vars: ["android_artifact=app-release.apk"],
             options: nonInteractive(confirm: ["rebuild"]))
         #expect(try run.run() == .failed(step: 1))
         #expect(io.relopsCalls == [["verify", "--host", "a.example.com", "--artifact", "app-release.apk"]])

@@ -231,7 +231,8 @@ import Testing
             status: 0, output: #"{"counts": {"binary-literal": 2, "unknown": 1}}"#)
         var ci = nonInteractive()
         ci.acceptCounts = true
-        let refused = try engine(book, TemporaryFolder(), io, options: ci)
+        let refusedFolder = TemporaryFolder()
+        let refused = try engine(book, refusedFolder, io, options: ci)
         #expect(try refused.run() == .failed(step: 1))
         #expect(
             refused.state.steps[0].note?.hasPrefix(
@@ -242,12 +243,14 @@ import Testing
         var asked = RunOptions()
         asked.interactive = true
         io.confirmations = [false]
-        let declined = try engine(book, TemporaryFolder(), io, options: asked)
+        let declinedFolder = TemporaryFolder()
+        let declined = try engine(book, declinedFolder, io, options: asked)
         #expect(try declined.run() == .stopped(step: 1))
         #expect(declined.state.steps[0].note?.contains("classify them with `classify:` in .relops.yml") == true)
 
         io.confirmations = [true, true]
-        let accepted = try engine(book, TemporaryFolder(), io, options: asked)
+        let acceptedFolder = TemporaryFolder()
+        let accepted = try engine(book, acceptedFolder, io, options: asked)
         #expect(try accepted.run() == .complete)
         #expect(io.relopsCalls.last == ["scan", "--host", "old.example.net", "--expect", "binary=2,unknown=1"])
     }

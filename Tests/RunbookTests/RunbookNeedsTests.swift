@@ -39,7 +39,8 @@ import Testing
     }
 
     @Test func aNeededCheckNotMadeStopsTheStepAsNotChecked() throws {
-        let run = try engine(try runbook(book), TemporaryFolder(), world(fingerprintChecked: false))
+        let scratch = TemporaryFolder()
+        let run = try engine(try runbook(book), scratch, world(fingerprintChecked: false))
         #expect(try run.run() == .failed(step: 1))
         #expect(run.state.steps.map(\.status) == [.failed, .pending])
         let note = try #require(run.state.steps[0].note)
@@ -50,7 +51,8 @@ import Testing
     @Test func theOperatorMayAcceptItForTheRunAndItIsRecordedAsAccepted() throws {
         var options = RunOptions()
         options.acceptedUnchecked = ["1"]
-        let run = try engine(try runbook(book), TemporaryFolder(), world(fingerprintChecked: false), options: options)
+        let scratch = TemporaryFolder()
+        let run = try engine(try runbook(book), scratch, world(fingerprintChecked: false), options: options)
         #expect(try run.run() == .complete)
         #expect(run.state.steps.map(\.status) == [.skipped, .passed])
         #expect(
@@ -60,7 +62,8 @@ import Testing
     }
 
     @Test func withTheIdentityTheStepPasses() throws {
-        let run = try engine(try runbook(book), TemporaryFolder(), world(fingerprintChecked: true))
+        let scratch = TemporaryFolder()
+        let run = try engine(try runbook(book), scratch, world(fingerprintChecked: true))
         #expect(try run.run() == .complete)
         #expect(run.state.steps.map(\.status) == [.passed, .passed])
     }
@@ -69,7 +72,8 @@ import Testing
         var options = RunOptions()
         options.acceptedUnchecked = ["nine"]
         let error = #expect(throws: Failure.self) {
-            try engine(try runbook(book), TemporaryFolder(), ScriptedIO(), options: options)
+            let scratch = TemporaryFolder()
+            try engine(try runbook(book), scratch, ScriptedIO(), options: options)
         }
         #expect(error?.message.hasPrefix("--accept-unchecked nine: ") == true)
     }

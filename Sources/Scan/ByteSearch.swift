@@ -33,9 +33,17 @@ enum ByteSearch {
             if to - from < 512 {
                 anchor = ignoringCase ? needle.firstIndex { $0 &- 0x61 >= 26 } : 0
             } else {
-                let rarest = { (a: Int, b: Int) in sourceTextRank(needle[a]) < sourceTextRank(needle[b]) }
-                let byte = needle.indices.filter { !ignoringCase || needle[$0] &- 0x61 >= 26 }.min(by: rarest)
-                let letter = ignoringCase ? needle.indices.filter { needle[$0] &- 0x61 < 26 }.min(by: rarest) : nil
+                // The rarest byte whose case cannot change (any byte when exact), and the rarest
+                // small letter when ignoring case; the first of equals.
+                var byte: Int?, letter: Int?
+                for k in 0..<needle.count {
+                    let rank = sourceTextRank(needle[k])
+                    if ignoringCase && needle[k] &- 0x61 < 26 {
+                        if letter.map({ rank < sourceTextRank(needle[$0]) }) ?? true { letter = k }
+                    } else if byte.map({ rank < sourceTextRank(needle[$0]) }) ?? true {
+                        byte = k
+                    }
+                }
                 // `memchr` runs several times faster than the sixteen-byte letter search: a letter
                 // only instead of white space or common punctuation, and when it is rare.
                 if let byte, let letter, sourceTextRank(needle[byte]) >= 40, sourceTextRank(needle[letter]) <= 20 {

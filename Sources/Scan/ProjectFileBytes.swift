@@ -1,11 +1,17 @@
 import RelopsCore
 
 /// Lookups over a project file's UTF-8 bytes (`.csproj`, `build.gradle`): no `String` of the
-/// whole file, no lower-cased copy. Project files are small; each lookup is one pass.
+/// whole file. Project files are small; each lookup is one exact search over the bytes, or over a copy
+/// with ASCII capitals made small when it ignores case (made once, with the value).
 struct ProjectFileBytes {
     let bytes: [UInt8]
+    /// `bytes` with `A`-`Z` as `a`-`z` and every other byte as it is.
+    private let folded: [UInt8]
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        folded = bytes.map(ByteSearch.fold)
+    }
 
     /// True when `needle` occurs; with `ignoringCase`, ASCII letters match either case
     /// (`needle` must then be lower-case ASCII).
@@ -15,8 +21,10 @@ struct ProjectFileBytes {
 
     /// Where `needle` first starts in `bytes[from..<to]` (with `ignoringCase`, see `contains`).
     func firstIndex(of needle: [UInt8], from: Int, to: Int, ignoringCase: Bool = false) -> Int? {
-        bytes.withUnsafeBufferPointer {
-            ByteSearch.firstIndex(of: needle, in: $0, from: from, to: to, ignoringCase: ignoringCase)
+        guard !needle.isEmpty, from >= 0, to <= bytes.count, to - from >= needle.count else { return nil }
+        // Case-blind is exact over the folded copy: the needle is folded already.
+        return (ignoringCase ? folded : bytes).withUnsafeBufferPointer {
+            ByteSearch.firstIndex(of: needle, in: $0, from: from, to: to, ignoringCase: false)
         }
     }
 

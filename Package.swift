@@ -71,6 +71,9 @@ let package = Package(
         .target(name: "COpenSSLLoader", dependencies: ["CDynamicLibrary"]),
         .target(name: "CGit2Loader", dependencies: ["CDynamicLibrary"]),
 
+        // openat2(2), which the C library does not wrap: a working-tree folder opened without passing a symlink.
+        .target(name: "CFolderOpen"),
+
         // Thin Swift wrappers: safe handles and typed errors; C types never leak past them. A failed C
         // call is one of two shared errors (CLibraryError): a call and a message, or with a kind and a code.
         .target(name: "CLibraryError"),
@@ -91,7 +94,7 @@ let package = Package(
         .target(
             name: "RelopsCore",
             dependencies: ["YAML", "Git", "IDN"]),
-        .target(name: "Scan", dependencies: ["RelopsCore", "Git", "PublicSuffix", "YAML"]),
+        .target(name: "Scan", dependencies: ["RelopsCore", "Git", "PublicSuffix", "YAML", "CFolderOpen"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint", "Git"]),

@@ -1,3 +1,4 @@
+import CFolderOpen
 import Foundation
 import Git
 import RelopsCore
@@ -5,8 +6,11 @@ import RelopsCore
 /// One worker's memory of which working-tree folders it found to be real folders, so no file is
 /// read through a folder that is a symlink (`a/b.txt` with `a` a symlink leading elsewhere).
 /// Files come in index order, so the folder of a file is most often the folder of the last one:
-/// that costs one `memcmp`; a new folder costs one `fstatat` for each of its components past the
-/// part it shares with the last folder. No `String` is made unless a folder is a symlink.
+/// that costs one `memcmp`. A new folder is opened with `openat2` refusing any symlink along it
+/// (`RESOLVE_NO_SYMLINKS`), one system call that also gives the handle its files are opened
+/// through. Only when that finds a symlink (to name it), or where the kernel offers no `openat2`,
+/// each component past the part shared with the last folder costs one `fstatat`. No `String` is
+/// made unless a folder is a symlink.
 final class WorkingTreeFolders {
     /// The folder of the last file looked at (path bytes, no trailing `/`), NUL-terminated.
     private var last: [CChar] = [0]
@@ -17,6 +21,13 @@ final class WorkingTreeFolders {
     /// The last folder opened (`O_PATH`), so a file in it is opened by its name alone, without the
     /// kernel walking its whole path again; -1 when not open.
     private var folderFD: Int32 = -1
+    /// False once `openat2` proved unavailable (an old kernel, a seccomp filter): then every new
+    /// folder is walked a component at a time.
+    private var opensWithoutSymlinks: Bool
+
+    /// `openingWithoutSymlinks: false` walks every new folder a component at a time, as on a
+    /// kernel without `openat2` (tests hold the two ways to the same answers).
+    init(openingWithoutSymlinks: Bool = true) { opensWithoutSymlinks = openingWithoutSymlinks }
 
     deinit { if folderFD >= 0 { close(folderFD) } }
 
@@ -63,6 +74,15 @@ final class WorkingTreeFolders {
         last.append(0)
         if symlinkLength >= 0 && symlinkLength <= same { return lastRefusal }
         symlinkLength = -1
+        if opensWithoutSymlinks {
+            folderFD = relops_open_folder_without_symlinks(rootFD, last)
+            if folderFD >= 0 { return nil }
+            switch errno {
+            case ENOENT, ENOTDIR: return nil  // not there: the file's own open says so
+            case ENOSYS, EPERM, EINVAL: opensWithoutSymlinks = false
+            default: break  // a symlink along it (ELOOP): the walk names which; any other failure, it decides
+            }
+        }
         var end = same == 0 ? 0 : same + 1
         while end <= folderLength {
             while end < folderLength && last[end] != 0x2F { end += 1 }

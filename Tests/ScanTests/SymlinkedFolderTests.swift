@@ -89,25 +89,39 @@ func repositoryWithSymlinkedFolders(_ outside: TemporaryFolder) throws -> GitFix
             result.problems.first?.message.hasPrefix("folder a is a symlink (to real): not scanned through it") == true)
     }
 
-    @Test func aFolderCheckedOnceServesItsFilesAndItsSiblingsAreCheckedAgain() {
+    /// With `openat2` (one call per new folder) and without it (a kernel that lacks it: a
+    /// `fstatat` per component), the same answers.
+    @Test(arguments: [true, false])
+    func aFolderCheckedOnceServesItsFilesAndItsSiblingsAreCheckedAgain(openingWithoutSymlinks: Bool) {
         let outside = TemporaryFolder("outside")
         let repo = TemporaryFolder("tree")
         for folder in ["x/y", "x/yz", "w"] {
             try? FileManager.default.createDirectory(atPath: repo.url(folder), withIntermediateDirectories: true)
         }
         symlink(outside.path, repo.url("x/y/link"))
+        repo.write("x/yz/e.txt", "e\n")
         let rootFD = open(repo.path, O_RDONLY | O_DIRECTORY)
         defer { close(rootFD) }
-        let folders = WorkingTreeFolders()
-        func refused(_ path: String) -> Bool {
+        let folders = WorkingTreeFolders(openingWithoutSymlinks: openingWithoutSymlinks)
+        func refusal(_ path: String) -> String? {
             path.withCString { folders.refusal(for: $0, length: path.utf8.count, rootFD: rootFD, root: repo.path) }
-                != nil
         }
         let paths = [
             "top.txt", "x/y/a.txt", "x/y/link/b.txt", "x/y/link/c/d.txt", "x/y/link2.txt", "x/yz/e.txt", "w/f.txt",
-            "x/y/link/g.txt", "missing/h.txt",
+            "x/y/link/g.txt", "missing/h.txt", "w/f.txt/i.txt", "x/y/link/c/e.txt",
         ]
-        #expect(paths.map(refused) == [false, false, true, true, false, false, false, true, false])
+        let refusals = paths.map(refusal)
+        #expect(
+            refusals.map { $0 != nil } == [false, false, true, true, false, false, false, true, false, false, true])
+        #expect(refusals[2]?.hasPrefix("folder x/y/link is a symlink leading outside the repository") == true)
+        #expect(refusals[3] == refusals[2])
+        // A file in a real folder opens through the folder the check opened.
+        let fd = "x/yz/e.txt".withCString { path -> Int32 in
+            #expect(folders.refusal(for: path, length: 10, rootFD: rootFD, root: repo.path) == nil)
+            return folders.open(path, length: 10, rootFD: rootFD, flags: O_RDONLY | O_NOFOLLOW)
+        }
+        #expect(fd >= 0)
+        if fd >= 0 { close(fd) }
     }
 }
 

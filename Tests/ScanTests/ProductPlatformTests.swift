@@ -30,4 +30,23 @@ import Testing
         #expect(wear.platforms == [.android])
         #expect(result.occurrence("Api/Program.cs")?.products.first?.platforms == [])
     }
+
+    /// Equal products, made apart, hash alike and are one in a set; the hash is kept from when a
+    /// product was made, so it must come from the fields that tell products apart.
+    @Test func equalProductsMadeApartAreOneInASet() {
+        func make(_ name: String, _ file: String, _ kind: Product.Kind = .app) -> Product {
+            Product(
+                name: String(name.reversed().reversed()), kind: kind, description: "Android app",
+                file: String(file.reversed().reversed()), platforms: [.android])
+        }
+        let a = make("androidApp", "androidApp/build.gradle")
+        let b = make("androidApp", "androidApp/build.gradle")
+        #expect(a !== b)
+        #expect(a == b && a.hashValue == b.hashValue)
+        let distinct: [Product] = [
+            a, b, make("androidApp", "other/build.gradle"), make("wearApp", "androidApp/build.gradle"),
+            make("androidApp", "androidApp/build.gradle", .example),
+        ]
+        #expect(Set(distinct).count == 4)
+    }
 }

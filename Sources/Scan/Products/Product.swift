@@ -30,6 +30,8 @@ public final class Product: Sendable, Hashable, Comparable {
     public let file: String
     /// The platforms an app is built for (empty for servers and sites), from its build file.
     public let platforms: [Platform]
+    /// `file`, `name` and `kind` hashed once, when it is made (see `hash(into:)`).
+    private let key: Int
 
     public init(name: String, kind: Kind, description: String, file: String, platforms: [Platform] = []) {
         self.name = name
@@ -37,6 +39,11 @@ public final class Product: Sendable, Hashable, Comparable {
         self.description = description
         self.file = file
         self.platforms = platforms
+        var hasher = Hasher()
+        hasher.combine(file)
+        hasher.combine(name)
+        hasher.combine(kind)
+        key = hasher.finalize()
     }
 
     /// How a checklist names it: "Android app `androidApp`", "the site in `landing-page/`",
@@ -55,11 +62,10 @@ public final class Product: Sendable, Hashable, Comparable {
                 && a.platforms == b.platforms
     }
 
-    /// Its build file, name and kind tell products apart (equal products agree on them): the
-    /// product graph keys a dictionary by product for every link it combines.
+    /// Its build file, name and kind tell products apart (equal products agree on them), hashed
+    /// when it was made: the product graph keys a dictionary by product for every link it
+    /// combines, and would otherwise hash two strings each time.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(file)
-        hasher.combine(name)
-        hasher.combine(kind)
+        hasher.combine(key)
     }
 }

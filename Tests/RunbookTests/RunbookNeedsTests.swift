@@ -73,7 +73,7 @@ import Testing
         options.acceptedUnchecked = ["nine"]
         let error = #expect(throws: Failure.self) {
             let scratch = TemporaryFolder()
-            try engine(try runbook(book), scratch, ScriptedIO(), options: options)
+            _ = try engine(try runbook(book), scratch, ScriptedIO(), options: options)
         }
         #expect(error?.message.hasPrefix("--accept-unchecked nine: ") == true)
     }

@@ -1,8 +1,8 @@
 import RelopsCore
 
 /// Lookups over a project file's UTF-8 bytes (`.csproj`, `build.gradle`): no `String` of the
-/// whole file. Project files are small; each lookup is one exact search over the bytes, or over a copy
-/// with ASCII capitals made small when it ignores case (made once, with the value).
+/// whole file. Project files are small; each lookup is one exact search over the bytes, or over
+/// a copy with ASCII capitals made small when it ignores case (made once, with the value).
 struct ProjectFileBytes {
     let bytes: [UInt8]
     /// `bytes` with `A`-`Z` as `a`-`z` and every other byte as it is.

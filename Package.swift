@@ -73,6 +73,8 @@ let package = Package(
 
         // openat2(2), which the C library does not wrap: a working-tree folder opened without passing a symlink.
         .target(name: "CFolderOpen"),
+        // The scan's candidate search with AVX2, chosen at run time (Swift compiles no function for a wider ISA).
+        .target(name: "CBytePairs"),
 
         // Thin Swift wrappers: safe handles and typed errors; C types never leak past them. A failed C
         // call is one of two shared errors (CLibraryError): a call and a message, or with a kind and a code.
@@ -94,7 +96,8 @@ let package = Package(
         .target(
             name: "RelopsCore",
             dependencies: ["YAML", "Git", "IDN"]),
-        .target(name: "Scan", dependencies: ["RelopsCore", "Git", "PublicSuffix", "YAML", "CFolderOpen"]),
+        .target(
+            name: "Scan", dependencies: ["RelopsCore", "Git", "PublicSuffix", "YAML", "CFolderOpen", "CBytePairs"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint", "Git"]),

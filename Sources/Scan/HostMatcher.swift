@@ -1,7 +1,9 @@
+import CBytePairs
 import PublicSuffix
 
 /// A host compiled for searching: its lowercase bytes and the two rarest of them, which the
-/// SIMD pre-filter compares 16 positions at a time before a candidate is verified in full.
+/// SIMD pre-filter compares 16 positions at a time (32 with AVX2) before a candidate is verified
+/// in full.
 struct Needle: Sendable {
     let host: String
     let bytes: [UInt8]
@@ -64,10 +66,32 @@ struct Match: Sendable {
 /// whether it is the whole host name or part of a longer one. `base` must be readable for 64
 /// bytes past `count` (the scan's buffers are padded with zeros; zeros never match a host
 /// byte), which lets the SIMD loop run to the end without a scalar tail.
-func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, into matches: inout [Match]) {
+/// With `wide` (the default where the processor has AVX2), candidates come thirty-two positions at
+/// a time from `relops_next_byte_pair`; else from the sixteen-byte loop below. Both find every
+/// position whose two rare bytes match, and `verify` decides, so the matches are the same.
+func findMatches(
+    of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, into matches: inout [Match],
+    wide: Bool = widePairSearch
+) {
     let m = needle.bytes.count
     guard m > 0, count >= m else { return }
     let last = count - m
+    if wide {
+        needle.bytes.withUnsafeBufferPointer { pattern in
+            let byte1 = pattern[needle.rareOffset1] | 0x20, byte2 = pattern[needle.rareOffset2] | 0x20
+            var from = 0
+            while from <= last {
+                let start = relops_next_byte_pair(
+                    base, from, last, needle.rareOffset1, byte1, needle.rareOffset2, byte2)
+                guard start >= 0 else { return }
+                if verify(pattern, at: start, in: base), let kind = classify(start, m, base, count) {
+                    matches.append(Match(offset: start, kind: kind))
+                }
+                from = start + 1
+            }
+        }
+        return
+    }
     let fold = SIMD16<UInt8>(repeating: 0x20)
     let v1 = SIMD16<UInt8>(repeating: needle.bytes[needle.rareOffset1] | 0x20)
     let v2 = SIMD16<UInt8>(repeating: needle.bytes[needle.rareOffset2] | 0x20)
@@ -117,6 +141,9 @@ func findMatches(of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, i
         }
     }
 }
+
+/// True where `relops_next_byte_pair` may run: an x86-64 processor with AVX2.
+let widePairSearch = relops_byte_pairs_are_wide() != 0
 
 @inline(__always) private func verify(
     _ pattern: UnsafeBufferPointer<UInt8>, at start: Int, in base: UnsafePointer<UInt8>
@@ -212,71 +239,6 @@ private func nameStart(from start: Int, _ base: UnsafePointer<UInt8>) -> Int {
     }
     while lo < start && (base[lo] == UInt8(ascii: ".") || base[lo] == UInt8(ascii: "-")) { lo += 1 }
     return lo
-}
-
-/// Where a template placeholder that ends just before `end` starts, or nil: `{}`, `{0}`, `{x}`,
-/// `${x}`, `#{x}`, `{{ x }}`, Swift's `\(x)`, printf's `%s`, `%d`, `%@`, `%1$s`, `%(x)s`. Only the
-/// bytes around a hit are read, at most 64 back.
-func placeholderStart(endingAt end: Int, _ base: UnsafePointer<UInt8>) -> Int? {
-    guard end > 1 else { return nil }
-    let last = base[end - 1]
-    if last == UInt8(ascii: "}") {
-        let double = base[end - 2] == UInt8(ascii: "}")
-        guard let open = openingByte(UInt8(ascii: "{"), before: end - (double ? 2 : 1), base) else { return nil }
-        var p = open
-        if double {
-            guard p > 0 && base[p - 1] == UInt8(ascii: "{") else { return nil }
-            p -= 1
-        }
-        if p > 0 && (base[p - 1] == UInt8(ascii: "$") || base[p - 1] == UInt8(ascii: "#")) { p -= 1 }
-        return p
-    }
-    if last == UInt8(ascii: ")") {
-        guard let open = openingByte(UInt8(ascii: "("), before: end - 1, base), open > 0,
-            base[open - 1] == UInt8(ascii: "\\")
-        else { return nil }
-        return open - 1
-    }
-    guard isConversion(last) else { return nil }
-    var p = end - 2
-    if base[p] == UInt8(ascii: "%") { return p }
-    if base[p] == UInt8(ascii: ")") {  // `%(name)s`
-        guard let open = openingByte(UInt8(ascii: "("), before: p, base), open > 0,
-            base[open - 1] == UInt8(ascii: "%")
-        else { return nil }
-        return open - 1
-    }
-    guard base[p] == UInt8(ascii: "$") else { return nil }  // `%1$s`
-    var digits = 0
-    while p > 0 && (base[p - 1] &- 0x30) < 10 && digits < 3 {
-        p -= 1
-        digits += 1
-    }
-    return digits > 0 && p > 0 && base[p - 1] == UInt8(ascii: "%") ? p - 1 : nil
-}
-
-/// The offset of `open` that starts the placeholder whose content ends before `close`, when the
-/// content between is a short expression on one line (no quote, slash, brace or parenthesis).
-private func openingByte(_ open: UInt8, before close: Int, _ base: UnsafePointer<UInt8>) -> Int? {
-    var k = close
-    while k > 0 && close - k < 64 {
-        let b = base[k - 1]
-        if b == open { return k - 1 }
-        guard b >= 0x20 && b < 0x7F else { return nil }
-        switch b {
-        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\""),
-            UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: "<"), UInt8(ascii: ">"):
-            return nil
-        default: k -= 1
-        }
-    }
-    return nil
-}
-
-/// A printf conversion that puts a string or number in a name: `s`, `d`, `i`, `u`, `@`.
-@inline(__always) private func isConversion(_ b: UInt8) -> Bool {
-    b == UInt8(ascii: "s") || b == UInt8(ascii: "d") || b == UInt8(ascii: "i") || b == UInt8(ascii: "u")
-        || b == UInt8(ascii: "@")
 }
 
 /// Where the name that runs right from `end` ends (a dot is part of it only before a name byte).

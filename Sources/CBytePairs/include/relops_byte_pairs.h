@@ -1,0 +1,21 @@
+#ifndef RELOPS_BYTE_PAIRS_H
+#define RELOPS_BYTE_PAIRS_H
+/*
+ * The scan's candidate search, thirty-two positions at a time with AVX2 where the processor has
+ * it (chosen at run time: the binary itself keeps to the x86-64 baseline). Swift compiles no
+ * single function for a wider instruction set than the module's, so this one is C.
+ */
+#include <stdint.h>
+
+/* 1 when relops_next_byte_pair runs with AVX2 on this processor, else 0 (then the scan keeps
+   its own sixteen-byte search). */
+int relops_byte_pairs_are_wide(void);
+
+/* The first position p in [from, last] where (base[p + offset1] | 0x20) == byte1 and
+   (base[p + offset2] | 0x20) == byte2, or -1. `base` must be readable for 64 bytes past
+   last + max(offset1, offset2) (the scan's buffers are padded with zeros). Call only when
+   relops_byte_pairs_are_wide() is 1. */
+long relops_next_byte_pair(
+    const uint8_t *base, long from, long last, long offset1, uint8_t byte1, long offset2, uint8_t byte2);
+
+#endif

@@ -1,0 +1,38 @@
+import TestSupport
+import Testing
+
+@testable import Scan
+
+/// The scan's candidates come thirty-two positions at a time from C with AVX2 where the processor
+/// has it (`relops_next_byte_pair`), else from the sixteen-byte Swift loop: both must find the
+/// same matches, of every kind, at every position of the buffer, its last byte included.
+@Suite struct WidePairSearchTests {
+    @Test func theWideSearchFindsWhatTheSixteenByteLoopFinds() throws {
+        try #require(widePairSearch, "this processor has no AVX2: the scan uses the sixteen-byte loop only")
+        var numbers = SeededNumbers(seed: 3131)
+        let hosts = ["app.example.com", "a.io", "example.com", "x-y.example.org"]
+        let pieces = [
+            "app.example.com", "APP.Example.COM", "my", "app.", ".example.com", "example", ".com", "a.io", "x-y",
+            "https://", "%2F", "@", "{{env}}.", "package ", " ", "\n", "\"", "/", "-", "_", "é", "\u{0}", "z",
+        ]
+        var found = 0
+        for round in 0..<3000 {
+            let needle = Needle(host: hosts[round % hosts.count])
+            var text: [UInt8] = []
+            for _ in 0..<numbers.next(60) { text += Array(pieces[numbers.next(pieces.count)].utf8) }
+            // The scan's buffers are padded with 64 zero bytes after the data.
+            let buffer = text + [UInt8](repeating: 0, count: 64)
+            var wide: [Match] = [], narrow: [Match] = []
+            buffer.withUnsafeBufferPointer { bytes in
+                guard let base = bytes.baseAddress else { return }
+                findMatches(of: needle, in: base, count: text.count, into: &wide, wide: true)
+                findMatches(of: needle, in: base, count: text.count, into: &narrow, wide: false)
+            }
+            #expect(
+                wide.map { "\($0.offset) \($0.kind)" } == narrow.map { "\($0.offset) \($0.kind)" },
+                "\(needle.host) in \(String(decoding: text, as: UTF8.self).debugDescription)")
+            found += narrow.count
+        }
+        #expect(found > 1000)
+    }
+}

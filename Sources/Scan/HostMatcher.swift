@@ -76,28 +76,28 @@ func findMatches(
     let m = needle.bytes.count
     guard m > 0, count >= m else { return }
     let last = count - m
-    if wide {
-        needle.bytes.withUnsafeBufferPointer { pattern in
-            let byte1 = pattern[needle.rareOffset1] | 0x20, byte2 = pattern[needle.rareOffset2] | 0x20
-            var from = 0
-            while from <= last {
-                let start = relops_next_byte_pair(
-                    base, from, last, needle.rareOffset1, byte1, needle.rareOffset2, byte2)
-                guard start >= 0 else { return }
-                if verify(pattern, at: start, in: base), let kind = classify(start, m, base, count) {
-                    matches.append(Match(offset: start, kind: kind))
-                }
-                from = start + 1
-            }
-        }
-        return
-    }
-    let fold = SIMD16<UInt8>(repeating: 0x20)
-    let v1 = SIMD16<UInt8>(repeating: needle.bytes[needle.rareOffset1] | 0x20)
-    let v2 = SIMD16<UInt8>(repeating: needle.bytes[needle.rareOffset2] | 0x20)
-    let raw = UnsafeRawPointer(base)
     let o1 = needle.rareOffset1, o2 = needle.rareOffset2
     needle.bytes.withUnsafeBufferPointer { pattern in
+        /// A position whose two rare bytes match: a match when the whole needle does.
+        @inline(__always) func consider(_ start: Int) {
+            if start <= last && verify(pattern, at: start, in: base), let kind = classify(start, m, base, count) {
+                matches.append(Match(offset: start, kind: kind))
+            }
+        }
+        if wide {
+            let byte1 = pattern[o1] | 0x20, byte2 = pattern[o2] | 0x20
+            var from = 0
+            while from <= last {
+                let start = relops_next_byte_pair(base, from, last, o1, byte1, o2, byte2)
+                guard start >= 0 else { return }
+                consider(start)
+                from = start + 1
+            }
+            return
+        }
+        let fold = SIMD16<UInt8>(repeating: 0x20)
+        let v1 = SIMD16<UInt8>(repeating: pattern[o1] | 0x20), v2 = SIMD16<UInt8>(repeating: pattern[o2] | 0x20)
+        let raw = UnsafeRawPointer(base)
         @inline(__always) func block(_ at: Int) -> SIMD16<UInt8> {
             // Offsets stay below count + 64 (the padding), so wrapping arithmetic cannot wrap.
             let a = raw.loadUnaligned(fromByteOffset: at &+ o1, as: SIMD16<UInt8>.self)
@@ -116,13 +116,8 @@ func findMatches(
             for word in 0..<2 {
                 var bits = flags[word]
                 while bits != 0 {
-                    let start = at &+ (word &* 8) &+ (bits.trailingZeroBitCount &>> 3)
+                    consider(at &+ (word &* 8) &+ (bits.trailingZeroBitCount &>> 3))
                     bits &= bits &- 1
-                    if start <= last && verify(pattern, at: start, in: base),
-                        let kind = classify(start, m, base, count)
-                    {
-                        matches.append(Match(offset: start, kind: kind))
-                    }
                 }
             }
         }

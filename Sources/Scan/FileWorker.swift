@@ -26,8 +26,7 @@ struct FileWorker {
     init(files: FileList, needles: [Needle], source: FileSource, rootFD: Int32, classifier: SharedClassifier) {
         self.files = files
         self.classifier = classifier
-        // Each worker its own copy: the needles' storage is retained for every file searched, and
-        // two cores retaining one object pass its cache line back and forth.
+        // Its own copy: two cores retaining one shared array for every file pass its cache line back and forth.
         self.needles = needles.map { Needle(host: String(decoding: Array($0.host.utf8), as: UTF8.self)) }
         self.source = source
         self.rootFD = rootFD

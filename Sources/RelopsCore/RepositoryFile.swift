@@ -47,6 +47,14 @@ public enum RepositoryFile {
         }
         defer { close(fd) }
         guard fstat(fd, &info) == 0 else { throw RepositoryPathError(path: name, kind: .unreadable(errnoText())) }
+        return try read(opened: fd, info, named: name, limit: limit)
+    }
+
+    /// The bytes of the open file `fd`, whose `fstat` is `info`, named `name` in errors: refused
+    /// unless it is a regular file of at most `limit` bytes. The caller closes `fd`.
+    public static func read(opened fd: Int32, _ info: stat, named name: String, limit: Int)
+        throws(RepositoryPathError) -> [UInt8]
+    {
         if let what = irregularKind(info.st_mode) {
             throw RepositoryPathError(path: name, kind: .notRegular(kind: what))
         }

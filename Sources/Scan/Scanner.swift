@@ -136,17 +136,18 @@ enum FileSource: Sendable {
     case objects(String)
 
     /// Reads a whole project file (for classification), from the working tree through the
-    /// containment rule (`RepositoryFile`: never through a symlink leading outside the repository,
-    /// regular files only, at most `projectFileLimit` bytes; each refusal is noted in `refused`), or
-    /// through `repository`'s object database.
+    /// containment rule (`RootedFileReader`, in `RepositoryFile`'s terms: never through a symlink
+    /// leading outside the repository, regular files only, at most `projectFileLimit` bytes; each
+    /// refusal is noted in `refused`), or through `repository`'s object database.
     func projectFileReader(_ files: FileList, _ repository: Repository, refused: ProjectFileRefusals)
         -> ProjectFileReader
     {
         switch self {
         case .workingTree(let root):
+            let reader = RootedFileReader(root: root)
             return { _, path in
                 do throws(RepositoryPathError) {
-                    return try RepositoryFile.read(path, in: root, limit: projectFileLimit)
+                    return try reader.read(path, limit: projectFileLimit)
                 } catch {
                     refused.note(error)
                     return nil

@@ -1,0 +1,65 @@
+import CFolderOpen
+import Foundation
+import RelopsCore
+
+/// Reads the build files the classifier follows, under `RepositoryFile`'s containment rule, in
+/// fewer system calls. A plain path (no `.`, `..` or empty part) is opened under a handle on the
+/// repository's root with `openat2`, refusing any symlink along it and any way out
+/// (`RESOLVE_NO_SYMLINKS`, `RESOLVE_BENEATH`): one call where `RepositoryPath.resolve` makes one
+/// `lstat` of the whole path per component. What that does not settle (a symlink anywhere on the
+/// path, anything but a regular file, a missing file, a kernel without `openat2`) goes the whole
+/// way through `RepositoryFile.read`, so its answers and its refusals' words stay the same.
+final class RootedFileReader {
+    let root: String
+    /// The repository's root, opened once (`O_PATH`); -1 when it could not be: every read then
+    /// goes the whole way.
+    private let rootFD: Int32
+
+    init(root: String) {
+        self.root = root
+        rootFD = open(root, 0o10000000 /* O_PATH */ | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    deinit { if rootFD >= 0 { close(rootFD) } }
+
+    /// The bytes of `path` (relative to the root), at most `limit` of them.
+    func read(_ path: String, limit: Int) throws(RepositoryPathError) -> [UInt8] {
+        if rootFD >= 0, isPlain(path), let bytes = try readBeneath(path, limit: limit) { return bytes }
+        return try RepositoryFile.read(path, in: root, limit: limit)
+    }
+
+    /// The file read through the root's handle; nil when this way does not settle it. The file is
+    /// `lstat`ed before it is opened (opening a device or a FIFO can have effects), and the open
+    /// file must be the one looked at.
+    func readBeneath(_ path: String, limit: Int) throws(RepositoryPathError) -> [UInt8]? {
+        var looked = stat()
+        var info = stat()
+        let fd: Int32 = path.withCString { name in
+            guard fstatat(rootFD, name, &looked, AT_SYMLINK_NOFOLLOW) == 0,
+                RepositoryFile.irregularKind(looked.st_mode) == nil
+            else { return -1 }
+            return relops_open_beneath_without_symlinks(
+                rootFD, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK)
+        }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard fstat(fd, &info) == 0, info.st_dev == looked.st_dev, info.st_ino == looked.st_ino else { return nil }
+        return try RepositoryFile.read(opened: fd, info, named: path, limit: limit)
+    }
+}
+
+/// True for a relative path whose every part is a name: no leading `/`, no empty part, no `.`
+/// or `..` (which `RepositoryPath` settles by its own rules), no NUL.
+func isPlain(_ path: String) -> Bool {
+    var utf8 = path.utf8[...]
+    guard !utf8.isEmpty else { return false }
+    while true {
+        let end = utf8.firstIndex(of: 0x2F) ?? utf8.endIndex
+        let part = utf8[utf8.startIndex..<end]
+        if part.isEmpty || part.elementsEqual(".".utf8) || part.elementsEqual("..".utf8) || part.contains(0) {
+            return false
+        }
+        guard end < utf8.endIndex else { return true }
+        utf8 = utf8[utf8.index(after: end)...]
+    }
+}

@@ -30,7 +30,7 @@ final class RootedFileReader {
 
     /// The file read through the root's handle; nil when this way does not settle it. The file is
     /// `lstat`ed before it is opened (opening a device or a FIFO can have effects), and the open
-    /// file must be the one looked at.
+    /// file must be the one looked at. Its access time is left alone, as `RepositoryFile` leaves it.
     func readBeneath(_ path: String, limit: Int) throws(RepositoryPathError) -> [UInt8]? {
         var looked = stat()
         var info = stat()
@@ -38,8 +38,9 @@ final class RootedFileReader {
             guard fstatat(rootFD, name, &looked, AT_SYMLINK_NOFOLLOW) == 0,
                 RepositoryFile.irregularKind(looked.st_mode) == nil
             else { return -1 }
-            return relops_open_beneath_without_symlinks(
-                rootFD, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK)
+            let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK
+            let fd = relops_open_beneath_without_symlinks(rootFD, name, flags | noAccessTime)
+            return fd < 0 && errno == EPERM ? relops_open_beneath_without_symlinks(rootFD, name, flags) : fd
         }
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -24,6 +24,9 @@ final class WorkingTreeFolders {
     /// False once `openat2` proved unavailable (an old kernel, a seccomp filter): then every new
     /// folder is walked a component at a time.
     private var opensWithoutSymlinks: Bool
+    /// True while files are opened with `O_NOATIME`; false once the kernel refused it (a file
+    /// this user does not own).
+    private var leavesAccessTimes = true
 
     /// `openingWithoutSymlinks: false` walks every new folder a component at a time, as on a
     /// kernel without `openat2` (tests hold the two ways to the same answers).
@@ -33,7 +36,19 @@ final class WorkingTreeFolders {
 
     /// Opens the file at `path` (`length` bytes, relative to `rootFD`) with `flags`: through the
     /// open last folder when it is the file's, else from the root. Call after `refusal` said nil.
+    /// The file's access time is left alone (`O_NOATIME`) where the kernel lets this user ask
+    /// (the file's owner, or privileged): a scan changes nothing in the repository, and the
+    /// kernel skips its time check on every read.
     func open(_ path: UnsafePointer<CChar>, length: Int, rootFD: Int32, flags: Int32) -> Int32 {
+        guard leavesAccessTimes else { return openFile(path, length: length, rootFD: rootFD, flags: flags) }
+        let fd = openFile(path, length: length, rootFD: rootFD, flags: flags | noAccessTime)
+        guard fd < 0 && errno == EPERM else { return fd }
+        // Not this user's file: the kernel refuses the flag. Files of one tree have one owner.
+        leavesAccessTimes = false
+        return openFile(path, length: length, rootFD: rootFD, flags: flags)
+    }
+
+    private func openFile(_ path: UnsafePointer<CChar>, length: Int, rootFD: Int32, flags: Int32) -> Int32 {
         let folderLength = last.count - 1
         guard folderLength > 0, length > folderLength, path[folderLength] == 0x2F,
             memcmp(last, path, folderLength) == 0

@@ -15,6 +15,8 @@ final class ProjectIndex {
     /// The folders that hold a path that may define a project (from the path bytes alone): no
     /// other folder's build files are read for a project.
     private let candidateRoots: Set<String>
+    /// True when a `.csproj` is among the candidates: only a .NET project can be a test project.
+    let hasDotNetProjects: Bool
     private var projectsByRoot: [String: [ProjectModel]] = [:]
     private var ownersByFolder: [String: [ProjectModel]] = [:]
     private var referrers: [ProjectModel]?
@@ -23,8 +25,10 @@ final class ProjectIndex {
     init(files: FileList, units: BuildUnitIndex) {
         self.units = units
         var roots = Set<String>()
+        var dotNet = false
         for i in projectFileCandidates(files) {
             let path = files.path(at: i)
+            if !dotNet && path.lowercased().hasSuffix(".csproj") { dotNet = true }
             if let projectFile = xcodeProjectFile(containing: path) {
                 roots.insert(folderOf(projectFile))
             } else if path.lowercased().hasSuffix("src/main/androidmanifest.xml") {
@@ -34,6 +38,7 @@ final class ProjectIndex {
             }
         }
         candidateRoots = roots
+        hasDotNetProjects = dotNet
     }
 
     /// The projects of `files`, read through `read` (a build model of its own: for tests).

@@ -28,6 +28,9 @@ final class BuildUnitIndex {
 
     /// Crate folders with a `src/main.rs`: a Cargo package that builds a binary.
     private let rustBinaries: Set<String>
+    /// True when a `package.json` is among the candidates: only an npm package has a test runner
+    /// or scripts, so without one the rules that ask for them decide nothing (and ask no owner).
+    let hasPackageManifests: Bool
     /// Gradle module folders -> their `src/main/AndroidManifest.xml` (index, path), read only when
     /// the module is an app whose dependencies name no form factor.
     private let mainManifests: [String: (index: Int, path: String)]
@@ -57,8 +60,10 @@ final class BuildUnitIndex {
         var heads: [(index: Int, path: String)] = []
         var catalogs: [String: (index: Int, path: String)] = [:]
         var frameworks: [String: String] = [:]
+        var packageManifests = false
         for i in buildFileCandidates(files) {
             let path = files.path(at: i)
+            if !packageManifests && nameOf(path) == "package.json" { packageManifests = true }
             if let framework = webFrameworkConfig(nameOf(path).lowercased()) {
                 frameworks[folderOf(path)] = framework
             } else if nameOf(path) == "libs.versions.toml" {
@@ -96,6 +101,7 @@ final class BuildUnitIndex {
         mainManifests = manifests
         catalogFiles = catalogs
         frameworkConfigs = frameworks
+        hasPackageManifests = packageManifests
     }
 
     /// The version catalog a Gradle build file in `folder` reads: the nearest

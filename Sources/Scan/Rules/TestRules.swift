@@ -18,7 +18,11 @@ struct DotNetTestProject: PathRule {
         ], at: "Api.Tests/Links.cs")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let project = file.project, project.kind == .test else { return nil }
+        // Without a `.csproj` in the repository no project is a test project: the file's project
+        // is not worked out for this rule.
+        guard file.classifier.projects.hasDotNetProjects, let project = file.project, project.kind == .test else {
+            return nil
+        }
         return (.test, "in test project \(project.file)")
     }
 }
@@ -124,7 +128,10 @@ struct EndToEndTestPackage: PathRule {
         ], at: "e2e-suite/support/mail.ts")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let owner = file.owner, let runner = owner.npm.testRunner, file.index.referrers(of: owner).isEmpty else {
+        // Only a `package.json` names a test runner: without one, the file's owner is not asked for here.
+        guard file.index.hasPackageManifests, let owner = file.owner, let runner = owner.npm.testRunner,
+            file.index.referrers(of: owner).isEmpty
+        else {
             return nil
         }
         return (.test, "in \(owner.file), a package of `\(runner)` tests that no other package depends on")

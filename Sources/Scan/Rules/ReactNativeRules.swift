@@ -21,6 +21,8 @@ struct MetroBundledFile: PathRule {
         reactNativeExample + [("src/App.tsx", #"export const API = "https://app.example.com";"#)], at: "src/App.tsx")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        // A React Native project, and a workspace package it bundles, is a `package.json`.
+        guard file.index.hasPackageManifests else { return nil }
         let enclosing = reactNativeProject(of: file)
         guard isModule(file.path), let project = enclosing ?? bundlingProject(of: file) else { return nil }
         if let tool = metroToolingConfig(file.lowerName) {

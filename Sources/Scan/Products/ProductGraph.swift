@@ -79,12 +79,19 @@ final class ChainNode {
 final class ProductGraph {
     let index: BuildUnitIndex
     var linksByUnit: [String: [ProductLink]] = [:]
+    /// `links(of:)`'s answers by path: a rule that names the file's app asks, then its products.
+    private var linksByPath: [String: [ProductLink]] = [:]
 
     init(index: BuildUnitIndex) { self.index = index }
 
     /// The products that carry the file at `path`, each with its chain; a Kotlin Multiplatform
     /// source set reaches only the products of its platforms.
-    func links(of path: String) -> [ProductLink] { byBuildingTarget(path, reachedLinks(of: path)) }
+    func links(of path: String) -> [ProductLink] {
+        if let known = linksByPath[path] { return known }
+        let found = byBuildingTarget(path, reachedLinks(of: path))
+        linksByPath[path] = found
+        return found
+    }
 
     private func reachedLinks(of path: String) -> [ProductLink] {
         // XcodeGen and Tuist specs own the folders their targets list, not the folder they are in.

@@ -102,14 +102,19 @@ struct TestRunnerConfiguration: PathRule {
 
     /// Each runner with the two name prefixes of its configuration, made once (a rule asked of
     /// every file with an occurrence must not build strings for each).
-    private static let configPrefixes = runners.map { ($0, $0 + ".config.", $0 + ".conf.") }
-
     /// The runner whose configuration a file named `lowerName` is, else nil.
     static func runner(of lowerName: String) -> String? {
         if lowerName == "cypress.json" { return "cypress" }
         if lowerName.hasPrefix(".mocharc") { return "mocha" }
         if lowerName.hasPrefix(".detoxrc") { return "detox" }
-        return configPrefixes.first { lowerName.hasPrefix($0.1) || lowerName.hasPrefix($0.2) }?.0
+        // `jest.config.js`, `karma.conf.js`: a runner's name (none holds a dot) up to the first
+        // dot, then `config.` or `conf.`.
+        let utf8 = lowerName.utf8
+        guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")),
+            let runner = runners.first(where: { $0.utf8.elementsEqual(utf8[..<dot]) })
+        else { return nil }
+        let rest = lowerName[dot...]
+        return rest.hasPrefix(".config.") || rest.hasPrefix(".conf.") ? runner : nil
     }
 }
 

@@ -82,6 +82,15 @@ public struct FileList: Sendable {
         }
     }
 
+    /// The last byte of path `i`, an ASCII capital made small (0 for an empty path): one load that
+    /// rules out most names before their suffixes are compared.
+    public func lastLowerByte(at i: Int) -> UInt8 {
+        let length = pathLength(at: i)
+        guard length > 0 else { return 0 }
+        let byte = pathBytes[Int(starts[i]) + length - 1]
+        return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
     /// True when the name of path `i` ends with `suffix` (lower-case ASCII, no `/`), ASCII letters
     /// compared in either case; with `wholeName`, when it is `suffix`. Reads the bytes in place:
     /// for loops that look at every file's name.

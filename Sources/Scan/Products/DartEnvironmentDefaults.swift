@@ -71,7 +71,12 @@ final class DartEnvironmentDefaults {
         let yml = Array(".yml".utf8), yaml = Array(".yaml".utf8)
         let option = Array("--dart-define-from-file".utf8)
         for i in 0..<files.count {
-            // Written out, not as a list of names: this looks at every path of the repository.
+            // Written out, not as a list of names: this looks at every path of the repository. Each
+            // name looked for ends in `e` (Fastfile, Makefile), `h` (`.sh`) or `l` (`.yml`, `.yaml`).
+            switch files.lastLowerByte(at: i) {
+            case UInt8(ascii: "e"), UInt8(ascii: "h"), UInt8(ascii: "l"): break
+            default: continue
+            }
             let runsBuilds =
                 files.name(at: i, endsWith: fastfile, wholeName: true)
                 || files.name(at: i, endsWith: makefile, wholeName: true)

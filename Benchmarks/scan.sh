@@ -4,7 +4,9 @@
 # hits inside mobile and server projects (goal: at most 0.8x the faster peer), a host with a few
 # hundred occurrences spread over the tree (goal: at most 0.65x) and one that never occurs; prints
 # each ratio (relops / faster peer, of the means and of the medians), the same ratio in CPU time
-# (user + system, steadier than wall time on a busy machine) and the peak memory of each tool.
+# (user + system, steadier than wall time on a busy machine) and the peak memory of each tool;
+# then the three again in interleaved rounds (`interleaved`), which a change of the machine's
+# speed during the run moves less.
 # Then the same on a corpus with the shape of a real Flutter app (Benchmarks/flutter-app-corpus.py:
 # ~7,100 files, 1,000 Dart files, gen-l10n ARB files for 120 locales, translation XML and .lproj
 # strings, a Runner project.pbxproj, Fastfiles and workflows with --dart-define; ~2,900 occurrences
@@ -55,6 +57,36 @@ compare() {  # REPO NEEDLE LABEL: the three tools on one repository and needle, 
     -n "git grep" "git -C $1 grep -n -i -F $2" \
     -n rg "rg -n -i -F $2 $1" >/dev/null 2>"$out/hyperfine.err" || { cat "$out/hyperfine.err" >&2; exit 3; }
   report "$out/$2.json"
+  interleaved "$1" "$2"
+}
+
+# The same three commands again, one run of each per round in a rotating order: hyperfine runs
+# each tool's runs one after the other, so a change of the machine's speed between them moves
+# its ratio; here every round sees the three alike. Printed beside the goal's figure, not instead.
+interleaved() {  # REPO NEEDLE
+  python3 - "$relops" "$1" "$2" "$runs" <<'EOF'
+import os, statistics, subprocess, sys, time
+relops, repo, needle, rounds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+commands = {
+    "relops": [relops, "scan", "--repo", repo, "--host", needle, "--format", "json"],
+    "git grep": ["git", "-C", repo, "grep", "-n", "-i", "-F", needle],
+    "rg": ["rg", "-n", "-i", "-F", needle, repo],
+}
+names = list(commands)
+times = {name: [] for name in names}
+with open(os.devnull, "w") as devnull:
+    for k in range(rounds):
+        for name in names[k % 3:] + names[:k % 3]:
+            start = time.perf_counter()
+            subprocess.run(commands[name], stdout=devnull, stderr=devnull)
+            times[name].append(time.perf_counter() - start)
+median = {name: statistics.median(times[name]) for name in names}
+ratios = [times["relops"][k] / min(times["git grep"][k], times["rg"][k]) for k in range(rounds)]
+print(f"  interleaved, {rounds} rounds: relops {median['relops'] * 1000:.0f} ms, git grep "
+      f"{median['git grep'] * 1000:.0f} ms, rg {median['rg'] * 1000:.0f} ms (medians); relops / faster peer "
+      f"{median['relops'] / min(median['git grep'], median['rg']):.2f} (median of each round's ratio "
+      f"{statistics.median(ratios):.2f})")
+EOF
 }
 
 compare "$repo" "$needle" "monorepo, a few hits (goal: at most 0.8)"

@@ -14,6 +14,9 @@ final class RootedFileReader {
     /// The repository's root, opened once (`O_PATH`); -1 when it could not be: every read then
     /// goes the whole way.
     private let rootFD: Int32
+    /// False once `openat2` proved unavailable (an old kernel, a seccomp filter): then every read
+    /// goes the whole way, without first trying.
+    private var opensBeneath = true
 
     init(root: String) {
         self.root = root
@@ -24,7 +27,7 @@ final class RootedFileReader {
 
     /// The bytes of `path` (relative to the root), at most `limit` of them.
     func read(_ path: String, limit: Int) throws(RepositoryPathError) -> [UInt8] {
-        if rootFD >= 0, isPlain(path), let bytes = try readBeneath(path, limit: limit) { return bytes }
+        if rootFD >= 0, opensBeneath, isPlain(path), let bytes = try readBeneath(path, limit: limit) { return bytes }
         return try RepositoryFile.read(path, in: root, limit: limit)
     }
 
@@ -39,8 +42,11 @@ final class RootedFileReader {
                 RepositoryFile.irregularKind(looked.st_mode) == nil
             else { return -1 }
             let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK
-            let fd = relops_open_beneath_without_symlinks(rootFD, name, flags | noAccessTime)
-            return fd < 0 && errno == EPERM ? relops_open_beneath_without_symlinks(rootFD, name, flags) : fd
+            var fd = relops_open_beneath_without_symlinks(rootFD, name, flags | noAccessTime)
+            if fd < 0 && errno == EPERM { fd = relops_open_beneath_without_symlinks(rootFD, name, flags) }
+            // No `openat2` here (refused even without `O_NOATIME`): never try it again.
+            if fd < 0 && (errno == ENOSYS || errno == EPERM) { opensBeneath = false }
+            return fd
         }
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -63,7 +63,7 @@ final class BuildUnitIndex {
         var packageManifests = false
         for i in buildFileCandidates(files) {
             let path = files.path(at: i)
-            if !packageManifests && nameOf(path) == "package.json" { packageManifests = true }
+            if !packageManifests && nameOf(path).lowercased() == "package.json" { packageManifests = true }
             if let framework = webFrameworkConfig(nameOf(path).lowercased()) {
                 frameworks[folderOf(path)] = framework
             } else if nameOf(path) == "libs.versions.toml" {

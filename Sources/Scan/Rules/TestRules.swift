@@ -100,9 +100,8 @@ struct TestRunnerConfiguration: PathRule {
         return (.test, "configuration of the `\(runner)` test runner: the tests use it, nothing ships it")
     }
 
-    /// Each runner with the two name prefixes of its configuration, made once (a rule asked of
-    /// every file with an occurrence must not build strings for each).
-    /// The runner whose configuration a file named `lowerName` is, else nil.
+    /// The runner whose configuration a file named `lowerName` is, else nil (no string is made:
+    /// the rule is asked of every file with an occurrence).
     static func runner(of lowerName: String) -> String? {
         if lowerName == "cypress.json" { return "cypress" }
         if lowerName.hasPrefix(".mocharc") { return "mocha" }

@@ -117,7 +117,7 @@ struct MobileRawResource: PathRule {
         let relative = project.relative(file.path).lowercased()
         let first = relativeFolders(file.path, project).first
         guard
-            first.map({ rawResourceFolders.contains($0) }) == true
+            first.map({ rawResourceFolders.contains(String($0)) }) == true
                 || relative.hasPrefix("resources/raw/") || relative.contains("/res/raw/")
                 || relative.hasPrefix("src/main/assets/") || relative.hasPrefix("src/main/res/")
                 || relative.contains("/assets/")
@@ -200,7 +200,8 @@ struct MobileProjectOther: PathRule {
     }
 }
 
-/// The folders of `path` below the project's folder, lower-case.
-private func relativeFolders(_ path: String, _ project: ProjectModel) -> [String] {
-    project.relative(path).lowercased().split(separator: "/").dropLast().map(String.init)
+/// The folders of `path` below the project's folder, lower-case (parts of one string: two rules
+/// ask this of every file of a mobile project).
+private func relativeFolders(_ path: String, _ project: ProjectModel) -> ArraySlice<Substring> {
+    project.relative(path).lowercased().split(separator: "/").dropLast()
 }

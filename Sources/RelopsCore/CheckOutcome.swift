@@ -66,9 +66,11 @@ public struct CheckOutcome: Sendable, Equatable, Codable {
         try AtomicFile.write(Array(JSONValueEncoder().text(self, "the check outcome").utf8), to: path)
     }
 
-    /// Reads an outcome a command wrote; nil when it wrote none or it is not one.
-    public static func read(_ path: String) -> CheckOutcome? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        do { return try JSONDecoder().decode(CheckOutcome.self, from: data) } catch { return nil }
+    /// Reads an outcome a command wrote; nil when it wrote none. A file that is there but is no
+    /// outcome (cut short, or not relops's) is an error naming the file and the field: a step is
+    /// never judged as if its command had said nothing.
+    public static func read(_ path: String) throws(Failure) -> CheckOutcome? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try SavedFile.read(CheckOutcome.self, at: path, what: "check outcome", field: "check outcome field")
     }
 }

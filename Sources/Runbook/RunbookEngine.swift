@@ -263,8 +263,9 @@ public final class RunbookEngine {
         let result = try tracked(step) { started in
             io.runRelops(arguments, environment: environment, in: repositoryRoot, started: started)
         }
-        lastOutcome = CheckOutcome.read(outcomeFile)
+        let outcome = Result { () throws(Failure) in try CheckOutcome.read(outcomeFile) }
         try? FileManager.default.removeItem(atPath: outcomeFile)
+        lastOutcome = try outcome.get()
         return result
     }
 

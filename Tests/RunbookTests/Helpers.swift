@@ -12,6 +12,9 @@ final class ScriptedIO: RunbookIO {
     /// What a command says it checked and skipped, by its arguments joined with spaces: written where
     /// `RELOPS_CHECK_OUTCOME` asks, as `relops verify` does.
     var outcomes: [String: CheckOutcome] = [:]
+    /// The text a command writes where `RELOPS_CHECK_OUTCOME` asks instead of an outcome (a file cut
+    /// short, say), by its arguments joined with spaces.
+    var outcomeTexts: [String: String] = [:]
     private(set) var relopsCalls: [[String]] = []
     private(set) var relopsEnvironments: [[String: String]] = []
     private(set) var shellCalls: [(script: String, environment: [String: String])] = []
@@ -27,6 +30,11 @@ final class ScriptedIO: RunbookIO {
         relopsEnvironments.append(environment)
         if let outcome = outcomes[arguments.joined(separator: " ")] {
             try? outcome.write(environment: environment)
+        }
+        if let text = outcomeTexts[arguments.joined(separator: " ")],
+            let path = environment[CheckOutcome.environmentName]
+        {
+            try? text.write(toFile: path, atomically: true, encoding: .utf8)
         }
         return relopsResults[arguments.joined(separator: " ")] ?? CommandOutput(status: 0, output: "")
     }

@@ -38,6 +38,24 @@ import Testing
         return io
     }
 
+    /// An outcome file the command left cut short is not read as "wrote none" (which would let
+    /// the exit code alone pass the step): the run stops with an error naming the file.
+    @Test func anOutcomeThatIsNoOutcomeStopsTheRunAndPassesNothing() throws {
+        let scratch = TemporaryFolder()
+        let io = ScriptedIO()
+        io.outcomeTexts["verify --host a.example.com"] = #"{"checked": 2, "skipped": ["#
+        let run = try engine(try runbook(book), scratch, io)
+        let error = #expect(throws: Failure.self) { try run.run() }
+        #expect(
+            error?.description.contains("not a readable check outcome: not valid JSON") == true,
+            "\(String(describing: error))")
+        #expect(!run.state.steps.contains { $0.status == .passed })
+        #expect(io.relopsCalls.count == 1)
+        // Nothing of it is left for the next command to be judged by.
+        let left = FileManager.default.enumerator(atPath: scratch.path)?.allObjects.compactMap { $0 as? String } ?? []
+        #expect(!left.isEmpty && !left.contains { $0.hasSuffix(".outcome") }, "\(left)")
+    }
+
     @Test func aNeededCheckNotMadeStopsTheStepAsNotChecked() throws {
         let scratch = TemporaryFolder()
         let run = try engine(try runbook(book), scratch, world(fingerprintChecked: false))

@@ -40,9 +40,7 @@ public enum RepositoryFile {
             throw RepositoryPathError(path: name, kind: .notRegular(kind: what))
         }
         let fd = withFileSystemPath(full) { path in
-            // Its access time left alone where the kernel lets this user ask (the owner, or privileged).
-            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | noAccessTime)
-            return fd < 0 && errno == EPERM ? open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) : fd
+            openLeavingAccessTime(O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) { open(path, $0) }
         }
         guard fd >= 0 else {
             let code = errno
@@ -134,3 +132,10 @@ public enum RepositoryFile {
 /// `O_NOATIME` (Linux), which the Swift C library module does not export: a read that leaves the
 /// file's access time alone, allowed to the file's owner or a privileged user.
 public let noAccessTime: Int32 = 0o1000000
+
+/// `open(flags)` with `O_NOATIME`, and again without it where the kernel refuses it to this user
+/// (`EPERM`: not the file's owner): how relops opens a file to read it.
+public func openLeavingAccessTime(_ flags: Int32, _ open: (Int32) -> Int32) -> Int32 {
+    let fd = open(flags | noAccessTime)
+    return fd < 0 && errno == EPERM ? open(flags) : fd
+}

@@ -28,10 +28,11 @@ final class ProjectIndex {
         var dotNet = false
         for i in projectFileCandidates(files) {
             let path = files.path(at: i)
-            if !dotNet && path.lowercased().hasSuffix(".csproj") { dotNet = true }
+            let lower = path.lowercased()
+            if lower.hasSuffix(".csproj") { dotNet = true }
             if let projectFile = xcodeProjectFile(containing: path) {
                 roots.insert(folderOf(projectFile))
-            } else if path.lowercased().hasSuffix("src/main/androidmanifest.xml") {
+            } else if lower.hasSuffix("src/main/androidmanifest.xml") {
                 roots.insert(String(path.dropLast("src/main/AndroidManifest.xml".count)).trimmingSlashes())
             } else {
                 roots.insert(folderOf(path))

@@ -41,11 +41,11 @@ final class RootedFileReader {
             guard fstatat(rootFD, name, &looked, AT_SYMLINK_NOFOLLOW) == 0,
                 RepositoryFile.irregularKind(looked.st_mode) == nil
             else { return -1 }
-            let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK
-            var fd = relops_open_beneath_without_symlinks(rootFD, name, flags | noAccessTime)
-            if fd < 0 && errno == EPERM { fd = relops_open_beneath_without_symlinks(rootFD, name, flags) }
-            // No `openat2` here (refused even without `O_NOATIME`): never try it again.
-            if fd < 0 && (errno == ENOSYS || errno == EPERM) { opensBeneath = false }
+            let fd = openLeavingAccessTime(O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK) {
+                relops_open_beneath_without_symlinks(rootFD, name, $0)
+            }
+            // Refused even without `O_NOATIME`: no `openat2` here, never try it again.
+            if fd < 0 && openat2IsRefused(errno) { opensBeneath = false }
             return fd
         }
         guard fd >= 0 else { return nil }
@@ -54,6 +54,10 @@ final class RootedFileReader {
         return try RepositoryFile.read(opened: fd, info, named: path, limit: limit)
     }
 }
+
+/// True when `openat2` failed with `code` because this kernel or its seccomp filter does not offer
+/// it (`ENOSYS`, `EPERM`, or `EINVAL` for flags it does not know): the old walk then serves.
+func openat2IsRefused(_ code: Int32) -> Bool { code == ENOSYS || code == EPERM || code == EINVAL }
 
 /// True for a relative path whose every part is a name: no leading `/`, no empty part, no `.`
 /// or `..` (which `RepositoryPath` settles by its own rules), no NUL.

@@ -43,7 +43,8 @@ final class WorkingTreeFolders {
         guard leavesAccessTimes else { return openFile(path, length: length, rootFD: rootFD, flags: flags) }
         let fd = openFile(path, length: length, rootFD: rootFD, flags: flags | noAccessTime)
         guard fd < 0 && errno == EPERM else { return fd }
-        // Not this user's file: the kernel refuses the flag. Files of one tree have one owner.
+        // Not this user's file: the kernel refuses the flag (as `openLeavingAccessTime`, but
+        // remembered: files of one tree have one owner, and every one of them is opened here).
         leavesAccessTimes = false
         return openFile(path, length: length, rootFD: rootFD, flags: flags)
     }
@@ -92,11 +93,10 @@ final class WorkingTreeFolders {
         if opensWithoutSymlinks {
             folderFD = relops_open_folder_without_symlinks(rootFD, last)
             if folderFD >= 0 { return nil }
-            switch errno {
-            case ENOENT, ENOTDIR: return nil  // not there: the file's own open says so
-            case ENOSYS, EPERM, EINVAL: opensWithoutSymlinks = false
-            default: break  // a symlink along it (ELOOP): the walk names which; any other failure, it decides
-            }
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }  // not there: the file's own open says so
+            // A symlink along it (ELOOP): the walk names which; any other failure, it decides.
+            if openat2IsRefused(code) { opensWithoutSymlinks = false }
         }
         var end = same == 0 ? 0 : same + 1
         while end <= folderLength {

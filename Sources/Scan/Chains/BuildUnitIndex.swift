@@ -63,8 +63,9 @@ final class BuildUnitIndex {
         var packageManifests = false
         for i in buildFileCandidates(files) {
             let path = files.path(at: i)
-            if !packageManifests && nameOf(path).lowercased() == "package.json" { packageManifests = true }
-            if let framework = webFrameworkConfig(nameOf(path).lowercased()) {
+            let lowerName = nameOf(path).lowercased()
+            if lowerName == "package.json" { packageManifests = true }
+            if let framework = webFrameworkConfig(lowerName) {
                 frameworks[folderOf(path)] = framework
             } else if nameOf(path) == "libs.versions.toml" {
                 if nameOf(folderOf(path)) == "gradle" { catalogs[folderOf(folderOf(path))] = (i, path) }

@@ -75,6 +75,8 @@ let package = Package(
         .target(name: "CFolderOpen"),
         // The scan's candidate search with AVX2, chosen at run time (Swift compiles no function for a wider ISA).
         .target(name: "CBytePairs"),
+        // mallopt(3), which the Glibc module does not export: heaps grown in large steps (one call at start).
+        .target(name: "CHeap"),
 
         // Thin Swift wrappers: safe handles and typed errors; C types never leak past them. A failed C
         // call is one of two shared errors (CLibraryError): a call and a message, or with a kind and a code.
@@ -118,7 +120,7 @@ let package = Package(
             name: "relops",
             dependencies: [
                 "CommandLine", "RelopsCore", "Scan", "Cutover", "Fingerprint", "Association",
-                "Verify", "Anchors", "Runbook", "Status", "Setup", "LinkedLibraries",
+                "Verify", "Anchors", "Runbook", "Status", "Setup", "LinkedLibraries", "CHeap",
             ],
             swiftSettings: buildStamp
         ),
@@ -132,7 +134,7 @@ let package = Package(
                 "CDynamicLibrary", "Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "PublicSuffix",
                 "TestSupport",
             ])
-        + tests("CoreTests", ["RelopsCore", "CommandLine", "TestSupport"])
+        + tests("CoreTests", ["RelopsCore", "CommandLine", "CHeap", "TestSupport"])
         + tests("ScanTests", ["Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("CutoverTests", ["Cutover", "Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("FingerprintTests", ["Fingerprint", "Association", "RelopsCore", "TestSupport"])

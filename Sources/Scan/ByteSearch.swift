@@ -153,15 +153,30 @@ enum ByteSearch {
         }
     }
 
-    /// True when `needle` occurs anywhere in `text`, byte for byte.
-    /// `needle` (bytes made once by the caller) in `text`, exactly.
+    /// True when `needle` (bytes made once by the caller) occurs in `text`, byte for byte.
     static func contains(_ needle: [UInt8], inBytesOf text: String) -> Bool {
         withBytes(of: text) { contains(needle, in: $0, ignoringCase: false) }
     }
 
+    /// True when `needle` occurs in `text`, byte for byte; never for an empty `needle` (as
+    /// Foundation's `range(of:)`). Neither string is copied: the rules ask this of paths and lines
+    /// many times per occurrence.
     static func contains(_ needle: String, in text: String) -> Bool {
-        let needle = Array(needle.utf8)
-        return withBytes(of: text) { contains(needle, in: $0, ignoringCase: false) }
+        withBytes(of: text) { hay in
+            withBytes(of: needle) { needle in
+                guard let base = hay.baseAddress, let first = needle.first, let wanted = needle.baseAddress,
+                    hay.count >= needle.count
+                else { return false }
+                let last = hay.count - needle.count  // the last offset a match can start at
+                var from = 0
+                while from <= last, let found = memchr(base + from, Int32(first), last - from + 1) {
+                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + at, wanted, needle.count) == 0 { return true }
+                    from = at + 1
+                }
+                return false
+            }
+        }
     }
 
     /// True when `needle` occurs in `hay` once every `"` is taken out of `hay`
@@ -290,4 +305,12 @@ struct WordList: Sendable {
         }
         secondLetters = twoLetters && !words.isEmpty ? seconds : nil
     }
+}
+
+extension String {
+    /// Whether `other` occurs in this string, byte for byte (`ByteSearch.contains`). With
+    /// Foundation imported, `contains` on two strings is Foundation's, a `CFStringFind` through a
+    /// bridged copy; the scan's rules ask it of paths and lines for every file with an occurrence.
+    /// The same answers for the ASCII words the rules look for; never true for an empty `other`.
+    func contains(_ other: String) -> Bool { ByteSearch.contains(other, in: self) }
 }

@@ -279,9 +279,18 @@ extension BuildUnit.Facts {
 /// The folder that holds the `.well-known` folder on `path`, nil when there is none.
 func siteRoot(of path: String) -> String? {
     if path.hasPrefix(".well-known/") { return "" }
-    guard let range = path.range(of: "/.well-known/") else { return nil }
-    return String(path[..<range.lowerBound])
+    // Asked of every build-file candidate: a byte search, not Foundation's `range(of:)`.
+    guard
+        let at = ByteSearch.withBytes(
+            of: path,
+            {
+                ByteSearch.firstIndex(of: wellKnownFolder, in: $0, from: 0, to: $0.count, ignoringCase: false)
+            })
+    else { return nil }
+    return String(decoding: path.utf8.prefix(at), as: UTF8.self)
 }
+
+private let wellKnownFolder = Array("/.well-known/".utf8)
 
 let rustServerFrameworks = ["axum", "actix-web", "rocket", "warp", "poem", "tide", "salvo", "tonic", "hyper"]
 let nodeServerFrameworks = [

@@ -79,7 +79,12 @@ enum ScanCommand: RelopsCommand {
         if request.revision == nil, let notice = interruptedCutoverNotice(project) {
             console.error("relops scan: note: \(notice)")
         }
-        let scanned = try scan(project, request) { done, total in console.progress("scanning: \(done)/\(total) files") }
+        // Progress only where a person sees it: counting files for no one costs the workers a shared counter.
+        var progress: (@Sendable (Int, Int) -> Void)? = nil
+        if console.stderrIsTerminal {
+            progress = { done, total in console.progress("scanning: \(done)/\(total) files") }
+        }
+        let scanned = try scan(project, request, progress: progress)
         defer { releaseElsewhere(scanned) }  // thousands of occurrences: freed off the way to the exit
         console.endProgress()
         let after = arguments[Options.afterCutover] ? try AfterCutover(scanned, project: project) : nil

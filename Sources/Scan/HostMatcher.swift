@@ -66,12 +66,13 @@ struct Match: Sendable {
 /// whether it is the whole host name or part of a longer one. `base` must be readable for 64
 /// bytes past `count` (the scan's buffers are padded with zeros; zeros never match a host
 /// byte), which lets the SIMD loop run to the end without a scalar tail.
-/// With `wide` (the default where the processor has AVX2), candidates come thirty-two positions at
-/// a time from `relops_next_byte_pair`; else from the sixteen-byte loop below. Both find every
-/// position whose two rare bytes match, and `verify` decides, so the matches are the same.
+/// With `width` 64 or 32 (the default is the widest the processor runs: AVX-512BW, AVX2),
+/// candidates come that many positions at a time from C (`relops_next_byte_pair_64`, `_32`); with
+/// 0, from the sixteen-byte loop below. Each finds every position whose two rare bytes match, and
+/// `verify` decides, so the matches are the same.
 func findMatches(
     of needle: Needle, in base: UnsafePointer<UInt8>, count: Int, into matches: inout [Match],
-    wide: Bool = widePairSearch
+    width: Int = pairSearchWidth
 ) {
     let m = needle.bytes.count
     guard m > 0, count >= m else { return }
@@ -84,11 +85,12 @@ func findMatches(
                 matches.append(Match(offset: start, kind: kind))
             }
         }
-        if wide {
+        if width >= 32 {
             let byte1 = pattern[o1] | 0x20, byte2 = pattern[o2] | 0x20
+            let next = width == 64 ? relops_next_byte_pair_64 : relops_next_byte_pair_32
             var from = 0
             while from <= last {
-                let start = relops_next_byte_pair(base, from, last, o1, byte1, o2, byte2)
+                let start = next(base, from, last, o1, byte1, o2, byte2)
                 guard start >= 0 else { return }
                 consider(start)
                 from = start + 1
@@ -137,8 +139,8 @@ func findMatches(
     }
 }
 
-/// True where `relops_next_byte_pair` may run: an x86-64 processor with AVX2.
-let widePairSearch = relops_byte_pairs_are_wide() != 0
+/// The widest candidate search this processor runs (`relops_byte_pairs_width`): 64, 32 or 0.
+let pairSearchWidth = Int(relops_byte_pairs_width())
 
 @inline(__always) private func verify(
     _ pattern: UnsafeBufferPointer<UInt8>, at start: Int, in base: UnsafePointer<UInt8>

@@ -3,12 +3,14 @@ import Testing
 
 @testable import Scan
 
-/// The scan's candidates come thirty-two positions at a time from C with AVX2 where the processor
-/// has it (`relops_next_byte_pair`), else from the sixteen-byte Swift loop: both must find the
-/// same matches, of every kind, at every position of the buffer, its last byte included.
+/// The scan's candidates come sixty-four positions at a time from C with AVX-512BW, thirty-two
+/// with AVX2, where the processor has them (`relops_next_byte_pair_64`, `_32`), else from the
+/// sixteen-byte Swift loop: each must find the same matches, of every kind, at every position of
+/// the buffer, its last byte included.
 @Suite struct WidePairSearchTests {
-    @Test func theWideSearchFindsWhatTheSixteenByteLoopFinds() throws {
-        try #require(widePairSearch, "this processor has no AVX2: the scan uses the sixteen-byte loop only")
+    /// Each width this processor runs (the scan uses no other).
+    @Test(arguments: [32, 64].filter { $0 <= pairSearchWidth })
+    func theWideSearchFindsWhatTheSixteenByteLoopFinds(width: Int) throws {
         var numbers = SeededNumbers(seed: 3131)
         let hosts = ["app.example.com", "a.io", "example.com", "x-y.example.org"]
         let pieces = [
@@ -25,8 +27,8 @@ import Testing
             var wide: [Match] = [], narrow: [Match] = []
             buffer.withUnsafeBufferPointer { bytes in
                 guard let base = bytes.baseAddress else { return }
-                findMatches(of: needle, in: base, count: text.count, into: &wide, wide: true)
-                findMatches(of: needle, in: base, count: text.count, into: &narrow, wide: false)
+                findMatches(of: needle, in: base, count: text.count, into: &wide, width: width)
+                findMatches(of: needle, in: base, count: text.count, into: &narrow, width: 0)
             }
             #expect(
                 wide.map { "\($0.offset) \($0.kind)" } == narrow.map { "\($0.offset) \($0.kind)" },

@@ -46,9 +46,16 @@ public struct FileList: Sendable {
 
     /// Adds a path (relative to the working tree, `/`-separated).
     public mutating func append(path: UnsafePointer<CChar>, kind: EntryKind, id: ObjectID, size: UInt32 = 0) {
-        starts.append(Int32(pathBytes.count))
         let bytes = UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self)
-        pathBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: strlen(path) + 1))  // with its NUL
+        append(pathBytes: UnsafeBufferPointer(start: bytes, count: strlen(path)), kind: kind, id: id, size: size)
+    }
+
+    /// Adds a path given as its bytes (no NUL among them), whose length the caller knows.
+    public mutating func append(pathBytes path: UnsafeBufferPointer<UInt8>, kind: EntryKind, id: ObjectID, size: UInt32)
+    {
+        starts.append(Int32(pathBytes.count))
+        pathBytes.append(contentsOf: path)
+        pathBytes.append(0)
         kinds.append(kind)
         ids.append(id)
         sizes.append(size)

@@ -71,13 +71,7 @@ private struct IndexReader {
                 guard version >= 3 else { return nil }
                 name += 2
             }
-            func keep(_ entryPath: UnsafePointer<UInt8>, length: Int) {
-                // Conflicted paths appear once per stage; keep one of them.
-                if (flags >> 12) & 3 != 0 && isLastPath(of: list, entryPath, length: length) { return }
-                entryPath.withMemoryRebound(to: CChar.self, capacity: length + 1) {
-                    list.append(path: $0, kind: EntryKind(mode: mode), id: id, size: size)
-                }
-            }
+            let entry = (kind: EntryKind(mode: mode), id: id, size: size, stage: (flags >> 12) & 3)
             if version == 4 {
                 // The previous path minus `strip` bytes, then this entry's suffix.
                 guard let (strip, suffix) = varint(name), path.isEmpty ? strip == 0 : strip < path.count,
@@ -85,15 +79,32 @@ private struct IndexReader {
                 else { return nil }
                 path.removeLast(path.isEmpty ? 0 : strip + 1)
                 path.append(contentsOf: bytes[suffix..<(nul + 1)])
-                path.withUnsafeBufferPointer { keep($0.baseAddress!, length: $0.count - 1) }
+                path.withUnsafeBufferPointer {
+                    keep(UnsafeBufferPointer(rebasing: $0.dropLast()), entry, into: &list)
+                }
                 at = nul + 1
             } else {
                 guard let nul = nulIndex(from: name) else { return nil }
-                keep(bytes.baseAddress! + name, length: nul - name)
+                keep(UnsafeBufferPointer(start: bytes.baseAddress! + name, count: nul - name), entry, into: &list)
                 at += (nul - at + 8) & ~7
             }
         }
         return extensionsAreReadable(from: at) ? list : nil
+    }
+
+    /// Adds an entry to `list`; a conflicted path appears once per stage, and only one is kept.
+    /// (A method, not a function nested in `read`: one that captured `list` made every entry pay
+    /// for a run-time exclusivity check.)
+    private func keep(
+        _ entryPath: UnsafeBufferPointer<UInt8>, _ entry: (kind: EntryKind, id: ObjectID, size: UInt32, stage: UInt16),
+        into list: inout FileList
+    ) {
+        if entry.stage != 0, let start = entryPath.baseAddress,
+            isLastPath(of: list, start, length: entryPath.count)
+        {
+            return
+        }
+        list.append(pathBytes: entryPath, kind: entry.kind, id: entry.id, size: entry.size)
     }
 
     func isLastPath(of list: FileList, _ path: UnsafePointer<UInt8>, length: Int) -> Bool {

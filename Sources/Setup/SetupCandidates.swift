@@ -115,8 +115,10 @@ extension RepositorySetup {
         var byFolder: [(folder: String, docs: [String], first: String, count: Int)] = []
         for path in paths where path.lowercased().hasSuffix(".md") && !path.contains("node_modules/") {
             guard let bytes = try? RepositoryFile.read(path, in: root, limit: 1 << 20) else { continue }
-            let anchors = AnchorFinder.scan(bytes).anchors.filter { $0.pathWritten && !$0.isHistorical }
-            guard let first = anchors.first else { continue }
+            // The anchors `anchors audit` checks: a path written, or one the document cited before
+            // (`(:137-140)`), in a document that writes at least one; former positions are not.
+            let anchors = AnchorFinder.scan(bytes).anchors.filter { $0.path != nil && !$0.isHistorical }
+            guard anchors.contains(where: \.pathWritten), let first = anchors.first else { continue }
             let folder = (path as NSString).deletingLastPathComponent
             if let i = byFolder.firstIndex(where: { $0.folder == folder }) {
                 byFolder[i].docs.append(path)

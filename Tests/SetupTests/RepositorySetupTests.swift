@@ -36,6 +36,20 @@ import Testing
         #expect(text.contains("ios/Shop.xcodeproj/project.pbxproj:"))
     }
 
+    /// The anchors init counts are those `anchors audit` checks: written paths and the ones that
+    /// cite the file named before (`(:5-6)`), never a former position cited on purpose.
+    @Test func theAnchorCountIsTheAuditsCount() throws {
+        let repo = StackFixtures.native(androidHosts: ["shop.example.com"], iosHosts: ["shop.example.com"])
+        repo.write(
+            "design/decision.md",
+            "# Decision\n\nThe handler is `src/App.cs:3` (:5-6), its settings `src/appsettings.json:2`.\n"
+                + "It was previously at `src/App.cs:9`.\n")
+        repo.commit("a decision")
+        let found = try setup(repo)
+        let decision = try #require(found.anchorDocs.first { $0.value == "design/decision.md" })
+        #expect(decision.evidence == ["3 anchors, the first at design/decision.md:3"])
+    }
+
     @Test func theHostEveryPlatformClaimsIsChosenFirst() throws {
         let repo = StackFixtures.native(
             androidHosts: ["m.example.com", "shop.example.com"], iosHosts: ["shop.example.com"])

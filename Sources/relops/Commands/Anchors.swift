@@ -110,15 +110,12 @@ enum AnchorsCommand: RelopsCommand {
             console.out(
                 "\(document.path): re-pinned \(document.rewritten.count) anchor\(document.rewritten.count == 1 ? "" : "s")"
                     + (document.isChanged ? "" : " (unchanged)"))
+            let place = Self.places(document.rewritten + document.needsPerson)
             for drift in document.rewritten {
-                console.out(
-                    "  \(drift.anchor.line):\(drift.anchor.column)  \(drift.anchor.text) -> \(drift.newPosition ?? "?")"
-                )
+                console.out("  \(place(drift))  \(drift.anchor.text) -> \(drift.newPosition ?? "?")")
             }
             for drift in document.needsPerson {
-                console.out(
-                    "  \(drift.anchor.line):\(drift.anchor.column)  \(drift.anchor.text)  needs a person: \(drift.explanation)"
-                )
+                console.out("  \(place(drift))  \(drift.anchor.text)  needs a person: \(drift.explanation)")
             }
             needsPerson += document.needsPerson.count
         }

@@ -39,8 +39,17 @@ extension AnchorsCommand {
         }
     }
 
+    /// Each anchor's `line:column` in the document, padded to the widest of `drifts`, so what
+    /// follows it lines up.
+    static func places(_ drifts: [AnchorDrift]) -> (AnchorDrift) -> String {
+        let place = { (drift: AnchorDrift) in "\(drift.anchor.line):\(drift.anchor.column)" }
+        let width = drifts.map { place($0).count }.max() ?? 0
+        return { place($0).padding(toLength: width, withPad: " ", startingAt: 0) }
+    }
+
     /// The anchors under their documents, one line each.
     static func renderGrouped(_ drifts: [AnchorDrift], result: AnchorAuditResult, console: Console) {
+        let place = places(drifts)
         var current: String?
         for drift in drifts {
             if drift.doc != current {
@@ -51,7 +60,7 @@ extension AnchorsCommand {
             let style: Console.Style =
                 drift.status.isAcceptable ? .bold : drift.status == .moved || drift.status == .renamed ? .yellow : .red
             console.out(
-                "  \(drift.anchor.line):\(drift.anchor.column)  \(console.styled(status, style)) "
+                "  \(place(drift))  \(console.styled(status, style)) "
                     + "\(drift.anchor.text)  \(drift.explanation)")
         }
     }

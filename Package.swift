@@ -73,7 +73,7 @@ let package = Package(
 
         // openat2(2), which the C library does not wrap: a working-tree folder opened without passing a symlink.
         .target(name: "CFolderOpen"),
-        // The scan's candidate search with AVX2, chosen at run time (Swift compiles no function for a wider ISA).
+        // The scan's candidate search with AVX-512BW or AVX2, chosen at run time (Swift compiles no function for a wider ISA).
         .target(name: "CBytePairs"),
         // mallopt(3), which the Glibc module does not export: heaps grown in large steps (one call at start).
         .target(name: "CHeap"),

@@ -280,14 +280,11 @@ extension BuildUnit.Facts {
 func siteRoot(of path: String) -> String? {
     if path.hasPrefix(".well-known/") { return "" }
     // Asked of every build-file candidate: a byte search, not Foundation's `range(of:)`.
-    guard
-        let at = ByteSearch.withBytes(
-            of: path,
-            {
-                ByteSearch.firstIndex(of: wellKnownFolder, in: $0, from: 0, to: $0.count, ignoringCase: false)
-            })
-    else { return nil }
-    return String(decoding: path.utf8.prefix(at), as: UTF8.self)
+    let found = ByteSearch.withBytes(of: path) {
+        ByteSearch.firstIndex(of: wellKnownFolder, in: $0, from: 0, to: $0.count, ignoringCase: false)
+    }
+    guard let found else { return nil }
+    return String(decoding: path.utf8.prefix(found), as: UTF8.self)
 }
 
 private let wellKnownFolder = Array("/.well-known/".utf8)

@@ -1,5 +1,11 @@
 import RelopsCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Lookups over a project file's UTF-8 bytes (`.csproj`, `build.gradle`): no `String` of the
 /// whole file. Project files are small; each lookup is one exact search over the bytes, or over
 /// a copy with ASCII capitals made small when it ignores case (made once, with the value).
@@ -39,25 +45,38 @@ struct ProjectFileBytes {
     /// `<EmbeddedResource Include="a.json;b.json" />`), split at `;` and trimmed, in file order per
     /// tag. Element names are case-sensitive, as MSBuild writes them.
     func attributeValues(element: String, attributes: [String]) -> [String] {
-        let open = Array(("<" + element).utf8)
+        attributeValues(elements: [element], attributes: attributes)[0]
+    }
+
+    /// `attributeValues(element:attributes:)` of each of `elements`, from one pass over the tags
+    /// (a project file is full of them: one search per element would stop at each).
+    func attributeValues(elements: [String], attributes: [String]) -> [[String]] {
+        let opens = elements.map { Array($0.utf8) }
         // `Name="` and `Name='` of each attribute, made once for every tag.
         let names = attributes.flatMap { attribute in
             [UInt8(ascii: "\""), UInt8(ascii: "'")].map { (Array(attribute.utf8) + [UInt8(ascii: "="), $0], $0) }
         }
-        var values: [String] = []
-        var at = 0
-        while let start = firstIndex(of: open, from: at, to: bytes.count) {
-            let after = start + open.count
-            guard after < bytes.count, isSpace(bytes[after]),
-                let close = firstIndex(of: closingBracket, from: after, to: bytes.count)
-            else {
-                at = after
-                continue
+        var values = [[String]](repeating: [], count: elements.count)
+        // Where each element's next tag may start: past the last one's `>`.
+        var resume = [Int](repeating: 0, count: elements.count)
+        bytes.withUnsafeBufferPointer { hay in
+            guard let base = hay.baseAddress else { return }
+            var at = 0
+            while at < hay.count, let found = memchr(base + at, 0x3C, hay.count - at) {
+                let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                at = start + 1
+                for (e, open) in opens.enumerated() where start >= resume[e] {
+                    let after = start + 1 + open.count
+                    guard after < hay.count, memcmp(base + start + 1, open, open.count) == 0, isSpace(hay[after]),
+                        let close = memchr(base + after, 0x3E, hay.count - after)
+                    else { continue }
+                    let end = base.distance(to: close.assumingMemoryBound(to: UInt8.self))
+                    for (name, quote) in names {
+                        values[e] += attributeValue(name, quote: quote, tag: after..<end)
+                    }
+                    resume[e] = end
+                }
             }
-            for (name, quote) in names {
-                values += attributeValue(name, quote: quote, tag: after..<close)
-            }
-            at = close
         }
         return values
     }
@@ -83,8 +102,6 @@ struct ProjectFileBytes {
         }
     }
 }
-
-private let closingBracket = [UInt8(ascii: ">")]
 
 @inline(__always) private func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D

@@ -42,8 +42,9 @@ struct ProjectModel {
     /// The items a `.csproj` embeds; for a mobile app, MAUI's default `Resources/Raw/**` too.
     static func embeddedItems(_ text: ProjectFileBytes, mobile: Bool) -> [(type: String, glob: Glob)] {
         var items: [(type: String, glob: Glob)] = []
-        for type in embeddedItemTypes {
-            for value in text.attributeValues(element: type, attributes: ["Include", "Update"]) {
+        let values = text.attributeValues(elements: embeddedItemTypes, attributes: ["Include", "Update"])
+        for (type, typeValues) in zip(embeddedItemTypes, values) {
+            for value in typeValues {
                 items.append((type, Glob(value.replacingBackslashes())))
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -41,6 +42,73 @@ import Testing
         #expect(!bytes.contains("<usemaui>true</usemaui>"))
         #expect(!bytes.contains("\u{E9}", ignoringCase: true))
         #expect(bytes.bytes == Array("<UseMaui>TRUE</UseMaui> \u{C9}".utf8))
+    }
+
+    /// One pass over the tags for several elements gives each element what a search of its own
+    /// would: random MSBuild-like text with unclosed tags, a tag inside another's value, names
+    /// that are prefixes of others, both quotes.
+    @Test func onePassOverTheTagsGivesEachElementWhatItsOwnSearchWould() {
+        var numbers = SeededNumbers(seed: 4049)
+        let fragments = [
+            "<EmbeddedResource ", "<MauiAsset ", "<MauiAsset\n", "<EmbeddedResourceX ", "<AndroidAsset\t",
+            "Include=\"a.json;b.json \"", "Update='c.png'", " Include=\"d\"", "\tUpdate=\"e;\"",
+            "Include='<MauiAsset f'",
+            ">", "/>", "\n", "<", "x", " ", "</MauiAsset>", "<EmbeddedResource Include=\"g\" />",
+        ]
+        let elements = ["EmbeddedResource", "MauiAsset", "AndroidAsset"]
+        var found = 0
+        for _ in 0..<2000 {
+            let text = (0..<numbers.next(40)).map { _ in fragments[numbers.next(fragments.count)] }.joined()
+            let bytes = Array(text.utf8)
+            let values = ProjectFileBytes(bytes).attributeValues(elements: elements, attributes: ["Include", "Update"])
+            let expected = elements.map { naiveAttributeValues(bytes, element: $0, attributes: ["Include", "Update"]) }
+            #expect(values == expected, "\(text)")
+            found += expected.joined().count
+        }
+        #expect(found > 1000)
+    }
+
+    /// A search per element, byte by byte: each `<element` followed by white space up to its `>`,
+    /// then each attribute after white space, its value split at `;` and trimmed.
+    private func naiveAttributeValues(_ bytes: [UInt8], element: String, attributes: [String]) -> [String] {
+        let open = Array(("<" + element).utf8)
+        func first(_ needle: [UInt8], from: Int, to: Int) -> Int? {
+            guard to - from >= needle.count else { return nil }
+            return (from...(to - needle.count)).first { at in needle.indices.allSatisfy { bytes[at + $0] == needle[$0] }
+            }
+        }
+        let spaces: Set<UInt8> = [0x20, 0x0A, 0x09, 0x0D]
+        var values: [String] = []
+        var at = 0
+        while let start = first(open, from: at, to: bytes.count) {
+            let after = start + open.count
+            guard after < bytes.count, spaces.contains(bytes[after]),
+                let close = first([UInt8(ascii: ">")], from: after, to: bytes.count)
+            else {
+                at = after
+                continue
+            }
+            for attribute in attributes {
+                for quote in [UInt8(ascii: "\""), UInt8(ascii: "'")] {
+                    let name = Array(attribute.utf8) + [UInt8(ascii: "="), quote]
+                    var from = after + 1
+                    while let found = first(name, from: from, to: close) {
+                        if [0x20, 0x0A, 0x09].contains(bytes[found - 1]) {
+                            let valueStart = found + name.count
+                            if let end = bytes[valueStart..<close].firstIndex(of: quote) {
+                                values += bytes[valueStart..<end].split(separator: UInt8(ascii: ";")).map {
+                                    String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                                }
+                            }
+                            break
+                        }
+                        from = found + 1
+                    }
+                }
+            }
+            at = close
+        }
+        return values
     }
 
     private func naiveFirstIndex(_ needle: [UInt8], in hay: [UInt8], from: Int, to: Int, ignoringCase: Bool)

@@ -12,7 +12,7 @@ extension Classifier {
         if let known = file.products { return known }
         let links = graph.links(of: path)
         // Once per file, and through a set: a library can reach a hundred servers.
-        var seen: Set<Product> = []
+        var seen = Set<Product>(minimumCapacity: links.count)
         let unique = links.map(\.product).filter { seen.insert($0).inserted }
         file.products = unique
         return unique

@@ -188,7 +188,9 @@ extension ProductGraph {
     /// with the apps that embed it; what Metro bundles, with every app target whose build phases
     /// bundle the JS; the project's first app target when none names the file.
     func byBuildingTarget(_ path: String, _ links: [ProductLink]) -> [ProductLink] {
-        links.flatMap { link -> [ProductLink] in
+        // Most files reach no Xcode project: their links stand as they are, with no array made per link.
+        guard links.contains(where: { $0.productUnit.kind == .xcodeProject }) else { return links }
+        return links.flatMap { link -> [ProductLink] in
             let unit = link.productUnit
             guard unit.kind == .xcodeProject, let files = unit.xcode.targetFiles else { return [link] }
             var targets = files.builders(of: path)

@@ -32,17 +32,23 @@ extension ProductGraph {
     private func combined(
         _ unit: BuildUnit, _ referrers: [BuildUnit], _ links: (BuildUnit) -> [ProductLink]?
     ) -> [ProductLink] {
-        var best: [Product: (link: ProductLink, order: Int)] = [:]
+        // Each product's place in `best`, so a link costs one lookup (a library can reach a hundred servers).
+        var place: [Product: Int] = [:]
+        var best: [(link: ProductLink, order: Int)] = []
         var order = 0
         for referrer in referrers {
             for link in links(referrer) ?? [] {
                 order += 1
-                if let known = best[link.product], known.link.distance <= link.distance + 1 { continue }
-                let extended = ProductLink(product: link.product, path: ChainNode(unit, link.path))
-                best[link.product] = (extended, best[link.product]?.order ?? order)
+                if let known = place[link.product] {
+                    guard best[known].link.distance > link.distance + 1 else { continue }
+                    best[known].link = ProductLink(product: link.product, path: ChainNode(unit, link.path))
+                } else {
+                    place[link.product] = best.count
+                    best.append((ProductLink(product: link.product, path: ChainNode(unit, link.path)), order))
+                }
             }
         }
-        return best.values.sorted { ($0.link.distance, $0.order) < ($1.link.distance, $1.order) }.map(\.link)
+        return best.sorted { ($0.link.distance, $0.order) < ($1.link.distance, $1.order) }.map(\.link)
     }
 }
 

@@ -119,16 +119,21 @@ public struct ScanResult: Sendable {
 
     /// The products that carry occurrences, each with how many, in the order first met.
     public var products: [(product: Product, count: Int)] {
-        var order: [Product] = []
-        var tally: [Product: Int] = [:]
+        var order: [(product: Product, count: Int)] = []
+        var place: [Product: Int] = [:]
         // A file's occurrences share one list of products: count a run of them at once (comparing
-        // a list with itself costs nothing; hashing each product for each occurrence did).
+        // a list with itself costs nothing; hashing each product for each occurrence did), with one
+        // lookup per product (the scan's last step: no other thread is working then).
         var run: [Product] = []
         var runLength = 0
         func countRun() {
             for p in run {
-                if tally[p] == nil { order.append(p) }
-                tally[p, default: 0] += runLength
+                if let known = place[p] {
+                    order[known].count += runLength
+                } else {
+                    place[p] = order.count
+                    order.append((p, runLength))
+                }
             }
         }
         for i in occurrences.indices {  // by index: `for o in` copies each occurrence
@@ -141,7 +146,7 @@ public struct ScanResult: Sendable {
             runLength = 1
         }
         countRun()
-        return order.map { ($0, tally[$0]!) }
+        return order
     }
 
     /// True when some file could not be read, so the scan may have missed occurrences.

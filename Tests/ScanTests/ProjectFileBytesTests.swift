@@ -4,9 +4,10 @@ import Testing
 
 @testable import Scan
 
-/// `ProjectFileBytes` finds a needle with `memmem`, over the bytes or over a copy with ASCII
-/// capitals made small: held to a byte-by-byte search on random project-file-like text (tags,
-/// quotes, capitals, bytes that are not ASCII), at every range, with and without case.
+/// `ProjectFileBytes` finds a needle with the scan's byte search (`ByteSearch.firstIndex`), over
+/// the bytes or over a copy with ASCII capitals made small: held to a byte-by-byte search on random
+/// project-file-like text (tags, quotes, capitals, bytes that are not ASCII), at every range, with
+/// and without case; and reads the attributes of several elements in one pass over the tags.
 @Suite struct ProjectFileBytesTests {
     @Test func firstIndexIsTheFirstPlaceTheNeedleMatchesByteByByte() {
         var numbers = SeededNumbers(seed: 1717)

@@ -23,52 +23,61 @@ enum ByteSearch {
     static func firstIndex(
         of needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int, ignoringCase: Bool = true
     ) -> Int? {
+        needle.withUnsafeBufferPointer {
+            firstIndex(of: $0, in: hay, from: from, to: to, ignoringCase: ignoringCase)
+        }
+    }
+
+    /// `firstIndex(of:in:from:to:ignoringCase:)` with the needle's bytes in place (a string's
+    /// own storage, say), so no array is made for it.
+    static func firstIndex(
+        of needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
+        ignoringCase: Bool = true
+    ) -> Int? {
         guard !needle.isEmpty, from >= 0, to <= hay.count, to - from >= needle.count, let base = hay.baseAddress
         else { return nil }
-        return needle.withUnsafeBufferPointer { needle -> Int? in
-            // A line is short: choosing costs more there than it saves, so its anchor is the first
-            // byte whose case cannot change (any first byte when exact), else its first letter.
-            // In a file, the byte rarest in source text, a letter too when ignoring case.
-            let anchor: Int?
-            if to - from < 512 {
-                anchor = ignoringCase ? needle.firstIndex { $0 &- 0x61 >= 26 } : 0
+        // A line is short: choosing costs more there than it saves, so its anchor is the first
+        // byte whose case cannot change (any first byte when exact), else its first letter.
+        // In a file, the byte rarest in source text, a letter too when ignoring case.
+        let anchor: Int?
+        if to - from < 512 {
+            anchor = ignoringCase ? needle.firstIndex { $0 &- 0x61 >= 26 } : 0
+        } else {
+            // The rarest byte whose case cannot change (any byte when exact), and the rarest
+            // small letter when ignoring case; the first of equals.
+            var byte: Int?, letter: Int?
+            for k in 0..<needle.count {
+                let rank = sourceTextRank(needle[k])
+                if ignoringCase && needle[k] &- 0x61 < 26 {
+                    if letter.map({ rank < sourceTextRank(needle[$0]) }) ?? true { letter = k }
+                } else if byte.map({ rank < sourceTextRank(needle[$0]) }) ?? true {
+                    byte = k
+                }
+            }
+            // `memchr` runs several times faster than the sixteen-byte letter search: a letter
+            // only instead of white space or common punctuation, and when it is rare.
+            if let byte, let letter, sourceTextRank(needle[byte]) >= 40, sourceTextRank(needle[letter]) <= 20 {
+                anchor = letter
             } else {
-                // The rarest byte whose case cannot change (any byte when exact), and the rarest
-                // small letter when ignoring case; the first of equals.
-                var byte: Int?, letter: Int?
-                for k in 0..<needle.count {
-                    let rank = sourceTextRank(needle[k])
-                    if ignoringCase && needle[k] &- 0x61 < 26 {
-                        if letter.map({ rank < sourceTextRank(needle[$0]) }) ?? true { letter = k }
-                    } else if byte.map({ rank < sourceTextRank(needle[$0]) }) ?? true {
-                        byte = k
-                    }
-                }
-                // `memchr` runs several times faster than the sixteen-byte letter search: a letter
-                // only instead of white space or common punctuation, and when it is rare.
-                if let byte, let letter, sourceTextRank(needle[byte]) >= 40, sourceTextRank(needle[letter]) <= 20 {
-                    anchor = letter
-                } else {
-                    anchor = byte ?? letter
-                }
+                anchor = byte ?? letter
             }
-            guard let anchor, !ignoringCase || needle[anchor] &- 0x61 >= 26 else {
-                return firstIndex(ofLetters: needle, anchor: anchor ?? 0, in: hay, from: from, last: to - needle.count)
-            }
-            // Where the anchor byte may be: hay[from + anchor ... to - needle.count + anchor].
-            var at = from + anchor
-            let lastAnchor = to - needle.count + anchor
-            while at <= lastAnchor {
-                guard let found = memchr(base + at, Int32(needle[anchor]), lastAnchor - at + 1) else { return nil }
-                let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - anchor
-                let isMatch =
-                    ignoringCase
-                    ? matches(needle, in: hay, at: start, transform: fold) : matches(needle, in: hay, at: start) { $0 }
-                if isMatch { return start }
-                at = start + anchor + 1
-            }
-            return nil
         }
+        guard let anchor, !ignoringCase || needle[anchor] &- 0x61 >= 26 else {
+            return firstIndex(ofLetters: needle, anchor: anchor ?? 0, in: hay, from: from, last: to - needle.count)
+        }
+        // Where the anchor byte may be: hay[from + anchor ... to - needle.count + anchor].
+        var at = from + anchor
+        let lastAnchor = to - needle.count + anchor
+        while at <= lastAnchor {
+            guard let found = memchr(base + at, Int32(needle[anchor]), lastAnchor - at + 1) else { return nil }
+            let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - anchor
+            let isMatch =
+                ignoringCase
+                ? matches(needle, in: hay, at: start, transform: fold) : matches(needle, in: hay, at: start) { $0 }
+            if isMatch { return start }
+            at = start + anchor + 1
+        }
+        return nil
     }
 
     @inline(__always) private static func matches(
@@ -163,19 +172,7 @@ enum ByteSearch {
     /// many times per occurrence.
     static func contains(_ needle: String, in text: String) -> Bool {
         withBytes(of: text) { hay in
-            withBytes(of: needle) { needle in
-                guard let base = hay.baseAddress, let first = needle.first, let wanted = needle.baseAddress,
-                    hay.count >= needle.count
-                else { return false }
-                let last = hay.count - needle.count  // the last offset a match can start at
-                var from = 0
-                while from <= last, let found = memchr(base + from, Int32(first), last - from + 1) {
-                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + at, wanted, needle.count) == 0 { return true }
-                    from = at + 1
-                }
-                return false
-            }
+            withBytes(of: needle) { firstIndex(of: $0, in: hay, from: 0, to: hay.count, ignoringCase: false) != nil }
         }
     }
 

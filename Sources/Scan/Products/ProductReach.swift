@@ -39,12 +39,14 @@ extension ProductGraph {
         for referrer in referrers {
             for link in links(referrer) ?? [] {
                 order += 1
-                if let known = place[link.product] {
-                    guard best[known].link.distance > link.distance + 1 else { continue }
-                    best[known].link = ProductLink(product: link.product, path: ChainNode(unit, link.path))
+                let known = place[link.product]
+                if let known, best[known].link.distance <= link.distance + 1 { continue }
+                let extended = ProductLink(product: link.product, path: ChainNode(unit, link.path))
+                if let known {
+                    best[known].link = extended
                 } else {
                     place[link.product] = best.count
-                    best.append((ProductLink(product: link.product, path: ChainNode(unit, link.path)), order))
+                    best.append((extended, order))
                 }
             }
         }

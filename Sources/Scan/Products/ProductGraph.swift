@@ -80,20 +80,47 @@ final class ProductGraph {
     let index: BuildUnitIndex
     var linksByUnit: [String: [ProductLink]] = [:]
     /// `links(of:)`'s answers by path: a rule that names the file's app asks, then its products.
-    private var linksByPath: [String: [ProductLink]] = [:]
+    /// `owner` is the unit whose links they are when nothing about the file itself changed them.
+    private var linksByPath: [String: (links: [ProductLink], owner: BuildUnit?)] = [:]
+    /// `products(of:)`'s answers for the files whose links are their owner's, by the owner's file.
+    private var productsByOwner: [String: [Product]] = [:]
 
     init(index: BuildUnitIndex) { self.index = index }
 
     /// The products that carry the file at `path`, each with its chain; a Kotlin Multiplatform
     /// source set reaches only the products of its platforms.
-    func links(of path: String) -> [ProductLink] {
+    func links(of path: String) -> [ProductLink] { fileLinks(of: path).links }
+
+    /// The distinct products of `links(of: path)`, in link order. A file whose links are its
+    /// owner's (most files: no spec, bundler, server package, source set or Xcode target changes
+    /// them) shares the owner's answer, worked out once: a library can reach a hundred servers.
+    func products(of path: String) -> [Product] {
+        let found = fileLinks(of: path)
+        guard let owner = found.owner else { return distinctProducts(found.links) }
+        if let known = productsByOwner[owner.file] { return known }
+        let products = distinctProducts(found.links)
+        productsByOwner[owner.file] = products
+        return products
+    }
+
+    private func distinctProducts(_ links: [ProductLink]) -> [Product] {
+        var seen = Set<Product>(minimumCapacity: links.count)
+        return links.map(\.product).filter { seen.insert($0).inserted }
+    }
+
+    private func fileLinks(of path: String) -> (links: [ProductLink], owner: BuildUnit?) {
         if let known = linksByPath[path] { return known }
-        let found = byBuildingTarget(path, reachedLinks(of: path))
+        let reached = reachedLinks(of: path)
+        // An Xcode project's targets are told apart by the file (`byBuildingTarget`): not shared.
+        let narrowed = reached.links.contains { $0.productUnit.kind == .xcodeProject }
+        let found = (links: byBuildingTarget(path, reached.links), owner: narrowed ? nil : reached.owner)
         linksByPath[path] = found
         return found
     }
 
-    private func reachedLinks(of path: String) -> [ProductLink] {
+    /// The links the file's owner and the specs and bundlers that take the file in reach, and the
+    /// owner when they are exactly the owner's links.
+    private func reachedLinks(of path: String) -> (links: [ProductLink], owner: BuildUnit?) {
         // XcodeGen and Tuist specs own the folders their targets list, not the folder they are in.
         var listed: [ProductLink] = []
         for spec in index.specs
@@ -106,12 +133,15 @@ final class ProductGraph {
         for step in index.bundlers where step.bundler?.takesIn(path) == true {
             listed += links(of: step).filter { link in !listed.contains { $0.product == link.product } }
         }
-        guard let owner = index.owner(of: path) else { return listed }
-        var links = listed + self.links(of: owner).filter { link in !listed.contains { $0.product == link.product } }
+        guard let owner = index.owner(of: path) else { return (listed, nil) }
+        let ownLinks = self.links(of: owner)
         // A target of a Swift server package that an app takes a product of ships in the app too.
-        links += appLinks(ofServerPackageFile: path, owner: owner).filter { link in
-            !links.contains { $0.product == link.product }
+        let serverPackageLinks = appLinks(ofServerPackageFile: path, owner: owner)
+        if listed.isEmpty, serverPackageLinks.isEmpty, !ownLinks.isEmpty, kmpNarrowedSet(path, owner) == nil {
+            return (ownLinks, owner)
         }
+        var links = listed + ownLinks.filter { link in !listed.contains { $0.product == link.product } }
+        links += serverPackageLinks.filter { link in !links.contains { $0.product == link.product } }
         // A package nested in a React Native project's folder is bundled with it when Metro reaches it.
         if links.isEmpty, owner.kind == .library(language: .node), !owner.root.isEmpty,
             let project = index.units(named: "package.json", enclosing: folderOf(owner.root)).first(where: {
@@ -120,12 +150,8 @@ final class ProductGraph {
         {
             links = self.links(of: project)
         }
-        guard case .gradle(_, true, _) = owner.kind, let set = kmpSourceSet(path, root: owner.root) else {
-            return links
-        }
-        let lower = set.lowercased()
-        if lower.hasPrefix("common") { return links }
-        return links.filter { link in
+        guard let lower = kmpNarrowedSet(path, owner) else { return (links, nil) }
+        let narrowed = links.filter { link in
             let unit = link.productUnit
             let platforms = link.product.platforms
             if lower.hasPrefix("android") { return unit.isApp && platforms.contains(.android) }
@@ -139,6 +165,15 @@ final class ProductGraph {
             }
             return false
         }
+        return (narrowed, nil)
+    }
+
+    /// The source set (lower-cased) of a Kotlin Multiplatform module's file that reaches only the
+    /// products of its platforms; nil for a `common` set and for any other file.
+    private func kmpNarrowedSet(_ path: String, _ owner: BuildUnit) -> String? {
+        guard case .gradle(_, true, _) = owner.kind, let set = kmpSourceSet(path, root: owner.root) else { return nil }
+        let lower = set.lowercased()
+        return lower.hasPrefix("common") ? nil : lower
     }
 
     /// The product a unit builds, nil for a library, a test project or build logic; an app that is

@@ -10,10 +10,7 @@ extension Classifier {
     func products(of path: String, class cls: OccurrenceClass, in file: FileClassification) -> [Product] {
         guard cls.isBinary || cls == .server else { return [] }
         if let known = file.products { return known }
-        let links = graph.links(of: path)
-        // Once per file, and through a set: a library can reach a hundred servers.
-        var seen = Set<Product>(minimumCapacity: links.count)
-        let unique = links.map(\.product).filter { seen.insert($0).inserted }
+        let unique = graph.products(of: path)
         file.products = unique
         return unique
     }

@@ -51,27 +51,30 @@ struct ProjectFileBytes {
     /// `attributeValues(element:attributes:)` of each of `elements`, from one pass over the tags
     /// (a project file is full of them: one search per element would stop at each).
     func attributeValues(elements: [String], attributes: [String]) -> [[String]] {
-        let opens = elements.map { Array($0.utf8) }
-        // `Name="` and `Name='` of each attribute, made once for every tag.
-        let names = attributes.flatMap { attribute in
-            [UInt8(ascii: "\""), UInt8(ascii: "'")].map { (Array(attribute.utf8) + [UInt8(ascii: "="), $0], $0) }
-        }
-        var values = [[String]](repeating: [], count: elements.count)
+        attributeValues(TagQuery(elements.map { ($0, attributes) }))
+    }
+
+    /// The values of each element's own attributes (`TagQuery`), from one pass over the tags.
+    func attributeValues(_ query: TagQuery) -> [[String]] {
+        let opens = query.opens, names = query.names
+        var values = [[String]](repeating: [], count: opens.count)
         // Where each element's next tag may start: past the last one's `>`.
-        var resume = [Int](repeating: 0, count: elements.count)
+        var resume = [Int](repeating: 0, count: opens.count)
         bytes.withUnsafeBufferPointer { hay in
             guard let base = hay.baseAddress else { return }
             var at = 0
             while at < hay.count, let found = memchr(base + at, 0x3C, hay.count - at) {
                 let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 at = start + 1
+                // Most tags name no element asked for: their first letter tells, without a compare.
+                guard at < hay.count, query.firstBytes[Int(hay[at])] else { continue }
                 for (e, open) in opens.enumerated() where start >= resume[e] {
                     let after = start + 1 + open.count
                     guard after < hay.count, memcmp(base + start + 1, open, open.count) == 0, isSpace(hay[after]),
                         let close = memchr(base + after, 0x3E, hay.count - after)
                     else { continue }
                     let end = base.distance(to: close.assumingMemoryBound(to: UInt8.self))
-                    for (name, quote) in names {
+                    for (name, quote) in names[e] {
                         values[e] += attributeValue(name, quote: quote, tag: after..<end)
                     }
                     resume[e] = end
@@ -100,6 +103,29 @@ struct ProjectFileBytes {
         return bytes[valueStart..<end].split(separator: UInt8(ascii: ";")).map {
             String(decoding: $0, as: UTF8.self).trimmingWhitespace()
         }
+    }
+}
+
+/// The attributes of MSBuild elements that one pass over a project file's tags reads
+/// (`ProjectFileBytes.attributeValues(_:)`), as bytes, made once.
+struct TagQuery {
+    /// Each element's name.
+    let opens: [[UInt8]]
+    /// Each element's `Name="` and `Name='` for each of its attributes, with the quote.
+    let names: [[(name: [UInt8], quote: UInt8)]]
+    /// Whether a byte starts one of the elements' names, by byte value.
+    let firstBytes: [Bool]
+
+    init(_ wanted: [(element: String, attributes: [String])]) {
+        opens = wanted.map { Array($0.element.utf8) }
+        names = wanted.map { _, attributes in
+            attributes.flatMap { attribute in
+                [UInt8(ascii: "\""), UInt8(ascii: "'")].map { (Array(attribute.utf8) + [UInt8(ascii: "="), $0], $0) }
+            }
+        }
+        var first = [Bool](repeating: false, count: 256)
+        for open in opens { if let byte = open.first { first[Int(byte)] = true } }
+        firstBytes = first
     }
 }
 

@@ -40,9 +40,9 @@ struct ProjectModel {
     ]
 
     /// The items a `.csproj` embeds; for a mobile app, MAUI's default `Resources/Raw/**` too.
-    static func embeddedItems(_ text: ProjectFileBytes, mobile: Bool) -> [(type: String, glob: Glob)] {
+    /// The items of `values`, the `Include` and `Update` values of each of `embeddedItemTypes` in order.
+    static func embeddedItems(_ values: ArraySlice<[String]>, mobile: Bool) -> [(type: String, glob: Glob)] {
         var items: [(type: String, glob: Glob)] = []
-        let values = text.attributeValues(elements: embeddedItemTypes, attributes: ["Include", "Update"])
         for (type, typeValues) in zip(embeddedItemTypes, values) {
             for value in typeValues {
                 items.append((type, Glob(value.replacingBackslashes())))
@@ -134,68 +134,92 @@ func resolvingRelativePath(_ relative: String, from folder: String) -> String? {
 
 /// What a `.csproj` says about itself, read the same way for the project model and the shipping
 /// chains: a test project (by its name or its test SDK), a mobile app (MAUI or a mobile target
-/// framework; never when it is a test).
+/// framework; never when it is a test), what a server deploys as. Each case-blind search is made
+/// once per file, its needle made once per run.
 struct DotNetTraits {
     let test: Bool
     let mobile: Bool
+    /// `<OutputType>Exe</OutputType>`: an app or a tool, not a library.
+    let exe: Bool
+    /// The web (`Microsoft.NET.Sdk.Web`) or worker (`Microsoft.NET.Sdk.Worker`) SDK.
+    let webSDK: Bool, workerSDK: Bool
 
     init(path: String, text: ProjectFileBytes) {
+        func has(_ needle: [UInt8]) -> Bool {
+            text.firstIndex(of: needle, from: 0, to: text.bytes.count, ignoringCase: true) != nil
+        }
         let name = nameOf(path).lowercased()
         test =
             name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
-            || text.contains("microsoft.net.test.sdk", ignoringCase: true)
-            || text.contains("<istestproject>true", ignoringCase: true)
+            || has(Needles.testSDK) || has(Needles.isTestProject)
+        exe = has(Needles.exe)
+        // Every SDK name below starts so: one search rules them all out in a library.
+        let sdk = has(Needles.sdkPrefix)
+        webSDK = sdk && has(Needles.webSDK)
+        workerSDK = sdk && has(Needles.workerSDK)
         var platforms: [Platform] = []
-        if text.contains("-android", ignoringCase: true) { platforms.append(.android) }
-        if text.contains("-ios", ignoringCase: true) { platforms.append(.iOS) }
-        if text.contains("-maccatalyst", ignoringCase: true) { platforms.append(.macCatalyst) }
+        if has(Needles.android) { platforms.append(.android) }
+        if has(Needles.iOS) { platforms.append(.iOS) }
+        if has(Needles.macCatalyst) { platforms.append(.macCatalyst) }
         // Classic (non-SDK) Xamarin heads: the project type GUID, and what makes the project an app
         // rather than a library (`AndroidApplication`, an iOS `Exe`).
-        if text.contains(DotNetTraits.xamarinAndroid, ignoringCase: true)
-            && text.contains("<androidapplication>true", ignoringCase: true)
-        {
-            platforms.append(.android)
-        }
-        if DotNetTraits.xamarinIOS.contains(where: { text.contains($0, ignoringCase: true) })
-            && text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
-        {
-            platforms.append(.iOS)
-        }
-        mobile = !test && (text.contains("<usemaui>true</usemaui>", ignoringCase: true) || !platforms.isEmpty)
+        if has(Needles.xamarinAndroid) && has(Needles.androidApplication) { platforms.append(.android) }
+        if exe && Needles.xamarinIOS.contains(where: has) { platforms.append(.iOS) }
+        mobile = !test && (has(Needles.useMaui) || !platforms.isEmpty)
         self.platforms = mobile ? platforms : []
+        deploys = mobile || test ? nil : Self.deploys(text, web: webSDK, worker: workerSDK, exe: exe, has: has)
     }
 
     /// The platforms a mobile project builds for (empty for MAUI without a platform target framework).
     let platforms: [Platform]
+    /// What a server project deploys as, read from its SDK: nil for a library, a tool, a mobile
+    /// app or a test project.
+    let deploys: String?
 
     /// Xamarin.Android's project type GUID (lower-case, as the case-blind search wants it).
     static let xamarinAndroid = "efba0ad7-5a72-4c68-af49-83d382785dcf"
     /// Xamarin.iOS's and MonoTouch's project type GUIDs.
     static let xamarinIOS = ["feacfbd2-3405-455c-9665-78fe426c6842", "6bc8ed88-2882-458c-8e55-dfd12b67127b"]
 
-    /// What a server project deploys as, read from its SDK: nil for a library or a tool.
-    static func deploys(_ text: ProjectFileBytes) -> String? {
-        if text.contains("microsoft.net.sdk.web", ignoringCase: true) { return "ASP.NET Core" }
-        if text.contains("microsoft.net.sdk.worker", ignoringCase: true) { return ".NET worker service" }
-        if text.contains("microsoft.net.sdk.functions", ignoringCase: true)
-            || text.contains("<azurefunctionsversion>", ignoringCase: true)
-        {
-            return "Azure Functions"
-        }
-        if text.contains("microsoft.aspnetcore", ignoringCase: true)
-            && text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
-        {
-            return "ASP.NET"
-        }
+    private static func deploys(
+        _ text: ProjectFileBytes, web: Bool, worker: Bool, exe: Bool, has: ([UInt8]) -> Bool
+    ) -> String? {
+        if web { return "ASP.NET Core" }
+        if worker { return ".NET worker service" }
+        if has(Needles.functionsSDK) || has(Needles.azureFunctionsVersion) { return "Azure Functions" }
+        if exe && has(Needles.aspNetCore) { return "ASP.NET" }
         return nil
     }
 
-    /// The repository paths of the project's `ProjectReference`s ("" for one that resolves to the
-    /// root), those that leave the repository or name an MSBuild property dropped.
-    func projectReferences(_ text: ProjectFileBytes, from folder: String) -> [String] {
-        text.attributeValues(element: "ProjectReference", attributes: ["Include"]).compactMap {
-            resolve($0.replacingBackslashes(), from: folder)
-        }
+    /// The searches' needles, lower-case.
+    private enum Needles {
+        static let testSDK = Array("microsoft.net.test.sdk".utf8)
+        static let isTestProject = Array("<istestproject>true".utf8)
+        static let exe = Array("<outputtype>exe</outputtype>".utf8)
+        static let sdkPrefix = Array("microsoft.net.sdk.".utf8)
+        static let webSDK = Array("microsoft.net.sdk.web".utf8)
+        static let workerSDK = Array("microsoft.net.sdk.worker".utf8)
+        static let functionsSDK = Array("microsoft.net.sdk.functions".utf8)
+        static let azureFunctionsVersion = Array("<azurefunctionsversion>".utf8)
+        static let aspNetCore = Array("microsoft.aspnetcore".utf8)
+        static let android = Array("-android".utf8)
+        static let iOS = Array("-ios".utf8)
+        static let macCatalyst = Array("-maccatalyst".utf8)
+        static let xamarinAndroid = Array(DotNetTraits.xamarinAndroid.utf8)
+        static let androidApplication = Array("<androidapplication>true".utf8)
+        static let xamarinIOS = DotNetTraits.xamarinIOS.map { Array($0.utf8) }
+        static let useMaui = Array("<usemaui>true</usemaui>".utf8)
+    }
+
+    /// What one pass over a `.csproj`'s tags reads: `ProjectReference` first, then the embedded item types.
+    static let items = TagQuery(
+        [("ProjectReference", ["Include"])] + ProjectModel.embeddedItemTypes.map { ($0, ["Include", "Update"]) })
+
+    /// The repository paths of the project's `ProjectReference`s (`Include` values of
+    /// `items`' first element; "" for one that resolves to the root), those that leave the
+    /// repository or name an MSBuild property dropped.
+    static func projectReferences(_ includes: [String], from folder: String) -> [String] {
+        includes.compactMap { resolve($0.replacingBackslashes(), from: folder) }
     }
 }
 

@@ -52,21 +52,28 @@ import Testing
         var numbers = SeededNumbers(seed: 4049)
         let fragments = [
             "<EmbeddedResource ", "<MauiAsset ", "<MauiAsset\n", "<EmbeddedResourceX ", "<AndroidAsset\t",
+            "<ProjectReference ", "<PackageReference ", "<ProjectReferences ",
             "Include=\"a.json;b.json \"", "Update='c.png'", " Include=\"d\"", "\tUpdate=\"e;\"",
             "Include='<MauiAsset f'",
             ">", "/>", "\n", "<", "x", " ", "</MauiAsset>", "<EmbeddedResource Include=\"g\" />",
         ]
-        let elements = ["EmbeddedResource", "MauiAsset", "AndroidAsset"]
-        var found = 0
+        // Each element with its own attributes: a `ProjectReference` is read for `Include` alone.
+        let wanted = [
+            ("EmbeddedResource", ["Include", "Update"]), ("ProjectReference", ["Include"]),
+            ("MauiAsset", ["Include", "Update"]), ("AndroidAsset", ["Include", "Update"]),
+        ]
+        let query = TagQuery(wanted)
+        var found = 0, references = 0
         for _ in 0..<2000 {
             let text = (0..<numbers.next(40)).map { _ in fragments[numbers.next(fragments.count)] }.joined()
             let bytes = Array(text.utf8)
-            let values = ProjectFileBytes(bytes).attributeValues(elements: elements, attributes: ["Include", "Update"])
-            let expected = elements.map { naiveAttributeValues(bytes, element: $0, attributes: ["Include", "Update"]) }
+            let values = ProjectFileBytes(bytes).attributeValues(query)
+            let expected = wanted.map { naiveAttributeValues(bytes, element: $0.0, attributes: $0.1) }
             #expect(values == expected, "\(text)")
             found += expected.joined().count
+            references += expected[1].count
         }
-        #expect(found > 1000)
+        #expect(found > 1000 && references > 100)
     }
 
     /// A search per element, byte by byte: each `<element` followed by white space up to its `>`,

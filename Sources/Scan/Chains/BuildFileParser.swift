@@ -8,16 +8,15 @@ enum BuildFileParser {
         let traits = DotNetTraits(path: path, text: text)
         let mobile = traits.mobile, test = traits.test
         var unit = BuildUnit.Facts(root: folder, file: path, kind: .dotNet(mobile: mobile, test: test))
-        let exe = text.contains("<outputtype>exe</outputtype>", ignoringCase: true)
-        unit.references = traits.projectReferences(text, from: folder).map(BuildUnit.Reference.path)
+        let items = text.attributeValues(DotNetTraits.items)
+        unit.references = DotNetTraits.projectReferences(items[0], from: folder).map(BuildUnit.Reference.path)
         unit.dotNet.platforms = traits.platforms
-        unit.dotNet.embeddedItems = ProjectModel.embeddedItems(text, mobile: mobile)
-        if !mobile && !test { unit.deploys = DotNetTraits.deploys(text) }
+        unit.dotNet.embeddedItems = ProjectModel.embeddedItems(items.dropFirst(), mobile: mobile)
+        unit.deploys = traits.deploys
         // A console app (`Exe`, no web or worker SDK) is a tool: a server that references it deploys it.
-        unit.dotNet.consoleApp = !mobile && !test && exe && unit.deploys == nil
+        unit.dotNet.consoleApp = !mobile && !test && traits.exe && unit.deploys == nil
         unit.referenceable =
-            !mobile && !test && !text.contains("microsoft.net.sdk.web", ignoringCase: true)
-            && !text.contains("microsoft.net.sdk.worker", ignoringCase: true) && (!exe || unit.dotNet.consoleApp)
+            !mobile && !test && !traits.webSDK && !traits.workerSDK && (!traits.exe || unit.dotNet.consoleApp)
         return BuildUnit(unit)
     }
 

@@ -37,4 +37,25 @@ import Testing
         }
         #expect(found > 1000)
     }
+
+    /// A worker searches for each needle through its pattern in the worker's own memory
+    /// (`NeedleStore`): the same matches as the needle itself gives, for every needle of several.
+    @Test func aStoredPatternFindsWhatItsNeedleFinds() {
+        let needles = ["app.example.com", "a.io", "example.com", "x-y.example.org"].map { Needle(host: $0) }
+        let store = NeedleStore(needles)
+        let text = Array("see https://APP.example.com/a and a.io, x-y.example.org; example.com\n".utf8)
+        let buffer = text + [UInt8](repeating: 0, count: 64)
+        var found = 0
+        for (n, needle) in needles.enumerated() {
+            #expect(Array(store.patterns[n].bytes) == needle.bytes && store.needles[n].host == needle.host)
+            var direct: [Match] = [], stored: [Match] = []
+            buffer.withUnsafeBufferPointer { bytes in
+                findMatches(of: needle, in: bytes.baseAddress!, count: text.count, into: &direct)
+                findMatches(of: store.patterns[n], in: bytes.baseAddress!, count: text.count, into: &stored)
+            }
+            #expect(stored.map { "\($0.offset) \($0.kind)" } == direct.map { "\($0.offset) \($0.kind)" })
+            found += direct.count
+        }
+        #expect(found >= needles.count)
+    }
 }

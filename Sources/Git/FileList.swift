@@ -32,6 +32,16 @@ public struct FileList: Sendable {
 
     public init() {}
 
+    /// A list made of its arrays, each entry's path starting at its `starts` (the index reader
+    /// makes them at their final size).
+    init(pathBytes: [UInt8], starts: [Int32], kinds: [EntryKind], ids: [ObjectID], sizes: [UInt32]) {
+        self.pathBytes = pathBytes
+        self.starts = starts
+        self.kinds = kinds
+        self.ids = ids
+        self.sizes = sizes
+    }
+
     public var count: Int { starts.count }
 
     /// Makes room for `entries` more paths holding `pathBytes` bytes in all (NULs included), so

@@ -83,4 +83,33 @@ private func makeRepository() -> GitFixture {
         #expect(IndexFile(path: index)?.files() == nil)
         #expect(throws: GitError.self) { try repository.indexFiles() }
     }
+
+    /// A path of 0xFFF bytes or more has no length in its entry's flags: its NUL is searched for.
+    @Test(arguments: [2, 3])
+    func aPathTooLongForTheFlagsIsReadToItsNUL(version: Int) throws {
+        let repo = makeRepository()
+        let blob = repo.git("hash-object", "-w", "a.txt").trimmingCharacters(in: .whitespacesAndNewlines)
+        let long = (0..<20).map { _ in String(repeating: "d", count: 220) }.joined(separator: "/") + "/z.txt"
+        repo.git("update-index", "--add", "--cacheinfo", "100644,\(blob),\(long)")
+        repo.git("update-index", "--index-version", "\(version)")
+        let repository = try Repository(at: repo.root)
+        let direct = try #require(IndexFile(path: repository.gitDirectory + "/index")?.files())
+        #expect(entries(direct) == entries(try repository.indexFilesThroughLibgit2()))
+        #expect((0..<direct.count).contains { direct.path(at: $0) == long })
+    }
+
+    /// A length in the flags that runs past the path's NUL (into its padding) is not believed:
+    /// the path ends at its first NUL, as it did when every NUL was searched for.
+    @Test func aLengthThatRunsPastTheNULIsNotBelieved() throws {
+        let repo = makeRepository()
+        repo.git("update-index", "--index-version", "2")
+        let index = repo.root + "/.git/index"
+        var bytes = try #require(FileManager.default.contents(atPath: index))
+        // The first entry is `a.txt`: 5 bytes, then NULs up to its 72nd byte.
+        #expect(bytes[12 + 61] == 5 && bytes[12 + 62 + 5] == 0 && bytes[12 + 62 + 6] == 0)
+        bytes[12 + 61] = 6
+        try bytes.write(to: URL(fileURLWithPath: index))
+        let direct = try #require(IndexFile(path: index)?.files())
+        #expect(direct.path(at: 0) == "a.txt" && direct.count == 6)
+    }
 }

@@ -210,3 +210,41 @@ func captures(_ pattern: String, in text: String, holding literals: [String]) ->
         match.output.count > 1 ? match.output[1].substring.map(String.init) : nil
     }
 }
+
+/// The unit a build file defines, nil when it defines none.
+func parseBuildFile(
+    _ path: String, _ bytes: [UInt8], hasMain: Bool,
+    gradle: (catalog: GradleVersionCatalog?, conventions: () -> GradleConventionPlugins)?, frameworkConfig: String?
+) -> BuildUnit? {
+    let name = nameOf(path)
+    let lower = name.lowercased()
+    if lower.hasSuffix(".csproj") { return BuildFileParser.dotNet(path: path, bytes: bytes) }
+    let text = String(decoding: bytes, as: UTF8.self)
+    if lower == "build.gradle" || lower == "build.gradle.kts" {
+        return BuildFileParser.gradle(
+            path: path, text: text, catalog: gradle?.catalog, conventions: gradle?.conventions)
+    }
+    if name == "Package.swift" { return BuildFileParser.swiftPackage(path: path, text: text) }
+    if name == "Project.swift" { return AppSpecParser.tuist(path: path, text: text) }
+    if lower == "project.yml" || lower == "project.yaml" { return AppSpecParser.xcodeGen(path: path, text: text) }
+    if lower == "project.pbxproj", let projectFile = xcodeProjectFile(containing: path) {
+        return BuildFileParser.xcodeProject(projectFile: projectFile, text: text)
+    }
+    if lower == "config.xml" { return BuildFileParser.cordova(path: path, text: text) }
+    if lower.hasPrefix("capacitor.config.") { return BuildFileParser.capacitor(path: path, text: text) }
+    if lower == "contents.xcworkspacedata" { return BuildFileParser.xcodeWorkspace(dataFile: path, text: text) }
+    if lower == "cargo.toml" { return BuildFileParser.cargo(path: path, text: text, hasMain: hasMain) }
+    if lower == "package.json" {
+        return BuildFileParser.javaScript(path: path, text: text, frameworkConfig: frameworkConfig)
+    }
+    if lower == "gemfile" { return BuildFileParser.gemfile(path: path, text: text) }
+    if lower == "app.json" || lower.hasPrefix("app.config.") { return BuildFileParser.expo(path: path, text: text) }
+    if lower == "pubspec.yaml" { return BuildFileParser.pubspec(path: path, text: text) }
+    if lower == "l10n.yaml" { return nil }  // read with its folder's pubspec.yaml
+    if lower == "_config.yml" { return BuildFileParser.jekyllSite(configPath: path) }
+    if BundlerConfigReader.isConfig(lower) {
+        return BundlerConfigReader.read(path: path, text: text).map { bundlerUnit($0, path: path) }
+    }
+    if lower == "index.html" || lower == "cmakelists.txt" { return BuildFileParser.flutterHead(path: path) }
+    return BuildFileParser.service(path: path, text: text)
+}

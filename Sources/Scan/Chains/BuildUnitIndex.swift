@@ -9,6 +9,9 @@ final class BuildUnitIndex {
     let read: ProjectFileReader
     /// Candidate build files: (index in the file list, path), grouped by folder.
     private let candidatesByFolder: [String: [(index: Int, path: String)]]
+    /// The names (lower-case) of the candidate build files: a name none has is looked for in no
+    /// folder (most rules ask about build files of stacks the repository does not use).
+    private let candidateNames: Set<String>
     private var unitsByFolder: [String: [BuildUnit]] = [:]
     private var everyUnit: [BuildUnit]?
     private var specUnits: [BuildUnit]?
@@ -98,6 +101,7 @@ final class BuildUnitIndex {
             byFolder[folderOf(head.path), default: []].append(head)
         }
         candidatesByFolder = byFolder
+        candidateNames = Set(byFolder.values.joined().map { nameOf($0.path).lowercased() })
         rustBinaries = binaries
         mainManifests = manifests
         catalogFiles = catalogs
@@ -129,10 +133,14 @@ final class BuildUnitIndex {
     /// The units that files named `name` (lower-case) define in `folder` or its ancestors, nearest
     /// first: only folders whose paths hold such a file are read.
     func units(named name: String, enclosing folder: String) -> [BuildUnit] {
-        candidateFolders(enclosing: folder).filter { folder in
+        guard holdsBuildFile(named: name) else { return [] }
+        return candidateFolders(enclosing: folder).filter { folder in
             (candidatesByFolder[folder] ?? []).contains { nameOf($0.path).lowercased() == name }
         }.flatMap { units(inFolder: $0) }
     }
+
+    /// True when a candidate build file is named `name` (lower-case) somewhere in the repository.
+    func holdsBuildFile(named name: String) -> Bool { candidateNames.contains(name) }
 
     /// The units defined in `folder` itself (several may share one).
     func units(inFolder folder: String) -> [BuildUnit] {
@@ -358,42 +366,4 @@ final class BuildUnitIndex {
         _ = all
         return referrersByFile[unit.file] ?? []
     }
-}
-
-/// The unit a build file defines, nil when it defines none.
-private func parseBuildFile(
-    _ path: String, _ bytes: [UInt8], hasMain: Bool,
-    gradle: (catalog: GradleVersionCatalog?, conventions: () -> GradleConventionPlugins)?, frameworkConfig: String?
-) -> BuildUnit? {
-    let name = nameOf(path)
-    let lower = name.lowercased()
-    if lower.hasSuffix(".csproj") { return BuildFileParser.dotNet(path: path, bytes: bytes) }
-    let text = String(decoding: bytes, as: UTF8.self)
-    if lower == "build.gradle" || lower == "build.gradle.kts" {
-        return BuildFileParser.gradle(
-            path: path, text: text, catalog: gradle?.catalog, conventions: gradle?.conventions)
-    }
-    if name == "Package.swift" { return BuildFileParser.swiftPackage(path: path, text: text) }
-    if name == "Project.swift" { return AppSpecParser.tuist(path: path, text: text) }
-    if lower == "project.yml" || lower == "project.yaml" { return AppSpecParser.xcodeGen(path: path, text: text) }
-    if lower == "project.pbxproj", let projectFile = xcodeProjectFile(containing: path) {
-        return BuildFileParser.xcodeProject(projectFile: projectFile, text: text)
-    }
-    if lower == "config.xml" { return BuildFileParser.cordova(path: path, text: text) }
-    if lower.hasPrefix("capacitor.config.") { return BuildFileParser.capacitor(path: path, text: text) }
-    if lower == "contents.xcworkspacedata" { return BuildFileParser.xcodeWorkspace(dataFile: path, text: text) }
-    if lower == "cargo.toml" { return BuildFileParser.cargo(path: path, text: text, hasMain: hasMain) }
-    if lower == "package.json" {
-        return BuildFileParser.javaScript(path: path, text: text, frameworkConfig: frameworkConfig)
-    }
-    if lower == "gemfile" { return BuildFileParser.gemfile(path: path, text: text) }
-    if lower == "app.json" || lower.hasPrefix("app.config.") { return BuildFileParser.expo(path: path, text: text) }
-    if lower == "pubspec.yaml" { return BuildFileParser.pubspec(path: path, text: text) }
-    if lower == "l10n.yaml" { return nil }  // read with its folder's pubspec.yaml
-    if lower == "_config.yml" { return BuildFileParser.jekyllSite(configPath: path) }
-    if BundlerConfigReader.isConfig(lower) {
-        return BundlerConfigReader.read(path: path, text: text).map { bundlerUnit($0, path: path) }
-    }
-    if lower == "index.html" || lower == "cmakelists.txt" { return BuildFileParser.flutterHead(path: path) }
-    return BuildFileParser.service(path: path, text: text)
 }

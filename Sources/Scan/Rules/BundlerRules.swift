@@ -21,6 +21,7 @@ struct ShadowCljsSource: PathRule, ExplainsDecline {
         ], at: "src/app/core.cljs")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
+        guard !file.index.bundlers.isEmpty else { return nil }  // no step: nothing to ask of the name
         let code = [".cljs", ".cljc", ".clj", ".js", ".ts"].contains { file.lowerName.hasSuffix($0) }
         let kind = code ? "source compiled into the bundle" : "data a macro or the build compiles into the bundle"
         return bundled(file, tools: [.shadowCljs], as: (code ? .binaryLiteral : .binaryConfig, kind))
@@ -49,7 +50,7 @@ struct JavaScriptBundleSource: PathRule, ExplainsDecline {
         ], at: "editor/src/index.js")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let shipped = shippedWithApp(file.path, file.lowerName) else { return nil }
+        guard !file.index.bundlers.isEmpty, let shipped = shippedWithApp(file.path, file.lowerName) else { return nil }
         return bundled(file, tools: [.webpack, .vite, .rollup, .esbuild], as: shipped)
     }
 
@@ -76,7 +77,7 @@ struct CopiedIntoBundle: PathRule, ExplainsDecline {
         ], at: "shared/js/api.js")
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard !isDocument(file.lowerName) else { return nil }
+        guard !file.index.bundlers.isEmpty, !isDocument(file.lowerName) else { return nil }
         let shipped = shippedWithApp(file.path, file.lowerName) ?? (.binaryConfig, "a file copied into the bundle")
         return bundled(file, tools: [.copy], as: shipped)
     }

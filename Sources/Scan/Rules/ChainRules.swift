@@ -37,7 +37,9 @@ struct SpecFile: PathRule {
     )
 
     static func decide(_ file: PathContext) -> (OccurrenceClass, String)? {
-        guard let spec = file.index.units(inFolder: folderOf(file.path)).first(where: { $0.file == file.path }),
+        // Only these names define a spec (`parseBuildFile`): no other file's folder is looked up.
+        guard ["project.yml", "project.yaml", "project.swift"].contains(file.lowerName),
+            let spec = file.index.units(inFolder: folderOf(file.path)).first(where: { $0.file == file.path }),
             spec.kind == .xcodeGen || spec.kind == .tuist
         else { return nil }
         return (

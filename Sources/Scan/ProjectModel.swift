@@ -2,8 +2,10 @@ import RelopsCore
 
 /// A project found in the repository: a .NET `.csproj`, an Android Gradle module or an Xcode
 /// project, with what kind it is, (for .NET) the items it embeds in its binary and the projects
-/// it references. `ProjectIndex` finds them; this type only reads one project file.
-struct ProjectModel {
+/// it references. `ProjectIndex` finds them; this type only reads one project file. A class: the
+/// classifier hands a file's project to rule after rule, and a copy of a struct retained its
+/// paths and lists each time.
+final class ProjectModel {
     enum Kind {
         case mobileDotNet, android, xcode, server, test
         var isMobile: Bool { self == .mobileDotNet || self == .android || self == .xcode }
@@ -19,7 +21,15 @@ struct ProjectModel {
     let items: [(type: String, glob: Glob)]
     /// The projects this one references: repository paths of `.csproj` files for .NET
     /// (`ProjectReference`), Gradle module paths (`project(':feature:login')` -> `feature/login`).
-    var references: [String] = []
+    let references: [String]
+
+    init(root: String, file: String, kind: Kind, items: [(type: String, glob: Glob)], references: [String] = []) {
+        self.root = root
+        self.file = file
+        self.kind = kind
+        self.items = items
+        self.references = references
+    }
 
     func contains(_ path: String) -> Bool { root.isEmpty || path.hasPrefix(root + "/") }
 
@@ -60,7 +70,7 @@ struct ProjectModel {
 extension ProjectModel {
     /// The project a build unit is, nil for a unit that is none (a Gradle module without an Android
     /// plugin, a package, a service): the same parse, seen as the classifier's project.
-    init?(_ unit: BuildUnit) {
+    convenience init?(_ unit: BuildUnit) {
         switch unit.kind {
         case .dotNet(let mobile, let test):
             let references: [String] = unit.references.compactMap {

@@ -235,20 +235,24 @@ final class BuildUnitIndex {
     private func findOwner(of path: String) -> BuildUnit? {
         let lowerName = nameOf(path).lowercased()
         for folder in candidateFolders(enclosing: folderOf(path)) {
-            let owners = units(inFolder: folder).filter { unit in
+            // The first unit of the folder that claims the file, preferring one that holds it by
+            // its targets (a Swift package beside an Xcode project owns only its targets' folders:
+            // an empty placeholder `Package.swift` never hides the project), then one that is no
+            // service. One pass, no list per folder: every file with an occurrence comes here.
+            var owner: BuildUnit?, ownerNoService: BuildUnit?, holding: BuildUnit?, holdingNoService: BuildUnit?
+            for unit in units(inFolder: folder) {
                 switch unit.kind {
-                case .xcodeGen, .tuist, .xcodeWorkspace, .bundler: return false
-                default: return unit.claims(lowerName)
+                case .xcodeGen, .tuist, .xcodeWorkspace, .bundler: continue
+                default: guard unit.claims(lowerName) else { continue }
                 }
+                let service = isService(unit)
+                owner = owner ?? unit
+                if !service { ownerNoService = ownerNoService ?? unit }
+                guard unit.holdsByTarget(path) else { continue }
+                holding = holding ?? unit
+                if !service { holdingNoService = holdingNoService ?? unit }
             }
-            // A Swift package beside an Xcode project owns only its targets' folders: an empty
-            // placeholder `Package.swift` never hides the project.
-            let holding = owners.filter { $0.holdsByTarget(path) }
-            if let first = holding.first(where: { !isService($0) }) ?? holding.first ?? owners.first(where: {
-                !isService($0)
-            }) ?? owners.first {
-                return first
-            }
+            if let first = holdingNoService ?? holding ?? ownerNoService ?? owner { return first }
         }
         return nil
     }

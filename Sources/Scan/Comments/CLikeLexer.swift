@@ -12,25 +12,36 @@ struct CLikeLexer {
     /// Bit b: byte b (below 128) can start a comment or a string in this language.
     private let starts: (low: UInt64, high: UInt64)
     /// The same bytes, each repeated across 16 lanes (six slots; unused ones repeat `/`), so
-    /// `nextStart` steps over plain code 16 bytes at a time.
-    private let lanes: [SIMD16<UInt8>]
+    /// `nextStart` steps over plain code 16 bytes at a time. Values, not a list: a lexer is made
+    /// for every file with an occurrence, and its lists were most of its cost.
+    private let lanes: (SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>)
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ options: CLikeOptions) {
         self.bytes = bytes
         self.options = options
-        var marks: [UInt8] = [UInt8(ascii: "/"), UInt8(ascii: "\"")]
-        if options.hashComments { marks.append(UInt8(ascii: "#")) }
-        if options.singleQuotes { marks.append(UInt8(ascii: "'")) }
-        if options.backticks { marks.append(UInt8(ascii: "`")) }
-        if options.verbatim { marks.append(UInt8(ascii: "@")) }
+        // Slots beyond the language's marks repeat `/`.
+        var marks = SIMD8<UInt8>(repeating: UInt8(ascii: "/"))
+        marks[1] = UInt8(ascii: "\"")
+        var count = 2
+        func add(_ mark: Unicode.Scalar, when wanted: Bool) {
+            guard wanted else { return }
+            marks[count] = UInt8(ascii: mark)
+            count += 1
+        }
+        add("#", when: options.hashComments)
+        add("'", when: options.singleQuotes)
+        add("`", when: options.backticks)
+        add("@", when: options.verbatim)
         var low: UInt64 = 0, high: UInt64 = 0
-        for mark in marks {
+        for k in 0..<count {
+            let mark = marks[k]
             if mark < 64 { low |= 1 << UInt64(mark) } else { high |= 1 << UInt64(mark - 64) }
         }
         starts = (low, high)
-        lanes = (marks + Array(repeating: UInt8(ascii: "/"), count: 6 - marks.count)).map {
-            SIMD16<UInt8>(repeating: $0)
-        }
+        lanes = (
+            SIMD16(repeating: marks[0]), SIMD16(repeating: marks[1]), SIMD16(repeating: marks[2]),
+            SIMD16(repeating: marks[3]), SIMD16(repeating: marks[4]), SIMD16(repeating: marks[5])
+        )
     }
 
     /// The first byte at or after `from`, before `end`, that can start a comment or a string
@@ -39,7 +50,7 @@ struct CLikeLexer {
         var k = from
         if let base = bytes.baseAddress, end - k >= 16 {
             let raw = UnsafeRawPointer(base)
-            let m0 = lanes[0], m1 = lanes[1], m2 = lanes[2], m3 = lanes[3], m4 = lanes[4], m5 = lanes[5]
+            let (m0, m1, m2, m3, m4, m5) = lanes
             while k <= end - 16 {
                 let v = raw.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self)
                 let hit = (v .== m0) .| (v .== m1) .| (v .== m2) .| (v .== m3) .| (v .== m4) .| (v .== m5)

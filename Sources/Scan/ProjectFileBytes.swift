@@ -32,6 +32,9 @@ struct ProjectFileBytes {
         firstIndex(of: Array(needle.utf8), from: 0, to: bytes.count, ignoringCase: ignoringCase) != nil
     }
 
+    /// Calls `body` with the bytes, ASCII capitals made small.
+    func withFoldedBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T { folded.withUnsafeBufferPointer(body) }
+
     /// Where `needle` first starts in `bytes[from..<to]` (with `ignoringCase`, see `contains`).
     func firstIndex(of needle: [UInt8], from: Int, to: Int, ignoringCase: Bool = false) -> Int? {
         guard !needle.isEmpty, from >= 0, to <= bytes.count, to - from >= needle.count else { return nil }

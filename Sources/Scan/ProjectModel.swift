@@ -155,29 +155,25 @@ struct DotNetTraits {
     let webSDK: Bool, workerSDK: Bool
 
     init(path: String, text: ProjectFileBytes) {
-        func has(_ needle: [UInt8]) -> Bool {
-            text.firstIndex(of: needle, from: 0, to: text.bytes.count, ignoringCase: true) != nil
-        }
+        let marks = DotNetMarks(text)
         let name = nameOf(path).lowercased()
         test =
             name.contains(".tests.") || name.contains(".test.") || name.hasSuffix("tests.csproj")
-            || has(Needles.testSDK) || has(Needles.isTestProject)
-        exe = has(Needles.exe)
-        // Every SDK name below starts so: one search rules them all out in a library.
-        let sdk = has(Needles.sdkPrefix)
-        webSDK = sdk && has(Needles.webSDK)
-        workerSDK = sdk && has(Needles.workerSDK)
+            || !marks.isDisjoint(with: [.testSDK, .isTestProject])
+        exe = marks.contains(.exe)
+        webSDK = marks.contains(.webSDK)
+        workerSDK = marks.contains(.workerSDK)
         var platforms: [Platform] = []
-        if has(Needles.android) { platforms.append(.android) }
-        if has(Needles.iOS) { platforms.append(.iOS) }
-        if has(Needles.macCatalyst) { platforms.append(.macCatalyst) }
+        if marks.contains(.android) { platforms.append(.android) }
+        if marks.contains(.iOS) { platforms.append(.iOS) }
+        if marks.contains(.macCatalyst) { platforms.append(.macCatalyst) }
         // Classic (non-SDK) Xamarin heads: the project type GUID, and what makes the project an app
         // rather than a library (`AndroidApplication`, an iOS `Exe`).
-        if has(Needles.xamarinAndroid) && has(Needles.androidApplication) { platforms.append(.android) }
-        if exe && Needles.xamarinIOS.contains(where: has) { platforms.append(.iOS) }
-        mobile = !test && (has(Needles.useMaui) || !platforms.isEmpty)
+        if marks.isSuperset(of: [.xamarinAndroid, .androidApplication]) { platforms.append(.android) }
+        if marks.isSuperset(of: [.xamarinIOS, .exe]) { platforms.append(.iOS) }
+        mobile = !test && (marks.contains(.useMaui) || !platforms.isEmpty)
         self.platforms = mobile ? platforms : []
-        deploys = mobile || test ? nil : Self.deploys(text, web: webSDK, worker: workerSDK, exe: exe, has: has)
+        deploys = mobile || test ? nil : Self.deploys(marks)
     }
 
     /// The platforms a mobile project builds for (empty for MAUI without a platform target framework).
@@ -191,34 +187,12 @@ struct DotNetTraits {
     /// Xamarin.iOS's and MonoTouch's project type GUIDs.
     static let xamarinIOS = ["feacfbd2-3405-455c-9665-78fe426c6842", "6bc8ed88-2882-458c-8e55-dfd12b67127b"]
 
-    private static func deploys(
-        _ text: ProjectFileBytes, web: Bool, worker: Bool, exe: Bool, has: ([UInt8]) -> Bool
-    ) -> String? {
-        if web { return "ASP.NET Core" }
-        if worker { return ".NET worker service" }
-        if has(Needles.functionsSDK) || has(Needles.azureFunctionsVersion) { return "Azure Functions" }
-        if exe && has(Needles.aspNetCore) { return "ASP.NET" }
+    private static func deploys(_ marks: DotNetMarks) -> String? {
+        if marks.contains(.webSDK) { return "ASP.NET Core" }
+        if marks.contains(.workerSDK) { return ".NET worker service" }
+        if !marks.isDisjoint(with: [.functionsSDK, .azureFunctionsVersion]) { return "Azure Functions" }
+        if marks.isSuperset(of: [.aspNetCore, .exe]) { return "ASP.NET" }
         return nil
-    }
-
-    /// The searches' needles, lower-case.
-    private enum Needles {
-        static let testSDK = Array("microsoft.net.test.sdk".utf8)
-        static let isTestProject = Array("<istestproject>true".utf8)
-        static let exe = Array("<outputtype>exe</outputtype>".utf8)
-        static let sdkPrefix = Array("microsoft.net.sdk.".utf8)
-        static let webSDK = Array("microsoft.net.sdk.web".utf8)
-        static let workerSDK = Array("microsoft.net.sdk.worker".utf8)
-        static let functionsSDK = Array("microsoft.net.sdk.functions".utf8)
-        static let azureFunctionsVersion = Array("<azurefunctionsversion>".utf8)
-        static let aspNetCore = Array("microsoft.aspnetcore".utf8)
-        static let android = Array("-android".utf8)
-        static let iOS = Array("-ios".utf8)
-        static let macCatalyst = Array("-maccatalyst".utf8)
-        static let xamarinAndroid = Array(DotNetTraits.xamarinAndroid.utf8)
-        static let androidApplication = Array("<androidapplication>true".utf8)
-        static let xamarinIOS = DotNetTraits.xamarinIOS.map { Array($0.utf8) }
-        static let useMaui = Array("<usemaui>true</usemaui>".utf8)
     }
 
     /// What one pass over a `.csproj`'s tags reads: `ProjectReference` first, then the embedded item types.

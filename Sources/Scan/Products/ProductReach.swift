@@ -32,12 +32,16 @@ extension ProductGraph {
     private func combined(
         _ unit: BuildUnit, _ referrers: [BuildUnit], _ links: (BuildUnit) -> [ProductLink]?
     ) -> [ProductLink] {
-        // Each product's place in `best`, so a link costs one lookup (a library can reach a hundred servers).
-        var place: [Product: Int] = [:]
+        // Each product's place in `best`, so a link costs one lookup (a library can reach a hundred
+        // servers); both made at the size of every referrer's links, so neither grows as it fills.
+        let referrerLinks = referrers.map { links($0) ?? [] }
+        let most = referrerLinks.reduce(0) { $0 + $1.count }
+        var place = [Product: Int](minimumCapacity: most)
         var best: [(link: ProductLink, order: Int)] = []
+        best.reserveCapacity(most)
         var order = 0
-        for referrer in referrers {
-            for link in links(referrer) ?? [] {
+        for referrerLink in referrerLinks {
+            for link in referrerLink {
                 order += 1
                 let known = place[link.product]
                 if let known, best[known].link.distance <= link.distance + 1 { continue }

@@ -22,6 +22,8 @@ final class BuildUnitIndex {
     private var buildsAppsMemo: Bool?
     private var reactNativeRootsMemo: Set<String>?
     var bundlerUnits: [BuildUnit]?
+    /// `appChain`'s memo: platform key, NUL, unit file -> the units from a referrer to an app (nil inside: none).
+    var appChains: [String: [BuildUnit]?] = [:]
     /// `appPath`'s memo: platform key, NUL, unit file -> the chain to an app (nil inside: none).
     var appPaths: [String: ChainNode?] = [:]
     /// The walks over referrers whose reference cycles are settled (`overReferrers`), and the

@@ -62,13 +62,18 @@ extension ShippingChains {
     /// The shortest chain of referrers from `unit` to an app (for KMP source sets, an app of one of
     /// `platforms`), without `unit` itself; nil when no app references it. Memoised per unit and
     /// platform set in `index`, so a long chain of libraries costs time linear in its references.
+    /// The answer is remembered per unit and platform set: every file of a library asks it, and a
+    /// library can have a hundred referrers.
     func appChain(from unit: BuildUnit, platforms: Set<Platform>?) -> [BuildUnit]? {
         let key = platforms.map { $0.map(\.rawValue).sorted().joined(separator: ",") } ?? "*"
+        let slot = key + "\u{0}" + unit.file
+        if let known = index.appChains[slot] { return known }
         var best: ChainNode?
         for referrer in index.referrers(of: unit) where referrer.file != unit.file {
             guard let path = index.appPath(from: referrer, platforms: platforms, key: key) else { continue }
             if best == nil || path.count < best!.count { best = path }
         }
+        index.appChains[slot] = .some(best?.units)
         return best?.units
     }
 }

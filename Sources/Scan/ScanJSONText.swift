@@ -69,8 +69,13 @@ extension ScanResult {
     /// cores (thousands of occurrences are most of the document).
     private func writeOccurrences(beside writer: JSONWriter) -> [JSONWriter] {
         let occurrences = self.occurrences
-        let slices = stride(from: 0, to: occurrences.count, by: 256).map { $0..<min($0 + 256, occurrences.count) }
-        return WorkerPool().map(slices) { slice in
+        // About eight slices a thread, so the threads finish together (with slices of 256, 580
+        // occurrences made three, two of them on one thread, while the other core waited), and at
+        // least 32 occurrences a slice, so its own keys and fragment stay cheap beside its work.
+        let pool = WorkerPool()
+        let size = max(32, (occurrences.count + 8 * pool.threads - 1) / (8 * pool.threads))
+        let slices = stride(from: 0, to: occurrences.count, by: size).map { $0..<min($0 + size, occurrences.count) }
+        return pool.map(slices) { slice in
             // Keys of this slice's own: every field retains its key, and a key shared by the
             // threads would have its reference count bounce between the cores.
             let keys = Keys()

@@ -112,8 +112,10 @@ final class ProductGraph {
         if let known = linksByPath[path] { return known }
         let reached = reachedLinks(of: path)
         // An Xcode project's targets are told apart by the file (`byBuildingTarget`): not shared.
-        let narrowed = reached.links.contains { $0.productUnit.kind == .xcodeProject }
-        let found = (links: byBuildingTarget(path, reached.links), owner: narrowed ? nil : reached.owner)
+        let found = (
+            links: byBuildingTarget(path, reached.links),
+            owner: reachesXcodeProject(reached.links) ? nil : reached.owner
+        )
         linksByPath[path] = found
         return found
     }
@@ -137,7 +139,8 @@ final class ProductGraph {
         let ownLinks = self.links(of: owner)
         // A target of a Swift server package that an app takes a product of ships in the app too.
         let serverPackageLinks = appLinks(ofServerPackageFile: path, owner: owner)
-        if listed.isEmpty, serverPackageLinks.isEmpty, !ownLinks.isEmpty, kmpNarrowedSet(path, owner) == nil {
+        let sourceSet = kmpNarrowedSet(path, owner)
+        if listed.isEmpty, serverPackageLinks.isEmpty, !ownLinks.isEmpty, sourceSet == nil {
             return (ownLinks, owner)
         }
         var links = listed + ownLinks.filter { link in !listed.contains { $0.product == link.product } }
@@ -150,7 +153,7 @@ final class ProductGraph {
         {
             links = self.links(of: project)
         }
-        guard let lower = kmpNarrowedSet(path, owner) else { return (links, nil) }
+        guard let lower = sourceSet else { return (links, nil) }
         let narrowed = links.filter { link in
             let unit = link.productUnit
             let platforms = link.product.platforms

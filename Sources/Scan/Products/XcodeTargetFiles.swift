@@ -189,7 +189,7 @@ extension ProductGraph {
     /// bundle the JS; the project's first app target when none names the file.
     func byBuildingTarget(_ path: String, _ links: [ProductLink]) -> [ProductLink] {
         // Most files reach no Xcode project: their links stand as they are, with no array made per link.
-        guard links.contains(where: { $0.productUnit.kind == .xcodeProject }) else { return links }
+        guard reachesXcodeProject(links) else { return links }
         return links.flatMap { link -> [ProductLink] in
             let unit = link.productUnit
             guard unit.kind == .xcodeProject, let files = unit.xcode.targetFiles else { return [link] }
@@ -211,5 +211,11 @@ extension ProductGraph {
                 return ProductLink(product: product, path: link.path)
             }
         }
+    }
+
+    /// True when a link of `links` ends at an Xcode project, whose targets `byBuildingTarget`
+    /// tells apart by the file: only then can it change them.
+    func reachesXcodeProject(_ links: [ProductLink]) -> Bool {
+        links.contains { $0.productUnit.kind == .xcodeProject }
     }
 }

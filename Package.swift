@@ -77,11 +77,13 @@ let package = Package(
         .target(name: "CBytePairs"),
         // mallopt(3), which the Glibc module does not export: heaps grown in large steps (one call at start).
         .target(name: "CHeap"),
+        // Direct openat/read/close (no cancellation points) and unshare(CLONE_FILES): a scan worker's per-file calls.
+        .target(name: "CSystemCalls"),
 
         // Thin Swift wrappers: safe handles and typed errors; C types never leak past them. A failed C
         // call is one of two shared errors (CLibraryError): a call and a message, or with a kind and a code.
         .target(name: "CLibraryError"),
-        .target(name: "Git", dependencies: ["CGit2", "CGit2Loader", "CLibraryError"]),
+        .target(name: "Git", dependencies: ["CGit2", "CGit2Loader", "CLibraryError", "CSystemCalls"]),
         .target(name: "Curl", dependencies: ["CCurl", "CCurlLoader", "CLibraryError"]),
         .target(name: "Crypto", dependencies: ["COpenSSL", "COpenSSLLoader", "CLibraryError"]),
         .target(name: "Markdown", dependencies: ["CCmark"]),
@@ -97,9 +99,10 @@ let package = Package(
         // Domain: pure logic, no printing, no exit.
         .target(
             name: "RelopsCore",
-            dependencies: ["YAML", "Git", "IDN"]),
+            dependencies: ["YAML", "Git", "IDN", "CSystemCalls"]),
         .target(
-            name: "Scan", dependencies: ["RelopsCore", "Git", "PublicSuffix", "YAML", "CFolderOpen", "CBytePairs"]),
+            name: "Scan",
+            dependencies: ["RelopsCore", "Git", "PublicSuffix", "YAML", "CFolderOpen", "CBytePairs", "CSystemCalls"]),
         .target(name: "Cutover", dependencies: ["RelopsCore", "Scan", "Git", "Crypto"]),
         .target(name: "Fingerprint", dependencies: ["RelopsCore", "Crypto", "Zlib"]),
         .target(name: "Association", dependencies: ["RelopsCore", "Fingerprint", "Git"]),
@@ -134,7 +137,7 @@ let package = Package(
                 "CDynamicLibrary", "Git", "Curl", "Crypto", "Markdown", "YAML", "IDN", "Zlib", "PublicSuffix",
                 "TestSupport",
             ])
-        + tests("CoreTests", ["RelopsCore", "CommandLine", "CHeap", "TestSupport"])
+        + tests("CoreTests", ["RelopsCore", "CommandLine", "CHeap", "CSystemCalls", "TestSupport"])
         + tests("ScanTests", ["Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("CutoverTests", ["Cutover", "Scan", "RelopsCore", "Git", "TestSupport"])
         + tests("FingerprintTests", ["Fingerprint", "Association", "RelopsCore", "TestSupport"])

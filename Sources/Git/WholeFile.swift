@@ -1,3 +1,4 @@
+import CSystemCalls
 import Foundation
 
 /// A whole file's bytes, sized by `fstat` and read in one go (the Git module cannot use
@@ -19,7 +20,8 @@ func readWholeFile(_ path: String, maximum: Int = .max) -> [UInt8]? {
 /// the buffer is full, the file ends, or a read brings the count to `stop` (a size the caller
 /// knows, which saves the read that would only see the end); an interrupted read is retried.
 /// Returns how many bytes the buffer holds, and 0 or the `errno` of a read that failed. Whole files
-/// (`readWholeFile`, RelopsCore's `readFile`) and scan's reusable buffer are read through it.
+/// (`readWholeFile`, RelopsCore's `readFile`) and scan's reusable buffer are read through it, with
+/// the system call made directly (no cancellation point: see `CSystemCalls`).
 public func readFromFile(
     _ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at start: Int, stoppingAt stop: Int = -1
 )
@@ -28,7 +30,7 @@ public func readFromFile(
     guard let base = buffer.baseAddress else { return (start, 0) }
     var count = start
     while count < buffer.count {
-        let n = read(fd, base + count, buffer.count - count)
+        let n = relops_read_direct(fd, base + count, buffer.count - count)
         if n < 0 {
             if errno == EINTR { continue }
             return (count, errno)

@@ -1,3 +1,4 @@
+import CSystemCalls
 import Dispatch
 import Foundation
 import Synchronization
@@ -17,9 +18,11 @@ public struct WorkerPool: Sendable {
 
     /// Calls `work(&state, i)` once for every `i` in `0..<count`, `batch` consecutive items at a
     /// time, each thread with its own state from `makeState`. Returns what `finish` makes of each
-    /// thread's state at the end, one per thread that ran, in no particular order.
+    /// thread's state at the end, one per thread that ran, in no particular order. `makeState`,
+    /// `work` and `finish` of one thread run on that thread. With `descriptors: .ownPerThread`
+    /// see `DescriptorTables` for what they may do with descriptors.
     public func run<State, Output: Sendable>(
-        count: Int, batch: Int = 1,
+        count: Int, batch: Int = 1, descriptors: DescriptorTables = .shared,
         makeState: @Sendable () -> State,
         work: @Sendable (inout State, Int) -> Void,
         finish: @Sendable (inout State) -> Output
@@ -29,7 +32,7 @@ public struct WorkerPool: Sendable {
         let next = Atomic<Int>(0)
         let outputs = Mutex<[Output]>([])
         let threadCount = min(threads, (count + batch - 1) / batch)
-        DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
+        @Sendable func thread() {
             var state = makeState()
             while true {
                 let first = next.wrappingAdd(batch, ordering: .relaxed).oldValue
@@ -38,6 +41,10 @@ public struct WorkerPool: Sendable {
             }
             let output = finish(&state)
             outputs.withLock { $0.append(output) }
+        }
+        switch descriptors {
+        case .shared: DispatchQueue.concurrentPerform(iterations: threadCount) { _ in thread() }
+        case .ownPerThread: runOnStartedThreads(threadCount, thread)
         }
         return outputs.withLock { $0 }
     }
@@ -89,6 +96,56 @@ public struct WorkerPool: Sendable {
         }
         return results
     }
+}
+
+/// How the threads of a `WorkerPool` run hold file descriptors.
+public enum DescriptorTables: Sendable {
+    /// Every thread shares the process's descriptor table: a descriptor may pass between threads.
+    case shared
+    /// The caller's thread works in the process's table; every other thread is one the pool starts
+    /// for this run and ends before it returns, with its own copy of the table
+    /// (`unshare(CLONE_FILES)`), so the many opens and closes of a scan's threads no longer
+    /// contend for the one lock of a shared table. A started thread may use the descriptors that
+    /// were open when the run began, and those it opens itself, which it must close itself (a
+    /// value that closes one on release must be released on the thread that made it). It may not
+    /// keep a descriptor for other threads, nor start a thread (which would keep its copy). Where
+    /// the kernel or a seccomp filter refuses the copy, the started threads share the table.
+    case ownPerThread
+}
+
+/// Runs `body` on the caller's thread and on `count - 1` threads started for it, each of which
+/// first takes its own copy of the descriptor table; returns when all have finished. A thread
+/// that cannot be started leaves its share to the others (`body` takes items from a shared counter).
+private func runOnStartedThreads(_ count: Int, _ body: @Sendable () -> Void) {
+    withoutActuallyEscaping(body) { body in runOnStartedThreads(count, escaping: body) }
+}
+
+/// `runOnStartedThreads` with `body` held by the started threads, which end before it returns.
+private func runOnStartedThreads(_ count: Int, escaping body: @escaping @Sendable () -> Void) {
+    final class Start: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    var started: [pthread_t] = []
+    for _ in 1..<max(1, count) {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(Start(body)).toOpaque()
+        let made = pthread_create(
+            &thread, nil,
+            { context in
+                let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
+                _ = relops_unshare_descriptor_table()
+                start.body()
+                return nil
+            }, context)
+        if made == 0 {
+            started.append(thread)
+        } else {
+            Unmanaged<Start>.fromOpaque(context).release()
+        }
+    }
+    body()
+    for thread in started { pthread_join(thread, nil) }
 }
 
 /// The cores parallel work may use: the online processors, capped by a cgroup v2 CPU quota

@@ -1,3 +1,4 @@
+import CSystemCalls
 import Foundation
 import Git
 import RelopsCore
@@ -140,7 +141,7 @@ struct FileWorker {
             }
             return false
         }
-        defer { close(fd) }
+        defer { _ = relops_close_direct(fd) }
         let rc = buffer.readAll(fd, sizeHint: Int(files.sizes[i]))
         if rc != 0 {
             output.problems.append(

@@ -298,8 +298,14 @@ func scanFiles(
     let done = Atomic<Int>(0)
     let total = files.count
     let dirFD = rootFD
+    // Working-tree workers open and close every file: each in a descriptor table of its own (the
+    // root's handle, opened above, is in each copy); a worker's classification reads build files
+    // through a handle opened before the scan (`RootedFileReader`) and closes what it opens.
+    // Blob reads go through libgit2, whose handles are not made for that: those share the table.
+    var descriptors = DescriptorTables.shared
+    if case .workingTree = source { descriptors = .ownPerThread }
     let parts = WorkerPool(threads: workers).run(
-        count: total, batch: 32,
+        count: total, batch: 32, descriptors: descriptors,
         makeState: {
             FileWorker(files: files, needles: needles, source: source, rootFD: dirFD, classifier: classifier)
         },

@@ -1,4 +1,5 @@
 import CFolderOpen
+import CSystemCalls
 import Foundation
 import Git
 import RelopsCore
@@ -53,12 +54,13 @@ final class WorkingTreeFolders {
         let folderLength = last.count - 1
         guard folderLength > 0, length > folderLength, path[folderLength] == 0x2F,
             memcmp(last, path, folderLength) == 0
-        else { return openat(rootFD, path, flags) }
+        else { return relops_openat_direct(rootFD, path, flags) }
         if folderFD < 0 {
-            folderFD = openat(rootFD, last, 0o10000000 /* O_PATH */ | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            folderFD = relops_openat_direct(
+                rootFD, last, 0o10000000 /* O_PATH */ | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         }
-        guard folderFD >= 0 else { return openat(rootFD, path, flags) }
-        return openat(folderFD, path + folderLength + 1, flags)
+        guard folderFD >= 0 else { return relops_openat_direct(rootFD, path, flags) }
+        return relops_openat_direct(folderFD, path + folderLength + 1, flags)
     }
 
     /// Nil when every folder along `path` (relative to `rootFD`, `length` bytes) is a real folder or
@@ -82,7 +84,7 @@ final class WorkingTreeFolders {
             repeat { same -= 1 } while same > 0 && path[same] != 0x2F
         }
         if folderFD >= 0 {
-            close(folderFD)
+            _ = relops_close_direct(folderFD)
             folderFD = -1
         }
         last.removeAll(keepingCapacity: true)

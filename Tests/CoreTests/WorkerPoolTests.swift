@@ -3,10 +3,11 @@ import Synchronization
 import Testing
 
 @Suite struct WorkerPoolTests {
-    @Test func runVisitsEveryItemOnceWithOneStatePerThread() {
+    @Test(arguments: [DescriptorTables.shared, .ownPerThread])
+    func runVisitsEveryItemOnceWithOneStatePerThread(descriptors: DescriptorTables) {
         let states = Atomic<Int>(0)
         let parts = WorkerPool(threads: 3).run(
-            count: 1000, batch: 7,
+            count: 1000, batch: 7, descriptors: descriptors,
             makeState: { () -> [Int] in
                 states.wrappingAdd(1, ordering: .relaxed)
                 return []

@@ -170,3 +170,16 @@ public func availableCores() -> Int {
 public func releaseElsewhere<Value: Sendable>(_ value: Value) {
     DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
 }
+
+/// Keeps `value` until the process exits, never freeing it: for a command that ends right after
+/// (`relops scan`), where freeing a scan's caches and results, thousands of objects one by one,
+/// would only take a core from the output being written (and lock the heaps it writes with).
+public func keepUntilExit<Value>(_ value: Value) {
+    _ = Unmanaged.passRetained(KeptUntilExit(value))
+}
+
+/// A value `keepUntilExit` holds: retained once more than anyone releases it.
+private final class KeptUntilExit<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -14,6 +14,10 @@ public struct ScanRequest: Sendable {
     public var includeUntracked: Bool
     /// Worker threads; defaults to the number of cores (`availableCores()`).
     public var workers: Int
+    /// False where the process ends right after the scan (`relops scan`): the classifier's
+    /// caches (every build file's model) are then kept until it exits, never freed
+    /// (`keepUntilExit`); else they are freed on another thread (`releaseElsewhere`).
+    public var releasesCaches = true
 
     public init(
         hosts: [String], revision: String? = nil, includeUntracked: Bool = false, workers: Int = availableCores()
@@ -64,8 +68,8 @@ func scan(
         files: files, config: project.config,
         read: reader ?? source.projectFileReader(files, project.repository, refused: refused))
     // Its caches (the model of every build file read) are freed on another thread, while the
-    // caller writes the result.
-    defer { releaseElsewhere(classifier) }
+    // caller writes the result, or never where the process ends after the scan.
+    defer { request.releasesCaches ? releaseElsewhere(classifier) : keepUntilExit(classifier) }
     var found = try scanFiles(
         files, needles: needles, source: source, workers: request.workers, classifier: classifier, progress: progress)
     // What the workers left for later (another was classifying, or it needs every Dart source's

@@ -39,4 +39,27 @@ import Testing
             #expect(error.message == "item 40")
         }
     }
+
+    @Test func keepUntilExitNeverFreesWhatItKeeps() {
+        let kept = FreedMark(), dropped = FreedMark()
+        do {
+            keepUntilExit(Tracked(kept))
+            _ = Tracked(dropped)
+        }
+        #expect(dropped.freed, "a value no one keeps is freed (the flag works)")
+        #expect(!kept.freed, "a kept value is never deinitialised")
+    }
+}
+
+/// Set when the `Tracked` value holding it is deinitialised.
+final class FreedMark: Sendable {
+    private let mark = Atomic<Bool>(false)
+    var freed: Bool { mark.load(ordering: .relaxed) }
+    func set() { mark.store(true, ordering: .relaxed) }
+}
+
+final class Tracked {
+    let flag: FreedMark
+    init(_ flag: FreedMark) { self.flag = flag }
+    deinit { flag.set() }
 }

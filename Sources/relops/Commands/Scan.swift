@@ -70,8 +70,9 @@ enum ScanCommand: RelopsCommand {
             throw Failure(.usage, noHostMessage(project))
         }
         let hosts = try resolveHosts(arguments[Options.host], config: project.config)
-        let request = ScanRequest(
+        var request = ScanRequest(
             hostNames: hosts, revision: arguments[Options.rev], includeUntracked: arguments[Options.includeUntracked])
+        request.releasesCaches = false  // the process ends after this scan
         if let asked = arguments[Options.explain] {
             return try runExplain(asked, project, request, arguments, format: format, console)
         }
@@ -85,7 +86,7 @@ enum ScanCommand: RelopsCommand {
             progress = { done, total in console.progress("scanning: \(done)/\(total) files") }
         }
         let scanned = try scan(project, request, progress: progress)
-        defer { releaseElsewhere(scanned) }  // thousands of occurrences: freed off the way to the exit
+        defer { keepUntilExit(scanned) }  // thousands of occurrences: the exit frees them at once
         console.endProgress()
         let after = arguments[Options.afterCutover] ? try AfterCutover(scanned, project: project) : nil
         let result = after?.remaining ?? scanned

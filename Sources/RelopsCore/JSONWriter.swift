@@ -9,6 +9,8 @@ public struct JSONWriter: Sendable {
     private var empty = true
     /// The pieces of text before `bytes` (`array(splicing:)`).
     private var finished: [[UInt8]] = []
+    /// How many times `bytes` started again after a piece moved to `finished` (`Written`).
+    private var piece = 0
     /// A line break and then spaces: `newline` takes its first `depth * 2 + 1` bytes. Each writer
     /// has its own: writers on other threads (`fragment`) would otherwise all retain one array.
     private let lineBreaks: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 64)
@@ -80,6 +82,7 @@ public struct JSONWriter: Sendable {
                 writer.finished.append(writer.bytes)
                 writer.finished.append(fragment.bytes)
                 writer.bytes = []
+                writer.piece += 1
                 writer.empty = false
             }
         }
@@ -155,6 +158,33 @@ public struct JSONWriter: Sendable {
     public mutating func field(_ name: String, _ value: Int) {
         key(name)
         int(value)
+    }
+
+    /// Where a value was written in this writer, and at what depth (`value(repeating:_:)`).
+    public struct Written: Sendable {
+        fileprivate let range: Range<Int>
+        fileprivate let depth: Int
+        fileprivate let piece: Int
+    }
+
+    /// A value written by `body`, or, when `earlier` says where the same value was written before
+    /// at this depth, a copy of those bytes (the caller knows the value is the same: the list of
+    /// products a file's occurrences share, written once per occurrence). `earlier` is then where
+    /// this one stands. Nil `earlier` (or another depth, or text since spliced: `array(splicing:)`)
+    /// writes the value.
+    public mutating func value(repeating earlier: inout Written?, _ body: (inout JSONWriter) -> Void) {
+        let start = bytes.count
+        if let known = earlier, known.depth == depth, known.piece == piece {
+            let count = known.range.count
+            bytes.reserveCapacity(start + count)
+            bytes.append(contentsOf: repeatElement(0, count: count))
+            bytes.withUnsafeMutableBufferPointer { all in
+                (all.baseAddress! + start).update(from: all.baseAddress! + known.range.lowerBound, count: count)
+            }
+        } else {
+            body(&self)
+        }
+        earlier = Written(range: start..<bytes.count, depth: depth, piece: piece)
     }
 
     private mutating func container(_ open: UInt8, _ close: UInt8, _ body: (inout JSONWriter) -> Void) {

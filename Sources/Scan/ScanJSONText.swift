@@ -78,7 +78,7 @@ extension ScanResult {
         return pool.map(slices) { slice in
             // Keys of this slice's own: every field retains its key, and a key shared by the
             // threads would have its reference count bounce between the cores.
-            let keys = Keys()
+            var keys = Keys()
             var fragment = writer.fragment(capacity: 512 * slice.count)
             occurrences.withUnsafeBufferPointer { all in
                 for i in slice { fragment.item { w in w.object { keys.write(all, i, into: &$0) } } }
@@ -93,10 +93,14 @@ extension ScanResult {
         let column = JSONKey("column"), cls = JSONKey("class"), rule = JSONKey("rule")
         let ruleID = JSONKey("rule_id"), encoding = JSONKey("encoding"), text = JSONKey("text")
         let products = JSONKey("products")
+        /// The last list of products written (its storage and length) and where: a file's
+        /// occurrences, and the files of one library, share one list, copied rather than written again.
+        var lastProducts: (storage: UnsafeRawPointer?, count: Int) = (nil, 0)
+        var lastProductsWritten: JSONWriter.Written?
 
         /// Occurrence `i` of `all`, its fields read in place (a copy of the occurrence would
         /// retain each of its strings and lists, and release them again).
-        func write(_ all: UnsafeBufferPointer<HostOccurrence>, _ i: Int, into w: inout JSONWriter) {
+        mutating func write(_ all: UnsafeBufferPointer<HostOccurrence>, _ i: Int, into w: inout JSONWriter) {
             w.field(host, all[i].host)
             w.field(path, all[i].path)
             w.field(line, all[i].line)
@@ -107,7 +111,12 @@ extension ScanResult {
             w.field(encoding, all[i].encoding.rawValue)
             w.field(text, all[i].text)
             w.key(products)
-            w.array(count: all[i].products.count) { $0.string(all[i].products[$1].name) }
+            let list = all[i].products.withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
+            if list.1 == 0 || list != lastProducts { lastProductsWritten = nil }
+            lastProducts = list
+            w.value(repeating: &lastProductsWritten) { w in
+                w.array(count: all[i].products.count) { $0.string(all[i].products[$1].name) }
+            }
         }
     }
 

@@ -95,6 +95,75 @@ import Testing
         }
     }
 
+    @Test func aRepeatedValueIsCopiedAsWrittenAndWrittenAgainAtAnotherDepth() {
+        let names = ["app", "server \"a\"", "site"]
+        // Each entry carries the same list, once inside a nested object (another depth).
+        func write(_ w: inout JSONWriter, repeating: Bool) -> Int {
+            var written: JSONWriter.Written?
+            var bodies = 0
+            func list(_ w: inout JSONWriter) {
+                guard repeating else { return w.array(names) { $0.string($1) } }
+                w.value(repeating: &written) { w in
+                    bodies += 1
+                    w.array(names) { $0.string($1) }
+                }
+            }
+            w.object { w in
+                w.key("entries")
+                w.array(count: 4) { w, k in
+                    w.object { w in
+                        w.field("k", k)
+                        w.key("products")
+                        if k == 2 {
+                            w.object { w in
+                                w.key("inner")
+                                list(&w)
+                            }
+                        } else {
+                            list(&w)
+                        }
+                    }
+                }
+            }
+            return bodies
+        }
+        var copied = JSONWriter(), plain = JSONWriter()
+        let bodies = write(&copied, repeating: true)
+        _ = write(&plain, repeating: false)
+        #expect(copied.text == plain.text)
+        // Written for the first entry, at the nested depth, and once more back at the entries' depth.
+        #expect(bodies == 3)
+    }
+
+    @Test func aRepeatedValueIsWrittenAgainAfterASplice() {
+        func write(_ w: inout JSONWriter, repeating: Bool) -> Int {
+            var written: JSONWriter.Written?
+            var bodies = 0
+            func value(_ w: inout JSONWriter) {
+                guard repeating else { return w.string("the same long value") }
+                w.value(repeating: &written) { w in
+                    bodies += 1
+                    w.string("the same long value")
+                }
+            }
+            w.object { w in
+                w.key("a")
+                value(&w)
+                w.key("spliced")
+                var fragment = w.fragment()
+                fragment.item { $0.int(1) }
+                w.array(splicing: [fragment])
+                w.key("b")
+                value(&w)
+            }
+            return bodies
+        }
+        var copied = JSONWriter(), plain = JSONWriter()
+        #expect(write(&copied, repeating: true) == 2)
+        _ = write(&plain, repeating: false)
+        #expect(copied.chunks.joined().elementsEqual(plain.chunks.joined()))
+    }
+
     @Test func anArrayJoinedFromFragmentsIsTheArrayWrittenInOne() {
         let items = Array(0..<10)
         var whole = JSONWriter()

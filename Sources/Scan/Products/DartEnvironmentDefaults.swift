@@ -51,6 +51,8 @@ final class DartEnvironmentDefaults {
     /// What the workers found in the Dart sources they searched (`searched`, indices of the
     /// list), `reads` those with any; asked before the first `read(of:)`.
     func learn(searched indices: [Int], reads: [FileReads]) {
+        // No Dart source searched (most repositories): no list of every file, all nil, to make.
+        guard !indices.isEmpty || !reads.isEmpty else { return searched = [] }
         searched = Array(repeating: nil, count: files.count)
         for i in indices where i < files.count { searched[i] = [] }
         for file in reads where file.index < files.count { searched[file.index] = file.reads }

@@ -81,10 +81,10 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { hex }
 
-    /// True for the all-zero id that libgit2 uses for "no object".
     /// The id of no object (all zeros).
     static let zero = ObjectID(git_oid())
 
+    /// True for the all-zero id that libgit2 uses for "no object".
     public var isZero: Bool { storage.0 == 0 && storage.1 == 0 && storage.2 == 0 }
 }
 

@@ -142,7 +142,7 @@ final class BuildUnitIndex {
     }
 
     /// True when a candidate build file is named `name` (lower-case) somewhere in the repository.
-    func holdsBuildFile(named name: String) -> Bool { candidateNames.contains(name) }
+    private func holdsBuildFile(named name: String) -> Bool { candidateNames.contains(name) }
 
     /// The units defined in `folder` itself (several may share one).
     func units(inFolder folder: String) -> [BuildUnit] {

@@ -61,9 +61,8 @@ extension ProductGraph {
 extension ShippingChains {
     /// The shortest chain of referrers from `unit` to an app (for KMP source sets, an app of one of
     /// `platforms`), without `unit` itself; nil when no app references it. Memoised per unit and
-    /// platform set in `index`, so a long chain of libraries costs time linear in its references.
-    /// The answer is remembered per unit and platform set: every file of a library asks it, and a
-    /// library can have a hundred referrers.
+    /// platform set in `index` (every file of a library asks, and a library can have a hundred
+    /// referrers), so a long chain of libraries costs time linear in its references.
     func appChain(from unit: BuildUnit, platforms: Set<Platform>?) -> [BuildUnit]? {
         let key = platforms.map { $0.map(\.rawValue).sorted().joined(separator: ",") } ?? "*"
         let slot = key + "\u{0}" + unit.file

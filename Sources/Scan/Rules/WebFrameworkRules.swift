@@ -76,8 +76,7 @@ struct WebFrameworkScript: PathRule {
 func webSite(of file: PathContext, inFolderNamed folders: Set<String>) -> (
     BuildUnit, (package: String, name: String, staticFolder: String)
 )? {
-    guard file.index.holdsBuildFile(named: "package.json"), file.folders.contains(where: { folders.contains($0) })
-    else { return nil }
+    guard file.folders.contains(where: { folders.contains($0) }) else { return nil }
     for unit in file.index.units(named: "package.json", enclosing: folderOf(file.path)) {
         if let name = unit.npm.webFramework, let framework = webFrameworks.first(where: { $0.name == name }) {
             return (unit, framework)

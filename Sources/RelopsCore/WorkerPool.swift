@@ -21,23 +21,26 @@ public struct WorkerPool: Sendable {
     /// thread's state at the end, one per thread that ran, in no particular order. `makeState`,
     /// `work` and `finish` of one thread run on that thread. With `descriptors: .ownPerThread`
     /// see `DescriptorTables` for what they may do with descriptors.
+    ///
+    /// With `shrinking`, `batch` is the least a thread takes: each take is a share of what is
+    /// left (`ItemCounter`), so a thread works through long runs of neighbouring items (a scan's
+    /// files, folder after folder) and the last takes are small enough for the threads to finish
+    /// together. Each thread still sees its items in increasing order.
     public func run<State, Output: Sendable>(
-        count: Int, batch: Int = 1, descriptors: DescriptorTables = .shared,
+        count: Int, batch: Int = 1, shrinking: Bool = false, descriptors: DescriptorTables = .shared,
         makeState: @Sendable () -> State,
         work: @Sendable (inout State, Int) -> Void,
         finish: @Sendable (inout State) -> Output
     ) -> [Output] {
         guard count > 0 else { return [] }
         let batch = max(1, batch)
-        let next = Atomic<Int>(0)
         let outputs = Mutex<[Output]>([])
         let threadCount = min(threads, (count + batch - 1) / batch)
+        let items = ItemCounter(count: count, batch: batch, shrinkingFor: shrinking ? threadCount : nil)
         @Sendable func thread() {
             var state = makeState()
-            while true {
-                let first = next.wrappingAdd(batch, ordering: .relaxed).oldValue
-                if first >= count { break }
-                for i in first..<min(first + batch, count) { work(&state, i) }
+            while let taken = items.take() {
+                for i in taken { work(&state, i) }
             }
             let output = finish(&state)
             outputs.withLock { $0.append(output) }
@@ -95,6 +98,39 @@ public struct WorkerPool: Sendable {
             }
         }
         return results
+    }
+}
+
+/// The items of a `WorkerPool` run, taken by its threads a run of neighbours at a time: `batch`
+/// at a time, or, shrinking for `threads` threads, a `4 * threads`th of what is left, never
+/// fewer than `batch` (two threads scanning 22,000 files take 42 runs instead of 688 batches of
+/// 32, and a scan's worker opens a folder again only where one of its runs starts).
+final class ItemCounter: Sendable {
+    private let next = Atomic<Int>(0)
+    let count: Int
+    let batch: Int
+    let shrinkingFor: Int?
+
+    init(count: Int, batch: Int, shrinkingFor threads: Int?) {
+        self.count = count
+        self.batch = max(1, batch)
+        shrinkingFor = threads.map { max(1, $0) }
+    }
+
+    /// The calling thread's next items; nil when none are left.
+    func take() -> Range<Int>? {
+        guard let threads = shrinkingFor else {
+            let first = next.wrappingAdd(batch, ordering: .relaxed).oldValue
+            return first < count ? first..<min(first + batch, count) : nil
+        }
+        var first = next.load(ordering: .relaxed)
+        while first < count {
+            let size = max(batch, (count - first) / (4 * threads))
+            let (taken, found) = next.compareExchange(expected: first, desired: first + size, ordering: .relaxed)
+            if taken { return first..<min(first + size, count) }
+            first = found
+        }
+        return nil
     }
 }
 

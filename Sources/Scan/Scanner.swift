@@ -306,10 +306,11 @@ func scanFiles(
     // root's handle, opened above, is in each copy); a worker's classification reads build files
     // through a handle opened before the scan (`RootedFileReader`) and closes what it opens.
     // Blob reads go through libgit2, whose handles are not made for that: those share the table.
+    // Shrinking batches keep a worker's files together, so it opens each folder about once.
     var descriptors = DescriptorTables.shared
     if case .workingTree = source { descriptors = .ownPerThread }
     let parts = WorkerPool(threads: workers).run(
-        count: total, batch: 32, descriptors: descriptors,
+        count: total, batch: 32, shrinking: true, descriptors: descriptors,
         makeState: {
             FileWorker(files: files, needles: needles, source: source, rootFD: dirFD, classifier: classifier)
         },

@@ -9,9 +9,11 @@ import RelopsCore
 /// Files come in index order, so the folder of a file is most often the folder of the last one:
 /// that costs one `memcmp`. A new folder is opened with `openat2` refusing any symlink along it
 /// (`RESOLVE_NO_SYMLINKS`), one system call that also gives the handle its files are opened
-/// through. Only when that finds a symlink (to name it), or where the kernel offers no `openat2`,
-/// each component past the part shared with the last folder costs one `fstatat`. No `String` is
-/// made unless a folder is a symlink.
+/// through: from the nearest folder it still holds open on the way (index order leaves a folder
+/// for a subfolder and comes back), so the kernel looks up only the components past it. Only
+/// when that finds a symlink (to name it), or where the kernel offers no `openat2`, each
+/// component past the part shared with the last folder costs one `fstatat`. No `String` is made
+/// unless a folder is a symlink.
 final class WorkingTreeFolders {
     /// The folder of the last file looked at (path bytes, no trailing `/`), NUL-terminated.
     private var last: [CChar] = [0]
@@ -19,9 +21,11 @@ final class WorkingTreeFolders {
     private var symlinkLength = -1
     /// Why files under the symlinked folder are not read, made once per such folder.
     private var lastRefusal = ""
-    /// The last folder opened (`O_PATH`), so a file in it is opened by its name alone, without the
-    /// kernel walking its whole path again; -1 when not open.
-    private var folderFD: Int32 = -1
+    /// Folders open (`O_PATH`) along `last`, outermost first, each by the length of its path (a
+    /// prefix of `last` ending at a component); the last one is `last` itself once its file is
+    /// opened through it, by its name alone. At most `openLimit`, so a deep path holds few handles.
+    private var opened: [(length: Int, fd: Int32)] = []
+    static let openLimit = 8
     /// False once `openat2` proved unavailable (an old kernel, a seccomp filter): then every new
     /// folder is walked a component at a time.
     private var opensWithoutSymlinks: Bool
@@ -33,7 +37,12 @@ final class WorkingTreeFolders {
     /// kernel without `openat2` (tests hold the two ways to the same answers).
     init(openingWithoutSymlinks: Bool = true) { opensWithoutSymlinks = openingWithoutSymlinks }
 
-    deinit { if folderFD >= 0 { close(folderFD) } }
+    deinit {
+        for folder in opened { _ = relops_close_direct(folder.fd) }
+    }
+
+    /// The open folders, outermost first, by their paths' lengths (for tests).
+    var openFolderLengths: [Int] { opened.map(\.length) }
 
     /// Opens the file at `path` (`length` bytes, relative to `rootFD`) with `flags`: through the
     /// open last folder when it is the file's, else from the root. Call after `refusal` said nil.
@@ -55,12 +64,29 @@ final class WorkingTreeFolders {
         guard folderLength > 0, length > folderLength, path[folderLength] == 0x2F,
             memcmp(last, path, folderLength) == 0
         else { return relops_openat_direct(rootFD, path, flags) }
-        if folderFD < 0 {
-            folderFD = relops_openat_direct(
-                rootFD, last, 0o10000000 /* O_PATH */ | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if opened.last?.length != folderLength {
+            let fd = relops_openat_direct(rootFD, last, 0o10000000 /* O_PATH */ | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else { return relops_openat_direct(rootFD, path, flags) }
+            keepOpen(fd, length: folderLength)
         }
-        guard folderFD >= 0 else { return relops_openat_direct(rootFD, path, flags) }
-        return relops_openat_direct(folderFD, path + folderLength + 1, flags)
+        return relops_openat_direct(opened[opened.count - 1].fd, path + folderLength + 1, flags)
+    }
+
+    /// Holds `fd`, the folder `last[0..<length]`, as the innermost open folder.
+    private func keepOpen(_ fd: Int32, length: Int) {
+        if opened.count == Self.openLimit { _ = relops_close_direct(opened.removeFirst().fd) }
+        opened.append((length, fd))
+    }
+
+    /// Opens the folder in `last` refusing any symlink along it: from the innermost folder still
+    /// open on its way, by the components past it. -1 with `errno` set when that fails.
+    private func openFolder(rootFD: Int32) -> Int32 {
+        guard let base = opened.last, base.length < last.count - 1 else {
+            return relops_open_folder_without_symlinks(rootFD, last)
+        }
+        return last.withUnsafeBufferPointer {
+            relops_open_folder_without_symlinks(base.fd, $0.baseAddress! + base.length + 1)
+        }
     }
 
     /// Nil when every folder along `path` (relative to `rootFD`, `length` bytes) is a real folder or
@@ -83,18 +109,24 @@ final class WorkingTreeFolders {
         if !shared {
             repeat { same -= 1 } while same > 0 && path[same] != 0x2F
         }
-        if folderFD >= 0 {
-            _ = relops_close_direct(folderFD)
-            folderFD = -1
+        // The folders open on the way to the last folder that are not on the way to this one.
+        while let folder = opened.last, folder.length > same {
+            _ = relops_close_direct(folder.fd)
+            opened.removeLast()
         }
         last.removeAll(keepingCapacity: true)
         last.append(contentsOf: UnsafeBufferPointer(start: path, count: folderLength))
         last.append(0)
         if symlinkLength >= 0 && symlinkLength <= same { return lastRefusal }
         symlinkLength = -1
+        // Back in a folder still open (a subfolder's files came between): checked when it was opened.
+        if opened.last?.length == folderLength { return nil }
         if opensWithoutSymlinks {
-            folderFD = relops_open_folder_without_symlinks(rootFD, last)
-            if folderFD >= 0 { return nil }
+            let fd = openFolder(rootFD: rootFD)
+            if fd >= 0 {
+                keepOpen(fd, length: folderLength)
+                return nil
+            }
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }  // not there: the file's own open says so
             // A symlink along it (ELOOP): the walk names which; any other failure, it decides.

@@ -1,6 +1,7 @@
-import RelopsCore
 import Synchronization
 import Testing
+
+@testable import RelopsCore
 
 @Suite struct WorkerPoolTests {
     @Test(arguments: [DescriptorTables.shared, .ownPerThread])
@@ -16,6 +17,28 @@ import Testing
         #expect(parts.flatMap { $0 }.sorted() == Array(0..<1000))
         #expect(parts.count == states.load(ordering: .relaxed))
         #expect((1...3).contains(parts.count))
+    }
+
+    /// Shrinking takes: every item once, each thread's in increasing order; taken one after
+    /// another they are 42 runs for 22,000 items (688 at a fixed 32), each of at least 32 items
+    /// but the last, getting smaller.
+    @Test func shrinkingTakesKeepNeighboursTogether() {
+        let parts = WorkerPool(threads: 2).run(
+            count: 22_000, batch: 32, shrinking: true, makeState: { [Int]() }, work: { seen, i in seen.append(i) },
+            finish: { $0 })
+        #expect(parts.flatMap { $0 }.sorted() == Array(0..<22_000))
+        #expect(parts.allSatisfy { $0 == $0.sorted() })
+        func takes(shrinking: Bool) -> [Range<Int>] {
+            let items = ItemCounter(count: 22_000, batch: 32, shrinkingFor: shrinking ? 2 : nil)
+            return Array(sequence(first: items.take()) { _ in items.take() }.prefix { $0 != nil }.compactMap { $0 })
+        }
+        let shrinking = takes(shrinking: true)
+        #expect(shrinking.count == 42)
+        #expect(shrinking.first == 0..<2750)
+        #expect(
+            zip(shrinking, shrinking.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && $0.count >= $1.count })
+        #expect(shrinking.last?.upperBound == 22_000 && shrinking.dropLast().allSatisfy { $0.count >= 32 })
+        #expect(takes(shrinking: false).count == 688)
     }
 
     @Test func runStartsNoMoreThreadsThanThereAreBatches() {

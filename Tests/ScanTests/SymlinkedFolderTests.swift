@@ -123,6 +123,38 @@ func repositoryWithSymlinkedFolders(_ outside: TemporaryFolder) throws -> GitFix
         #expect(fd >= 0)
         if fd >= 0 { close(fd) }
     }
+
+    /// A worker keeps the folders on the way open: a subfolder opens from its parent, the parent is
+    /// not opened again when its files come back after the subfolder's, and a deep path holds
+    /// at most `openLimit` folders open. A symlink below an open folder is still refused.
+    @Test func aFolderOpensFromTheNearestOpenFolderOnItsWay() {
+        let outside = TemporaryFolder("outside")
+        let repo = TemporaryFolder("tree")
+        let deep = (1...12).map { "d\($0)" }.joined(separator: "/")
+        for folder in ["x/y/z", deep] {
+            try? FileManager.default.createDirectory(atPath: repo.url(folder), withIntermediateDirectories: true)
+        }
+        symlink(outside.path, repo.url("x/y/link"))
+        let rootFD = open(repo.path, O_RDONLY | O_DIRECTORY)
+        defer { close(rootFD) }
+        let folders = WorkingTreeFolders()
+        func refusal(_ path: String) -> String? {
+            path.withCString { folders.refusal(for: $0, length: path.utf8.count, rootFD: rootFD, root: repo.path) }
+        }
+        #expect(refusal("x/a.txt") == nil && folders.openFolderLengths == [1])
+        #expect(refusal("x/y/z/a.txt") == nil && folders.openFolderLengths == [1, 5])
+        #expect(refusal("x/y/b.txt") == nil && folders.openFolderLengths == [1, 3])
+        #expect(refusal("x/b.txt") == nil && folders.openFolderLengths == [1])
+        #expect(refusal("x/y/link/c.txt")?.hasPrefix("folder x/y/link is a symlink leading outside") == true)
+        #expect(folders.openFolderLengths == [1])
+        var path = ""
+        for n in 1...12 {
+            path += (n == 1 ? "" : "/") + "d\(n)"
+            #expect(refusal(path + "/f.txt") == nil)
+        }
+        #expect(folders.openFolderLengths.count == WorkingTreeFolders.openLimit)
+        #expect(folders.openFolderLengths.last == deep.utf8.count)
+    }
 }
 
 @Suite struct ProjectFileContainmentTests {

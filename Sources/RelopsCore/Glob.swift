@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A path glob as `.relops.yml` writes them: `*` matches within one path segment, `**` across
 /// segments (`Docs/**`, `**/*.md`), `?` one character. Matching is case-sensitive, on `/` paths.
 ///
@@ -124,3 +126,22 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
         return true
     }
 }
+
+extension Glob {
+    /// The glob of `pattern`, compiled once per process for the first `sharedLimit` patterns
+    /// (then each time): a monorepo's project files repeat a few item globs (`Resources/Raw/**`
+    /// in every app project), and each compilation made a 2 KB table (`GlobBits`).
+    public static func shared(_ pattern: String) -> Glob {
+        sharedGlobs.withLock { globs in
+            if let known = globs[pattern] { return known }
+            let glob = Glob(pattern)
+            if globs.count < sharedLimit { globs[pattern] = glob }
+            return glob
+        }
+    }
+
+    static let sharedLimit = 4096
+}
+
+/// `Glob.shared`'s globs by pattern.
+private let sharedGlobs = Mutex<[String: Glob]>([:])

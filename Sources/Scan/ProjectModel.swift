@@ -55,12 +55,12 @@ final class ProjectModel {
         var items: [(type: String, glob: Glob)] = []
         for (type, typeValues) in zip(embeddedItemTypes, values) {
             for value in typeValues {
-                items.append((type, Glob(value.replacingBackslashes())))
+                items.append((type, Glob.shared(value.replacingBackslashes())))
             }
         }
         if mobile {
             // MAUI's defaults: Resources/Raw/** is MauiAsset even when the .csproj does not say so.
-            items.append(("MauiAsset", Glob("Resources/Raw/**")))
+            items.append(("MauiAsset", Glob.shared("Resources/Raw/**")))
         }
         return items
     }

@@ -1,5 +1,6 @@
-import RelopsCore
 import Testing
+
+@testable import RelopsCore
 
 /// The compiled glob matcher: the same answers as the backtracking matcher it replaced, and
 /// bounded work on the patterns that made that one run for minutes.
@@ -27,6 +28,20 @@ import Testing
         }
         #expect(checked == 60_000)
         #expect(matched > 1000, "the generated cases should match often enough to compare both answers")
+    }
+
+    /// A shared glob is the glob of its pattern, whether it was compiled for this call, kept
+    /// from an earlier one, or made once the kept ones reached their limit.
+    @Test func aSharedGlobMatchesAsItsPatternDoes() {
+        let paths = ["Resources/Raw/a.json", "Resources/x.png", "a/b.md", "b.md", "Docs", "Docs/a"]
+        for pattern in ["Resources/Raw/**", "**/*.md", "Docs/*", "Resources/Raw/**"] {
+            let shared = Glob.shared(pattern)
+            #expect(shared == Glob(pattern) && shared.pattern == pattern)
+            #expect(paths.map(shared.matches) == paths.map(Glob(pattern).matches), "\(pattern)")
+        }
+        for n in 0..<(Glob.sharedLimit + 10) { _ = Glob.shared("limit/\(n)/**") }
+        let late = Glob.shared("past/the/limit/*.md")
+        #expect(late.matches("past/the/limit/a.md") && !late.matches("past/the/limit/a/b.md"))
     }
 
     @Test func keepsTheDocumentedMeaningOfEachWildcard() {

@@ -48,16 +48,23 @@ final class ChainNode {
     let unit: BuildUnit
     let next: ChainNode?
     let count: Int
-    /// The last four units of the chain from here (all of them when it is shorter), kept as the
-    /// chain grows so its end is known without a walk.
-    let tail: [BuildUnit]
+    /// The chain's last unit, kept as the chain grows so its end is known without a walk.
+    let last: BuildUnit
+    /// Where the chain's last four units start when that is further on (nil: here, the chain
+    /// from here being four units or fewer). A node, not a list of the four: a product link's
+    /// node is made for every unit a product reaches, and a list was one more allocation each.
+    private let lastFour: ChainNode?
 
     init(_ unit: BuildUnit, _ next: ChainNode?) {
         self.unit = unit
         self.next = next
         count = 1 + (next?.count ?? 0)
-        tail = count <= 4 ? [unit] + (next?.tail ?? []) : next?.tail ?? [unit]
+        last = next?.last ?? unit
+        lastFour = count <= 4 ? nil : next.flatMap { $0.lastFour ?? $0 }
     }
+
+    /// The last four units of the chain from here (all of them when it is shorter).
+    var tail: [BuildUnit] { (lastFour ?? self).units }
 
     var units: [BuildUnit] {
         var result: [BuildUnit] = []
@@ -68,8 +75,6 @@ final class ChainNode {
         }
         return result
     }
-
-    var last: BuildUnit { tail[tail.count - 1] }
 }
 
 /// The products of the repository's build graph and which of them carry a file: the file's owner

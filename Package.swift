@@ -83,7 +83,7 @@ let package = Package(
         // Thin Swift wrappers: safe handles and typed errors; C types never leak past them. A failed C
         // call is one of two shared errors (CLibraryError): a call and a message, or with a kind and a code.
         .target(name: "CLibraryError"),
-        .target(name: "Git", dependencies: ["CGit2", "CGit2Loader", "CLibraryError", "CSystemCalls"]),
+        .target(name: "Git", dependencies: ["CGit2", "CGit2Loader", "CLibraryError", "CSystemCalls", "CBytePairs"]),
         .target(name: "Curl", dependencies: ["CCurl", "CCurlLoader", "CLibraryError"]),
         .target(name: "Crypto", dependencies: ["COpenSSL", "COpenSSLLoader", "CLibraryError"]),
         .target(name: "Markdown", dependencies: ["CCmark"]),

@@ -136,9 +136,22 @@ public struct FileList: Sendable {
 extension Repository {
     /// The files the index tracks (stage 0 and, for conflicts, each path once), in index order.
     /// Read straight from the index file (`IndexFile`); through libgit2 when that reader declines.
+    /// An index naming a path git would never check out (`../x`, `a/.git/hooks/x`) is refused,
+    /// naming it, whichever way it was read.
     public func indexFiles() throws(GitError) -> FileList {
-        if let list = IndexFile(path: gitDirectory + "/index")?.files() { return list }
-        return try indexFilesThroughLibgit2()
+        let list: FileList
+        if let read = IndexFile(path: gitDirectory + "/index")?.files() {
+            list = read
+        } else {
+            list = try indexFilesThroughLibgit2()
+        }
+        if let refused = list.firstPathGitRefuses {
+            throw GitError(
+                kind: .failed, call: "reading the index",
+                message: "it lists \(list.path(at: refused).debugDescription), a path git never checks out "
+                    + "(it leaves the repository, or enters .git): not read")
+        }
+        return list
     }
 
     /// `indexFiles()` through libgit2's index (split and sparse indexes, and its error messages).

@@ -126,8 +126,10 @@ func repositoryWithSymlinkedFolders(_ outside: TemporaryFolder) throws -> GitFix
 
     /// A worker keeps the folders on the way open: a subfolder opens from its parent, the parent is
     /// not opened again when its files come back after the subfolder's, and a deep path holds
-    /// at most `openLimit` folders open. A symlink below an open folder is still refused.
-    @Test func aFolderOpensFromTheNearestOpenFolderOnItsWay() {
+    /// at most `openLimit` folders open. A symlink below an open folder is still refused. The
+    /// same with `openat2` and without (then a folder is opened when its first file is).
+    @Test(arguments: [true, false])
+    func aFolderOpensFromTheNearestOpenFolderOnItsWay(openingWithoutSymlinks: Bool) {
         let outside = TemporaryFolder("outside")
         let repo = TemporaryFolder("tree")
         let deep = (1...12).map { "d\($0)" }.joined(separator: "/")
@@ -137,9 +139,18 @@ func repositoryWithSymlinkedFolders(_ outside: TemporaryFolder) throws -> GitFix
         symlink(outside.path, repo.url("x/y/link"))
         let rootFD = open(repo.path, O_RDONLY | O_DIRECTORY)
         defer { close(rootFD) }
-        let folders = WorkingTreeFolders()
+        let folders = WorkingTreeFolders(openingWithoutSymlinks: openingWithoutSymlinks)
+        /// The refusal of `path`; a file with none is opened (and closed) as a worker would.
         func refusal(_ path: String) -> String? {
-            path.withCString { folders.refusal(for: $0, length: path.utf8.count, rootFD: rootFD, root: repo.path) }
+            path.withCString { name -> String? in
+                let length = path.utf8.count
+                if let refused = folders.refusal(for: name, length: length, rootFD: rootFD, root: repo.path) {
+                    return refused
+                }
+                let fd = folders.open(name, length: length, rootFD: rootFD, flags: O_RDONLY | O_NOFOLLOW)
+                if fd >= 0 { close(fd) }
+                return nil
+            }
         }
         #expect(refusal("x/a.txt") == nil && folders.openFolderLengths == [1])
         #expect(refusal("x/y/z/a.txt") == nil && folders.openFolderLengths == [1, 5])

@@ -149,7 +149,7 @@ extension Repository {
             throw GitError(
                 kind: .failed, call: "reading the index",
                 message: "it lists \(list.path(at: refused).debugDescription), a path git never checks out "
-                    + "(it leaves the repository, or enters .git): not read")
+                    + "(a leading or trailing `/`, or an empty, `.`, `..` or `.git` part): not read")
         }
         return list
     }

@@ -77,6 +77,7 @@ public struct FileList: Sendable {
     }
 
     /// The number of bytes in path `i`, without its NUL.
+    @inlinable
     public func pathLength(at i: Int) -> Int {
         let start = Int(starts[i])
         let end = i + 1 < starts.count ? Int(starts[i + 1]) - 1 : pathBytes.count - 1
@@ -84,6 +85,7 @@ public struct FileList: Sendable {
     }
 
     /// Calls `body` with path `i` as a NUL-terminated C string, without copying it.
+    @inlinable
     public func withCPath<T>(at i: Int, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
         try pathBytes.withUnsafeBufferPointer { buffer in
             try buffer.baseAddress!.advanced(by: Int(starts[i])).withMemoryRebound(to: CChar.self, capacity: 1) {
@@ -101,6 +103,7 @@ public struct FileList: Sendable {
 
     /// The last byte of path `i`, an ASCII capital made small (0 for an empty path): one load that
     /// rules out most names before their suffixes are compared.
+    @inlinable
     public func lastLowerByte(at i: Int) -> UInt8 {
         let length = pathLength(at: i)
         guard length > 0 else { return 0 }
@@ -111,6 +114,7 @@ public struct FileList: Sendable {
     /// True when the name of path `i` ends with `suffix` (lower-case ASCII, no `/`), ASCII letters
     /// compared in either case; with `wholeName`, when it is `suffix`. Reads the bytes in place:
     /// for loops that look at every file's name.
+    @inlinable
     public func name(at i: Int, endsWith suffix: [UInt8], wholeName: Bool = false) -> Bool {
         let start = Int(starts[i]), end = start + pathLength(at: i)
         guard end - start >= suffix.count else { return false }

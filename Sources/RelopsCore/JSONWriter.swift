@@ -24,7 +24,9 @@ public struct JSONWriter: Sendable {
     /// An object whose fields `body` writes (each with `key` then one value).
     public mutating func object(_ body: (inout JSONWriter) -> Void) { container(0x7B, 0x7D, body) }
 
-    /// An array of `items`, each written by `each` (one value per item).
+    /// An array of `items`, each written by `each` (one value per item). Inlinable, so a caller in
+    /// another module writes it specialised (every occurrence of a scan has one: its products).
+    @inlinable
     public mutating func array<C: Collection>(_ items: C, _ each: (inout JSONWriter, C.Element) -> Void) {
         container(0x5B, 0x5D) { writer in
             for item in items {
@@ -187,7 +189,8 @@ public struct JSONWriter: Sendable {
         earlier = Written(range: start..<bytes.count, depth: depth, piece: piece)
     }
 
-    private mutating func container(_ open: UInt8, _ close: UInt8, _ body: (inout JSONWriter) -> Void) {
+    @usableFromInline
+    mutating func container(_ open: UInt8, _ close: UInt8, _ body: (inout JSONWriter) -> Void) {
         bytes.append(open)
         let outer = empty
         empty = true
@@ -199,7 +202,8 @@ public struct JSONWriter: Sendable {
         empty = outer
     }
 
-    private mutating func separate() {
+    @usableFromInline
+    mutating func separate() {
         if !empty { bytes.append(0x2C) }
         empty = false
         newline()

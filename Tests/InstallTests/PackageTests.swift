@@ -79,6 +79,7 @@ import Testing
         #expect(demo.stdout.contains("Domain cutover  (`relops runbook run domain-cutover`)  complete"))
         let libraries = runProcess("ldd", [binary])
         #expect(libraries.status == 0)
+        try expectNoLibraryBeside(binary, libraries.stdout)
         #expect(
             !libraries.stdout.contains("libswift") && !libraries.stdout.contains("not found"), "\(libraries.stdout)")
         #expect(libraries.stdout.contains("libstdc++"), "\(libraries.stdout)")
@@ -91,5 +92,19 @@ import Testing
         for lazy in ["libcurl", "libgit2", "libssl", "libcrypto"] {
             #expect(!libraries.stdout.contains(lazy), "\(libraries.stdout)")
         }
+    }
+
+    /// A library placed beside the binary is never the one it loads: no `$ORIGIN` run path (a
+    /// copy of the C math library the binary links, put in its folder, a temporary one here).
+    func expectNoLibraryBeside(_ binary: String, _ libraries: String) throws {
+        let line = try #require(
+            libraries.split(separator: "\n").first { $0.contains("libm.so.6 => /") }, "\(libraries)")
+        let system = try #require(line.split(separator: " ").first { $0.hasPrefix("/") }).description
+        let beside = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("libm.so.6").path
+        try FileManager.default.copyItem(atPath: system, toPath: beside)
+        defer { try? FileManager.default.removeItem(atPath: beside) }
+        let again = runProcess("ldd", [binary]).stdout
+        #expect(again.contains("libm.so.6 => \(system)"), "\(again)")
+        #expect(!again.contains(beside), "\(again)")
     }
 }

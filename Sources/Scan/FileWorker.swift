@@ -1,4 +1,3 @@
-import CSystemCalls
 import Foundation
 import Git
 import RelopsCore
@@ -141,7 +140,7 @@ struct FileWorker {
             }
             return false
         }
-        defer { _ = relops_close_direct(fd) }
+        defer { folders.close(fd) }
         let rc = buffer.readAll(fd, sizeHint: Int(files.sizes[i]))
         if rc != 0 {
             output.problems.append(

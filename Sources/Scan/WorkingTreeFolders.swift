@@ -32,10 +32,16 @@ final class WorkingTreeFolders {
     /// True while files are opened with `O_NOATIME`; false once the kernel refused it (a file
     /// this user does not own).
     private var leavesAccessTimes = true
+    /// The files read, closed a run at a time.
+    private let held: HeldDescriptors
 
     /// `openingWithoutSymlinks: false` walks every new folder a component at a time, as on a
     /// kernel without `openat2` (tests hold the two ways to the same answers).
-    init(openingWithoutSymlinks: Bool = true) { opensWithoutSymlinks = openingWithoutSymlinks }
+    /// `closingRanges: false` closes each file alone (`HeldDescriptors`).
+    init(openingWithoutSymlinks: Bool = true, closingRanges: Bool = true) {
+        opensWithoutSymlinks = openingWithoutSymlinks
+        held = HeldDescriptors(closingRanges: closingRanges)
+    }
 
     deinit {
         for folder in opened { _ = relops_close_direct(folder.fd) }
@@ -49,7 +55,26 @@ final class WorkingTreeFolders {
     /// The file's access time is left alone (`O_NOATIME`) where the kernel lets this user ask
     /// (the file's owner, or privileged): a scan changes nothing in the repository, and the
     /// kernel skips its time check on every read.
+    /// Close what it opens with `close(_:)`.
     func open(_ path: UnsafePointer<CChar>, length: Int, rootFD: Int32, flags: Int32) -> Int32 {
+        closingHeldWhenOut { openLeavingAccessTime(path, length: length, rootFD: rootFD, flags: flags) }
+    }
+
+    /// Closes `fd`, a file `open` opened, with the next run of them (`HeldDescriptors`).
+    func close(_ fd: Int32) { held.close(fd) }
+
+    /// `open()`'s descriptor; when the process is out of descriptors (a low `ulimit -n`), the
+    /// files read already are closed and it is tried again.
+    private func closingHeldWhenOut(_ open: () -> Int32) -> Int32 {
+        let fd = open()
+        guard fd < 0 && errno == EMFILE && held.count > 0 else { return fd }
+        held.closeAll()
+        return open()
+    }
+
+    private func openLeavingAccessTime(_ path: UnsafePointer<CChar>, length: Int, rootFD: Int32, flags: Int32)
+        -> Int32
+    {
         guard leavesAccessTimes else { return openFile(path, length: length, rootFD: rootFD, flags: flags) }
         let fd = openFile(path, length: length, rootFD: rootFD, flags: flags | noAccessTime)
         guard fd < 0 && errno == EPERM else { return fd }
@@ -122,7 +147,7 @@ final class WorkingTreeFolders {
         // Back in a folder still open (a subfolder's files came between): checked when it was opened.
         if opened.last?.length == folderLength { return nil }
         if opensWithoutSymlinks {
-            let fd = openFolder(rootFD: rootFD)
+            let fd = closingHeldWhenOut { openFolder(rootFD: rootFD) }
             if fd >= 0 {
                 keepOpen(fd, length: folderLength)
                 return nil

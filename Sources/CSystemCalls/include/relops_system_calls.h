@@ -19,6 +19,11 @@ long relops_read_direct(int fd, void *buffer, size_t count);
 /* close(2) without the cancellation point. Returns 0, or -1 with errno. */
 int relops_close_direct(int fd);
 
+/* close_range(2) of the descriptors first through last (flags 0), without the cancellation point:
+   one system call for a run of descriptors. Returns 0, or -1 with errno (ENOSYS where the kernel,
+   or a seccomp filter, has no close_range: close each one then). */
+int relops_close_range_direct(unsigned int first, unsigned int last);
+
 /* unshare(2) with CLONE_FILES: the calling thread gets its own copy of the process's descriptor
    table, so its opens and closes no longer take the lock the other threads take for theirs. A
    descriptor it opens from then on exists only for it (and for threads it starts); one opened by

@@ -32,6 +32,19 @@ public struct WorkerPool: Sendable {
         work: @Sendable (inout State, Int) -> Void,
         finish: @Sendable (inout State) -> Output
     ) -> [Output] {
+        run(
+            count: count, batch: batch, shrinking: shrinking, descriptors: descriptors, makeState: makeState,
+            workOn: { state, taken in for i in taken { work(&state, i) } }, finish: finish)
+    }
+
+    /// `run`, with `workOn` called once for each run of consecutive items a thread takes (in
+    /// increasing order), so it can work on several at once.
+    public func run<State, Output: Sendable>(
+        count: Int, batch: Int = 1, shrinking: Bool = false, descriptors: DescriptorTables = .shared,
+        makeState: @Sendable () -> State,
+        workOn: @Sendable (inout State, Range<Int>) -> Void,
+        finish: @Sendable (inout State) -> Output
+    ) -> [Output] {
         guard count > 0 else { return [] }
         let batch = max(1, batch)
         let outputs = Mutex<[Output]>([])
@@ -39,9 +52,7 @@ public struct WorkerPool: Sendable {
         let items = ItemCounter(count: count, batch: batch, shrinkingFor: shrinking ? threadCount : nil)
         @Sendable func thread() {
             var state = makeState()
-            while let taken = items.take() {
-                for i in taken { work(&state, i) }
-            }
+            while let taken = items.take() { workOn(&state, taken) }
             let output = finish(&state)
             outputs.withLock { $0.append(output) }
         }

@@ -8,7 +8,14 @@ struct FileWorker {
     let needleStore: NeedleStore
     let source: FileSource
     let rootFD: Int32
-    let buffer = ReadBuffer()
+    /// The file being searched (a batch's buffer is swapped in, `FileRing.take`).
+    var buffer = ReadBuffer()
+    /// Batches of working-tree reads through io_uring, where the kernel offers one; nil for
+    /// blobs, with `batchedReads: false`, or once a batch could not be run.
+    var ring: FileRing?
+    /// The first file of the batch in `ring`, and each of its files' slot (-1: read the plain way).
+    var batchStart = 0
+    var batchSlots: [Int] = []
     /// Which folders along the paths are real folders (never read through a symlinked one).
     let folders = WorkingTreeFolders()
     var repository: Repository?
@@ -23,13 +30,17 @@ struct FileWorker {
     /// True while the file in the buffer is a symlink's text.
     var loadedLink = false
 
-    init(files: FileList, needles: [Needle], source: FileSource, rootFD: Int32, classifier: SharedClassifier) {
+    init(
+        files: FileList, needles: [Needle], source: FileSource, rootFD: Int32, classifier: SharedClassifier,
+        batchedReads: Bool = true
+    ) {
         self.files = files
         self.classifier = classifier
         needleStore = NeedleStore(needles)
         self.source = source
         self.rootFD = rootFD
         if case .objects(let gitDir) = source { repository = try? Repository(at: gitDir) }
+        if case .workingTree = source, batchedReads { ring = FileRing() }
     }
 
     mutating func scanFile(_ i: Int) {
@@ -104,8 +115,13 @@ struct FileWorker {
         }
     }
 
+    /// How a working-tree file is opened: never through a symlink, never waiting (a FIFO), never
+    /// as a controlling terminal.
+    static let openFlags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK
+
     /// Reads file `i` into the buffer; false when it was skipped (recorded as a problem).
     mutating func loadFromWorkingTree(_ i: Int) -> Bool {
+        if takeFromBatch(i) { return true }
         let kind = files.kinds[i]
         let rootFD = self.rootFD
         if case .workingTree(let root) = source, let refusal = refusalOfFolders(i, root) {
@@ -120,8 +136,7 @@ struct FileWorker {
         let folders = self.folders
         let length = files.pathLength(at: i)
         let fd = files.withCPath(at: i) {
-            folders.open(
-                $0, length: length, rootFD: rootFD, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK)
+            folders.open($0, length: length, rootFD: rootFD, flags: Self.openFlags)
         }
         if fd < 0 {
             let code = errno

@@ -103,6 +103,8 @@ public struct ScanResult: Sendable {
     public let filesScanned: Int
     /// Tracked symlinks that were scanned as their link text: never followed, never rewritten.
     public let symlinks: Set<String>
+    /// How many files came through batches of reads (`FileRing`), for tests.
+    var readsInBatches = 0
 
     /// Occurrences per class, every class present (zero when none).
     public var counts: [(OccurrenceClass, Int)] {

@@ -18,6 +18,9 @@ public struct ScanRequest: Sendable {
     /// caches (every build file's model) are then kept until it exits, never freed
     /// (`keepUntilExit`); else they are freed on another thread (`releaseElsewhere`).
     public var releasesCaches = true
+    /// False reads every working-tree file the plain way, never in batches (`FileRing`): tests
+    /// hold the two ways to the same answers.
+    var batchedReads = true
 
     public init(
         hosts: [String], revision: String? = nil, includeUntracked: Bool = false, workers: Int = availableCores()
@@ -71,17 +74,20 @@ func scan(
     // caller writes the result, or never where the process ends after the scan.
     defer { request.releasesCaches ? releaseElsewhere(classifier) : keepUntilExit(classifier) }
     var found = try scanFiles(
-        files, needles: needles, source: source, workers: request.workers, classifier: classifier, progress: progress)
+        files, needles: needles, source: source, workers: request.workers, classifier: classifier, progress: progress,
+        batchedReads: request.batchedReads)
     // What the workers left for later (another was classifying, or it needs every Dart source's
     // reads), then everything in file order.
     classifier.learnDartReads(searched: found.dartSearched, reads: found.dartReads)
     var classified = mergeSorted(found.classified, classifier.classify(found.pending)) { $0.index < $1.index }
     found.classified = []  // each file's occurrences now held once: moved out, not copied on write
     let occurrences = movingOccurrences(out: &classified)
-    return ScanResult(
+    var result = ScanResult(
         hosts: request.hosts, occurrences: occurrences, related: withoutScannedHosts(found.related, request.hosts),
         notHost: found.notHost, binaryFiles: found.binaryFiles, problems: refused.added(to: found.problems),
         filesScanned: found.filesScanned, symlinks: found.symlinks)
+    result.readsInBatches = found.readsInBatches
+    return result
 }
 
 /// Every file's occurrences as one list, in file order, moved out of `files` rather than copied:
@@ -242,6 +248,8 @@ struct UnclassifiedScan: Sendable {
     /// The Dart sources under `lib/` searched, in file order, and the reads of those with any.
     var dartSearched: [Int] = []
     var dartReads: [DartEnvironmentDefaults.FileReads] = []
+    /// How many files came through batches of reads (`FileRing`), for tests.
+    var readsInBatches = 0
 
     /// Adds `other`'s findings. Both hold their files in file order (a worker
     /// takes its files in order), and so does the result: merged, not sorted (a sort of more than
@@ -251,6 +259,7 @@ struct UnclassifiedScan: Sendable {
         pending = mergeSorted(pending, other.pending) { $0.file.index < $1.file.index }
         related += other.related
         notHost += other.notHost
+        readsInBatches += other.readsInBatches
         binaryFiles += other.binaryFiles
         problems += other.problems
         filesScanned += other.filesScanned
@@ -291,7 +300,7 @@ func mergeSorted<Element>(_ a: [Element], _ b: [Element], by isBefore: (Element,
 /// Reads and searches every file on a `WorkerPool` of `workers` threads; results come back in file order.
 func scanFiles(
     _ files: FileList, needles: [Needle], source: FileSource, workers: Int, classifier: SharedClassifier,
-    progress: (@Sendable (Int, Int) -> Void)?
+    progress: (@Sendable (Int, Int) -> Void)?, batchedReads: Bool = true
 ) throws(Failure) -> UnclassifiedScan {
     var rootFD: Int32 = -1
     if case .workingTree(let root) = source {
@@ -312,14 +321,17 @@ func scanFiles(
     let parts = WorkerPool(threads: workers).run(
         count: total, batch: 32, shrinking: true, descriptors: descriptors,
         makeState: {
-            FileWorker(files: files, needles: needles, source: source, rootFD: dirFD, classifier: classifier)
+            FileWorker(
+                files: files, needles: needles, source: source, rootFD: dirFD, classifier: classifier,
+                batchedReads: batchedReads)
         },
-        work: { worker, i in
-            worker.scanFile(i)
+        workOn: { worker, taken in
+            worker.scan(taken)
             // Counted 64 files at a time: a counter both workers wrote for every file would move
             // between their cores' caches each time. Every index is scanned once, so the count
             // reaches each multiple of 4,096 as before.
-            if i & 63 == 63, let progress {
+            guard let progress else { return }
+            for _ in stride(from: taken.lowerBound | 63, to: taken.upperBound, by: 64) {
                 let finished = done.wrappingAdd(64, ordering: .relaxed).newValue
                 if finished % 4096 == 0 { progress(finished, total) }
             }

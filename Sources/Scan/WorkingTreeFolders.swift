@@ -34,6 +34,9 @@ final class WorkingTreeFolders {
     private var leavesAccessTimes = true
     /// The files read, closed a run at a time.
     private let held: HeldDescriptors
+    /// Folder handles no longer used, kept open while a batch of reads may open through them
+    /// (`holdFolders`); nil when folders are closed at once.
+    private var closedLater: [Int32]?
 
     /// `openingWithoutSymlinks: false` walks every new folder a component at a time, as on a
     /// kernel without `openat2` (tests hold the two ways to the same answers).
@@ -44,6 +47,7 @@ final class WorkingTreeFolders {
     }
 
     deinit {
+        releaseFolders()
         for folder in opened { _ = relops_close_direct(folder.fd) }
     }
 
@@ -85,21 +89,55 @@ final class WorkingTreeFolders {
     }
 
     private func openFile(_ path: UnsafePointer<CChar>, length: Int, rootFD: Int32, flags: Int32) -> Int32 {
+        let (folder, offset) = place(of: path, length: length, rootFD: rootFD)
+        return relops_openat_direct(folder, path + offset, flags)
+    }
+
+    /// Where `open` opens the file at `path` (`length` bytes, relative to `rootFD`): the open
+    /// last folder's handle and the offset of the file's name, when it is the file's folder,
+    /// else the root's handle and 0.
+    private func place(of path: UnsafePointer<CChar>, length: Int, rootFD: Int32) -> (folder: Int32, offset: Int) {
         let folderLength = last.count - 1
         guard folderLength > 0, length > folderLength, path[folderLength] == 0x2F,
             memcmp(last, path, folderLength) == 0
-        else { return relops_openat_direct(rootFD, path, flags) }
+        else { return (rootFD, 0) }
         if opened.last?.length != folderLength {
             let fd = relops_openat_direct(rootFD, last, 0o10000000 /* O_PATH */ | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard fd >= 0 else { return relops_openat_direct(rootFD, path, flags) }
+            guard fd >= 0 else { return (rootFD, 0) }
             keepOpen(fd, length: folderLength)
         }
-        return relops_openat_direct(opened[opened.count - 1].fd, path + folderLength + 1, flags)
+        return (opened[opened.count - 1].fd, folderLength + 1)
+    }
+
+    /// What a batch of reads (`FileRing`) opens the file at `path` with, as `open` would open
+    /// it: the folder's handle, the offset of the rest of the path, and `flags` with what this
+    /// worker adds. Call after `refusal` said nil, between `holdFolders` and `releaseFolders`.
+    func openArguments(_ path: UnsafePointer<CChar>, length: Int, rootFD: Int32, flags: Int32)
+        -> (folder: Int32, offset: Int, flags: Int32)
+    {
+        let (folder, offset) = place(of: path, length: length, rootFD: rootFD)
+        return (folder, offset, leavesAccessTimes ? flags | noAccessTime : flags)
+    }
+
+    /// From now on a folder handle is closed only by `releaseFolders`: a batch of reads queued
+    /// with `openArguments` opens relative to handles that a later file's folders would close
+    /// (and whose numbers a new folder would then take).
+    func holdFolders() { closedLater = [] }
+
+    /// Closes the folder handles that `holdFolders` kept open past their use.
+    func releaseFolders() {
+        for fd in closedLater ?? [] { _ = relops_close_direct(fd) }
+        closedLater = nil
+    }
+
+    /// Closes a folder's handle, or keeps it for `releaseFolders`.
+    private func closeFolder(_ fd: Int32) {
+        if closedLater != nil { closedLater?.append(fd) } else { _ = relops_close_direct(fd) }
     }
 
     /// Holds `fd`, the folder `last[0..<length]`, as the innermost open folder.
     private func keepOpen(_ fd: Int32, length: Int) {
-        if opened.count == Self.openLimit { _ = relops_close_direct(opened.removeFirst().fd) }
+        if opened.count == Self.openLimit { closeFolder(opened.removeFirst().fd) }
         opened.append((length, fd))
     }
 
@@ -136,7 +174,7 @@ final class WorkingTreeFolders {
         }
         // The folders open on the way to the last folder that are not on the way to this one.
         while let folder = opened.last, folder.length > same {
-            _ = relops_close_direct(folder.fd)
+            closeFolder(folder.fd)
             opened.removeLast()
         }
         last.removeAll(keepingCapacity: true)

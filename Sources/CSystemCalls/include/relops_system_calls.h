@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "relops_file_ring.h"
+
 /* openat(2) without the cancellation point. Returns the descriptor, or -1 with errno. */
 int relops_openat_direct(int dirfd, const char *path, int flags);
 

@@ -9,7 +9,7 @@ import CSystemCalls
 /// Not thread-safe: made, used and released on the thread whose descriptor table it opens in
 /// (the kernel's helper threads that may serve the ring share that table and end with the ring).
 final class FileRing {
-    static let files = 32
+    static let files = 16
     /// The largest file (by git's index) read through a ring: a slot's buffer keeps its size.
     static let largestFile = 1 << 20
     private let ring: OpaquePointer

@@ -55,7 +55,7 @@ private let ringAvailable = FileRing() != nil
     /// A scan finds the same with batches as the plain way, and the batches read every file that
     /// is still as committed: files in folders nested twelve deep (more folders than a worker keeps
     /// open, so folders are closed while a batch is queued through them), 70 files in one folder
-    /// (three batches), 25 sibling folders; a file grown since the commit (its new line found), one
+    /// (five batches), 25 sibling folders; a file grown since the commit (its new line found), one
     /// deleted, one now a folder, one under a folder that is now a symlink, one over the ring's largest.
     @Test(.enabled(if: ringAvailable, "io_uring is not available here"))
     func aScanFindsTheSameInBatchesAsThePlainWay() throws {

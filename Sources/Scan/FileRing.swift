@@ -10,8 +10,9 @@ import CSystemCalls
 /// (the kernel's helper threads that may serve the ring share that table and end with the ring).
 final class FileRing {
     static let files = 16
-    /// The largest file (by git's index) read through a ring: a slot's buffer keeps its size.
-    static let largestFile = 1 << 20
+    /// The largest file (by git's index) read through a ring: a slot's buffer keeps its size, so
+    /// a worker's slots hold at most 4 MiB (larger files cost far more to copy than to call for).
+    static let largestFile = 1 << 18
     private let ring: OpaquePointer
     /// Each slot's buffer; a caller takes one by swapping its own in (`take`).
     private var buffers: [ReadBuffer]

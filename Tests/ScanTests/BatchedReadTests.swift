@@ -106,4 +106,27 @@ private let ringAvailable = FileRing() != nil
         #expect(batched.readsInBatches == tracked - changed)
         #expect(plain.readsInBatches == 0)
     }
+
+    /// A batch of eight or more files that reads none whole (a cold cache, a file system that
+    /// cannot read without waiting; here: every file changed since the commit) turns the ring off
+    /// for the rest of the worker's files, which the plain way reads: the unchanged files after
+    /// it come through no batch, and the findings are the same.
+    @Test(.enabled(if: ringAvailable, "io_uring is not available here"))
+    func aBatchThatReadsNothingWholeTurnsTheRingOff() throws {
+        let repo = GitFixture("batch-switch")
+        for k in 0..<FileRing.files { repo.write(String(format: "a%02d.txt", k), "https://\(host)/a\(k)\n") }
+        for k in 0..<20 { repo.write(String(format: "b%02d.txt", k), "https://\(host)/b\(k)\n") }
+        repo.commit("files")
+        for k in 0..<FileRing.files {
+            repo.write(String(format: "a%02d.txt", k), "https://\(host)/a\(k) changed\n")
+        }
+        let project = try Project(path: repo.root)
+        let batched = try scan(project, ScanRequest(hosts: [host], workers: 1))
+        var plainRequest = ScanRequest(hosts: [host], workers: 1)
+        plainRequest.batchedReads = false
+        let plain = try scan(project, plainRequest)
+        #expect(batched.occurrences.map(\.text) == plain.occurrences.map(\.text))
+        #expect(batched.occurrences.count == FileRing.files + 20)
+        #expect(batched.readsInBatches == 0)
+    }
 }

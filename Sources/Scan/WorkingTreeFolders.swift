@@ -33,18 +33,14 @@ final class WorkingTreeFolders {
     /// this user does not own).
     private var leavesAccessTimes = true
     /// The files read, closed a run at a time.
-    private let held: HeldDescriptors
+    private let held = HeldDescriptors()
     /// Folder handles no longer used, kept open while a batch of reads may open through them
     /// (`holdFolders`); nil when folders are closed at once.
     private var closedLater: [Int32]?
 
     /// `openingWithoutSymlinks: false` walks every new folder a component at a time, as on a
     /// kernel without `openat2` (tests hold the two ways to the same answers).
-    /// `closingRanges: false` closes each file alone (`HeldDescriptors`).
-    init(openingWithoutSymlinks: Bool = true, closingRanges: Bool = true) {
-        opensWithoutSymlinks = openingWithoutSymlinks
-        held = HeldDescriptors(closingRanges: closingRanges)
-    }
+    init(openingWithoutSymlinks: Bool = true) { opensWithoutSymlinks = openingWithoutSymlinks }
 
     deinit {
         releaseFolders()
